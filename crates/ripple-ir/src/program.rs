@@ -1,0 +1,225 @@
+//! Programs, functions, globals and the list of approximations.
+
+use rustc_hash::FxHashMap;
+
+use crate::{Expr, FileId, FuncId, GlobalId, IndexVec, Node, NodeId, Span, SyntaxTree, TypeId, TypeTable, VarId};
+
+/// A whole program (one version): every translation unit given, linked by name.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub files: IndexVec<FileId, SourceFile>,
+    pub types: TypeTable,
+    pub globals: IndexVec<GlobalId, Global>,
+    pub functions: IndexVec<FuncId, Function>,
+    /// Every place where the IR over-approximates the C semantics.
+    pub approximations: Vec<Approximation>,
+    /// Function lookup by [`Function::key`].
+    pub function_keys: FxHashMap<String, FuncId>,
+}
+
+/// A source file, by the path the user gave (relative to the version's root).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    pub path: String,
+}
+
+/// External linkage (one object per program) or internal (`static`, one per file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Linkage {
+    External,
+    Internal(FileId),
+}
+
+/// A function: defined (with a CFG) or only declared (an external).
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    /// Unique within the program: the name, or `path:name` for a `static` function.
+    pub key: String,
+    pub linkage: Linkage,
+    /// The function type ([`crate::Type::Function`]).
+    pub ty: TypeId,
+    pub params: Vec<VarId>,
+    /// The variable `return e;` assigns before jumping to the exit; `None` for `void`.
+    pub ret_var: Option<VarId>,
+    pub locals: IndexVec<VarId, Local>,
+    /// Empty for a declaration.
+    pub nodes: IndexVec<NodeId, Node>,
+    pub entry: NodeId,
+    pub exit: NodeId,
+    pub span: Span,
+    /// The function's syntax, for statement matching (built on request).
+    pub syntax: Option<SyntaxTree>,
+    /// A hash of the function's normalised token text (comments and layout ignored): equal
+    /// fingerprints mean syntactically identical functions.
+    pub fingerprint: u64,
+}
+
+impl Function {
+    pub fn is_defined(&self) -> bool {
+        !self.nodes.is_empty()
+    }
+
+    /// Whether the function takes a variable number of arguments.
+    pub fn is_variadic(&self, types: &TypeTable) -> bool {
+        matches!(types.get(self.ty), crate::Type::Function { varargs: true, .. })
+    }
+
+    /// The declared return type.
+    pub fn return_type(&self, types: &TypeTable) -> TypeId {
+        match types.get(self.ty) {
+            crate::Type::Function { ret, .. } => *ret,
+            _ => self.ty,
+        }
+    }
+
+    /// Predecessor lists, indexed by node.
+    pub fn predecessors(&self) -> IndexVec<NodeId, Vec<NodeId>> {
+        let mut preds: IndexVec<NodeId, Vec<NodeId>> =
+            (0..self.nodes.len()).map(|_| Vec::new()).collect::<Vec<_>>().into();
+        for (id, node) in self.nodes.iter_enumerated() {
+            for &succ in &node.succs {
+                preds[succ].push(id);
+            }
+        }
+        preds
+    }
+}
+
+/// Where a local lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// A scalar whose address is never taken: read with [`crate::ExprKind::Local`].
+    Register,
+    /// A slot in the frame: read and written through [`crate::ExprKind::AddrOfLocal`].
+    Memory,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocalKind {
+    Param,
+    Declared,
+    /// A temporary introduced by lowering (split side effects, call results).
+    Temp,
+    Return,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Local {
+    pub name: String,
+    pub ty: TypeId,
+    pub kind: LocalKind,
+    pub storage: Storage,
+    pub span: Span,
+}
+
+/// A global object: a variable, a file-scoped static (also a function's `static`
+/// local), or a string literal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    /// Unique within the program: the name, `path:name` for statics, `path:fn:name` for a
+    /// function's static local, `.str.N` for string literals.
+    pub key: String,
+    pub linkage: Linkage,
+    pub ty: TypeId,
+    /// `None` for a declaration without a definition in the program (an external object
+    /// whose contents are unknown).
+    pub init: Option<GlobalInit>,
+    pub is_const: bool,
+    pub span: Span,
+}
+
+/// The initial contents of a global: zero everywhere but at the listed items.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GlobalInit {
+    pub items: Vec<InitItem>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum InitItem {
+    /// A constant expression (integer, float, address of a global or function plus a
+    /// constant offset) stored at `offset` with the expression's type.
+    Value { offset: u64, value: Expr },
+    /// Raw bytes (string literals and character arrays).
+    Bytes { offset: u64, bytes: Vec<u8> },
+    /// A bit-field member.
+    Bits {
+        offset: u64,
+        unit: TypeId,
+        bit_offset: u32,
+        width: u32,
+        value: Expr,
+    },
+}
+
+/// One over-approximation of the C semantics, reported to the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approximation {
+    pub kind: ApproximationKind,
+    pub span: Span,
+    pub function: Option<FuncId>,
+    pub detail: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ApproximationKind {
+    InlineAsm,
+    Setjmp,
+    UnknownBuiltin,
+    /// A construct the lowering does not model (named in the detail).
+    Unsupported,
+    /// An expression whose type could not be resolved (e.g. an undeclared identifier in
+    /// raw mode): its value is havocked.
+    UnresolvedName,
+    /// `long double` computed as `double`.
+    LongDouble,
+    /// A global initializer that is not a constant the IR can express.
+    NonConstantInitializer,
+    /// A region the parser could not read (syntax error); its code is absent.
+    ParseError,
+}
+
+impl ApproximationKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ApproximationKind::InlineAsm => "inline-asm",
+            ApproximationKind::Setjmp => "setjmp",
+            ApproximationKind::UnknownBuiltin => "unknown-builtin",
+            ApproximationKind::Unsupported => "unsupported",
+            ApproximationKind::UnresolvedName => "unresolved-name",
+            ApproximationKind::LongDouble => "long-double",
+            ApproximationKind::NonConstantInitializer => "non-constant-initializer",
+            ApproximationKind::ParseError => "parse-error",
+        }
+    }
+}
+
+impl Program {
+    pub fn function_by_key(&self, key: &str) -> Option<FuncId> {
+        self.function_keys.get(key).copied()
+    }
+
+    /// The first function named `name` (an external one when there are several).
+    pub fn function_by_name(&self, name: &str) -> Option<FuncId> {
+        if let Some(id) = self.function_by_key(name) {
+            return Some(id);
+        }
+        self.functions
+            .iter_enumerated()
+            .find(|(_, f)| f.name == name)
+            .map(|(id, _)| id)
+    }
+
+    /// Adds a function and indexes it by key.
+    pub fn add_function(&mut self, function: Function) -> FuncId {
+        let key = function.key.clone();
+        let id = self.functions.push(function);
+        self.function_keys.insert(key, id);
+        id
+    }
+
+    pub fn file_path(&self, file: FileId) -> &str {
+        self.files.get(file).map_or("<synthetic>", |f| f.path.as_str())
+    }
+}
