@@ -1,14 +1,6 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! The C frontend: parses translation units with tree-sitter-c, resolves names and
+//! types (LP64), and lowers every function to the IR of `ripple-ir`.
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+mod source;
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub use source::{LineMap, Segment, TranslationUnit};
