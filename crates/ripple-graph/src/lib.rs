@@ -1,14 +1,5 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! Graphs over the IR that every technique shares.
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+mod callgraph;
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub use callgraph::{CallGraph, CallSite, CallTarget};
