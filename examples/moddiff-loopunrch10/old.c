@@ -1,0 +1,27 @@
+/* Trostanetski, Grumberg, Kroening (SAS 2017), Figure 4c: LoopUnrch10 -- OLD version (foo1).
+ * The figure's foo1 is named foo in both versions; main's x is argc. */
+#include <stdio.h>
+
+static int print_result(int r) {
+  printf("%d\n", r);
+  return r;
+}
+
+int foo(int a, int b) {
+  int c=0;
+  if (a<0) {
+    for (int i=1;
+         i<=b; ++i)
+      c += a;
+  }
+  return c;
+}
+
+int main(int x, char*argv[]) {
+  //LoopUnrch10: foo is called with positive, increasing a and b
+  int r = 0;
+  (void)x; (void)argv;
+  for (int i=1; i<=10; ++i)
+    r += foo(i, i+1);
+  return print_result(r);
+}
