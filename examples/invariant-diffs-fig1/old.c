@@ -1,0 +1,27 @@
+/* Invariant Diffs (Kallingal Joshy, Le), Figure 1 -- VERSION 1 of 3.
+ * Figure 1 is not legible in the source text; this program is reconstructed
+ * from the prose of section II (see README.md). Comments give the MVICFG node
+ * numbers of Figure 2. */
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The input: a = foo(...). The paper's queries resolve without entering foo. */
+int foo(int argc, char *argv[]) {
+    long v = argc > 1 ? strtol(argv[1], NULL, 10) : 0;
+    if (v < -1000000)
+        v = -1000000;
+    if (v > 1000000)
+        v = 1000000;
+    return (int)v;
+}
+
+int main(int argc, char *argv[]) {           /* node 0 */
+    int a, b, c, x, y;
+    c = 1;                                    /* node 1 */
+    a = foo(argc, argv);                      /* node 2 */
+    b = c + 2;                                /* node 3 */
+    x = 2;                                    /* node 4 */
+    y = a + x;                                /* node 5 */
+    printf("a=%d b=%d x=%d y=%d\n", a, b, x, y); /* node 14 */
+    return 0;
+}
