@@ -76,6 +76,9 @@ def run(exe, args, stdin, env=None):
 
 
 def main():
+    show = "--show" in sys.argv
+    if show:
+        sys.argv.remove("--show")
     files = sys.argv[1:] or sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".c"))
     bad = 0
     nruns = 0
@@ -104,6 +107,9 @@ def main():
                 o0 = run(exes["O0"], args, stdin)
                 o2 = run(exes["O2"], args, stdin)
                 sa = run(exes["san"], args, stdin, env)
+                if show:
+                    print(f"--- {name} args={args} stdin={stdin[:40]!r} exit={o0[1]}")
+                    sys.stdout.write(o0[0].decode(errors="replace"))
                 if o0[:2] != o2[:2]:
                     problems.append(f"args={args}: -O0 and -O2 differ (exit {o0[1]} vs {o2[1]})")
                 if o0[:2] != sa[:2]:
