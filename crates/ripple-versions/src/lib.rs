@@ -25,6 +25,7 @@
 //! only; it knows nothing of C or tree-sitter, and does no I/O.
 
 mod gumtree;
+mod irdiff;
 mod mapped;
 mod procedures;
 mod similarity;
@@ -34,6 +35,7 @@ mod testing;
 mod tests;
 
 use ripple_ir::{FuncId, NodeId, Program};
+use rustc_hash::FxHashMap;
 
 use crate::gumtree::GumTreeConfig;
 use crate::mapped::{diff_functions, everything_changed, identity, FunctionDiff, Side};
@@ -149,7 +151,12 @@ pub fn match_programs(old: &Program, new: &Program, config: &MatchConfig) -> Ver
         min_height: config.min_height,
         min_dice: config.min_dice,
     };
-    let mut functions: Vec<FunctionMatch> = match_procedures(old, new, config.rename_threshold)
+    let pairs = match_procedures(old, new, config.rename_threshold);
+    let correspondence: FxHashMap<FuncId, FuncId> = pairs
+        .iter()
+        .filter_map(|pair| Some((pair.old?, pair.new?)))
+        .collect();
+    let mut functions: Vec<FunctionMatch> = pairs
         .into_iter()
         .map(|pair| {
             let old_side = pair.old.map(|id| Side {
@@ -162,7 +169,7 @@ pub fn match_programs(old: &Program, new: &Program, config: &MatchConfig) -> Ver
             });
             match (old_side, new_side) {
                 (Some(old_side), Some(new_side)) => {
-                    compare_pair(&old_side, &new_side, pair.kind, gumtree)
+                    compare_pair(&old_side, &new_side, pair.kind, &correspondence, gumtree)
                         .with_ids(pair.old, pair.new)
                 }
                 (old_side, new_side) => {
@@ -192,13 +199,14 @@ fn compare_pair(
     old: &Side<'_>,
     new: &Side<'_>,
     kind: PairKind,
+    functions: &FxHashMap<FuncId, FuncId>,
     gumtree: GumTreeConfig,
 ) -> FunctionMatch {
     let renamed = matches!(kind, PairKind::Renamed { .. });
     let same_name = old.function.name == new.function.name;
     // Same text: every node maps to itself, no statement matching needed.
     if same_name && old.function.fingerprint == new.function.fingerprint {
-        if let Some(diff) = identity(old, new) {
+        if let Some(diff) = identity(old, new, functions) {
             let status = if renamed {
                 FunctionStatus::Renamed
             } else {
@@ -207,7 +215,7 @@ fn compare_pair(
             return build(diff, status, false, 1.0);
         }
     }
-    let diff = diff_functions(old, new, gumtree);
+    let diff = diff_functions(old, new, functions, gumtree);
     let body_changed = diff.has_changes();
     let similarity = match kind {
         PairKind::Renamed { similarity } => similarity,

@@ -20,8 +20,9 @@
 //! - IR nodes are grouped by the unit their `syn` lies in, in node order. Two unchanged
 //!   matched units pair their IR nodes in order, and only when both lowered to the same
 //!   number of nodes with the same [`NodeKind`] discriminants and each pair points at the
-//!   same position in its unit (criterion 1, as far as syntax can tell). Entry maps to
-//!   entry and exit to exit (criterion 2). Nodes without syntax are not mapped.
+//!   same position in its unit, and each pair holds the same IR statement modulo the
+//!   renumbering of ids ([`crate::irdiff`]; criterion 1). Entry maps to entry and exit to
+//!   exit (criterion 2). Nodes without syntax are not mapped.
 //! - **Control-flow consistency** (criteria 3 and 4): for every mapped pair and successor
 //!   index, the two successors must be mapped to each other or both be unmapped; otherwise
 //!   the pair is removed (for the entry, which must stay mapped, the successor pairs are
@@ -33,15 +34,18 @@
 //!
 //! Changed lines: all lines of an inserted, deleted or moved statement, and of a simple
 //! statement whose text changed; for a construct with a body (`if`, loops, `switch`, the
-//! function itself) only the lines of the changed header tokens.
+//! function itself) only the lines of the changed header tokens; and the lines of nodes
+//! whose text is unchanged but whose IR differs (a struct layout or a type changed
+//! elsewhere).
 //!
-//! Known limits: syntactic equality does not imply equal IR when a declaration outside
-//! the function changed (a struct layout, a global's type, a macro in raw mode).
+//! Known limits: a change of a global's initial value or of a declaration that does not
+//! reach the IR of a statement is not a change of any node here.
 
-use ripple_ir::{Function, NodeId, Program, SynId};
+use ripple_ir::{FuncId, Function, NodeId, Program, SynId};
 use rustc_hash::FxHashMap;
 
 use crate::gumtree::{isomorphic, lcs, match_trees, GumTreeConfig, SynMapping, TreeView};
+use crate::irdiff::IrComparer;
 
 /// The node-level comparison of two matched functions.
 #[derive(Clone, Debug, Default)]
@@ -69,8 +73,13 @@ pub(crate) struct Side<'a> {
     pub(crate) function: &'a Function,
 }
 
-/// The identity comparison of two functions with the same text and the same IR shape.
-pub(crate) fn identity(old: &Side<'_>, new: &Side<'_>) -> Option<FunctionDiff> {
+/// The identity comparison of two functions with the same text and the same IR: `None`
+/// when any node differs.
+pub(crate) fn identity(
+    old: &Side<'_>,
+    new: &Side<'_>,
+    functions: &FxHashMap<FuncId, FuncId>,
+) -> Option<FunctionDiff> {
     let (f, g) = (old.function, new.function);
     if f.nodes.len() != g.nodes.len() || f.entry != g.entry || f.exit != g.exit {
         return None;
@@ -79,6 +88,15 @@ pub(crate) fn identity(old: &Side<'_>, new: &Side<'_>) -> Option<FunctionDiff> {
         std::mem::discriminant(&n.kind) == std::mem::discriminant(&m.kind) && n.succs == m.succs
     });
     if !same_shape {
+        return None;
+    }
+    let mut comparer = IrComparer::new(old, new, functions);
+    if !f
+        .nodes
+        .iter()
+        .zip(g.nodes.iter())
+        .all(|(n, m)| comparer.same_node(n, m))
+    {
         return None;
     }
     Some(FunctionDiff {
@@ -105,12 +123,13 @@ pub(crate) fn everything_changed(old: Option<&Side<'_>>, new: Option<&Side<'_>>)
 pub(crate) fn diff_functions(
     old: &Side<'_>,
     new: &Side<'_>,
+    functions: &FxHashMap<FuncId, FuncId>,
     config: GumTreeConfig,
 ) -> FunctionDiff {
     let (Some(old_tree), Some(new_tree)) = (&old.function.syntax, &new.function.syntax) else {
         // Without syntax trees only the fingerprint can vouch for equality.
         if old.function.fingerprint == new.function.fingerprint {
-            if let Some(diff) = identity(old, new) {
+            if let Some(diff) = identity(old, new, functions) {
                 return diff;
             }
         }
@@ -144,6 +163,9 @@ pub(crate) fn diff_functions(
     // IR nodes grouped by unit, in node order.
     let groups_a = group_nodes(old.function, &a, &units_a);
     let groups_b = group_nodes(new.function, &b, &units_b);
+    let mut comparer = IrComparer::new(old, new, functions);
+    // Pairs with the same text but another lowering (a type or layout changed elsewhere).
+    let mut ir_changed: Vec<(NodeId, NodeId)> = Vec::new();
     let mut pi: FxHashMap<NodeId, NodeId> = FxHashMap::default();
     let mut pi_inverse: FxHashMap<NodeId, NodeId> = FxHashMap::default();
     let mut link = |n: NodeId, m: NodeId| {
@@ -152,7 +174,10 @@ pub(crate) fn diff_functions(
     };
     link(old.function.entry, new.function.entry);
     link(old.function.exit, new.function.exit);
-    for (&unit_a, nodes_a) in &groups_a {
+    // In node order, so the local-variable correspondence is built deterministically.
+    let mut ordered_a: Vec<(&SynId, &Vec<NodeId>)> = groups_a.iter().collect();
+    ordered_a.sort_unstable_by_key(|(_, nodes)| nodes[0]);
+    for (&unit_a, nodes_a) in ordered_a {
         if !unchanged_old[unit_a.index()] {
             continue;
         }
@@ -176,7 +201,11 @@ pub(crate) fn diff_functions(
         });
         if compatible {
             for (&n, &m) in nodes_a.iter().zip(nodes_b) {
-                link(n, m);
+                if comparer.same_node(&old.function.nodes[n], &new.function.nodes[m]) {
+                    link(n, m);
+                } else {
+                    ir_changed.push((n, m));
+                }
             }
         }
     }
@@ -197,7 +226,7 @@ pub(crate) fn diff_functions(
         .filter(|m| !pi_inverse.contains_key(m))
         .collect();
 
-    let old_lines = changed_lines(
+    let mut old_lines = changed_lines(
         old.program,
         &a,
         &units_a,
@@ -217,7 +246,7 @@ pub(crate) fn diff_functions(
             )
         },
     );
-    let new_lines = changed_lines(
+    let mut new_lines = changed_lines(
         new.program,
         &b,
         &units_b,
@@ -237,6 +266,14 @@ pub(crate) fn diff_functions(
             )
         },
     );
+    for &(n, m) in &ir_changed {
+        old_lines.extend(span_lines(old.program, old.function.nodes[n].span));
+        new_lines.extend(span_lines(new.program, new.function.nodes[m].span));
+    }
+    for lines in [&mut old_lines, &mut new_lines] {
+        lines.sort_unstable();
+        lines.dedup();
+    }
     FunctionDiff {
         node_map,
         changed_old,

@@ -558,3 +558,23 @@ fn lcs_keeps_order() {
     assert_eq!(pairs, vec![(1, 1), (2, 2), (3, 3)]);
     assert!(crate::gumtree::lcs(&[1], &[], |x: i32, y| x == y).is_empty());
 }
+
+#[test]
+fn same_text_with_another_lowering_is_a_change() {
+    // The condition reads a field whose offset moved (a struct changed elsewhere): the
+    // text is identical, the IR is not.
+    let old = program(vec![function("f", "f", &body("f", ">", "", B_CALL))]);
+    let mut new = old.clone();
+    let branch = node_at(&new, 3, true);
+    new.functions[ripple_ir::FuncId(0)].nodes[branch].kind = NodeKind::Branch {
+        cond: ripple_ir::Expr::int(8, ripple_ir::TypeId(0)),
+    };
+    let m = one(old.clone(), new.clone());
+    assert_eq!(m.status, FunctionStatus::Modified);
+    assert!(m.body_changed);
+    assert_eq!(m.changed_old, vec![node_at(&old, 3, true)]);
+    assert_eq!(m.changed_new, vec![branch]);
+    assert!(m.old_lines.contains(&("a.c".to_owned(), 3)));
+    check_bijection(&m);
+    check_control_flow(&old, &new, &m);
+}

@@ -1,0 +1,314 @@
+//! Equality of IR statements across two programs: `StmtAt(n) = StmtAt(π(n))`.
+//!
+//! Criterion 1 of a sound diff (Gyori et al., ISSTA 2017, section 3.1) asks that mapped
+//! nodes hold the *same statement*. Equal source text is not enough in C: a changed
+//! struct layout moves field offsets, a changed typedef or global type changes the width
+//! of an operation, and a function that stopped being defined becomes an unknown
+//! external, all without a token of the function changing. This module compares the
+//! lowered statements themselves, modulo the renumbering of ids between the two programs:
+//!
+//! - types structurally (records by tag, layout and field types, coinductively for
+//!   recursive records);
+//! - locals by name, kind, storage and type (temporaries by kind and type only, as their
+//!   names are generated), and consistently: one old local never stands for two new ones;
+//! - globals by key (string literals, whose keys are numbered, by contents and type);
+//! - functions by the procedure matching (so calls to a renamed function are equal), or
+//!   by key for declared externals.
+//!
+//! The MAPPED construction unmaps a syntactically matched pair whose IR differs, and
+//! reports the lines of such nodes as changed.
+
+use ripple_ir::{
+    Callee, Expr, ExprKind, FuncId, Function, GlobalId, Node, NodeKind, Place, Program, Type,
+    TypeId, VarId,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::mapped::Side;
+
+/// Compares IR statements of two matched functions.
+pub(crate) struct IrComparer<'a> {
+    old: &'a Program,
+    new: &'a Program,
+    old_function: &'a Function,
+    new_function: &'a Function,
+    functions: &'a FxHashMap<FuncId, FuncId>,
+    locals: FxHashMap<VarId, VarId>,
+    locals_inverse: FxHashMap<VarId, VarId>,
+    /// Locals bound by the node being compared, undone when the nodes differ.
+    trail: Vec<VarId>,
+    /// Record pairs assumed equal while comparing them (coinduction).
+    records: FxHashSet<(u32, u32)>,
+}
+
+impl<'a> IrComparer<'a> {
+    pub(crate) fn new(
+        old: &Side<'a>,
+        new: &Side<'a>,
+        functions: &'a FxHashMap<FuncId, FuncId>,
+    ) -> Self {
+        IrComparer {
+            old: old.program,
+            new: new.program,
+            old_function: old.function,
+            new_function: new.function,
+            functions,
+            locals: FxHashMap::default(),
+            locals_inverse: FxHashMap::default(),
+            trail: Vec::new(),
+            records: FxHashSet::default(),
+        }
+    }
+
+    /// Whether two nodes hold the same statement (successors are not compared). Locals
+    /// first met here are bound to each other only when the nodes are the same.
+    pub(crate) fn same_node(&mut self, old: &Node, new: &Node) -> bool {
+        self.trail.clear();
+        let same = self.same_node_kind(old, new);
+        if !same {
+            for old_local in std::mem::take(&mut self.trail) {
+                if let Some(new_local) = self.locals.remove(&old_local) {
+                    self.locals_inverse.remove(&new_local);
+                }
+            }
+        }
+        same
+    }
+
+    fn same_node_kind(&mut self, old: &Node, new: &Node) -> bool {
+        match (&old.kind, &new.kind) {
+            (NodeKind::Entry, NodeKind::Entry)
+            | (NodeKind::Exit, NodeKind::Exit)
+            | (NodeKind::Skip, NodeKind::Skip) => true,
+            (NodeKind::Assign { dst: d1, value: v1 }, NodeKind::Assign { dst: d2, value: v2 }) => {
+                self.same_place(d1, d2) && self.same_expr(v1, v2)
+            }
+            (NodeKind::Branch { cond: c1 }, NodeKind::Branch { cond: c2 }) => {
+                self.same_expr(c1, c2)
+            }
+            (
+                NodeKind::Call {
+                    dst: d1,
+                    callee: f1,
+                    args: a1,
+                },
+                NodeKind::Call {
+                    dst: d2,
+                    callee: f2,
+                    args: a2,
+                },
+            ) => {
+                let same_dst = match (d1, d2) {
+                    (None, None) => true,
+                    (Some(p1), Some(p2)) => self.same_place(p1, p2),
+                    _ => false,
+                };
+                let same_callee = match (f1, f2) {
+                    (Callee::Direct(g1), Callee::Direct(g2)) => self.same_function(*g1, *g2),
+                    (Callee::Indirect(e1), Callee::Indirect(e2)) => self.same_expr(e1, e2),
+                    (Callee::Intrinsic(i1), Callee::Intrinsic(i2)) => i1 == i2,
+                    _ => false,
+                };
+                same_dst
+                    && same_callee
+                    && a1.len() == a2.len()
+                    && a1.iter().zip(a2).all(|(x, y)| self.same_expr(x, y))
+            }
+            (
+                NodeKind::Havoc {
+                    dst: d1,
+                    reason: r1,
+                },
+                NodeKind::Havoc {
+                    dst: d2,
+                    reason: r2,
+                },
+            ) => {
+                r1 == r2
+                    && match (d1, d2) {
+                        (None, None) => true,
+                        (Some(p1), Some(p2)) => self.same_place(p1, p2),
+                        _ => false,
+                    }
+            }
+            _ => false,
+        }
+    }
+
+    fn same_place(&mut self, old: &Place, new: &Place) -> bool {
+        match (old, new) {
+            (Place::Local(v1), Place::Local(v2)) => self.same_local(*v1, *v2),
+            (Place::Mem { addr: a1, ty: t1 }, Place::Mem { addr: a2, ty: t2 }) => {
+                self.same_type(*t1, *t2) && self.same_expr(a1, a2)
+            }
+            (
+                Place::Bits {
+                    addr: a1,
+                    unit: u1,
+                    bit_offset: o1,
+                    width: w1,
+                },
+                Place::Bits {
+                    addr: a2,
+                    unit: u2,
+                    bit_offset: o2,
+                    width: w2,
+                },
+            ) => o1 == o2 && w1 == w2 && self.same_type(*u1, *u2) && self.same_expr(a1, a2),
+            _ => false,
+        }
+    }
+
+    fn same_expr(&mut self, old: &Expr, new: &Expr) -> bool {
+        if !self.same_type(old.ty, new.ty) {
+            return false;
+        }
+        match (&old.kind, &new.kind) {
+            (ExprKind::Int(x), ExprKind::Int(y)) => x == y,
+            (ExprKind::Float(x), ExprKind::Float(y)) => x.to_bits() == y.to_bits(),
+            (ExprKind::Local(v1), ExprKind::Local(v2))
+            | (ExprKind::AddrOfLocal(v1), ExprKind::AddrOfLocal(v2)) => self.same_local(*v1, *v2),
+            (ExprKind::AddrOfGlobal(g1), ExprKind::AddrOfGlobal(g2)) => self.same_global(*g1, *g2),
+            (ExprKind::AddrOfFunc(f1), ExprKind::AddrOfFunc(f2)) => self.same_function(*f1, *f2),
+            (ExprKind::Load(x), ExprKind::Load(y)) | (ExprKind::Cast(x), ExprKind::Cast(y)) => {
+                self.same_expr(x, y)
+            }
+            (
+                ExprKind::LoadBits {
+                    addr: a1,
+                    unit: u1,
+                    bit_offset: o1,
+                    width: w1,
+                },
+                ExprKind::LoadBits {
+                    addr: a2,
+                    unit: u2,
+                    bit_offset: o2,
+                    width: w2,
+                },
+            ) => o1 == o2 && w1 == w2 && self.same_type(*u1, *u2) && self.same_expr(a1, a2),
+            (ExprKind::Unary(o1, x), ExprKind::Unary(o2, y)) => o1 == o2 && self.same_expr(x, y),
+            (ExprKind::Binary(o1, x1, y1), ExprKind::Binary(o2, x2, y2)) => {
+                o1 == o2 && self.same_expr(x1, x2) && self.same_expr(y1, y2)
+            }
+            _ => false,
+        }
+    }
+
+    fn same_local(&mut self, old: VarId, new: VarId) -> bool {
+        if let Some(&known) = self.locals.get(&old) {
+            return known == new;
+        }
+        if self.locals_inverse.contains_key(&new) {
+            return false;
+        }
+        let (Some(x), Some(y)) = (
+            self.old_function.locals.get(old),
+            self.new_function.locals.get(new),
+        ) else {
+            return false;
+        };
+        let same = x.kind == y.kind
+            && x.storage == y.storage
+            && (x.kind == ripple_ir::LocalKind::Temp || x.name == y.name)
+            && self.same_type(x.ty, y.ty);
+        if same {
+            self.locals.insert(old, new);
+            self.locals_inverse.insert(new, old);
+            self.trail.push(old);
+        }
+        same
+    }
+
+    fn same_global(&mut self, old: GlobalId, new: GlobalId) -> bool {
+        let (Some(x), Some(y)) = (self.old.globals.get(old), self.new.globals.get(new)) else {
+            return false;
+        };
+        if !self.same_type(x.ty, y.ty) || x.is_const != y.is_const {
+            return false;
+        }
+        if x.key.starts_with(".str") && y.key.starts_with(".str") {
+            // String literals: numbered keys, compared by contents.
+            return x.init == y.init;
+        }
+        x.key == y.key
+    }
+
+    fn same_function(&self, old: FuncId, new: FuncId) -> bool {
+        if let Some(&image) = self.functions.get(&old) {
+            return image == new;
+        }
+        let (Some(x), Some(y)) = (self.old.functions.get(old), self.new.functions.get(new)) else {
+            return false;
+        };
+        // Declared externals (not in the procedure matching) are the same by key.
+        !x.is_defined() && !y.is_defined() && x.key == y.key
+    }
+
+    /// Structural type equality across the two type tables.
+    fn same_type(&mut self, old: TypeId, new: TypeId) -> bool {
+        let (old_types, new_types) = (&self.old.types, &self.new.types);
+        if old.index() >= old_types.len() || new.index() >= new_types.len() {
+            return old_types.is_empty() && new_types.is_empty() && old == new;
+        }
+        match (old_types.get(old).clone(), new_types.get(new).clone()) {
+            (Type::Void, Type::Void) => true,
+            (Type::Int(x), Type::Int(y)) => x == y,
+            (Type::Float(x), Type::Float(y)) => x == y,
+            (Type::Pointer(x), Type::Pointer(y)) => self.same_type(x, y),
+            (Type::Array { elem: x, len: m }, Type::Array { elem: y, len: n }) => {
+                m == n && self.same_type(x, y)
+            }
+            (
+                Type::Function {
+                    ret: r1,
+                    params: p1,
+                    varargs: v1,
+                    prototyped: q1,
+                },
+                Type::Function {
+                    ret: r2,
+                    params: p2,
+                    varargs: v2,
+                    prototyped: q2,
+                },
+            ) => {
+                v1 == v2
+                    && q1 == q2
+                    && p1.len() == p2.len()
+                    && self.same_type(r1, r2)
+                    && p1.iter().zip(&p2).all(|(x, y)| self.same_type(*x, *y))
+            }
+            (Type::Record(x), Type::Record(y)) => self.same_record(x, y),
+            _ => false,
+        }
+    }
+
+    fn same_record(&mut self, old: u32, new: u32) -> bool {
+        if !self.records.insert((old, new)) {
+            return true;
+        }
+        let (Some(x), Some(y)) = (
+            self.old.types.records.get(old as usize).cloned(),
+            self.new.types.records.get(new as usize).cloned(),
+        ) else {
+            return false;
+        };
+        let same = x.tag == y.tag
+            && x.is_union == y.is_union
+            && x.size == y.size
+            && x.align == y.align
+            && x.complete == y.complete
+            && x.fields.len() == y.fields.len()
+            && x.fields.iter().zip(&y.fields).all(|(f, g)| {
+                f.name == g.name
+                    && f.offset == g.offset
+                    && f.bit_field == g.bit_field
+                    && self.same_type(f.ty, g.ty)
+            });
+        if !same {
+            self.records.remove(&(old, new));
+        }
+        same
+    }
+}
