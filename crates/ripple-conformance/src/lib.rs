@@ -1,0 +1,405 @@
+//! The conformance corpus (`tests/corpus` at the repository root) and the gcc side of
+//! the checks: finding the programs, reading their `// RUN:` lines, compiling,
+//! running and preprocessing them with gcc.
+//!
+//! The checks themselves are the integration tests of this crate:
+//! `tests/gcc_agreement.rs` (the interpreted IR behaves as the gcc-compiled program)
+//! and `tests/lowering.rs` (every program lowers cleanly to valid IR). The RUN format
+//! is documented in `tests/corpus/README.md`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The flags every corpus program is compiled with.
+pub const GCC_FLAGS: &[&str] = &[
+    "-std=gnu11",
+    "-O0",
+    "-fwrapv",
+    "-fno-strict-aliasing",
+    "-Wall",
+    "-Wextra",
+];
+
+/// One declared run of a program.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Run {
+    /// `argv[1..]`.
+    pub args: Vec<String>,
+    pub stdin: Vec<u8>,
+}
+
+impl Run {
+    /// A short description for reports: the arguments and the start of stdin.
+    pub fn describe(&self) -> String {
+        let mut s = String::new();
+        if !self.args.is_empty() {
+            s.push_str(&format!("args={:?}", self.args));
+        }
+        if !self.stdin.is_empty() {
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            let shown: String = String::from_utf8_lossy(&self.stdin)
+                .chars()
+                .take(24)
+                .collect();
+            s.push_str(&format!("stdin={shown:?}"));
+            if self.stdin.len() > shown.len() {
+                s.push_str("...");
+            }
+        }
+        if s.is_empty() {
+            s.push_str("no input");
+        }
+        s
+    }
+}
+
+/// A corpus program and its runs.
+#[derive(Clone, Debug)]
+pub struct Program {
+    /// File stem, e.g. `stmt_switch`.
+    pub name: String,
+    pub path: PathBuf,
+    pub runs: Vec<Run>,
+}
+
+/// The corpus directory.
+pub fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus")
+}
+
+/// All programs of the corpus, sorted by name. `RIPPLE_CORPUS_FILTER`, if set, keeps
+/// only programs whose name contains one of its comma-separated parts.
+pub fn load_corpus() -> Result<Vec<Program>, String> {
+    let dir = corpus_dir();
+    let entries =
+        std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let filter: Vec<String> = std::env::var("RIPPLE_CORPUS_FILTER")
+        .map(|f| {
+            f.split(',')
+                .map(str::to_string)
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut programs = Vec::new();
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("c") {
+            continue;
+        }
+        let name = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
+        if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let runs = parse_runs(&text, &dir).map_err(|e| format!("{name}.c: {e}"))?;
+        programs.push(Program { name, path, runs });
+    }
+    programs.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(programs)
+}
+
+/// Reads the `// RUN:` lines of a program; `dir` is where stdin files are looked up.
+/// No RUN line means one run with no arguments and empty stdin.
+pub fn parse_runs(text: &str, dir: &Path) -> Result<Vec<Run>, String> {
+    let mut runs = Vec::new();
+    for line in text.lines() {
+        let Some(spec) = line.strip_prefix("// RUN:") else {
+            continue;
+        };
+        runs.push(parse_run(spec, dir)?);
+    }
+    if runs.is_empty() {
+        runs.push(Run::default());
+    }
+    Ok(runs)
+}
+
+fn parse_run(spec: &str, dir: &Path) -> Result<Run, String> {
+    let mut run = Run::default();
+    let mut in_args = false;
+    for word in words(spec)? {
+        if let Some(first) = word.raw.strip_prefix("args=") {
+            in_args = true;
+            if !first.is_empty() {
+                run.args.push(lossy(&word.value["args=".len()..]));
+            }
+        } else if let Some(rest) = word.raw.strip_prefix("stdin=") {
+            in_args = false;
+            let value = &word.value["stdin=".len()..];
+            if rest.starts_with('"') {
+                run.stdin = value.to_vec();
+            } else {
+                let file = dir.join(lossy(value));
+                run.stdin = std::fs::read(&file)
+                    .map_err(|e| format!("stdin file {}: {e}", file.display()))?;
+            }
+        } else if in_args {
+            run.args.push(lossy(&word.value));
+        } else {
+            return Err(format!("unexpected word {:?} in RUN line", word.raw));
+        }
+    }
+    Ok(run)
+}
+
+struct Word {
+    raw: String,
+    value: Vec<u8>,
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Splits at whitespace; `"..."` parts keep spaces and take the escapes
+/// `\n \t \r \\ \" \0 \xHH`.
+fn words(s: &str) -> Result<Vec<Word>, String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    loop {
+        while i < chars.len() && chars[i].is_whitespace() {
+            i += 1;
+        }
+        if i >= chars.len() {
+            return Ok(out);
+        }
+        let start = i;
+        let mut value = Vec::new();
+        let push = |value: &mut Vec<u8>, c: char| {
+            value.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+        };
+        while i < chars.len() && !chars[i].is_whitespace() {
+            if chars[i] != '"' {
+                push(&mut value, chars[i]);
+                i += 1;
+                continue;
+            }
+            i += 1;
+            loop {
+                match chars.get(i) {
+                    None => return Err("unterminated quote in RUN line".into()),
+                    Some('"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some('\\') => {
+                        let c = chars.get(i + 1).copied().unwrap_or('\\');
+                        i += 2;
+                        match c {
+                            'n' => value.push(b'\n'),
+                            't' => value.push(b'\t'),
+                            'r' => value.push(b'\r'),
+                            '0' => value.push(0),
+                            '\\' | '"' => push(&mut value, c),
+                            'x' => {
+                                let hex: String = chars.iter().skip(i).take(2).collect();
+                                let byte = u8::from_str_radix(&hex, 16)
+                                    .map_err(|_| format!("bad \\x escape {hex:?}"))?;
+                                value.push(byte);
+                                i += 2;
+                            }
+                            other => return Err(format!("unknown escape \\{other}")),
+                        }
+                    }
+                    Some(&c) => {
+                        push(&mut value, c);
+                        i += 1;
+                    }
+                }
+            }
+        }
+        out.push(Word {
+            raw: chars[start..i].iter().collect(),
+            value,
+        });
+    }
+}
+
+/// What a native run produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NativeOutcome {
+    pub stdout: Vec<u8>,
+    /// The status code, or 128 + the signal number.
+    pub exit_code: i32,
+}
+
+/// Compiles `source` with gcc ([`GCC_FLAGS`], `-lm`) into `exe`.
+pub fn compile(source: &Path, exe: &Path) -> Result<(), String> {
+    let output = Command::new("gcc")
+        .args(GCC_FLAGS)
+        .arg(source)
+        .arg("-o")
+        .arg(exe)
+        .arg("-lm")
+        .output()
+        .map_err(|e| format!("cannot run gcc: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "gcc failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
+    }
+    Ok(())
+}
+
+/// Runs a compiled program with the run's arguments and stdin.
+pub fn run_native(exe: &Path, run: &Run) -> Result<NativeOutcome, String> {
+    let mut child = Command::new(exe)
+        .args(&run.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", exe.display()))?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = run.stdin.clone();
+    // Feed stdin from another thread so a program that does not read it cannot block us.
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child
+        .wait_with_output()
+        .map_err(|e| format!("waiting for {}: {e}", exe.display()))?;
+    let _ = feeder.join();
+    Ok(NativeOutcome {
+        stdout: output.stdout,
+        exit_code: exit_code(&output.status),
+    })
+}
+
+#[cfg(unix)]
+fn exit_code(status: &std::process::ExitStatus) -> i32 {
+    use std::os::unix::process::ExitStatusExt;
+    status
+        .code()
+        .or_else(|| status.signal().map(|s| 128 + s))
+        .unwrap_or(-1)
+}
+
+#[cfg(not(unix))]
+fn exit_code(status: &std::process::ExitStatus) -> i32 {
+    status.code().unwrap_or(-1)
+}
+
+/// `gcc -std=gnu11 -E source`: preprocessed text with line markers.
+pub fn preprocess(source: &Path) -> Result<String, String> {
+    let output = Command::new("gcc")
+        .args(["-std=gnu11", "-E"])
+        .arg(source)
+        .output()
+        .map_err(|e| format!("cannot run gcc -E: {e}"))?;
+    if !output.status.success() {
+        return Err(format!(
+            "gcc -E failed: {}",
+            String::from_utf8_lossy(&output.stderr).trim()
+        ));
+    }
+    String::from_utf8(output.stdout).map_err(|e| format!("gcc -E output is not UTF-8: {e}"))
+}
+
+/// Whether gcc can be run at all.
+pub fn gcc_available() -> bool {
+    Command::new("gcc")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The first line where two outputs differ, for a short report:
+/// `line N: expected "..." got "..."`.
+pub fn first_difference(expected: &[u8], got: &[u8]) -> String {
+    let exp: Vec<&[u8]> = expected.split(|&b| b == b'\n').collect();
+    let act: Vec<&[u8]> = got.split(|&b| b == b'\n').collect();
+    for i in 0..exp.len().max(act.len()) {
+        let (e, a) = (exp.get(i), act.get(i));
+        if e != a {
+            let show = |l: Option<&&[u8]>| match l {
+                None => "<end of output>".to_string(),
+                Some(l) => {
+                    let s = String::from_utf8_lossy(l);
+                    let short: String = s.chars().take(100).collect();
+                    if short.len() < s.len() {
+                        format!("{short:?}...")
+                    } else {
+                        format!("{short:?}")
+                    }
+                }
+            };
+            return format!("line {}: expected {} got {}", i + 1, show(e), show(a));
+        }
+    }
+    "outputs are equal".to_string()
+}
+
+/// Runs `f` on every item on a few threads; results come back in item order.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(2)
+        .clamp(1, 8);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(item) = items.get(i) else { break };
+                        out.push((i, f(item)));
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("worker thread panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_lines() {
+        let dir = Path::new("/nonexistent");
+        let text = "// x\n// RUN:\n// RUN: args=3 4\n// RUN: args= -v \"two words\" stdin=\"a\\tb\\n\\x41\\xff\"\nint main;\n";
+        let runs = parse_runs(text, dir).unwrap();
+        assert_eq!(runs.len(), 3);
+        assert_eq!(runs[0], Run::default());
+        assert_eq!(runs[1].args, vec!["3", "4"]);
+        assert_eq!(runs[2].args, vec!["-v", "two words"]);
+        assert_eq!(runs[2].stdin, b"a\tb\nA\xff");
+        assert_eq!(parse_runs("int main;", dir).unwrap(), vec![Run::default()]);
+        assert!(parse_runs("// RUN: stray", dir).is_err());
+    }
+
+    #[test]
+    fn differences() {
+        assert_eq!(
+            first_difference(b"a\nb\n", b"a\nc\n"),
+            "line 2: expected \"b\" got \"c\""
+        );
+        assert_eq!(
+            first_difference(b"a\n", b"a\nmore"),
+            "line 2: expected \"\" got \"more\""
+        );
+    }
+}
