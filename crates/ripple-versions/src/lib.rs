@@ -28,6 +28,8 @@ mod gumtree;
 mod irdiff;
 mod mapped;
 mod procedures;
+#[cfg(test)]
+mod properties;
 mod similarity;
 #[cfg(test)]
 mod testing;
