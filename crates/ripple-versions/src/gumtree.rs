@@ -14,7 +14,8 @@
 //! 3. **Recovery** ([`recover`]): after each bottom-up match, the remaining children are
 //!    matched by the longest common subsequence of isomorphic children, then of children
 //!    with the same kind and label (recursively), then of children whose kind occurs once
-//!    on each side. This replaces the paper's optimal edit script (RTED) on small subtrees
+//!    on each side (the LCS is bounded: very long child lists keep their common prefix
+//!    and suffix only). This replaces the paper's optimal edit script (RTED) on small subtrees
 //!    by the cheaper LCS recovery of later GumTree versions ("simple" recovery).
 //!
 //! Layout and comments never reach the trees (the frontend drops them), so tree equality
@@ -28,7 +29,7 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
 use ripple_ir::{SynId, SyntaxTree};
-use rustc_hash::{FxHashMap, FxHasher};
+use rustc_hash::{FxHashMap, FxHashSet, FxHasher};
 
 use crate::similarity::normalise_label;
 
@@ -412,13 +413,18 @@ pub(crate) fn bottom_up(
             continue;
         }
         // Candidates: unmatched same-kind ancestors of the images of x's descendants.
+        // Ancestor chains converge: stop at the first ancestor already seen.
         let mut candidates: Vec<SynId> = Vec::new();
+        let mut seen: FxHashSet<SynId> = FxHashSet::default();
         for &d in a.descendants(x) {
             let Some(image) = mapping.new_of(d) else {
                 continue;
             };
             let mut up = b.parent(image);
             while let Some(y) = up {
+                if !seen.insert(y) {
+                    break;
+                }
                 if y != b.root() && b.kind(y) == a.kind(x) && mapping.old_of(y).is_none() {
                     candidates.push(y);
                 }
@@ -426,7 +432,6 @@ pub(crate) fn bottom_up(
             }
         }
         candidates.sort_unstable();
-        candidates.dedup();
         let mut best: Option<(f64, SynId)> = None;
         for y in candidates {
             let similarity = dice(a, x, b, y, mapping);
@@ -504,11 +509,40 @@ fn unmapped_children(
     (xs, ys)
 }
 
+/// The largest table [`lcs`] fills; longer sequences keep their common prefix and suffix
+/// only (a child list of thousands of statements, e.g. a huge `switch`).
+const LCS_MAX_CELLS: usize = 1 << 22;
+
 /// A longest common subsequence of two sequences under `equal` (first one in order).
 pub(crate) fn lcs<T: Copy>(xs: &[T], ys: &[T], equal: impl Fn(T, T) -> bool) -> Vec<(T, T)> {
     let (n, m) = (xs.len(), ys.len());
     if n == 0 || m == 0 {
         return Vec::new();
+    }
+    if (n + 1).saturating_mul(m + 1) > LCS_MAX_CELLS {
+        let prefix = xs
+            .iter()
+            .zip(ys)
+            .take_while(|&(&x, &y)| equal(x, y))
+            .count();
+        let suffix = xs[prefix..]
+            .iter()
+            .rev()
+            .zip(ys[prefix..].iter().rev())
+            .take_while(|&(&x, &y)| equal(x, y))
+            .count();
+        let mut out: Vec<(T, T)> = xs[..prefix]
+            .iter()
+            .copied()
+            .zip(ys[..prefix].iter().copied())
+            .collect();
+        out.extend(
+            xs[n - suffix..]
+                .iter()
+                .copied()
+                .zip(ys[m - suffix..].iter().copied()),
+        );
+        return out;
     }
     // lengths[i][j]: LCS length of xs[i..] and ys[j..].
     let mut lengths = vec![0u32; (n + 1) * (m + 1)];
