@@ -1,0 +1,301 @@
+//! Byte-addressed memory: one bounds-checked block per object.
+//!
+//! A pointer is `block << 32 | offset`. Block 0 is never allocated, so the null pointer
+//! and small integers cast to pointers are invalid addresses. Every object gets its own
+//! block: each function (not readable; calls through a pointer decode the block), each
+//! global and string literal, each memory local of each call (fresh per call, so
+//! recursion works), each `malloc` and each `alloca`. Freed blocks stay in the table,
+//! marked dead, so a later access reports a use after free instead of reading another
+//! object. Frame blocks are recycled once freed (the table would otherwise grow with the
+//! number of calls); heap blocks never are.
+
+use ripple_ir::{FuncId, GlobalId};
+
+/// What a block holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockKind {
+    Function(FuncId),
+    Global(GlobalId),
+    /// A memory local of a call (or an `alloca`): freed when the call returns.
+    Stack,
+    Heap,
+    /// Memory the interpreter itself provides (argv strings, ctype tables, `FILE`s).
+    Runtime,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Block {
+    pub(crate) data: Vec<u8>,
+    pub(crate) kind: BlockKind,
+    pub(crate) live: bool,
+    pub(crate) read_only: bool,
+}
+
+/// A memory access error, turned into a trap by the caller.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum MemError {
+    Null,
+    Invalid(u64),
+    Freed(u64),
+    OutOfBounds {
+        address: u64,
+        size: u64,
+        block_size: u64,
+    },
+    ReadOnly(u64),
+    NotData(u64),
+}
+
+impl MemError {
+    pub(crate) fn message(&self) -> String {
+        match self {
+            MemError::Null => "null pointer dereference".to_string(),
+            MemError::Invalid(a) => format!("access through an invalid pointer {a:#x}"),
+            MemError::Freed(a) => format!("use of freed or out-of-scope memory at {a:#x}"),
+            MemError::OutOfBounds {
+                address,
+                size,
+                block_size,
+            } => format!(
+                "out-of-bounds access of {size} bytes at offset {} of a {block_size}-byte object",
+                address & 0xffff_ffff
+            ),
+            MemError::ReadOnly(a) => format!("write to read-only memory at {a:#x}"),
+            MemError::NotData(a) => format!("data access to a function address {a:#x}"),
+        }
+    }
+}
+
+pub(crate) fn block_of(ptr: u64) -> u32 {
+    (ptr >> 32) as u32
+}
+
+pub(crate) fn offset_of(ptr: u64) -> u32 {
+    ptr as u32
+}
+
+pub(crate) fn make_ptr(block: u32, offset: u32) -> u64 {
+    (u64::from(block) << 32) | u64::from(offset)
+}
+
+/// All blocks of one run.
+#[derive(Clone, Debug)]
+pub struct Memory {
+    pub(crate) blocks: Vec<Block>,
+    free_stack_blocks: Vec<u32>,
+    /// Bytes in live blocks.
+    pub(crate) live_bytes: u64,
+    pub(crate) max_bytes: u64,
+}
+
+impl Memory {
+    pub(crate) fn new(max_bytes: u64) -> Memory {
+        Memory {
+            blocks: vec![Block {
+                data: Vec::new(),
+                kind: BlockKind::Runtime,
+                live: false,
+                read_only: true,
+            }],
+            free_stack_blocks: Vec::new(),
+            live_bytes: 0,
+            max_bytes,
+        }
+    }
+
+    /// Allocates a zeroed block; `None` past the memory limit or the block count limit.
+    pub(crate) fn alloc(&mut self, size: u64, kind: BlockKind) -> Option<u32> {
+        if size > u64::from(u32::MAX) || self.live_bytes.saturating_add(size) > self.max_bytes {
+            return None;
+        }
+        self.live_bytes += size;
+        let size = size as usize;
+        if kind == BlockKind::Stack {
+            if let Some(id) = self.free_stack_blocks.pop() {
+                let block = &mut self.blocks[id as usize];
+                block.data.clear();
+                block.data.resize(size, 0);
+                block.live = true;
+                return Some(id);
+            }
+        }
+        let id = u32::try_from(self.blocks.len()).ok()?;
+        if id == u32::MAX {
+            return None;
+        }
+        self.blocks.push(Block {
+            data: vec![0; size],
+            kind,
+            live: true,
+            read_only: false,
+        });
+        Some(id)
+    }
+
+    /// Frees a block (of any kind; the caller checks what may be freed).
+    pub(crate) fn free(&mut self, id: u32) {
+        let Some(block) = self.blocks.get_mut(id as usize) else {
+            return;
+        };
+        if !block.live {
+            return;
+        }
+        block.live = false;
+        self.live_bytes -= block.data.len() as u64;
+        block.data = Vec::new();
+        if block.kind == BlockKind::Stack {
+            self.free_stack_blocks.push(id);
+        }
+    }
+
+    pub(crate) fn block(&self, id: u32) -> Option<&Block> {
+        self.blocks.get(id as usize)
+    }
+
+    pub(crate) fn block_mut(&mut self, id: u32) -> Option<&mut Block> {
+        self.blocks.get_mut(id as usize)
+    }
+
+    fn check(&self, ptr: u64, size: u64) -> Result<(usize, usize), MemError> {
+        let id = block_of(ptr);
+        if id == 0 {
+            return Err(if ptr == 0 {
+                MemError::Null
+            } else {
+                MemError::Invalid(ptr)
+            });
+        }
+        let Some(block) = self.blocks.get(id as usize) else {
+            return Err(MemError::Invalid(ptr));
+        };
+        if let BlockKind::Function(_) = block.kind {
+            return Err(MemError::NotData(ptr));
+        }
+        if !block.live {
+            return Err(MemError::Freed(ptr));
+        }
+        let offset = u64::from(offset_of(ptr));
+        if offset + size > block.data.len() as u64 {
+            return Err(MemError::OutOfBounds {
+                address: ptr,
+                size,
+                block_size: block.data.len() as u64,
+            });
+        }
+        Ok((id as usize, offset as usize))
+    }
+
+    /// The `size` bytes at `ptr`.
+    pub(crate) fn slice(&self, ptr: u64, size: u64) -> Result<&[u8], MemError> {
+        let (id, offset) = self.check(ptr, size)?;
+        Ok(&self.blocks[id].data[offset..offset + size as usize])
+    }
+
+    /// The `size` bytes at `ptr`, writable.
+    pub(crate) fn slice_mut(&mut self, ptr: u64, size: u64) -> Result<&mut [u8], MemError> {
+        let (id, offset) = self.check(ptr, size)?;
+        let block = &mut self.blocks[id];
+        if block.read_only {
+            return Err(MemError::ReadOnly(ptr));
+        }
+        Ok(&mut block.data[offset..offset + size as usize])
+    }
+
+    pub(crate) fn write(&mut self, ptr: u64, bytes: &[u8]) -> Result<(), MemError> {
+        self.slice_mut(ptr, bytes.len() as u64)?
+            .copy_from_slice(bytes);
+        Ok(())
+    }
+
+    /// Reads a little-endian integer of `size` bytes (at most 16).
+    pub(crate) fn read_uint(&self, ptr: u64, size: u64) -> Result<u128, MemError> {
+        let bytes = self.slice(ptr, size)?;
+        let mut buf = [0u8; 16];
+        buf[..bytes.len()].copy_from_slice(bytes);
+        Ok(u128::from_le_bytes(buf))
+    }
+
+    /// Writes the low `size` bytes (at most 16) of `value`, little-endian.
+    pub(crate) fn write_uint(&mut self, ptr: u64, size: u64, value: u128) -> Result<(), MemError> {
+        let bytes = value.to_le_bytes();
+        self.write(ptr, &bytes[..size.min(16) as usize])
+    }
+
+    /// Copies `size` bytes from `src` to `dst` (overlap allowed).
+    pub(crate) fn copy(&mut self, dst: u64, src: u64, size: u64) -> Result<(), MemError> {
+        if size == 0 {
+            return Ok(());
+        }
+        let (src_id, src_off) = self.check(src, size)?;
+        let (dst_id, dst_off) = self.check(dst, size)?;
+        if self.blocks[dst_id].read_only {
+            return Err(MemError::ReadOnly(dst));
+        }
+        let size = size as usize;
+        if src_id == dst_id {
+            self.blocks[dst_id]
+                .data
+                .copy_within(src_off..src_off + size, dst_off);
+        } else {
+            let (a, b) = if src_id < dst_id {
+                let (lo, hi) = self.blocks.split_at_mut(dst_id);
+                (&lo[src_id], &mut hi[0])
+            } else {
+                let (lo, hi) = self.blocks.split_at_mut(src_id);
+                (&hi[0], &mut lo[dst_id])
+            };
+            b.data[dst_off..dst_off + size].copy_from_slice(&a.data[src_off..src_off + size]);
+        }
+        Ok(())
+    }
+
+    /// The length of the NUL-terminated string at `ptr` (an error when the string runs
+    /// past the end of its block).
+    pub(crate) fn strlen(&self, ptr: u64) -> Result<u64, MemError> {
+        let (id, offset) = self.check(ptr, 0)?;
+        let data = &self.blocks[id].data;
+        match data[offset..].iter().position(|b| *b == 0) {
+            Some(len) => Ok(len as u64),
+            None => Err(MemError::OutOfBounds {
+                address: ptr,
+                size: (data.len() - offset + 1) as u64,
+                block_size: data.len() as u64,
+            }),
+        }
+    }
+
+    /// The bytes of the NUL-terminated string at `ptr`, without the NUL.
+    pub(crate) fn c_string(&self, ptr: u64) -> Result<&[u8], MemError> {
+        let len = self.strlen(ptr)?;
+        self.slice(ptr, len)
+    }
+
+    /// The bytes from `ptr` to the end of its block (for functions that scan a bounded
+    /// prefix, like `strtol`).
+    pub(crate) fn rest_of_block(&self, ptr: u64) -> Result<&[u8], MemError> {
+        let (id, offset) = self.check(ptr, 0)?;
+        Ok(&self.blocks[id].data[offset..])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_and_lifetime_are_checked() {
+        let mut mem = Memory::new(1 << 20);
+        let b = mem.alloc(4, BlockKind::Heap).unwrap();
+        let p = make_ptr(b, 0);
+        mem.write_uint(p, 4, 0x1234_5678).unwrap();
+        assert_eq!(mem.read_uint(p, 4).unwrap(), 0x1234_5678);
+        assert_eq!(mem.read_uint(p + 2, 2).unwrap(), 0x1234);
+        assert!(matches!(
+            mem.read_uint(p + 1, 4),
+            Err(MemError::OutOfBounds { .. })
+        ));
+        assert_eq!(mem.read_uint(0, 4), Err(MemError::Null));
+        mem.free(b);
+        assert_eq!(mem.read_uint(p, 4), Err(MemError::Freed(p)));
+    }
+}

@@ -1,0 +1,63 @@
+//! Observation of a run: one event per executed node, with the values it read and wrote.
+//!
+//! Dynamic checks of the analyses are built on this: replaying a witness input on two
+//! versions of a function, or recording which values each node reads to check a
+//! change-impact claim. The interpreter is generic over the [`Observer`]; with
+//! [`NoObserver`] (`ENABLED = false`) no value is recorded and the hook compiles away.
+
+use ripple_ir::{FuncId, NodeId, VarId};
+
+use crate::Value;
+
+/// Where a value was read from or written to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// A register local of the executing function.
+    Local(VarId),
+    /// Memory, at an interpreter address (`block << 32 | offset`).
+    Memory(u64),
+}
+
+/// One value a node read (a register or a memory load), in evaluation order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObservedRead {
+    pub location: Location,
+    pub value: Value,
+}
+
+/// The value a node wrote (assignment target or call result).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObservedWrite {
+    pub location: Location,
+    pub value: Value,
+}
+
+/// One executed node. A call node to a defined function is reported when the call
+/// returns (after the callee's nodes), with its argument reads and the result it stored.
+#[derive(Clone, Debug)]
+pub struct NodeEvent<'a> {
+    pub function: FuncId,
+    pub node: NodeId,
+    /// The call depth: 0 for the function the run started with.
+    pub depth: usize,
+    pub reads: &'a [ObservedRead],
+    pub write: Option<&'a ObservedWrite>,
+}
+
+/// Receives node events.
+pub trait Observer {
+    /// Whether reads and writes are recorded at all; `false` makes observation free.
+    const ENABLED: bool = true;
+
+    fn on_node(&mut self, event: &NodeEvent<'_>) {
+        let _ = event;
+    }
+}
+
+/// The observer of an unobserved run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    const ENABLED: bool = false;
+}
