@@ -58,7 +58,8 @@ int main(void) {
     for (int i = 0; i < 3; i++) printf("counter %d other %d\n", counter(), other_counter());
     printf("counter again %d\n", counter());
     for (int k = 1; k <= 24; k += 5) printf("%s ", ordinal(k));
-    printf("%s %s\n", ordinal(112), ordinal(123));
+    printf("%s ", ordinal(112));
+    printf("%s\n", ordinal(123));
     const char *first = ordinal(1);
     const char *second = ordinal(2);
     printf("same buffer: %d, content %s\n", first == second, first);
