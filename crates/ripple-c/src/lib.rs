@@ -1,6 +1,94 @@
 //! The C frontend: parses translation units with tree-sitter-c, resolves names and
 //! types (LP64), and lowers every function to the IR of `ripple-ir`.
+//!
+//! Entry point: [`lower_units`]. Lowering never fails: broken code becomes
+//! [`Diagnostic`]s plus explicit over-approximations (havoc nodes listed in
+//! [`ripple_ir::Program::approximations`]), never a silent drop.
+//!
+//! Code map: `lower.rs` holds the lowering context (scopes, CFG construction),
+//! `types.rs` type specifiers, declarators, records and the C conversions,
+//! `consteval.rs` constant folding, `literals.rs` numbers, characters and strings,
+//! `expr.rs` expressions, `builtins.rs` compiler builtins, `stmt.rs` statements,
+//! `init.rs` initializers, `decls.rs` declarations, definitions and linking, and
+//! `syntax.rs` the per-function syntax tree, fingerprint and parse-error diagnostics.
 
+mod builtins;
+mod consteval;
+mod decls;
+mod expr;
+mod init;
+mod literals;
+mod lower;
 mod source;
+mod stmt;
+mod syntax;
+mod types;
 
 pub use source::{LineMap, Segment, TranslationUnit};
+
+/// Options of the frontend.
+#[derive(Clone, Debug)]
+pub struct FrontendConfig {
+    /// Build [`ripple_ir::Function::syntax`] for every defined function (needed by the
+    /// version matcher; costs time and memory on large inputs).
+    pub build_syntax: bool,
+}
+
+impl Default for FrontendConfig {
+    fn default() -> Self {
+        FrontendConfig { build_syntax: true }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A message about the input, located in the original file and line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub message: String,
+}
+
+/// The result of lowering: the program and what was said about the input.
+#[derive(Debug)]
+pub struct Lowered {
+    pub program: ripple_ir::Program,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Lowers all units into one program, linking external names across units.
+pub fn lower_units(units: &[TranslationUnit], config: &FrontendConfig) -> Lowered {
+    // Deeply nested expressions and statement chains recurse deeply; run the lowering on
+    // a thread with a large (lazily committed) stack.
+    let result = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("ripple-c-lower".into())
+            .stack_size(1 << 30)
+            .spawn_scoped(scope, || lower::lower_all(units, config))
+            .ok()
+            .map(|handle| handle.join())
+    });
+    match result {
+        Some(Ok(lowered)) => lowered,
+        // The lowering panicked (a bug): report it rather than propagating the panic.
+        Some(Err(_)) => Lowered {
+            program: ripple_ir::Program::default(),
+            diagnostics: vec![Diagnostic {
+                severity: Severity::Error,
+                file: units.first().map(|u| u.path.clone()).unwrap_or_default(),
+                line: 0,
+                col: 0,
+                message: "internal error in the C frontend".into(),
+            }],
+        },
+        // No thread could be started: lower on this one.
+        None => lower::lower_all(units, config),
+    }
+}

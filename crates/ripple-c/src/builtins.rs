@@ -1,0 +1,328 @@
+//! Compiler builtins and library functions with special semantics: `__builtin_va_*`
+//! (intrinsics on the va_list address), `__builtin_expect`, `alloca`, `memcpy`/`memset`,
+//! `__builtin_unreachable`/`trap`, well-known pure builtins (as calls to external
+//! declarations the interpreter models by name), `setjmp`/`longjmp` (havoc), and every
+//! other `__builtin_*` (havoc, recorded as an unknown builtin).
+
+use ripple_ir::{ApproximationKind, Callee, Expr, Intrinsic, Type, TypeId};
+use tree_sitter::Node as TsNode;
+
+use crate::expr::Val;
+use crate::lower::{Lowerer, Sym};
+
+impl<'a> Lowerer<'a, '_> {
+    /// Calls to functions declared in the program whose semantics the IR models
+    /// specially (`setjmp`, `longjmp`).
+    pub fn library_builtin(&mut self, name: &str, node: TsNode<'a>, args: &[TsNode<'a>], want: bool) -> Option<Val> {
+        match name {
+            "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp" | "savectx" | "vfork" => {
+                Some(self.setjmp_havoc(name, node, args, want))
+            }
+            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => Some(self.setjmp_havoc(name, node, args, false)),
+            _ => None,
+        }
+    }
+
+    fn setjmp_havoc(&mut self, name: &str, node: TsNode<'a>, args: &[TsNode<'a>], want: bool) -> Val {
+        for &a in args {
+            self.rvalue(a);
+        }
+        let detail = format!("{name}: non-local control flow is not modelled; memory is havocked");
+        if want {
+            Val::R(self.havoc_value(self.t.int, ApproximationKind::Setjmp, node, &detail))
+        } else {
+            self.havoc(None, ApproximationKind::Setjmp, node, &detail);
+            Val::R(self.int_const(0, self.t.int))
+        }
+    }
+
+    /// Calls to undeclared names that are compiler builtins; `None` for an ordinary
+    /// (implicitly declared) function.
+    pub fn builtin_call(&mut self, name: &'a str, node: TsNode<'a>, args: &[TsNode<'a>], want: bool) -> Option<Val> {
+        if let Some(v) = self.library_builtin(name, node, args, want) {
+            return Some(v);
+        }
+        let t = self.t;
+        let va = |this: &mut Self, i: usize| -> Expr {
+            match args.get(i) {
+                Some(&a) => {
+                    let v = this.rvalue(a);
+                    let vp = this.t.void_ptr;
+                    this.convert(v, vp)
+                }
+                None => Expr::int(0, this.t.void_ptr),
+            }
+        };
+        match name {
+            "__builtin_expect" | "__builtin_expect_with_probability" | "__builtin_assume_aligned" => {
+                let first = args.first().copied()?;
+                let v = self.lower_expr(first);
+                for &a in &args[1..] {
+                    self.expr_effects(a);
+                }
+                let e = self.to_rvalue(v);
+                Some(Val::R(e))
+            }
+            "__builtin_va_start" | "__builtin_stdarg_start" => {
+                let ap = va(self, 0);
+                for &a in args.iter().skip(1) {
+                    self.speculate(|this| this.rvalue(a));
+                }
+                Some(self.call_with(Callee::Intrinsic(Intrinsic::VaStart), vec![ap], t.void, want))
+            }
+            "__builtin_va_end" => {
+                let ap = va(self, 0);
+                Some(self.call_with(Callee::Intrinsic(Intrinsic::VaEnd), vec![ap], t.void, want))
+            }
+            "__builtin_va_copy" => {
+                let d = va(self, 0);
+                let s = va(self, 1);
+                Some(self.call_with(Callee::Intrinsic(Intrinsic::VaCopy), vec![d, s], t.void, want))
+            }
+            "__builtin_va_arg" => {
+                let ap = va(self, 0);
+                let ty = match args.get(1) {
+                    Some(&a) => self.type_argument(a),
+                    None => t.int,
+                };
+                Some(self.call_with(Callee::Intrinsic(Intrinsic::VaArg), vec![ap], ty, true))
+            }
+            "__builtin_alloca" | "alloca" | "__builtin_alloca_with_align" => {
+                let size = match args.first() {
+                    Some(&a) => {
+                        let v = self.rvalue(a);
+                        self.convert(v, t.ulong)
+                    }
+                    None => Expr::int(0, t.ulong),
+                };
+                Some(self.call_with(Callee::Intrinsic(Intrinsic::Alloca), vec![size], t.void_ptr, true))
+            }
+            "__builtin_memcpy" | "__builtin___memcpy_chk" | "__builtin_memset" | "__builtin___memset_chk" => {
+                let is_set = name.contains("memset");
+                let d = va(self, 0);
+                let s = match args.get(1) {
+                    Some(&a) => {
+                        let v = self.rvalue(a);
+                        if is_set {
+                            self.convert(v, t.int)
+                        } else {
+                            self.convert(v, t.void_ptr)
+                        }
+                    }
+                    None => Expr::int(0, t.int),
+                };
+                let n = match args.get(2) {
+                    Some(&a) => {
+                        let v = self.rvalue(a);
+                        self.convert(v, t.ulong)
+                    }
+                    None => Expr::int(0, t.ulong),
+                };
+                for &a in args.iter().skip(3) {
+                    self.expr_effects(a);
+                }
+                let d = if want { self.to_temp(d) } else { d };
+                let intr = if is_set { Intrinsic::Memset } else { Intrinsic::Memcpy };
+                self.call_with(Callee::Intrinsic(intr), vec![d.clone(), s, n], t.void, false);
+                Some(Val::R(d))
+            }
+            "__builtin_unreachable" => {
+                // Reaching it is undefined: nothing to model.
+                Some(Val::R(Expr::int(0, t.void)))
+            }
+            "__builtin_trap" | "__builtin_abort" => {
+                let f = self.library_function("abort", t.void, vec![], false, node);
+                self.call_with(Callee::Direct(f), Vec::new(), t.void, false);
+                Some(Val::R(Expr::int(0, t.void)))
+            }
+            "__builtin_constant_p" => {
+                for &a in args {
+                    self.speculate(|this| this.rvalue(a));
+                }
+                Some(Val::R(self.int_const(0, t.int)))
+            }
+            "__builtin_object_size" | "__builtin_dynamic_object_size" => {
+                for &a in args {
+                    self.speculate(|this| this.rvalue(a));
+                }
+                let kind = args.get(1).and_then(|&a| self.const_int_expr(a)).unwrap_or(0);
+                let v = if kind & 2 != 0 { 0 } else { -1 };
+                Some(Val::R(self.int_const(v, t.ulong)))
+            }
+            _ if name.starts_with("__builtin_") || name.starts_with("__sync_") || name.starts_with("__atomic_") => {
+                Some(self.known_or_unknown_builtin(name, node, args, want))
+            }
+            _ => None,
+        }
+    }
+
+    /// Well-known pure builtins become calls to external declarations named like the
+    /// libc function (or the builtin); anything else is havocked.
+    fn known_or_unknown_builtin(&mut self, name: &'a str, node: TsNode<'a>, args: &[TsNode<'a>], want: bool) -> Val {
+        let t = self.t;
+        let short = &name["__builtin_".len().min(name.len())..];
+        // (callee name, return type, parameter types, varargs)
+        let sig: Option<(&str, TypeId, Vec<TypeId>, bool)> = match short {
+            "clz" | "ctz" | "popcount" | "parity" | "ffs" | "clrsb" => Some((name, t.int, vec![t.uint], false)),
+            "clzl" | "ctzl" | "popcountl" | "parityl" | "ffsl" | "clrsbl" => Some((name, t.int, vec![t.ulong], false)),
+            "clzll" | "ctzll" | "popcountll" | "parityll" | "ffsll" | "clrsbll" => {
+                Some((name, t.int, vec![t.ullong], false))
+            }
+            "bswap16" => Some((name, t.ushort, vec![t.ushort], false)),
+            "bswap32" => Some((name, t.uint, vec![t.uint], false)),
+            "bswap64" => Some((name, t.ulong, vec![t.ulong], false)),
+            "abs" => Some(("abs", t.int, vec![t.int], false)),
+            "labs" => Some(("labs", t.long, vec![t.long], false)),
+            "llabs" => Some(("llabs", t.llong, vec![t.llong], false)),
+            "fabs" | "sqrt" | "floor" | "ceil" | "sin" | "cos" | "exp" | "log" => Some((short, t.double, vec![t.double], false)),
+            "fabsf" | "sqrtf" => Some((short, t.float, vec![t.float], false)),
+            "huge_val" | "inf" => Some((name, t.double, vec![], false)),
+            "huge_valf" | "inff" => Some((name, t.float, vec![], false)),
+            "nan" => Some(("nan", t.double, vec![t.char_ptr], false)),
+            "nanf" => Some(("nanf", t.float, vec![t.char_ptr], false)),
+            "isnan" | "isinf" | "isfinite" | "signbit" | "isinf_sign" => Some((name, t.int, vec![t.double], true)),
+            "strlen" => Some(("strlen", t.ulong, vec![t.char_ptr], false)),
+            "strcmp" => Some(("strcmp", t.int, vec![t.char_ptr, t.char_ptr], false)),
+            "strncmp" => Some(("strncmp", t.int, vec![t.char_ptr, t.char_ptr, t.ulong], false)),
+            "memcmp" => Some(("memcmp", t.int, vec![t.void_ptr, t.void_ptr, t.ulong], false)),
+            "memmove" => Some(("memmove", t.void_ptr, vec![t.void_ptr, t.void_ptr, t.ulong], false)),
+            "strcpy" => Some(("strcpy", t.char_ptr, vec![t.char_ptr, t.char_ptr], false)),
+            "strchr" => Some(("strchr", t.char_ptr, vec![t.char_ptr, t.int], false)),
+            "malloc" => Some(("malloc", t.void_ptr, vec![t.ulong], false)),
+            "calloc" => Some(("calloc", t.void_ptr, vec![t.ulong, t.ulong], false)),
+            "free" => Some(("free", t.void, vec![t.void_ptr], false)),
+            "printf" => Some(("printf", t.int, vec![t.char_ptr], true)),
+            "puts" => Some(("puts", t.int, vec![t.char_ptr], false)),
+            "putchar" => Some(("putchar", t.int, vec![t.int], false)),
+            "sprintf" => Some(("sprintf", t.int, vec![t.char_ptr, t.char_ptr], true)),
+            "snprintf" => Some(("snprintf", t.int, vec![t.char_ptr, t.ulong, t.char_ptr], true)),
+            "exit" => Some(("exit", t.void, vec![t.int], false)),
+            _ => None,
+        };
+        if let Some((callee, ret, params, varargs)) = sig {
+            let (f, fty) = match self.lookup(callee) {
+                Some(Sym::Func(f, ty)) => (f, ty),
+                _ => {
+                    let f = self.library_function(callee, ret, params.clone(), varargs, node);
+                    let ty = self.l.program.functions[f].ty;
+                    (f, ty)
+                }
+            };
+            let (ret, params) = match self.l.program.types.get(fty).clone() {
+                Type::Function { ret, params, .. } => (ret, params),
+                _ => (ret, params),
+            };
+            let mut values = Vec::new();
+            for (i, &a) in args.iter().enumerate() {
+                let v = self.rvalue(a);
+                let v = match params.get(i) {
+                    Some(&p) => self.convert(v, p),
+                    None => self.default_promote(v),
+                };
+                values.push(v);
+            }
+            return self.call_with(Callee::Direct(f), values, ret, want);
+        }
+        for &a in args {
+            self.expr_effects(a);
+        }
+        let detail = format!("unknown builtin {name}");
+        if want {
+            Val::R(self.havoc_value(t.long, ApproximationKind::UnknownBuiltin, node, &detail))
+        } else {
+            self.havoc(None, ApproximationKind::UnknownBuiltin, node, &detail);
+            Val::R(self.int_const(0, t.int))
+        }
+    }
+
+    /// An external library function by name, declared with the given signature unless the
+    /// program already has it.
+    pub fn library_function(&mut self, name: &str, ret: TypeId, params: Vec<TypeId>, varargs: bool, node: TsNode<'a>) -> ripple_ir::FuncId {
+        if let Some(f) = self.l.program.function_by_key(name) {
+            return f;
+        }
+        let ty = self.l.program.types.intern(Type::Function {
+            ret,
+            params,
+            varargs,
+            prototyped: true,
+        });
+        let span = self.span_of(node);
+        self.declare_function(name, ty, false, span)
+    }
+
+    /// A type given as a call argument (`va_arg(ap, T)`): a type descriptor, a typedef
+    /// name, or type-like text the parser read as an expression.
+    pub fn type_argument(&mut self, node: TsNode<'a>) -> TypeId {
+        match node.kind() {
+            "type_descriptor" => self.type_descriptor(node),
+            "identifier" | "type_identifier" | "primitive_type" => {
+                let name = self.text(node);
+                match self.lookup(name) {
+                    Some(Sym::Typedef(ty)) => ty,
+                    _ => self.builtin_type_name(name).unwrap_or_else(|| self.type_from_text(name)),
+                }
+            }
+            _ => {
+                let text = self.text(node);
+                self.type_from_text(text)
+            }
+        }
+    }
+
+    /// Reads a simple type from text: primitive keywords, typedef names, `struct T`,
+    /// followed by `*`s.
+    pub fn type_from_text(&mut self, text: &str) -> TypeId {
+        let t = self.t;
+        let stars = text.chars().filter(|&c| c == '*').count();
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == '*')
+            .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile" | "restrict" | "__restrict"))
+            .collect();
+        let mut unsigned = false;
+        let mut longs = 0;
+        let mut base = None;
+        let mut i = 0;
+        while i < words.len() {
+            match words[i] {
+                "unsigned" => unsigned = true,
+                "signed" => {}
+                "long" => longs += 1,
+                "short" => base = Some(t.short),
+                "int" => {}
+                "char" => base = Some(if unsigned { t.uchar } else { t.char_ }),
+                "double" => base = Some(if longs > 0 { t.ldouble } else { t.double }),
+                "float" => base = Some(t.float),
+                "void" => base = Some(t.void),
+                "_Bool" => base = Some(t.bool_),
+                "struct" | "union" => {
+                    if let Some(tag) = words.get(i + 1) {
+                        base = self.lookup_tag(tag);
+                        i += 1;
+                    }
+                }
+                name => {
+                    base = match self.lookup(name) {
+                        Some(Sym::Typedef(ty)) => Some(ty),
+                        _ => self.builtin_type_name(name),
+                    };
+                }
+            }
+            i += 1;
+        }
+        let mut ty = match base {
+            Some(b) if b == t.short && unsigned => t.ushort,
+            Some(b) => b,
+            None => match (unsigned, longs) {
+                (false, 0) => t.int,
+                (true, 0) => t.uint,
+                (false, _) => t.long,
+                (true, _) => t.ulong,
+            },
+        };
+        for _ in 0..stars {
+            ty = self.pointer_to(ty);
+        }
+        ty
+    }
+}

@@ -1,0 +1,542 @@
+//! Declarations and definitions: the translation unit's top level, typedefs, global
+//! variables and functions with linking by name across units (a definition wins over
+//! declarations; `static` names are per unit, keyed `unitpath:name`), local variables
+//! (register or memory storage, VLAs, `static` locals keyed `unitpath:fn:name`),
+//! compound literals, and function bodies.
+
+use ripple_ir::{
+    ApproximationKind, Callee, Expr, ExprKind, FuncId, Function, Global, GlobalId, GlobalInit, Intrinsic, Linkage,
+    LocalKind, NodeId, NodeKind, Place, Span, Type, TypeId,
+};
+use tree_sitter::Node as TsNode;
+
+use crate::expr::{LVal, Val};
+use crate::lower::{FnState, Lowerer, Sym};
+use crate::types::{Param, StorageClass};
+use crate::Severity;
+
+impl<'a> Lowerer<'a, '_> {
+    pub fn lower_translation_unit(&mut self, root: TsNode<'a>) {
+        let mut cursor = root.walk();
+        let items: Vec<TsNode<'a>> = root.named_children(&mut cursor).collect();
+        for item in items {
+            self.top_level(item);
+        }
+    }
+
+    fn top_level(&mut self, node: TsNode<'a>) {
+        match node.kind() {
+            "function_definition" => self.function_definition(node),
+            "declaration" => self.global_declaration(node),
+            "type_definition" => self.type_definition(node),
+            "struct_specifier" | "union_specifier" | "enum_specifier" => {
+                self.type_specifier(node);
+            }
+            "linkage_specification" => {
+                if let Some(body) = self.child_field(node, self.fields.body) {
+                    if body.kind() == "declaration_list" {
+                        self.lower_translation_unit(body);
+                    } else {
+                        self.top_level(body);
+                    }
+                }
+            }
+            "ERROR" => {
+                // Keep whatever complete declarations the error region contains.
+                let mut cursor = node.walk();
+                let items: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
+                for item in items {
+                    if matches!(
+                        item.kind(),
+                        "function_definition" | "declaration" | "type_definition" | "ERROR" | "linkage_specification"
+                    ) {
+                        self.top_level(item);
+                    }
+                }
+            }
+            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef" => {
+                for item in self.preproc_branch(node) {
+                    self.top_level(item);
+                }
+            }
+            "expression_statement" | "compound_statement" | "if_statement" | "for_statement" | "while_statement"
+            | "return_statement" | "labeled_statement" => {
+                self.diag(Severity::Warning, node, "statement at file scope is ignored".into());
+            }
+            _ => {}
+        }
+    }
+
+    /// `typedef T name, *pname;`
+    pub fn type_definition(&mut self, node: TsNode<'a>) {
+        let specs = self.specs(node);
+        let mut cursor = node.walk();
+        let declarators: Vec<TsNode<'a>> = node
+            .children_by_field_id(self.fields.declarator, &mut cursor)
+            .collect();
+        for d in declarators {
+            let dec = self.declarator(d, specs.ty);
+            if let Some(name) = dec.name {
+                self.bind(name, Sym::Typedef(dec.ty));
+            }
+        }
+    }
+
+    /// The declarators of a declaration with their initializers.
+    fn declarators(&self, node: TsNode<'a>) -> Vec<(TsNode<'a>, Option<TsNode<'a>>)> {
+        let mut cursor = node.walk();
+        node.children_by_field_id(self.fields.declarator, &mut cursor)
+            .filter(|d| d.kind() != "gnu_asm_expression")
+            .map(|d| {
+                if d.kind() == "init_declarator" {
+                    let inner = self.child_field(d, self.fields.declarator).unwrap_or(d);
+                    (inner, self.child_field(d, self.fields.value))
+                } else {
+                    (d, None)
+                }
+            })
+            .collect()
+    }
+
+    fn global_declaration(&mut self, node: TsNode<'a>) {
+        let specs = self.specs(node);
+        if specs.storage == StorageClass::Typedef {
+            for (d, _) in self.declarators(node) {
+                let dec = self.declarator(d, specs.ty);
+                if let Some(name) = dec.name {
+                    self.bind(name, Sym::Typedef(dec.ty));
+                }
+            }
+            return;
+        }
+        for (d, init) in self.declarators(node) {
+            let dec = self.declarator(d, specs.ty);
+            let Some(name) = dec.name else { continue };
+            let span = self.span_of(d);
+            if matches!(self.l.program.types.get(dec.ty), Type::Function { .. }) {
+                let existing = match self.lookup(name) {
+                    Some(Sym::Func(f, _)) => Some(f),
+                    _ => None,
+                };
+                let f = match existing {
+                    Some(f) => {
+                        self.merge_function_type(f, dec.ty);
+                        f
+                    }
+                    None => self.declare_function(name, dec.ty, specs.storage == StorageClass::Static, span),
+                };
+                let ty = self.l.program.functions[f].ty;
+                self.bind(name, Sym::Func(f, ty));
+                continue;
+            }
+            let is_static = specs.storage == StorageClass::Static
+                || matches!(self.lookup(name), Some(Sym::Global(g, _)) if matches!(self.l.program.globals[g].linkage, Linkage::Internal(_)));
+            let key = if is_static {
+                format!("{}:{}", self.unit.path, name)
+            } else {
+                name.to_string()
+            };
+            let mut ty = dec.ty;
+            if let Some(init) = init {
+                ty = self.complete_array_type(ty, init);
+            }
+            let linkage = if is_static {
+                Linkage::Internal(self.unit_file)
+            } else {
+                Linkage::External
+            };
+            let g = self.global_by_key(&key, name, ty, linkage, specs.is_const, span);
+            // Prefer the completed type (sized arrays, complete records).
+            let old_ty = self.l.program.globals[g].ty;
+            if old_ty != ty && self.size_of(ty) >= self.size_of(old_ty) {
+                self.l.program.globals[g].ty = ty;
+            }
+            let gty = self.l.program.globals[g].ty;
+            self.bind(name, Sym::Global(g, gty));
+            if let Some(init) = init {
+                let value = self.global_init(gty, init);
+                self.l.program.globals[g].init = Some(value);
+                self.l.program.globals[g].span = span;
+            } else if specs.storage != StorageClass::Extern && self.l.program.globals[g].init.is_none() {
+                // A tentative definition: zero-initialized.
+                self.l.program.globals[g].init = Some(GlobalInit::default());
+                self.l.program.globals[g].span = span;
+            }
+        }
+    }
+
+    /// The global with `key`, created as a declaration if new.
+    fn global_by_key(&mut self, key: &str, name: &str, ty: TypeId, linkage: Linkage, is_const: bool, span: Span) -> GlobalId {
+        if let Some(&g) = self.l.global_keys.get(key) {
+            return g;
+        }
+        let g = self.l.program.globals.push(Global {
+            name: name.to_string(),
+            key: key.to_string(),
+            linkage,
+            ty,
+            init: None,
+            is_const,
+            span,
+        });
+        self.l.global_keys.insert(key.to_string(), g);
+        g
+    }
+
+    /// The function named `name` (per unit when static), created as a declaration if new.
+    pub fn declare_function(&mut self, name: &str, ty: TypeId, is_static: bool, span: Span) -> FuncId {
+        let key = if is_static {
+            format!("{}:{}", self.unit.path, name)
+        } else {
+            name.to_string()
+        };
+        if let Some(f) = self.l.program.function_by_key(&key) {
+            self.merge_function_type(f, ty);
+            return f;
+        }
+        self.l.program.add_function(Function {
+            name: name.to_string(),
+            key,
+            linkage: if is_static {
+                Linkage::Internal(self.unit_file)
+            } else {
+                Linkage::External
+            },
+            ty,
+            params: Vec::new(),
+            ret_var: None,
+            locals: Default::default(),
+            nodes: Default::default(),
+            entry: NodeId(0),
+            exit: NodeId(0),
+            span,
+            syntax: None,
+            fingerprint: 0,
+        })
+    }
+
+    /// Keeps the more informative type (a prototype over `int f()`) for a declaration.
+    fn merge_function_type(&mut self, f: FuncId, ty: TypeId) {
+        let func = &self.l.program.functions[f];
+        if func.is_defined() || func.ty == ty {
+            return;
+        }
+        let old_proto = matches!(self.l.program.types.get(func.ty), Type::Function { prototyped: true, .. });
+        let new_proto = matches!(self.l.program.types.get(ty), Type::Function { prototyped: true, .. });
+        if new_proto || !old_proto {
+            self.l.program.functions[f].ty = ty;
+        }
+    }
+
+    /// A declaration inside a function body.
+    pub fn local_declaration(&mut self, node: TsNode<'a>) {
+        // `a * b;` where `a` is a variable: the parser took an expression for a
+        // declaration (typedef-name ambiguity). It has no effect.
+        if let Some(ty_node) = self.child_field(node, self.fields.type_) {
+            if ty_node.kind() == "type_identifier" {
+                let name = self.text(ty_node);
+                if matches!(self.lookup(name), Some(Sym::Local(..) | Sym::Global(..) | Sym::Func(..) | Sym::EnumConst(..))) {
+                    return;
+                }
+            }
+        }
+        let specs = self.specs(node);
+        if specs.storage == StorageClass::Typedef {
+            for (d, _) in self.declarators(node) {
+                let dec = self.declarator(d, specs.ty);
+                if let Some(name) = dec.name {
+                    self.bind(name, Sym::Typedef(dec.ty));
+                }
+            }
+            return;
+        }
+        for (d, init) in self.declarators(node) {
+            let dec = self.declarator(d, specs.ty);
+            let Some(name) = dec.name else { continue };
+            let span = self.span_of(d);
+            if matches!(self.l.program.types.get(dec.ty), Type::Function { .. }) {
+                let f = match self.scopes.first().and_then(|s| s.names.get(name).copied()) {
+                    Some(Sym::Func(f, _)) => f,
+                    _ => self.declare_function(name, dec.ty, specs.storage == StorageClass::Static, span),
+                };
+                let ty = self.l.program.functions[f].ty;
+                self.bind(name, Sym::Func(f, ty));
+                continue;
+            }
+            if specs.storage == StorageClass::Extern {
+                let g = match self.scopes.first().and_then(|s| s.names.get(name).copied()) {
+                    Some(Sym::Global(g, _)) => g,
+                    _ => self.global_by_key(name, name, dec.ty, Linkage::External, specs.is_const, span),
+                };
+                let ty = self.l.program.globals[g].ty;
+                self.bind(name, Sym::Global(g, ty));
+                continue;
+            }
+            let mut ty = dec.ty;
+            if let Some(init) = init {
+                ty = self.complete_array_type(ty, init);
+            }
+            if specs.storage == StorageClass::Static {
+                let mut key = format!("{}:{}:{}", self.unit.path, self.f.name, name);
+                let mut n = 1;
+                while self.l.global_keys.contains_key(&key) {
+                    n += 1;
+                    key = format!("{}:{}:{}#{n}", self.unit.path, self.f.name, name);
+                }
+                let g = self.global_by_key(&key, name, ty, Linkage::Internal(self.unit_file), specs.is_const, span);
+                // Bind first: the initializer may take its own address.
+                self.bind(name, Sym::Global(g, ty));
+                let value = match init {
+                    Some(init) => {
+                        let saved = self.in_function;
+                        let v = self.global_init(ty, init);
+                        self.in_function = saved;
+                        v
+                    }
+                    None => GlobalInit::default(),
+                };
+                self.l.program.globals[g].init = Some(value);
+                continue;
+            }
+            if let Some(size) = dec.vla_size {
+                self.ensure_cur();
+                self.vla(name, ty, size, node);
+                continue;
+            }
+            let memory = self.f.addr_taken.contains(name);
+            let saved_span = self.f.span;
+            self.f.span = span;
+            let var = self.new_local(name, ty, LocalKind::Declared, memory);
+            self.f.span = saved_span;
+            self.bind(name, Sym::Local(var, ty));
+            if let Some(init) = init {
+                self.ensure_cur();
+                let lv = if self.is_register(var) {
+                    LVal::Reg(var, ty)
+                } else {
+                    LVal::Mem(self.addr_of_local(var), ty)
+                };
+                self.init_local(lv, init);
+            }
+        }
+    }
+
+    /// A variable-length array: its size computed at run time, storage from `Alloca`.
+    fn vla(&mut self, name: &'a str, ty: TypeId, size_node: TsNode<'a>, _node: TsNode<'a>) {
+        let t = self.t;
+        let elem = match self.l.program.types.get(ty) {
+            Type::Array { elem, .. } => *elem,
+            _ => ty,
+        };
+        let n = self.rvalue(size_node);
+        let n = self.convert(n, t.ulong);
+        let esize = self.size_of(elem);
+        let bytes = Expr::binary(ripple_ir::BinOp::Mul, n, Expr::int(u128::from(esize), t.ulong), t.ulong);
+        let size_var = self.new_local(&format!("{name}.size"), t.ulong, LocalKind::Temp, false);
+        self.emit(NodeKind::Assign {
+            dst: Place::Local(size_var),
+            value: bytes,
+        });
+        let ptr_ty = self.pointer_to(elem);
+        let ptr_var = self.new_local(name, ptr_ty, LocalKind::Declared, false);
+        self.emit(NodeKind::Call {
+            dst: Some(Place::Local(ptr_var)),
+            callee: Callee::Intrinsic(Intrinsic::Alloca),
+            args: vec![Expr::local(size_var, t.ulong)],
+        });
+        self.bind(
+            name,
+            Sym::Vla {
+                ptr: ptr_var,
+                size: size_var,
+                ty,
+            },
+        );
+    }
+
+    /// `(T){ ... }`: a temporary object (a global at file scope).
+    pub fn compound_literal(&mut self, node: TsNode<'a>) -> Val {
+        let (Some(desc), Some(value)) = (
+            self.child_field(node, self.fields.type_),
+            self.child_field(node, self.fields.value),
+        ) else {
+            return Val::R(self.int_const(0, self.t.int));
+        };
+        let ty = self.type_descriptor(desc);
+        let ty = self.complete_array_type(ty, value);
+        if !self.in_function {
+            let n = self.l.next_string;
+            self.l.next_string += 1;
+            let key = format!("{}:.compound.{n}", self.unit.path);
+            let span = self.span_of(node);
+            let g = self.global_by_key(&key, ".compound", ty, Linkage::Internal(self.unit_file), false, span);
+            let init = self.global_init(ty, value);
+            self.l.program.globals[g].init = Some(init);
+            let p = self.pointer_to(ty);
+            return Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty));
+        }
+        let var = self.new_local("", ty, LocalKind::Temp, true);
+        let lv = LVal::Mem(self.addr_of_local(var), ty);
+        self.init_local(lv.clone(), value);
+        Val::L(lv)
+    }
+
+    fn function_definition(&mut self, node: TsNode<'a>) {
+        let specs = self.specs(node);
+        let Some(d) = self.child_field(node, self.fields.declarator) else {
+            return;
+        };
+        let dec = self.declarator(d, specs.ty);
+        let Some(name) = dec.name else {
+            self.diag(Severity::Error, node, "function definition without a name".into());
+            return;
+        };
+        let mut ty = dec.ty;
+        let Type::Function {
+            ret,
+            params: param_types,
+            varargs,
+            prototyped,
+        } = self.l.program.types.get(ty).clone()
+        else {
+            self.diag(Severity::Error, node, format!("`{name}` is defined like a function but is not one"));
+            return;
+        };
+        let mut params: Vec<Param<'a>> = dec.params.clone().unwrap_or_default();
+        // Old-style parameter declarations before the body.
+        if !prototyped && !params.is_empty() {
+            let mut cursor = node.walk();
+            let decls: Vec<TsNode<'a>> = node.named_children(&mut cursor).filter(|c| c.kind() == "declaration").collect();
+            for decl in decls {
+                let pspecs = self.specs(decl);
+                for (pd, _) in self.declarators(decl) {
+                    let pdec = self.declarator(pd, pspecs.ty);
+                    if let Some(pname) = pdec.name {
+                        let pty = self.adjust_param_type(pdec.ty);
+                        for p in params.iter_mut() {
+                            if p.name == Some(pname) {
+                                p.ty = pty;
+                            }
+                        }
+                    }
+                }
+            }
+            // The definition's parameter types (after default promotions at calls) are
+            // known, but calls stay unprototyped.
+            let _ = param_types;
+            ty = self.l.program.types.intern(Type::Function {
+                ret,
+                params: params.iter().map(|p| p.ty).collect(),
+                varargs,
+                prototyped: false,
+            });
+        }
+        let span = self.span_of(node);
+        let existing = match self.scopes.first().and_then(|s| s.names.get(name).copied()) {
+            Some(Sym::Func(f, _)) => Some(f),
+            _ => None,
+        };
+        let f = match existing {
+            Some(f) => f,
+            None => self.declare_function(name, ty, specs.storage == StorageClass::Static, span),
+        };
+        if self.l.program.functions[f].is_defined() {
+            self.diag(Severity::Warning, node, format!("redefinition of `{name}` ignored"));
+            return;
+        }
+        self.l.program.functions[f].ty = ty;
+        self.bind_file_scope(name, Sym::Func(f, ty));
+        let Some(body) = self.child_field(node, self.fields.body) else {
+            return;
+        };
+        let scopes = self.scopes.len();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.lower_body(f, name, ty, ret, &params, node, body, span);
+        }));
+        if outcome.is_err() {
+            self.scopes.truncate(scopes.max(1));
+            self.speculating = 0;
+            self.in_function = false;
+            self.f = FnState::new(self.t.int);
+            self.diag(Severity::Error, node, format!("internal error while lowering `{name}`"));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn lower_body(
+        &mut self,
+        f: FuncId,
+        name: &'a str,
+        ty: TypeId,
+        ret: TypeId,
+        params: &[Param<'a>],
+        def: TsNode<'a>,
+        body: TsNode<'a>,
+        span: Span,
+    ) {
+        self.f = FnState::new(self.t.int);
+        self.f.id = Some(f);
+        self.f.name = name;
+        self.f.span = span;
+        self.in_function = true;
+        let (syntax, fingerprint) = self.scan_function(def);
+        self.f.syn = syntax.as_ref().map(|s| s.root);
+        let entry = self.emit(NodeKind::Entry);
+        let exit = self.f.nodes.push(ripple_ir::Node::new(NodeKind::Exit, span));
+        self.f.is_label.push(false);
+        self.f.exit = exit;
+        self.f.cur = Some(entry);
+        self.push_scope();
+        let mut param_vars = Vec::with_capacity(params.len());
+        for p in params {
+            let pname = p.name.unwrap_or("");
+            let memory = !pname.is_empty() && self.f.addr_taken.contains(pname);
+            let var = self.new_local(pname, p.ty, LocalKind::Param, memory);
+            if let Some(n) = p.name {
+                self.bind(n, Sym::Local(var, p.ty));
+            }
+            param_vars.push(var);
+        }
+        if ret != self.t.void {
+            let var = self.new_local("<return>", ret, LocalKind::Return, false);
+            self.f.ret_var = Some(var);
+        }
+        self.f.ret_ty = ret;
+        self.statement(body);
+        if self.f.cur.is_some() && name == "main" && ret == self.t.int {
+            if let Some(var) = self.f.ret_var {
+                self.f.span = self.span_of(body);
+                self.emit(NodeKind::Assign {
+                    dst: Place::Local(var),
+                    value: Expr::int(0, ret),
+                });
+            }
+        }
+        self.goto(exit);
+        // Jumps to labels never defined.
+        let labels: Vec<(&str, NodeId)> = self.f.labels.iter().map(|(k, v)| (*k, *v)).collect();
+        for (label, id) in labels {
+            if self.f.nodes[id].succs.is_empty() {
+                self.diag(Severity::Error, body, format!("label `{label}` used but not defined"));
+            }
+        }
+        self.pop_scope();
+        let (nodes, exit) = self.finish_cfg();
+        let locals = std::mem::take(&mut self.f.locals);
+        let ret_var = self.f.ret_var;
+        let func = &mut self.l.program.functions[f];
+        func.ty = ty;
+        func.params = param_vars;
+        func.ret_var = ret_var;
+        func.locals = locals;
+        func.nodes = nodes;
+        func.entry = NodeId(0);
+        func.exit = exit;
+        func.span = span;
+        func.syntax = syntax;
+        func.fingerprint = fingerprint;
+        self.in_function = false;
+        self.f = FnState::new(self.t.int);
+        let _ = ApproximationKind::Unsupported;
+    }
+}

@@ -1,0 +1,1356 @@
+//! Expression lowering: lvalues and rvalues, with every side effect (calls,
+//! assignments, `++`/`--`) split into its own node, left to right; short-circuit
+//! operators and `?:` become branches; conversions, promotions, decay and address
+//! arithmetic (field offsets, `index * size`) are explicit.
+
+use ripple_ir::{
+    ApproximationKind, BinOp, Callee, Expr, ExprKind, FuncId, LocalKind, NodeKind, Place, Type, TypeId, UnOp, VarId,
+};
+use tree_sitter::Node as TsNode;
+
+use crate::literals::{self, CharWidth, Number};
+use crate::lower::{Lowerer, Sym};
+use crate::Severity;
+
+/// A place an expression designates.
+#[derive(Clone, Debug)]
+pub(crate) enum LVal {
+    Reg(VarId, TypeId),
+    /// Memory at an address (a pointer expression) holding an object of the type.
+    Mem(Expr, TypeId),
+    Bits {
+        addr: Expr,
+        bit_offset: u32,
+        width: u32,
+        ty: TypeId,
+    },
+}
+
+/// The result of lowering an expression: a value or a designated object.
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    R(Expr),
+    L(LVal),
+}
+
+impl LVal {
+    pub fn ty(&self) -> TypeId {
+        match self {
+            LVal::Reg(_, ty) | LVal::Mem(_, ty) | LVal::Bits { ty, .. } => *ty,
+        }
+    }
+}
+
+impl Val {
+    pub fn ty(&self) -> TypeId {
+        match self {
+            Val::R(e) => e.ty,
+            Val::L(lv) => lv.ty(),
+        }
+    }
+}
+
+/// Strips parentheses around an expression node.
+pub(crate) fn strip_parens(mut node: TsNode<'_>) -> TsNode<'_> {
+    while node.kind() == "parenthesized_expression" && node.named_child_count() == 1 {
+        match node.named_child(0) {
+            Some(inner) if inner.kind() != "compound_statement" => node = inner,
+            _ => break,
+        }
+    }
+    node
+}
+
+/// The operator token of a binary/unary/assignment/update/pointer/field expression.
+pub(crate) fn operator_of<'t>(this: &Lowerer<'t, '_>, node: TsNode<'t>) -> &'t str {
+    match node.child_by_field_id(this.fields.operator.get()) {
+        Some(op) => op.kind(),
+        None => "",
+    }
+}
+
+impl<'a> Lowerer<'a, '_> {
+    pub fn int_const(&self, value: i128, ty: TypeId) -> Expr {
+        let bits = self.l.program.types.bits(ty);
+        Expr::int(crate::consteval::truncate(value as u128, bits), ty)
+    }
+
+    pub fn retype(&self, mut e: Expr, ty: TypeId) -> Expr {
+        e.ty = ty;
+        e
+    }
+
+    /// `addr + offset` bytes, typed as a pointer to `to`.
+    pub fn offset_addr(&mut self, addr: Expr, offset: i64, to: TypeId) -> Expr {
+        let ptr = self.pointer_to(to);
+        if offset == 0 {
+            return self.retype(addr, ptr);
+        }
+        let long = self.t.long;
+        let addr = if self.is_ptr(addr.ty) {
+            addr
+        } else {
+            let vp = self.t.void_ptr;
+            self.convert(addr, vp)
+        };
+        // Fold nested constant offsets.
+        if let ExprKind::Binary(BinOp::PtrAdd, base, off) = &addr.kind {
+            if let ExprKind::Int(o) = off.kind {
+                let total = (o as i64).wrapping_add(offset);
+                return Expr::binary(BinOp::PtrAdd, (**base).clone(), self.int_const(i128::from(total), long), ptr);
+            }
+        }
+        Expr::binary(BinOp::PtrAdd, addr, self.int_const(i128::from(offset), long), ptr)
+    }
+
+    /// The size used to scale pointer arithmetic on `ptr_ty` (GNU: 1 for void and
+    /// functions).
+    fn elem_size(&self, ptr_ty: TypeId) -> u64 {
+        match self.l.program.types.pointee(ptr_ty) {
+            Some(p) => self.size_of(p).max(1),
+            None => 1,
+        }
+    }
+
+    /// `ptr + idx` for a C pointer and an integer index (scaled by the element size).
+    pub fn ptr_index(&mut self, ptr: Expr, idx: Expr, negate: bool) -> Expr {
+        let long = self.t.long;
+        let size = self.elem_size(ptr.ty);
+        let idx = self.promote(idx);
+        let idx = self.convert(idx, long);
+        if let Some(c) = self.fold_int(&idx) {
+            let off = if negate { -c } else { c }.wrapping_mul(i128::from(size));
+            if off == 0 {
+                return ptr;
+            }
+            let ty = ptr.ty;
+            return Expr::binary(BinOp::PtrAdd, ptr, self.int_const(off, long), ty);
+        }
+        let idx = if negate { Expr::unary(UnOp::Neg, idx, long) } else { idx };
+        let off = if size == 1 {
+            idx
+        } else {
+            Expr::binary(BinOp::Mul, idx, self.int_const(i128::from(size), long), long)
+        };
+        let ty = ptr.ty;
+        Expr::binary(BinOp::PtrAdd, ptr, off, ty)
+    }
+
+    // ----- values and places -----
+
+    /// Lowers an expression and converts it to an rvalue (loads, decay).
+    pub fn rvalue(&mut self, node: TsNode<'a>) -> Expr {
+        let v = self.lower_expr(node);
+        self.to_rvalue(v)
+    }
+
+    pub fn to_rvalue(&mut self, v: Val) -> Expr {
+        match v {
+            Val::R(e) => e,
+            Val::L(LVal::Reg(var, ty)) => Expr::local(var, ty),
+            Val::L(LVal::Mem(addr, ty)) => match self.l.program.types.get(ty).clone() {
+                Type::Array { elem, .. } => {
+                    let p = self.pointer_to(elem);
+                    self.retype(addr, p)
+                }
+                Type::Function { .. } => {
+                    let p = self.pointer_to(ty);
+                    self.retype(addr, p)
+                }
+                _ => Expr::load(addr, ty),
+            },
+            Val::L(LVal::Bits {
+                addr,
+                bit_offset,
+                width,
+                ty,
+            }) => Expr::new(
+                ExprKind::LoadBits {
+                    addr: Box::new(addr),
+                    unit: ty,
+                    bit_offset,
+                    width,
+                },
+                ty,
+            ),
+        }
+    }
+
+    /// Lowers an expression that must designate an object.
+    pub fn lvalue(&mut self, node: TsNode<'a>) -> LVal {
+        match self.lower_expr(node) {
+            Val::L(lv) => lv,
+            Val::R(e) => {
+                if let ExprKind::Load(addr) = e.kind {
+                    return LVal::Mem(*addr, e.ty);
+                }
+                self.diag(Severity::Error, node, "expression is not assignable".into());
+                let var = self.temp(e.ty);
+                if self.is_register(var) {
+                    LVal::Reg(var, e.ty)
+                } else {
+                    LVal::Mem(self.addr_of_local(var), e.ty)
+                }
+            }
+        }
+    }
+
+    /// The address of an object.
+    pub fn addr_of(&mut self, lv: LVal, node: TsNode<'a>) -> Expr {
+        match lv {
+            LVal::Mem(addr, ty) => {
+                let p = self.pointer_to(ty);
+                self.retype(addr, p)
+            }
+            LVal::Reg(_, ty) | LVal::Bits { ty, .. } => {
+                let p = self.pointer_to(ty);
+                self.havoc_value(p, ApproximationKind::Unsupported, node, "address of a register or bit-field")
+            }
+        }
+    }
+
+    /// Writes `value` (already of the place's type) to a place.
+    pub fn store(&mut self, lv: &LVal, value: Expr) {
+        let dst = match lv {
+            LVal::Reg(v, _) => Place::Local(*v),
+            LVal::Mem(addr, ty) => Place::Mem {
+                addr: addr.clone(),
+                ty: *ty,
+            },
+            LVal::Bits {
+                addr,
+                bit_offset,
+                width,
+                ty,
+            } => Place::Bits {
+                addr: addr.clone(),
+                unit: *ty,
+                bit_offset: *bit_offset,
+                width: *width,
+            },
+        };
+        self.emit(NodeKind::Assign { dst, value });
+    }
+
+    /// Freezes an lvalue's address into a temporary when computing it reads memory that
+    /// later effects could change (so `*p++`-style places are evaluated once).
+    fn stable_lval(&mut self, lv: LVal) -> LVal {
+        match lv {
+            LVal::Mem(addr, ty) if addr.reads_memory() => {
+                let addr = self.to_temp(addr);
+                LVal::Mem(addr, ty)
+            }
+            other => other,
+        }
+    }
+
+    // ----- the expression dispatcher -----
+
+    pub fn lower_expr(&mut self, node: TsNode<'a>) -> Val {
+        match node.kind() {
+            "parenthesized_expression" => {
+                let Some(inner) = node.named_child(0) else {
+                    return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "empty parentheses"));
+                };
+                if inner.kind() == "compound_statement" {
+                    return self.statement_expression(inner);
+                }
+                self.lower_expr(inner)
+            }
+            "identifier" => self.identifier(node),
+            "number_literal" => Val::R(self.number(node)),
+            "char_literal" => {
+                let (v, width) = literals::char_value(self.text(node));
+                let ty = match width {
+                    CharWidth::Narrow | CharWidth::Wide => self.t.int,
+                    CharWidth::Utf16 => self.t.ushort,
+                    CharWidth::Utf32 => self.t.uint,
+                };
+                Val::R(self.int_const(i128::from(v), ty))
+            }
+            "string_literal" | "concatenated_string" => {
+                let (g, ty) = self.string_global(node);
+                let p = self.pointer_to(ty);
+                Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty))
+            }
+            "true" => Val::R(self.int_const(1, self.t.int)),
+            "false" => Val::R(self.int_const(0, self.t.int)),
+            "null" => Val::R(Expr::int(0, self.t.void_ptr)),
+            "binary_expression" => Val::R(self.binary_expression(node)),
+            "unary_expression" => Val::R(self.unary_expression(node)),
+            "pointer_expression" => self.pointer_expression(node),
+            "update_expression" => Val::R(self.update(node, true).unwrap_or_else(|| self.int_const(0, self.t.int))),
+            "assignment_expression" => match self.assignment(node, true) {
+                Some(v) => v,
+                None => Val::R(self.int_const(0, self.t.int)),
+            },
+            "conditional_expression" => self.conditional(node, true),
+            "comma_expression" => {
+                if let Some(left) = self.child_field(node, self.fields.left) {
+                    self.expr_effects(left);
+                }
+                match self.child_field(node, self.fields.right) {
+                    Some(right) => self.lower_expr(right),
+                    None => Val::R(self.int_const(0, self.t.int)),
+                }
+            }
+            "call_expression" => self.call(node, true),
+            "field_expression" => self.field_expression(node),
+            "subscript_expression" => self.subscript(node),
+            "cast_expression" => self.cast_expression(node),
+            "sizeof_expression" => Val::R(self.sizeof_expression(node)),
+            "alignof_expression" => {
+                let ty = match self.child_field(node, self.fields.type_) {
+                    Some(d) => self.type_descriptor(d),
+                    None => self.t.int,
+                };
+                let align = self.l.program.types.align_of(ty);
+                Val::R(self.int_const(i128::from(align), self.t.ulong))
+            }
+            "offsetof_expression" => Val::R(self.offsetof(node)),
+            "compound_literal_expression" => self.compound_literal(node),
+            "extension_expression" => match node.named_child(0) {
+                Some(inner) => self.lower_expr(inner),
+                None => Val::R(self.int_const(0, self.t.int)),
+            },
+            "generic_expression" => self.generic(node),
+            "gnu_asm_expression" => {
+                Val::R(self.havoc_value(self.t.int, ApproximationKind::InlineAsm, node, "inline assembly"))
+            }
+            "initializer_list" => {
+                // A brace list where an expression is expected (scalar `{x}`).
+                match node.named_child(0) {
+                    Some(inner) => self.lower_expr(inner),
+                    None => Val::R(self.int_const(0, self.t.int)),
+                }
+            }
+            "ERROR" => {
+                self.diag(Severity::Error, node, "syntax error in expression".into());
+                Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "unreadable expression"))
+            }
+            kind => {
+                if node.is_missing() {
+                    return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "missing expression"));
+                }
+                self.diag(Severity::Error, node, format!("unsupported expression `{kind}`"));
+                Val::R(self.havoc_value(
+                    self.t.int,
+                    ApproximationKind::Unsupported,
+                    node,
+                    &format!("unsupported expression {kind}"),
+                ))
+            }
+        }
+    }
+
+    /// Lowers an expression for its side effects only (statement context).
+    pub fn expr_effects(&mut self, node: TsNode<'a>) {
+        let node = strip_parens(node);
+        match node.kind() {
+            "assignment_expression" => {
+                self.assignment(node, false);
+            }
+            "update_expression" => {
+                self.update(node, false);
+            }
+            "call_expression" => {
+                self.call(node, false);
+            }
+            "comma_expression" => {
+                if let Some(left) = self.child_field(node, self.fields.left) {
+                    self.expr_effects(left);
+                }
+                if let Some(right) = self.child_field(node, self.fields.right) {
+                    self.expr_effects(right);
+                }
+            }
+            "conditional_expression" => {
+                self.conditional(node, false);
+            }
+            "cast_expression" => {
+                if let Some(v) = self.child_field(node, self.fields.value) {
+                    self.expr_effects(v);
+                }
+            }
+            "binary_expression" if matches!(operator_of(self, node), "&&" | "||") => {
+                let end = self.new_label();
+                let mid = self.new_label();
+                let (Some(l), Some(r)) = (
+                    self.child_field(node, self.fields.left),
+                    self.child_field(node, self.fields.right),
+                ) else {
+                    return;
+                };
+                if operator_of(self, node) == "&&" {
+                    self.cond(l, mid, end);
+                } else {
+                    self.cond(l, end, mid);
+                }
+                self.place(mid);
+                self.expr_effects(r);
+                self.place(end);
+            }
+            _ => {
+                let v = self.lower_expr(node);
+                // Reading a volatile or faulting location is not modelled; drop the value.
+                if let Val::R(_) = v {}
+            }
+        }
+    }
+
+    fn identifier(&mut self, node: TsNode<'a>) -> Val {
+        let name = self.text(node);
+        match self.lookup(name) {
+            Some(Sym::Local(var, ty)) => {
+                if self.is_register(var) {
+                    Val::L(LVal::Reg(var, ty))
+                } else {
+                    Val::L(LVal::Mem(self.addr_of_local(var), ty))
+                }
+            }
+            Some(Sym::Vla { ptr, ty, .. }) => {
+                let p = self.pointer_to(ty);
+                let vp = self.f.locals[ptr].ty;
+                Val::L(LVal::Mem(self.retype(Expr::local(ptr, vp), p), ty))
+            }
+            Some(Sym::Global(g, ty)) => {
+                let p = self.pointer_to(ty);
+                Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty))
+            }
+            Some(Sym::Func(f, ty)) => {
+                let p = self.pointer_to(ty);
+                Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfFunc(f), p), ty))
+            }
+            Some(Sym::EnumConst(v, ty)) => Val::R(self.int_const(v, ty)),
+            Some(Sym::Typedef(_)) => {
+                self.diag(Severity::Error, node, format!("type name `{name}` used as a value"));
+                Val::R(self.havoc_value(self.t.int, ApproximationKind::UnresolvedName, node, name))
+            }
+            None => {
+                if matches!(name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
+                    let fname = self.f.name.as_bytes().to_vec();
+                    let (g, ty) = self.bytes_global(fname, self.t.char_, node);
+                    let p = self.pointer_to(ty);
+                    return Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty));
+                }
+                if name == "NULL" {
+                    return Val::R(Expr::int(0, self.t.void_ptr));
+                }
+                self.diag(Severity::Error, node, format!("undeclared identifier `{name}`"));
+                if !self.in_function {
+                    return Val::R(self.int_const(0, self.t.int));
+                }
+                Val::R(self.havoc_value(
+                    self.t.int,
+                    ApproximationKind::UnresolvedName,
+                    node,
+                    &format!("undeclared identifier {name}"),
+                ))
+            }
+        }
+    }
+
+    fn number(&mut self, node: TsNode<'a>) -> Expr {
+        let text = self.text(node);
+        match literals::parse_number(text) {
+            Some(Number::Int(v, kind)) => {
+                let ty = self.l.program.types.int(kind);
+                Expr::int(v, ty)
+            }
+            Some(Number::Float(f, suffix)) => {
+                let ty = match suffix {
+                    literals::FloatSuffix::None => self.t.double,
+                    literals::FloatSuffix::F => self.t.float,
+                    literals::FloatSuffix::L => self.t.ldouble,
+                };
+                Expr::new(ExprKind::Float(f), ty)
+            }
+            None => {
+                self.diag(Severity::Error, node, format!("malformed number `{text}`"));
+                self.int_const(0, self.t.int)
+            }
+        }
+    }
+
+    fn binary_expression(&mut self, node: TsNode<'a>) -> Expr {
+        let op = operator_of(self, node);
+        let (Some(l), Some(r)) = (
+            self.child_field(node, self.fields.left),
+            self.child_field(node, self.fields.right),
+        ) else {
+            return self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete binary expression");
+        };
+        if op == "&&" || op == "||" {
+            return self.logical_value(node);
+        }
+        let a = self.rvalue(l);
+        let b = self.rvalue(r);
+        self.arith(op, a, b, node)
+    }
+
+    /// A binary arithmetic, bitwise, shift or comparison operator on rvalues.
+    pub fn arith(&mut self, op: &str, a: Expr, b: Expr, node: TsNode<'a>) -> Expr {
+        let int = self.t.int;
+        let long = self.t.long;
+        let bop = match op {
+            "+" => BinOp::Add,
+            "-" => BinOp::Sub,
+            "*" => BinOp::Mul,
+            "/" => BinOp::Div,
+            "%" => BinOp::Rem,
+            "<<" => BinOp::Shl,
+            ">>" => BinOp::Shr,
+            "&" => BinOp::BitAnd,
+            "|" => BinOp::BitOr,
+            "^" => BinOp::BitXor,
+            "==" => BinOp::Eq,
+            "!=" => BinOp::Ne,
+            "<" => BinOp::Lt,
+            "<=" => BinOp::Le,
+            ">" => BinOp::Gt,
+            ">=" => BinOp::Ge,
+            _ => {
+                return self.havoc_value(int, ApproximationKind::Unsupported, node, &format!("operator {op}"));
+            }
+        };
+        let ap = self.is_ptr(a.ty);
+        let bp = self.is_ptr(b.ty);
+        match bop {
+            BinOp::Add if ap && !bp => return self.ptr_index(a, b, false),
+            BinOp::Add if bp && !ap => return self.ptr_index(b, a, false),
+            BinOp::Sub if ap && !bp => return self.ptr_index(a, b, true),
+            BinOp::Sub if ap && bp => {
+                let size = self.elem_size(a.ty);
+                let diff = Expr::binary(BinOp::PtrDiff, a, b, long);
+                if size == 1 {
+                    return diff;
+                }
+                return Expr::binary(BinOp::Div, diff, self.int_const(i128::from(size), long), long);
+            }
+            _ => {}
+        }
+        if bop.is_comparison() {
+            if ap || bp {
+                // Pointer comparison: bring both sides to one pointer type.
+                let ty = if ap { a.ty } else { b.ty };
+                let a = self.convert(a, ty);
+                let b = self.convert(b, ty);
+                return Expr::binary(bop, a, b, int);
+            }
+            if !self.is_arith(a.ty) || !self.is_arith(b.ty) {
+                return self.havoc_value(int, ApproximationKind::Unsupported, node, "comparison of non-scalars");
+            }
+            let (a, b, ty) = self.usual_arith(a, b);
+            self.note_long_double(ty, node);
+            return Expr::binary(bop, a, b, int);
+        }
+        if !self.is_arith(a.ty) || !self.is_arith(b.ty) {
+            self.diag(Severity::Error, node, format!("invalid operands to `{op}`"));
+            return self.havoc_value(int, ApproximationKind::Unsupported, node, "invalid operands");
+        }
+        if matches!(bop, BinOp::Shl | BinOp::Shr) {
+            let a = self.promote(a);
+            let b = self.promote(b);
+            let ty = a.ty;
+            return Expr::binary(bop, a, b, ty);
+        }
+        let (a, b, ty) = self.usual_arith(a, b);
+        self.note_long_double(ty, node);
+        Expr::binary(bop, a, b, ty)
+    }
+
+    fn unary_expression(&mut self, node: TsNode<'a>) -> Expr {
+        let op = operator_of(self, node);
+        let Some(arg) = self.child_field(node, self.fields.argument) else {
+            return self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete unary expression");
+        };
+        if op == "!" {
+            let e = self.rvalue(arg);
+            return Expr::unary(UnOp::LogicalNot, e, self.t.int);
+        }
+        let e = self.rvalue(arg);
+        if !self.is_arith(e.ty) {
+            self.diag(Severity::Error, node, format!("invalid operand to unary `{op}`"));
+            return e;
+        }
+        let e = self.promote(e);
+        let ty = e.ty;
+        match op {
+            "-" => {
+                self.note_long_double(ty, node);
+                Expr::unary(UnOp::Neg, e, ty)
+            }
+            "~" => Expr::unary(UnOp::BitNot, e, ty),
+            _ => e,
+        }
+    }
+
+    fn pointer_expression(&mut self, node: TsNode<'a>) -> Val {
+        let op = operator_of(self, node);
+        let Some(arg) = self.child_field(node, self.fields.argument) else {
+            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete expression"));
+        };
+        if op == "&" {
+            let v = self.lower_expr(arg);
+            return match v {
+                Val::L(lv) => Val::R(self.addr_of(lv, node)),
+                Val::R(e) => {
+                    if let ExprKind::Load(addr) = e.kind {
+                        let p = self.pointer_to(e.ty);
+                        return Val::R(self.retype(*addr, p));
+                    }
+                    self.diag(Severity::Error, node, "cannot take the address of an rvalue".into());
+                    Val::R(e)
+                }
+            };
+        }
+        let p = self.rvalue(arg);
+        match self.l.program.types.pointee(p.ty) {
+            Some(pointee) => Val::L(LVal::Mem(p, pointee)),
+            None => {
+                self.diag(Severity::Error, node, "dereference of a non-pointer".into());
+                let int = self.t.int;
+                let ip = self.pointer_to(int);
+                let p = self.convert(p, ip);
+                Val::L(LVal::Mem(p, int))
+            }
+        }
+    }
+
+    /// `++`/`--`; returns the value when wanted.
+    fn update(&mut self, node: TsNode<'a>, want: bool) -> Option<Expr> {
+        let Some(arg) = self.child_field(node, self.fields.argument) else {
+            return None;
+        };
+        let op = operator_of(self, node);
+        let prefix = node.child(0).is_some_and(|c| c.kind() == "++" || c.kind() == "--");
+        let lv = self.lvalue(arg);
+        let lv = self.stable_lval(lv);
+        let old = self.to_rvalue(Val::L(lv.clone()));
+        let ty = lv.ty();
+        let old = if want && !prefix {
+            self.to_temp(old)
+        } else {
+            old
+        };
+        let new = if self.is_ptr(ty) {
+            let one = self.int_const(1, self.t.long);
+            self.ptr_index(old.clone(), one, op == "--")
+        } else {
+            let one = if self.is_float(ty) {
+                Expr::new(ExprKind::Float(1.0), self.t.double)
+            } else {
+                self.int_const(1, self.t.int)
+            };
+            let sym = if op == "--" { "-" } else { "+" };
+            let r = self.arith(sym, old.clone(), one, node);
+            self.convert(r, ty)
+        };
+        self.store(&lv, new);
+        if !want {
+            return None;
+        }
+        if prefix {
+            Some(self.to_rvalue(Val::L(lv)))
+        } else {
+            Some(old)
+        }
+    }
+
+    /// Converts a value for assignment to an object of type `to`.
+    pub fn assign_convert(&mut self, e: Expr, to: TypeId) -> Expr {
+        self.convert(e, to)
+    }
+
+    fn assignment(&mut self, node: TsNode<'a>, want: bool) -> Option<Val> {
+        let (Some(l), Some(r)) = (
+            self.child_field(node, self.fields.left),
+            self.child_field(node, self.fields.right),
+        ) else {
+            self.diag(Severity::Error, node, "incomplete assignment".into());
+            return None;
+        };
+        let op = operator_of(self, node);
+        let lv = self.lvalue(l);
+        let ty = lv.ty();
+        if op == "=" {
+            let lv = if r.kind() == "call_expression" || r.kind() == "assignment_expression" {
+                self.stable_lval(lv)
+            } else {
+                lv
+            };
+            let v = self.rvalue(r);
+            let v = self.assign_convert(v, ty);
+            self.store(&lv, v);
+            if want {
+                return Some(Val::R(self.to_rvalue(Val::L(lv))));
+            }
+            return None;
+        } else {
+            let lv = self.stable_lval(lv);
+            let b = self.rvalue(r);
+            let a = self.to_rvalue(Val::L(lv.clone()));
+            let bin = &op[..op.len() - 1];
+            let v = self.arith(bin, a, b, node);
+            let v = self.assign_convert(v, ty);
+            self.store(&lv, v);
+            if want {
+                return Some(Val::R(self.to_rvalue(Val::L(lv))));
+            }
+            return None;
+        }
+    }
+
+    /// `a && b` / `a || b` as a value: 0 or 1 through a temporary.
+    fn logical_value(&mut self, node: TsNode<'a>) -> Expr {
+        let int = self.t.int;
+        let var = self.temp(int);
+        let t = self.new_label();
+        let f = self.new_label();
+        let end = self.new_label();
+        self.cond(node, t, f);
+        self.place(t);
+        self.emit(NodeKind::Assign {
+            dst: Place::Local(var),
+            value: self.int_const(1, int),
+        });
+        self.goto(end);
+        self.place(f);
+        self.emit(NodeKind::Assign {
+            dst: Place::Local(var),
+            value: self.int_const(0, int),
+        });
+        self.place(end);
+        Expr::local(var, int)
+    }
+
+    /// Lowers a condition, jumping to `t` when it is non-zero and to `f` otherwise.
+    pub fn cond(&mut self, node: TsNode<'a>, t: ripple_ir::NodeId, f: ripple_ir::NodeId) {
+        let node = strip_parens(node);
+        match node.kind() {
+            "binary_expression" => {
+                let op = operator_of(self, node);
+                if op == "&&" || op == "||" {
+                    let (Some(l), Some(r)) = (
+                        self.child_field(node, self.fields.left),
+                        self.child_field(node, self.fields.right),
+                    ) else {
+                        return self.cond_value(node, t, f);
+                    };
+                    let mid = self.new_label();
+                    if op == "&&" {
+                        self.cond(l, mid, f);
+                    } else {
+                        self.cond(l, t, mid);
+                    }
+                    self.place(mid);
+                    self.cond(r, t, f);
+                    return;
+                }
+                self.cond_value(node, t, f);
+            }
+            "unary_expression" if operator_of(self, node) == "!" => match self.child_field(node, self.fields.argument) {
+                Some(arg) => self.cond(arg, f, t),
+                None => self.cond_value(node, t, f),
+            },
+            _ => self.cond_value(node, t, f),
+        }
+    }
+
+    fn cond_value(&mut self, node: TsNode<'a>, t: ripple_ir::NodeId, f: ripple_ir::NodeId) {
+        let e = self.rvalue(node);
+        let e = if self.l.program.types.is_scalar(e.ty) {
+            e
+        } else {
+            self.diag(Severity::Error, node, "condition is not a scalar".into());
+            self.int_const(1, self.t.int)
+        };
+        let saved = self.f.syn;
+        if let Some(&s) = self.f.syn_map.get(&node.id()) {
+            self.f.syn = Some(s);
+        }
+        self.branch(e, t, f);
+        self.f.syn = saved;
+    }
+
+    /// `c ? a : b` (and GNU `c ?: b`).
+    fn conditional(&mut self, node: TsNode<'a>, want: bool) -> Val {
+        let int = self.t.int;
+        let (Some(c), Some(alt)) = (
+            self.child_field(node, self.fields.condition),
+            self.child_field(node, self.fields.alternative),
+        ) else {
+            return Val::R(self.havoc_value(int, ApproximationKind::ParseError, node, "incomplete conditional"));
+        };
+        let cons = self.child_field(node, self.fields.consequence);
+        if !want {
+            let t = self.new_label();
+            let f = self.new_label();
+            let end = self.new_label();
+            match cons {
+                Some(cons) => {
+                    self.cond(c, t, f);
+                    self.place(t);
+                    self.expr_effects(cons);
+                }
+                None => {
+                    let v = self.rvalue(c);
+                    self.branch(v, t, f);
+                    self.place(t);
+                }
+            }
+            self.goto(end);
+            self.place(f);
+            self.expr_effects(alt);
+            self.place(end);
+            return Val::R(self.int_const(0, int));
+        }
+        // Determine the result type without keeping effects.
+        let (ta, tb) = self.speculate(|this| {
+            let a = match cons {
+                Some(cons) => this.rvalue(cons).ty,
+                None => this.rvalue(c).ty,
+            };
+            let b = this.rvalue(alt).ty;
+            (a, b)
+        });
+        let result_ty = if self.is_arith(ta) && self.is_arith(tb) {
+            let pa = self.promoted_type(ta);
+            let pb = self.promoted_type(tb);
+            self.common_type(pa, pb)
+        } else if self.is_ptr(ta) {
+            // Prefer the non-void pointer when the other is a null constant or void*.
+            if self.is_ptr(tb) && self.l.program.types.pointee(ta) == Some(self.t.void) {
+                tb
+            } else {
+                ta
+            }
+        } else if self.is_ptr(tb) {
+            tb
+        } else {
+            ta
+        };
+        let is_void = result_ty == self.t.void;
+        let var = if is_void { None } else { Some(self.new_local("", result_ty, LocalKind::Temp, false)) };
+        let t = self.new_label();
+        let f = self.new_label();
+        let end = self.new_label();
+        let store_to = |this: &mut Self, v: Expr| {
+            if let Some(var) = var {
+                let v = this.convert(v, result_ty);
+                if this.is_register(var) {
+                    this.emit(NodeKind::Assign {
+                        dst: Place::Local(var),
+                        value: v,
+                    });
+                } else {
+                    let addr = this.addr_of_local(var);
+                    this.emit(NodeKind::Assign {
+                        dst: Place::Mem { addr, ty: result_ty },
+                        value: v,
+                    });
+                }
+            }
+        };
+        match cons {
+            Some(cons) => {
+                self.cond(c, t, f);
+                self.place(t);
+                let v = self.rvalue(cons);
+                store_to(self, v);
+            }
+            None => {
+                let v = self.rvalue(c);
+                let v = self.to_temp(v);
+                self.branch(v.clone(), t, f);
+                self.place(t);
+                store_to(self, v);
+            }
+        }
+        self.goto(end);
+        self.place(f);
+        if is_void {
+            self.expr_effects(alt);
+        } else {
+            let v = self.rvalue(alt);
+            store_to(self, v);
+        }
+        self.place(end);
+        match var {
+            None => Val::R(Expr::int(0, self.t.void)),
+            Some(var) => {
+                if self.is_register(var) {
+                    Val::R(Expr::local(var, result_ty))
+                } else {
+                    Val::L(LVal::Mem(self.addr_of_local(var), result_ty))
+                }
+            }
+        }
+    }
+
+    /// Finds a member by name, looking through anonymous members; returns the byte
+    /// offset of the member and the member.
+    pub fn find_field(&self, rec: TypeId, name: &str) -> Option<(u64, ripple_ir::Field)> {
+        let record = self.l.program.types.record(rec)?;
+        for field in &record.fields {
+            if field.name == name {
+                return Some((field.offset, field.clone()));
+            }
+        }
+        for field in &record.fields {
+            if field.name.is_empty() && field.bit_field.is_none() {
+                if let Some((off, f)) = self.find_field(field.ty, name) {
+                    return Some((field.offset + off, f));
+                }
+            }
+        }
+        None
+    }
+
+    /// The member `name` of the record object at `addr`.
+    pub fn member(&mut self, addr: Expr, rec: TypeId, name: &str, node: TsNode<'a>) -> LVal {
+        match self.find_field(rec, name) {
+            Some((offset, field)) => {
+                let a = self.offset_addr(addr, offset as i64, field.ty);
+                match field.bit_field {
+                    Some((bit_offset, width)) => LVal::Bits {
+                        addr: a,
+                        bit_offset,
+                        width,
+                        ty: field.ty,
+                    },
+                    None => LVal::Mem(a, field.ty),
+                }
+            }
+            None => {
+                let rec_name = self.l.program.types.display(rec);
+                self.diag(Severity::Error, node, format!("no member `{name}` in {rec_name}"));
+                let int = self.t.int;
+                let a = self.offset_addr(addr, 0, int);
+                LVal::Mem(a, int)
+            }
+        }
+    }
+
+    fn field_expression(&mut self, node: TsNode<'a>) -> Val {
+        let (Some(arg), Some(field)) = (
+            self.child_field(node, self.fields.argument),
+            self.child_field(node, self.fields.field),
+        ) else {
+            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete member access"));
+        };
+        let name = self.text(field);
+        let arrow = operator_of(self, node) == "->";
+        let (addr, rec) = if arrow {
+            let p = self.rvalue(arg);
+            match self.l.program.types.pointee(p.ty) {
+                Some(rec) => (p, rec),
+                None => {
+                    self.diag(Severity::Error, node, "`->` on a non-pointer".into());
+                    return Val::R(self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, "bad member access"));
+                }
+            }
+        } else {
+            match self.lower_expr(arg) {
+                Val::L(LVal::Mem(addr, ty)) => (addr, ty),
+                Val::R(Expr {
+                    kind: ExprKind::Load(addr),
+                    ty,
+                }) => (*addr, ty),
+                Val::R(e) if self.is_record(e.ty) => {
+                    let ty = e.ty;
+                    let var = self.temp(ty);
+                    let a = self.addr_of_local(var);
+                    self.emit(NodeKind::Assign {
+                        dst: Place::Mem { addr: a.clone(), ty },
+                        value: e,
+                    });
+                    (a, ty)
+                }
+                _ => {
+                    self.diag(Severity::Error, node, "`.` on a non-record".into());
+                    return Val::R(self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, "bad member access"));
+                }
+            }
+        };
+        if self.l.program.types.record(rec).is_none() {
+            self.diag(Severity::Error, node, format!("member `{name}` of a non-record"));
+            return Val::R(self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, "bad member access"));
+        }
+        Val::L(self.member(addr, rec, name, node))
+    }
+
+    fn subscript(&mut self, node: TsNode<'a>) -> Val {
+        let (Some(arg), Some(index)) = (
+            self.child_field(node, self.fields.argument),
+            self.child_field(node, self.fields.index),
+        ) else {
+            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete subscript"));
+        };
+        let a = self.rvalue(arg);
+        let i = self.rvalue(index);
+        let (p, i) = if self.is_ptr(a.ty) { (a, i) } else { (i, a) };
+        let Some(elem) = self.l.program.types.pointee(p.ty) else {
+            self.diag(Severity::Error, node, "subscript of a non-pointer".into());
+            return Val::R(self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, "bad subscript"));
+        };
+        if !self.is_int(i.ty) {
+            self.diag(Severity::Error, node, "array index is not an integer".into());
+        }
+        let addr = self.ptr_index(p, i, false);
+        Val::L(LVal::Mem(addr, elem))
+    }
+
+    fn cast_expression(&mut self, node: TsNode<'a>) -> Val {
+        let (Some(desc), Some(value)) = (
+            self.child_field(node, self.fields.type_),
+            self.child_field(node, self.fields.value),
+        ) else {
+            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete cast"));
+        };
+        // `(x) - 1` with `x` a variable is parsed as a cast of `-1` to type `x`.
+        if let Some(v) = self.misparsed_cast(desc, value, node) {
+            return v;
+        }
+        let ty = self.type_descriptor(desc);
+        if ty == self.t.void {
+            self.expr_effects(value);
+            return Val::R(Expr::int(0, self.t.void));
+        }
+        if value.kind() == "initializer_list" {
+            return self.compound_literal(node);
+        }
+        let e = self.rvalue(value);
+        if self.is_record(ty) {
+            // GNU cast to union, or a no-op cast of a record.
+            if self.is_record(e.ty) {
+                return Val::R(self.retype(e, ty));
+            }
+            let var = self.temp(ty);
+            let a = self.addr_of_local(var);
+            let (first_ty, size) = match self.l.program.types.record(ty).and_then(|r| r.fields.first()) {
+                Some(f) => (f.ty, self.size_of(ty)),
+                None => (e.ty, 0),
+            };
+            let _ = size;
+            let v = self.convert(e, first_ty);
+            let fp = self.pointer_to(first_ty);
+            let fa = self.retype(a.clone(), fp);
+            self.emit(NodeKind::Assign {
+                dst: Place::Mem { addr: fa, ty: first_ty },
+                value: v,
+            });
+            return Val::L(LVal::Mem(a, ty));
+        }
+        if self.float_kind(e.ty) == Some(ripple_ir::FloatKind::LongDouble) || ty == self.t.ldouble {
+            self.note_long_double(self.t.ldouble, node);
+        }
+        Val::R(self.convert(e, ty))
+    }
+
+    /// Re-reads a cast whose "type" is really a variable: `(x) - 1`, `(x) * y`,
+    /// `(f)(args)`.
+    fn misparsed_cast(&mut self, desc: TsNode<'a>, value: TsNode<'a>, node: TsNode<'a>) -> Option<Val> {
+        if desc.named_child_count() != 1 {
+            return None;
+        }
+        let spec = desc.named_child(0)?;
+        if spec.kind() != "type_identifier" {
+            return None;
+        }
+        let name = self.text(spec);
+        let sym = self.lookup(name);
+        if matches!(sym, Some(Sym::Typedef(_))) || (sym.is_none() && self.builtin_type_name(name).is_some()) {
+            return None;
+        }
+        sym?;
+        let left = {
+            let sym = self.lookup(name)?;
+            let v = match sym {
+                Sym::Local(var, ty) => {
+                    if self.is_register(var) {
+                        Val::L(LVal::Reg(var, ty))
+                    } else {
+                        Val::L(LVal::Mem(self.addr_of_local(var), ty))
+                    }
+                }
+                Sym::Global(g, ty) => {
+                    let p = self.pointer_to(ty);
+                    Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty))
+                }
+                Sym::Func(f, ty) => {
+                    let p = self.pointer_to(ty);
+                    Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfFunc(f), p), ty))
+                }
+                Sym::EnumConst(v, ty) => Val::R(self.int_const(v, ty)),
+                _ => return None,
+            };
+            self.to_rvalue(v)
+        };
+        match value.kind() {
+            "unary_expression" | "pointer_expression" => {
+                let op = operator_of(self, value);
+                let arg = self.child_field(value, self.fields.argument)?;
+                let right = self.rvalue(arg);
+                let op = match op {
+                    "-" | "+" | "*" | "&" => op,
+                    _ => return None,
+                };
+                Some(Val::R(self.arith(op, left, right, node)))
+            }
+            _ => None,
+        }
+    }
+
+    fn sizeof_expression(&mut self, node: TsNode<'a>) -> Expr {
+        let ulong = self.t.ulong;
+        if let Some(desc) = self.child_field(node, self.fields.type_) {
+            let ty = self.type_descriptor(desc);
+            return self.int_const(i128::from(self.size_of(ty)), ulong);
+        }
+        let Some(value) = self.child_field(node, self.fields.value) else {
+            return self.int_const(0, ulong);
+        };
+        let inner = strip_parens(value);
+        if inner.kind() == "identifier" {
+            let name = self.text(inner);
+            match self.lookup(name) {
+                Some(Sym::Typedef(ty)) => return self.int_const(i128::from(self.size_of(ty)), ulong),
+                Some(Sym::Vla { size, .. }) => {
+                    let st = self.f.locals[size].ty;
+                    return Expr::local(size, st);
+                }
+                None => {
+                    if let Some(ty) = self.builtin_type_name(name) {
+                        return self.int_const(i128::from(self.size_of(ty)), ulong);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let ty = self.speculate(|this| this.lower_expr(value).ty());
+        self.int_const(i128::from(self.size_of(ty)), ulong)
+    }
+
+    fn offsetof(&mut self, node: TsNode<'a>) -> Expr {
+        let ulong = self.t.ulong;
+        let ty = match self.child_field(node, self.fields.type_) {
+            Some(d) => self.type_descriptor(d),
+            None => return self.int_const(0, ulong),
+        };
+        let Some(member) = self.child_field(node, self.fields.member) else {
+            return self.int_const(0, ulong);
+        };
+        let name = self.text(member);
+        match self.find_field(ty, name) {
+            Some((off, _)) => self.int_const(i128::from(off), ulong),
+            None => {
+                self.diag(Severity::Error, node, format!("no member `{name}` for offsetof"));
+                self.int_const(0, ulong)
+            }
+        }
+    }
+
+    fn generic(&mut self, node: TsNode<'a>) -> Val {
+        let mut cursor = node.walk();
+        let children: Vec<TsNode<'a>> = node.children(&mut cursor).collect();
+        let mut control_ty = None;
+        let mut pending_type: Option<TypeId> = None;
+        let mut pending_default = false;
+        let mut chosen = None;
+        let mut default = None;
+        for child in children {
+            match child.kind() {
+                "type_descriptor" => pending_type = Some(self.type_descriptor(child)),
+                "default" => pending_default = true,
+                _ if child.is_named() => {
+                    if control_ty.is_none() {
+                        let ty = self.speculate(|this| this.rvalue(child).ty);
+                        control_ty = Some(ty);
+                    } else if pending_default {
+                        default = Some(child);
+                        pending_default = false;
+                    } else if let Some(t) = pending_type.take() {
+                        if Some(t) == control_ty && chosen.is_none() {
+                            chosen = Some(child);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        match chosen.or(default) {
+            Some(e) => self.lower_expr(e),
+            None => {
+                self.diag(Severity::Error, node, "no _Generic association matches".into());
+                Val::R(self.int_const(0, self.t.int))
+            }
+        }
+    }
+
+    /// A GNU statement expression `({ ...; e; })`: the value of its last expression.
+    fn statement_expression(&mut self, block: TsNode<'a>) -> Val {
+        self.push_scope();
+        let mut cursor = block.walk();
+        let items: Vec<TsNode<'a>> = block.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect();
+        let mut result = Val::R(Expr::int(0, self.t.void));
+        for (i, item) in items.iter().enumerate() {
+            if i + 1 == items.len() && item.kind() == "expression_statement" {
+                if let Some(e) = item.named_child(0) {
+                    let v = self.lower_expr(e);
+                    // Keep the value stable across the scope's end.
+                    result = match v {
+                        Val::L(LVal::Reg(var, ty)) => Val::R(self.to_temp(Expr::local(var, ty))),
+                        other => other,
+                    };
+                }
+            } else {
+                self.statement(*item);
+            }
+        }
+        self.pop_scope();
+        result
+    }
+
+    /// A call; returns its value (a temporary) when wanted.
+    pub fn call(&mut self, node: TsNode<'a>, want: bool) -> Val {
+        let Some(func) = self.child_field(node, self.fields.function) else {
+            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete call"));
+        };
+        let args_node = self.child_field(node, self.fields.arguments);
+        let mut args: Vec<TsNode<'a>> = Vec::new();
+        if let Some(list) = args_node {
+            let mut cursor = list.walk();
+            args.extend(list.named_children(&mut cursor).filter(|c| c.kind() != "comment"));
+        }
+        let callee_node = strip_parens(func);
+        let mut callee = None;
+        let mut fn_ty = None;
+        if callee_node.kind() == "identifier" {
+            let name = self.text(callee_node);
+            match self.lookup(name) {
+                Some(Sym::Func(f, ty)) => {
+                    if let Some(v) = self.library_builtin(name, node, &args, want) {
+                        return v;
+                    }
+                    callee = Some(Callee::Direct(f));
+                    fn_ty = Some(ty);
+                }
+                None => {
+                    if let Some(v) = self.builtin_call(name, node, &args, want) {
+                        return v;
+                    }
+                    let f = self.implicit_function(name, callee_node);
+                    callee = Some(Callee::Direct(f));
+                    fn_ty = Some(self.t.implicit_fn);
+                }
+                _ => {}
+            }
+        }
+        let (callee, fn_ty) = match (callee, fn_ty) {
+            (Some(c), Some(t)) => (c, t),
+            _ => {
+                let target = self.rvalue(func);
+                let fty = self.l.program.types.pointee(target.ty).filter(|p| {
+                    matches!(self.l.program.types.get(*p), Type::Function { .. })
+                });
+                match fty {
+                    Some(fty) => (Callee::Indirect(target), fty),
+                    None => {
+                        self.diag(Severity::Error, node, "called object is not a function".into());
+                        let it = self.t.implicit_fn;
+                        let p = self.pointer_to(it);
+                        let target = self.convert(target, p);
+                        (Callee::Indirect(target), it)
+                    }
+                }
+            }
+        };
+        let (ret, params, varargs, prototyped) = match self.l.program.types.get(fn_ty).clone() {
+            Type::Function {
+                ret,
+                params,
+                varargs,
+                prototyped,
+            } => (ret, params, varargs, prototyped),
+            _ => (self.t.int, Vec::new(), false, false),
+        };
+        let mut values = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            let v = self.rvalue(*arg);
+            let v = if prototyped && i < params.len() {
+                self.assign_convert(v, params[i])
+            } else {
+                self.default_promote(v)
+            };
+            values.push(v);
+        }
+        if prototyped && values.len() < params.len() {
+            self.diag(Severity::Error, node, "too few arguments in call".into());
+            for &p in &params[values.len()..] {
+                let z = if self.l.program.types.is_scalar(p) { self.int_const(0, self.t.int) } else { continue };
+                let z = self.convert(z, p);
+                values.push(z);
+            }
+        }
+        let _ = varargs;
+        self.call_with(callee, values, ret, want)
+    }
+
+    /// Emits a call node; returns the result when wanted (records in a memory temp).
+    pub fn call_with(&mut self, callee: Callee, args: Vec<Expr>, ret: TypeId, want: bool) -> Val {
+        if ret == self.t.void || !want {
+            self.emit(NodeKind::Call {
+                dst: None,
+                callee,
+                args,
+            });
+            return Val::R(Expr::int(0, if ret == self.t.void { self.t.void } else { ret }));
+        }
+        let var = self.temp(ret);
+        if self.is_register(var) {
+            self.emit(NodeKind::Call {
+                dst: Some(Place::Local(var)),
+                callee,
+                args,
+            });
+            Val::R(Expr::local(var, ret))
+        } else {
+            let addr = self.addr_of_local(var);
+            self.emit(NodeKind::Call {
+                dst: Some(Place::Mem {
+                    addr: addr.clone(),
+                    ty: ret,
+                }),
+                callee,
+                args,
+            });
+            Val::L(LVal::Mem(addr, ret))
+        }
+    }
+
+    /// The default argument promotions (variadic and unprototyped calls).
+    pub fn default_promote(&mut self, v: Expr) -> Expr {
+        if self.float_kind(v.ty) == Some(ripple_ir::FloatKind::Float) {
+            let d = self.t.double;
+            return self.convert(v, d);
+        }
+        if self.is_int(v.ty) {
+            return self.promote(v);
+        }
+        v
+    }
+
+    /// Declares `int name()` for a call to an undeclared function.
+    pub fn implicit_function(&mut self, name: &'a str, node: TsNode<'a>) -> FuncId {
+        self.diag(Severity::Warning, node, format!("implicit declaration of function `{name}`"));
+        let ty = self.t.implicit_fn;
+        let span = self.span_of(node);
+        let f = self.declare_function(name, ty, false, span);
+        if self.speculating == 0 {
+            self.bind_file_scope(name, Sym::Func(f, ty));
+        }
+        f
+    }
+}
+

@@ -1,0 +1,663 @@
+//! The lowering context: program-wide linking state, per-unit scopes, per-function CFG
+//! construction (labels, branches, temporaries) and the final CFG clean-up.
+
+use ripple_ir::{
+    Approximation, ApproximationKind, Expr, ExprKind, FileId, FloatKind, FuncId, GlobalId,
+    IndexVec, IntKind, Local, LocalKind, Node, NodeId, NodeKind, Place, Program, SourceFile,
+    Span, Storage, SynId, Type, TypeId, VarId,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+use tree_sitter::Node as TsNode;
+
+use crate::{Diagnostic, FrontendConfig, Lowered, Severity, TranslationUnit};
+
+/// Frequently used types, interned once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CommonTypes {
+    pub void: TypeId,
+    pub bool_: TypeId,
+    pub char_: TypeId,
+    pub schar: TypeId,
+    pub uchar: TypeId,
+    pub short: TypeId,
+    pub ushort: TypeId,
+    pub int: TypeId,
+    pub uint: TypeId,
+    pub long: TypeId,
+    pub ulong: TypeId,
+    pub llong: TypeId,
+    pub ullong: TypeId,
+    pub i128: TypeId,
+    pub u128: TypeId,
+    pub float: TypeId,
+    pub double: TypeId,
+    pub ldouble: TypeId,
+    pub void_ptr: TypeId,
+    pub char_ptr: TypeId,
+    /// `__builtin_va_list`: `struct __va_list_tag[1]`.
+    pub va_list: TypeId,
+    /// The function type `int()` given to implicitly declared functions.
+    pub implicit_fn: TypeId,
+}
+
+impl CommonTypes {
+    fn new(program: &mut Program) -> Self {
+        let t = &mut program.types;
+        let void = t.void();
+        let int = t.int(IntKind::Int);
+        let uint = t.int(IntKind::UInt);
+        let char_ = t.int(IntKind::Char);
+        let void_ptr = t.pointer_to(void);
+        let va_tag = t.declare_record(Some("__va_list_tag".into()), false);
+        t.complete_record(
+            va_tag,
+            vec![
+                ("gp_offset".into(), uint, None),
+                ("fp_offset".into(), uint, None),
+                ("overflow_arg_area".into(), void_ptr, None),
+                ("reg_save_area".into(), void_ptr, None),
+            ],
+            false,
+        );
+        let va_list = t.array_of(va_tag, Some(1));
+        let implicit_fn = t.intern(Type::Function {
+            ret: int,
+            params: Vec::new(),
+            varargs: false,
+            prototyped: false,
+        });
+        CommonTypes {
+            void,
+            bool_: t.int(IntKind::Bool),
+            char_,
+            schar: t.int(IntKind::SChar),
+            uchar: t.int(IntKind::UChar),
+            short: t.int(IntKind::Short),
+            ushort: t.int(IntKind::UShort),
+            int,
+            uint,
+            long: t.int(IntKind::Long),
+            ulong: t.int(IntKind::ULong),
+            llong: t.int(IntKind::LongLong),
+            ullong: t.int(IntKind::ULongLong),
+            i128: t.int(IntKind::Int128),
+            u128: t.int(IntKind::UInt128),
+            float: t.float(FloatKind::Float),
+            double: t.float(FloatKind::Double),
+            ldouble: t.float(FloatKind::LongDouble),
+            void_ptr,
+            char_ptr: t.pointer_to(char_),
+            va_list,
+            implicit_fn,
+        }
+    }
+}
+
+/// State shared by all units: the program being built and the linking tables.
+pub(crate) struct Linker {
+    pub program: Program,
+    pub diagnostics: Vec<Diagnostic>,
+    pub global_keys: FxHashMap<String, GlobalId>,
+    pub file_ids: FxHashMap<String, FileId>,
+    pub next_string: usize,
+    pub t: CommonTypes,
+    pub build_syntax: bool,
+    /// Grammar kind names by kind id (static, for syntax trees).
+    pub kind_names: Vec<&'static str>,
+}
+
+impl Linker {
+    pub fn file_id(&mut self, path: &str) -> FileId {
+        if let Some(&id) = self.file_ids.get(path) {
+            return id;
+        }
+        let id = self.program.files.push(SourceFile {
+            path: path.to_string(),
+        });
+        self.file_ids.insert(path.to_string(), id);
+        id
+    }
+}
+
+/// What an ordinary identifier denotes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Sym {
+    Typedef(TypeId),
+    Local(VarId, TypeId),
+    /// A variable-length array: a register holding its address, one holding its size.
+    Vla {
+        ptr: VarId,
+        size: VarId,
+        ty: TypeId,
+    },
+    Global(GlobalId, TypeId),
+    Func(FuncId, TypeId),
+    EnumConst(i128, TypeId),
+}
+
+#[derive(Default)]
+pub(crate) struct Scope<'a> {
+    pub names: FxHashMap<&'a str, Sym>,
+    pub tags: FxHashMap<&'a str, TypeId>,
+}
+
+/// A `switch` being lowered: the cases seen so far, in source order.
+pub(crate) struct SwitchCtx {
+    pub cases: Vec<SwitchCase>,
+    pub default: Option<NodeId>,
+}
+
+pub(crate) struct SwitchCase {
+    pub low: u128,
+    pub high: Option<u128>,
+    pub target: NodeId,
+    pub span: Span,
+    pub syn: Option<SynId>,
+}
+
+/// The function being lowered (at file scope: a scratch function whose nodes are
+/// discarded, used to detect non-constant initializers).
+pub(crate) struct FnState<'a> {
+    pub id: Option<FuncId>,
+    pub name: &'a str,
+    pub locals: IndexVec<VarId, Local>,
+    pub nodes: IndexVec<NodeId, Node>,
+    /// Parallel to `nodes`: skip nodes made as jump targets, removed by the clean-up.
+    pub is_label: Vec<bool>,
+    pub cur: Option<NodeId>,
+    pub span: Span,
+    pub syn: Option<SynId>,
+    pub ret_var: Option<VarId>,
+    pub ret_ty: TypeId,
+    pub exit: NodeId,
+    pub breaks: Vec<NodeId>,
+    pub continues: Vec<NodeId>,
+    pub switches: Vec<SwitchCtx>,
+    pub switch_types: Vec<TypeId>,
+    pub labels: FxHashMap<&'a str, NodeId>,
+    /// Names whose address is taken somewhere in the body (`&x`): such locals live in
+    /// memory.
+    pub addr_taken: FxHashSet<&'a str>,
+    /// Tree-sitter node id to syntax node.
+    pub syn_map: FxHashMap<usize, SynId>,
+    /// Counts side effects emitted while evaluating a file-scope initializer.
+    pub effects: usize,
+}
+
+impl<'a> FnState<'a> {
+    pub fn new(int: TypeId) -> Self {
+        FnState {
+            id: None,
+            name: "",
+            locals: IndexVec::new(),
+            nodes: IndexVec::new(),
+            is_label: Vec::new(),
+            cur: None,
+            span: Span::SYNTHETIC,
+            syn: None,
+            ret_var: None,
+            ret_ty: int,
+            exit: NodeId(0),
+            breaks: Vec::new(),
+            continues: Vec::new(),
+            switches: Vec::new(),
+            switch_types: Vec::new(),
+            labels: FxHashMap::default(),
+            addr_taken: FxHashSet::default(),
+            syn_map: FxHashMap::default(),
+            effects: 0,
+        }
+    }
+}
+
+/// A saved position to undo speculative lowering (`sizeof` operands, type probes).
+pub(crate) struct Snapshot {
+    nodes: usize,
+    locals: usize,
+    cur: Option<NodeId>,
+    cur_succs: usize,
+    approximations: usize,
+    effects: usize,
+    diagnostics: usize,
+}
+
+/// The lowering of one unit.
+pub(crate) struct Lowerer<'a, 'l> {
+    pub l: &'l mut Linker,
+    pub t: CommonTypes,
+    pub src: &'a str,
+    pub unit: &'a TranslationUnit,
+    pub unit_file: FileId,
+    /// Line-map file index to program file.
+    pub map_files: Vec<FileId>,
+    pub scopes: Vec<Scope<'a>>,
+    pub f: FnState<'a>,
+    /// Whether a function body is being lowered (else: file scope).
+    pub in_function: bool,
+    /// Nesting depth of speculative lowering (no diagnostics while positive).
+    pub speculating: u32,
+    pub fields: crate::types::FieldIds,
+}
+
+/// The C grammar, loaded once (its kind names are then `'static`).
+fn c_language() -> &'static tree_sitter::Language {
+    static LANGUAGE: std::sync::OnceLock<tree_sitter::Language> = std::sync::OnceLock::new();
+    LANGUAGE.get_or_init(|| tree_sitter_c::LANGUAGE.into())
+}
+
+pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> Lowered {
+    let mut program = Program::default();
+    let t = CommonTypes::new(&mut program);
+    let mut linker = Linker {
+        program,
+        diagnostics: Vec::new(),
+        global_keys: FxHashMap::default(),
+        file_ids: FxHashMap::default(),
+        next_string: 0,
+        t,
+        build_syntax: config.build_syntax,
+        kind_names: Vec::new(),
+    };
+    let language: &'static tree_sitter::Language = c_language();
+    linker.kind_names = (0..language.node_kind_count())
+        .map(|id| {
+            u16::try_from(id)
+                .ok()
+                .and_then(|id| language.node_kind_for_id(id))
+                .unwrap_or("unknown")
+        })
+        .collect();
+    let mut parser = tree_sitter::Parser::new();
+    let parser_ok = parser.set_language(language).is_ok();
+    let fields = crate::types::FieldIds::new(language);
+    for unit in units {
+        let unit_file = linker.file_id(&unit.path);
+        let tree = if parser_ok {
+            parser.parse(&unit.text, None)
+        } else {
+            None
+        };
+        let Some(tree) = tree else {
+            linker.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                file: unit.path.clone(),
+                line: 0,
+                col: 0,
+                message: "the parser could not parse this file".into(),
+            });
+            continue;
+        };
+        let map_files = match &unit.line_map {
+            Some(map) => map.files.iter().map(|f| linker.file_id(f)).collect(),
+            None => Vec::new(),
+        };
+        let mut lowerer = Lowerer {
+            t: linker.t,
+            l: &mut linker,
+            src: &unit.text,
+            unit,
+            unit_file,
+            map_files,
+            scopes: vec![Scope::default()],
+            f: FnState::new(t.int),
+            in_function: false,
+            speculating: 0,
+            fields,
+        };
+        lowerer.report_parse_errors(tree.root_node());
+        lowerer.lower_translation_unit(tree.root_node());
+    }
+    let mut diagnostics = linker.diagnostics;
+    diagnostics.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
+    diagnostics.dedup();
+    Lowered {
+        program: linker.program,
+        diagnostics,
+    }
+}
+
+impl<'a> Lowerer<'a, '_> {
+    // ----- source text and locations -----
+
+    pub fn text(&self, node: TsNode<'_>) -> &'a str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    /// The original file and line of a tree-sitter row.
+    pub fn locate(&self, row: usize) -> (FileId, u32) {
+        let pp_line = u32::try_from(row + 1).unwrap_or(u32::MAX);
+        if let Some(map) = &self.unit.line_map {
+            let at = map.segments.partition_point(|s| s.pp_line <= pp_line);
+            if let Some(seg) = at.checked_sub(1).and_then(|i| map.segments.get(i)) {
+                if let Some(&file) = self.map_files.get(seg.file as usize) {
+                    return (file, seg.orig_line + (pp_line - seg.pp_line));
+                }
+            }
+        }
+        (self.unit_file, pp_line)
+    }
+
+    pub fn span_of(&self, node: TsNode<'_>) -> Span {
+        let start = node.start_position();
+        let end = node.end_position();
+        let (file, start_line) = self.locate(start.row);
+        let end_line = if end.row == start.row {
+            start_line
+        } else {
+            let (end_file, line) = self.locate(end.row);
+            if end_file == file {
+                line.max(start_line)
+            } else {
+                start_line
+            }
+        };
+        Span::new(
+            file,
+            start_line,
+            u32::try_from(start.column + 1).unwrap_or(u32::MAX),
+            end_line,
+            u32::try_from(end.column + 1).unwrap_or(u32::MAX),
+        )
+    }
+
+    pub fn diag(&mut self, severity: Severity, node: TsNode<'_>, message: String) {
+        if self.speculating > 0 {
+            return;
+        }
+        let span = self.span_of(node);
+        let file = self.l.program.file_path(span.file).to_string();
+        self.l.diagnostics.push(Diagnostic {
+            severity,
+            file,
+            line: span.start_line,
+            col: span.start_col,
+            message,
+        });
+    }
+
+    pub fn approx(&mut self, kind: ApproximationKind, node: TsNode<'_>, detail: String) {
+        let span = self.span_of(node);
+        self.l.program.approximations.push(Approximation {
+            kind,
+            span,
+            function: if self.in_function { self.f.id } else { None },
+            detail,
+        });
+    }
+
+    // ----- scopes -----
+
+    pub fn push_scope(&mut self) {
+        self.scopes.push(Scope::default());
+    }
+
+    pub fn pop_scope(&mut self) {
+        if self.scopes.len() > 1 {
+            self.scopes.pop();
+        }
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<Sym> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.names.get(name).copied())
+    }
+
+    pub fn lookup_tag(&self, name: &str) -> Option<TypeId> {
+        self.scopes.iter().rev().find_map(|s| s.tags.get(name).copied())
+    }
+
+    pub fn bind(&mut self, name: &'a str, sym: Sym) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.names.insert(name, sym);
+        }
+    }
+
+    pub fn bind_file_scope(&mut self, name: &'a str, sym: Sym) {
+        if let Some(scope) = self.scopes.first_mut() {
+            scope.names.insert(name, sym);
+        }
+    }
+
+    // ----- locals and temporaries -----
+
+    pub fn new_local(&mut self, name: &str, ty: TypeId, kind: LocalKind, memory: bool) -> VarId {
+        let storage = if memory || !self.l.program.types.is_scalar(ty) {
+            Storage::Memory
+        } else {
+            Storage::Register
+        };
+        self.f.locals.push(Local {
+            name: name.to_string(),
+            ty,
+            kind,
+            storage,
+            span: self.f.span,
+        })
+    }
+
+    pub fn temp(&mut self, ty: TypeId) -> VarId {
+        self.new_local("", ty, LocalKind::Temp, false)
+    }
+
+    pub fn is_register(&self, var: VarId) -> bool {
+        self.f.locals[var].storage == Storage::Register
+    }
+
+    /// Evaluates `value` into a fresh temporary and returns an expression reading it.
+    pub fn to_temp(&mut self, value: Expr) -> Expr {
+        let ty = value.ty;
+        let var = self.temp(ty);
+        if self.is_register(var) {
+            self.emit(NodeKind::Assign {
+                dst: Place::Local(var),
+                value,
+            });
+            Expr::local(var, ty)
+        } else {
+            let addr = self.addr_of_local(var);
+            self.emit(NodeKind::Assign {
+                dst: Place::Mem { addr, ty },
+                value,
+            });
+            Expr::load(self.addr_of_local(var), ty)
+        }
+    }
+
+    pub fn addr_of_local(&mut self, var: VarId) -> Expr {
+        let ty = self.f.locals[var].ty;
+        let ptr = self.l.program.types.pointer_to(ty);
+        Expr::new(ExprKind::AddrOfLocal(var), ptr)
+    }
+
+    // ----- CFG construction -----
+
+    pub fn emit(&mut self, kind: NodeKind) -> NodeId {
+        self.f.effects += 1;
+        let id = self.f.nodes.push(Node {
+            kind,
+            succs: Vec::new(),
+            span: self.f.span,
+            syn: self.f.syn,
+        });
+        self.f.is_label.push(false);
+        if let Some(cur) = self.f.cur {
+            self.f.nodes[cur].succs.push(id);
+        }
+        self.f.cur = Some(id);
+        id
+    }
+
+    /// A jump target, not yet placed.
+    pub fn new_label(&mut self) -> NodeId {
+        let id = self.f.nodes.push(Node {
+            kind: NodeKind::Skip,
+            succs: Vec::new(),
+            span: self.f.span,
+            syn: None,
+        });
+        self.f.is_label.push(true);
+        id
+    }
+
+    /// Jumps from the current point to `label`; the code after is unreachable.
+    pub fn goto(&mut self, label: NodeId) {
+        if let Some(cur) = self.f.cur.take() {
+            self.f.nodes[cur].succs.push(label);
+        }
+    }
+
+    /// Continues lowering at `label` (falling through into it).
+    pub fn place(&mut self, label: NodeId) {
+        if let Some(cur) = self.f.cur.take() {
+            if cur != label {
+                self.f.nodes[cur].succs.push(label);
+            }
+        }
+        self.f.cur = Some(label);
+    }
+
+    pub fn branch(&mut self, cond: Expr, then: NodeId, otherwise: NodeId) {
+        let id = self.emit(NodeKind::Branch { cond });
+        self.f.nodes[id].succs = vec![then, otherwise];
+        self.f.cur = None;
+    }
+
+    /// Makes sure there is a current node (code after a jump is unreachable but still
+    /// lowered, so that its statements keep their nodes).
+    pub fn ensure_cur(&mut self) {
+        if self.f.cur.is_none() {
+            let label = self.new_label();
+            self.f.cur = Some(label);
+        }
+    }
+
+    pub fn havoc(&mut self, dst: Option<Place>, kind: ApproximationKind, node: TsNode<'_>, reason: &str) {
+        self.approx(kind, node, reason.to_string());
+        self.emit(NodeKind::Havoc {
+            dst,
+            reason: reason.to_string(),
+        });
+    }
+
+    /// A havocked value of type `ty` (for unreadable or unsupported expressions).
+    pub fn havoc_value(&mut self, ty: TypeId, kind: ApproximationKind, node: TsNode<'_>, reason: &str) -> Expr {
+        let ty = if self.l.program.types.is_scalar(ty) {
+            ty
+        } else {
+            self.t.int
+        };
+        let var = self.temp(ty);
+        self.havoc(Some(Place::Local(var)), kind, node, reason);
+        Expr::local(var, ty)
+    }
+
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            nodes: self.f.nodes.len(),
+            locals: self.f.locals.len(),
+            cur: self.f.cur,
+            cur_succs: self.f.cur.map_or(0, |c| self.f.nodes[c].succs.len()),
+            approximations: self.l.program.approximations.len(),
+            effects: self.f.effects,
+            diagnostics: self.l.diagnostics.len(),
+        }
+    }
+
+    pub fn restore(&mut self, snap: Snapshot) {
+        let mut nodes: Vec<Node> = std::mem::take(&mut self.f.nodes).into_iter().collect();
+        nodes.truncate(snap.nodes);
+        self.f.nodes = nodes.into();
+        self.f.is_label.truncate(snap.nodes);
+        let mut locals: Vec<Local> = std::mem::take(&mut self.f.locals).into_iter().collect();
+        locals.truncate(snap.locals);
+        self.f.locals = locals.into();
+        self.f.cur = snap.cur;
+        if let Some(cur) = snap.cur {
+            if let Some(node) = self.f.nodes.iter_mut().nth(cur.index()) {
+                node.succs.truncate(snap.cur_succs);
+            }
+        }
+        self.l.program.approximations.truncate(snap.approximations);
+        self.f.effects = snap.effects;
+        self.l.diagnostics.truncate(snap.diagnostics);
+    }
+
+    /// Removes the label nodes (forwarding their predecessors), connects dangling nodes
+    /// to the exit and returns the final node list.
+    pub fn finish_cfg(&mut self) -> (IndexVec<NodeId, Node>, NodeId) {
+        let exit = self.f.exit;
+        let mut nodes: Vec<Node> = std::mem::take(&mut self.f.nodes).into_iter().collect();
+        let is_label = std::mem::take(&mut self.f.is_label);
+        for (i, node) in nodes.iter_mut().enumerate() {
+            if i != exit.index() && node.succs.is_empty() {
+                node.succs.push(exit);
+            }
+            if let NodeKind::Branch { .. } = node.kind {
+                while node.succs.len() < 2 {
+                    node.succs.push(exit);
+                }
+            }
+        }
+        let n = nodes.len();
+        // resolve[i]: the node a jump to i really reaches.
+        let mut resolve: Vec<u32> = (0..n as u32).collect();
+        let removable = |i: usize, nodes: &Vec<Node>| {
+            i != 0 && i != exit.index() && is_label.get(i).copied().unwrap_or(false) && nodes[i].succs.len() == 1
+        };
+        let mut state = vec![0u8; n]; // 0 = unvisited, 1 = in progress, 2 = done
+        let mut keep = vec![true; n];
+        for start in 0..n {
+            if state[start] == 2 || !removable(start, &nodes) {
+                continue;
+            }
+            let mut path = Vec::new();
+            let mut i = start;
+            let target = loop {
+                if state[i] == 2 {
+                    break resolve[i];
+                }
+                if !removable(i, &nodes) {
+                    break i as u32;
+                }
+                if state[i] == 1 {
+                    // A cycle of labels (an empty infinite loop): keep this one.
+                    keep[i] = true;
+                    state[i] = 2;
+                    resolve[i] = i as u32;
+                    break i as u32;
+                }
+                state[i] = 1;
+                path.push(i);
+                i = nodes[i].succs[0].index();
+            };
+            for p in path {
+                if state[p] == 1 {
+                    state[p] = 2;
+                    resolve[p] = target;
+                    keep[p] = false;
+                }
+            }
+        }
+        let mut new_index = vec![u32::MAX; n];
+        let mut next = 0u32;
+        for i in 0..n {
+            if keep[i] {
+                new_index[i] = next;
+                next += 1;
+            }
+        }
+        let mut out = IndexVec::with_capacity(next as usize);
+        for (i, mut node) in nodes.into_iter().enumerate() {
+            if !keep[i] {
+                continue;
+            }
+            for succ in &mut node.succs {
+                *succ = NodeId(new_index[resolve[succ.index()] as usize]);
+            }
+            out.push(node);
+        }
+        (out, NodeId(new_index[exit.index()]))
+    }
+}

@@ -1,0 +1,453 @@
+//! Statement lowering to CFG nodes: blocks, `if`, all loop forms, `switch` (a chain of
+//! branches comparing the promoted controlling value with each case, GNU case ranges
+//! included, with fallthrough and `default`), `goto` and labels, `break`/`continue`,
+//! `return` (assigns the return variable, then jumps to the exit).
+
+use ripple_ir::{ApproximationKind, BinOp, Expr, NodeKind, Place};
+use tree_sitter::Node as TsNode;
+
+use crate::lower::{Lowerer, SwitchCase, SwitchCtx};
+use crate::Severity;
+
+impl<'a> Lowerer<'a, '_> {
+    /// Sets the span and syntax link of the nodes lowered from `node`; returns the
+    /// previous ones.
+    pub fn enter(&mut self, node: TsNode<'a>) -> (ripple_ir::Span, Option<ripple_ir::SynId>) {
+        let saved = (self.f.span, self.f.syn);
+        self.f.span = self.span_of(node);
+        if let Some(&s) = self.f.syn_map.get(&node.id()) {
+            self.f.syn = Some(s);
+        }
+        saved
+    }
+
+    pub fn leave(&mut self, saved: (ripple_ir::Span, Option<ripple_ir::SynId>)) {
+        self.f.span = saved.0;
+        self.f.syn = saved.1;
+    }
+
+    /// Lowers a condition with the condition's own span and syntax link.
+    fn condition(&mut self, node: TsNode<'a>, t: ripple_ir::NodeId, f: ripple_ir::NodeId) {
+        let saved = self.enter(node);
+        self.cond(node, t, f);
+        self.leave(saved);
+    }
+
+    pub fn statement(&mut self, node: TsNode<'a>) {
+        match node.kind() {
+            "compound_statement" => {
+                self.push_scope();
+                self.block_items(node);
+                self.pop_scope();
+            }
+            "comment" | ";" => {}
+            _ => {
+                let saved = self.enter(node);
+                self.statement_inner(node);
+                self.leave(saved);
+            }
+        }
+    }
+
+    /// The items of a block (or of a preprocessor conditional inside one).
+    pub fn block_items(&mut self, node: TsNode<'a>) {
+        let mut cursor = node.walk();
+        let items: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
+        for item in items {
+            self.statement(item);
+        }
+    }
+
+    fn statement_inner(&mut self, node: TsNode<'a>) {
+        match node.kind() {
+            "declaration" => self.local_declaration(node),
+            "type_definition" => self.type_definition(node),
+            "struct_specifier" | "union_specifier" | "enum_specifier" => {
+                self.type_specifier(node);
+            }
+            "expression_statement" => {
+                if let Some(e) = node.named_child(0) {
+                    self.ensure_cur();
+                    self.expr_effects(e);
+                }
+            }
+            "if_statement" => self.if_statement(node),
+            "while_statement" => self.while_statement(node),
+            "do_statement" => self.do_statement(node),
+            "for_statement" => self.for_statement(node),
+            "return_statement" => self.return_statement(node),
+            "break_statement" => match self.f.breaks.last().copied() {
+                Some(target) => self.goto(target),
+                None => self.diag(Severity::Error, node, "`break` outside a loop or switch".into()),
+            },
+            "continue_statement" => match self.f.continues.last().copied() {
+                Some(target) => self.goto(target),
+                None => self.diag(Severity::Error, node, "`continue` outside a loop".into()),
+            },
+            "switch_statement" => self.switch_statement(node),
+            "case_statement" => self.case_statement(node),
+            "goto_statement" => {
+                if let Some(label) = self.child_field(node, self.fields.label) {
+                    let name = self.text(label);
+                    let target = self.label_node(name);
+                    self.goto(target);
+                }
+            }
+            "labeled_statement" => {
+                if let Some(label) = self.child_field(node, self.fields.label) {
+                    let name = self.text(label);
+                    let target = self.label_node(name);
+                    self.place(target);
+                }
+                let mut cursor = node.walk();
+                let rest: Vec<TsNode<'a>> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() != "statement_identifier")
+                    .collect();
+                for s in rest {
+                    self.statement(s);
+                }
+            }
+            "attributed_statement" => {
+                let mut cursor = node.walk();
+                let rest: Vec<TsNode<'a>> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() != "attribute_declaration")
+                    .collect();
+                for s in rest {
+                    self.statement(s);
+                }
+            }
+            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef" => {
+                for item in self.preproc_branch(node) {
+                    self.statement(item);
+                }
+            }
+            "preproc_def" | "preproc_function_def" | "preproc_call" | "preproc_include" | "linkage_specification" => {}
+            "function_definition" => {
+                self.diag(Severity::Warning, node, "nested functions are not supported".into());
+                self.ensure_cur();
+                self.havoc(None, ApproximationKind::Unsupported, node, "nested function definition");
+            }
+            "gnu_asm_expression" => {
+                self.ensure_cur();
+                self.havoc(None, ApproximationKind::InlineAsm, node, "inline assembly");
+            }
+            "ERROR" => {
+                self.ensure_cur();
+                let text = self.text(node);
+                if text.trim_start().starts_with("goto") {
+                    self.havoc(None, ApproximationKind::Unsupported, node, "computed goto");
+                    return;
+                }
+                // Lower what can be read inside the unreadable region.
+                let mut cursor = node.walk();
+                let inner: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
+                self.havoc(None, ApproximationKind::ParseError, node, "unreadable code (syntax error)");
+                for c in inner {
+                    if c.kind().ends_with("_statement") && c.kind() != "expression_statement" || c.kind() == "declaration" {
+                        self.statement(c);
+                    }
+                }
+            }
+            kind => {
+                if kind.ends_with("_expression") || kind == "identifier" {
+                    self.ensure_cur();
+                    self.expr_effects(node);
+                    return;
+                }
+                self.ensure_cur();
+                self.diag(Severity::Warning, node, format!("unsupported statement `{kind}`"));
+                self.havoc(None, ApproximationKind::Unsupported, node, &format!("unsupported statement {kind}"));
+            }
+        }
+    }
+
+    /// The items of the branch of a preprocessor conditional that raw-mode lowering keeps:
+    /// the first branch, unless its condition is literally `0`.
+    pub fn preproc_branch(&self, node: TsNode<'a>) -> Vec<TsNode<'a>> {
+        let alt = self.child_field(node, self.fields.alternative);
+        let cond = self.child_field(node, self.fields.condition);
+        let name = self.child_field(node, self.fields.name);
+        let skip_first = cond.is_some_and(|c| self.text(c).trim() == "0");
+        if skip_first {
+            return match alt {
+                Some(alt) => self.preproc_branch(alt),
+                None => Vec::new(),
+            };
+        }
+        let mut cursor = node.walk();
+        node.named_children(&mut cursor)
+            .filter(|c| Some(*c) != alt && Some(*c) != cond && Some(*c) != name && c.kind() != "comment")
+            .collect()
+    }
+
+    fn label_node(&mut self, name: &'a str) -> ripple_ir::NodeId {
+        if let Some(&l) = self.f.labels.get(name) {
+            return l;
+        }
+        let l = self.new_label();
+        self.f.labels.insert(name, l);
+        l
+    }
+
+    fn if_statement(&mut self, node: TsNode<'a>) {
+        let Some(c) = self.child_field(node, self.fields.condition) else {
+            return;
+        };
+        let t = self.new_label();
+        let f = self.new_label();
+        self.ensure_cur();
+        self.condition(c, t, f);
+        self.place(t);
+        if let Some(body) = self.child_field(node, self.fields.consequence) {
+            self.statement(body);
+        }
+        match self.child_field(node, self.fields.alternative) {
+            Some(alt) => {
+                let end = self.new_label();
+                self.goto(end);
+                self.place(f);
+                let mut cursor = alt.walk();
+                let items: Vec<TsNode<'a>> = alt.named_children(&mut cursor).collect();
+                for s in items {
+                    self.statement(s);
+                }
+                self.place(end);
+            }
+            None => self.place(f),
+        }
+    }
+
+    fn loop_body(&mut self, body: Option<TsNode<'a>>, brk: ripple_ir::NodeId, cont: ripple_ir::NodeId) {
+        self.f.breaks.push(brk);
+        self.f.continues.push(cont);
+        if let Some(body) = body {
+            self.statement(body);
+        }
+        self.f.breaks.pop();
+        self.f.continues.pop();
+    }
+
+    fn while_statement(&mut self, node: TsNode<'a>) {
+        let head = self.new_label();
+        let body = self.new_label();
+        let end = self.new_label();
+        self.ensure_cur();
+        self.place(head);
+        match self.child_field(node, self.fields.condition) {
+            Some(c) => self.condition(c, body, end),
+            None => self.goto(body),
+        }
+        self.place(body);
+        let b = self.child_field(node, self.fields.body);
+        self.loop_body(b, end, head);
+        self.goto(head);
+        self.place(end);
+    }
+
+    fn do_statement(&mut self, node: TsNode<'a>) {
+        let body = self.new_label();
+        let cond = self.new_label();
+        let end = self.new_label();
+        self.ensure_cur();
+        self.place(body);
+        let b = self.child_field(node, self.fields.body);
+        self.loop_body(b, end, cond);
+        self.place(cond);
+        match self.child_field(node, self.fields.condition) {
+            Some(c) => self.condition(c, body, end),
+            None => self.goto(body),
+        }
+        self.place(end);
+    }
+
+    fn for_statement(&mut self, node: TsNode<'a>) {
+        self.push_scope();
+        self.ensure_cur();
+        if let Some(init) = self.child_field(node, self.fields.initializer) {
+            let saved = self.enter(init);
+            if init.kind() == "declaration" {
+                self.local_declaration(init);
+            } else {
+                self.expr_effects(init);
+            }
+            self.leave(saved);
+        }
+        let head = self.new_label();
+        let body = self.new_label();
+        let step = self.new_label();
+        let end = self.new_label();
+        self.place(head);
+        match self.child_field(node, self.fields.condition) {
+            Some(c) => self.condition(c, body, end),
+            None => self.goto(body),
+        }
+        self.place(body);
+        let b = self.child_field(node, self.fields.body);
+        self.loop_body(b, end, step);
+        self.place(step);
+        if let Some(update) = self.child_field(node, self.fields.update) {
+            let saved = self.enter(update);
+            self.expr_effects(update);
+            self.leave(saved);
+        }
+        self.goto(head);
+        self.place(end);
+        self.pop_scope();
+    }
+
+    fn return_statement(&mut self, node: TsNode<'a>) {
+        self.ensure_cur();
+        if let Some(e) = node.named_child(0) {
+            match self.f.ret_var {
+                Some(var) => {
+                    let ty = self.f.ret_ty;
+                    let v = self.rvalue(e);
+                    let v = self.assign_convert(v, ty);
+                    if self.is_register(var) {
+                        self.emit(NodeKind::Assign {
+                            dst: Place::Local(var),
+                            value: v,
+                        });
+                    } else {
+                        let addr = self.addr_of_local(var);
+                        self.emit(NodeKind::Assign {
+                            dst: Place::Mem { addr, ty },
+                            value: v,
+                        });
+                    }
+                }
+                None => self.expr_effects(e),
+            }
+        }
+        let exit = self.f.exit;
+        self.goto(exit);
+    }
+
+    fn switch_statement(&mut self, node: TsNode<'a>) {
+        let Some(c) = self.child_field(node, self.fields.condition) else {
+            return;
+        };
+        self.ensure_cur();
+        let saved = self.enter(c);
+        let v = self.rvalue(c);
+        let v = if self.is_int(v.ty) { self.promote(v) } else { v };
+        let v = match v.kind {
+            ripple_ir::ExprKind::Local(_) | ripple_ir::ExprKind::Int(_) => v,
+            _ => self.to_temp(v),
+        };
+        self.leave(saved);
+        let dispatch = self.f.cur.take();
+        let end = self.new_label();
+        self.f.switches.push(SwitchCtx {
+            cases: Vec::new(),
+            default: None,
+        });
+        self.f.breaks.push(end);
+        self.f.switch_types.push(v.ty);
+        if let Some(body) = self.child_field(node, self.fields.body) {
+            self.statement(body);
+        }
+        self.f.switch_types.pop();
+        self.f.breaks.pop();
+        self.goto(end);
+        let ctx = self.f.switches.pop().unwrap_or(SwitchCtx {
+            cases: Vec::new(),
+            default: None,
+        });
+        // The dispatch chain, one branch per case in source order.
+        self.f.cur = dispatch;
+        let saved = (self.f.span, self.f.syn);
+        let int = self.t.int;
+        for case in ctx.cases {
+            self.f.span = case.span;
+            self.f.syn = case.syn;
+            let next = self.new_label();
+            let low = Expr::int(case.low, v.ty);
+            let cond = match case.high {
+                None => Expr::binary(BinOp::Eq, v.clone(), low, int),
+                Some(high) => {
+                    let high = Expr::int(high, v.ty);
+                    let a = Expr::binary(BinOp::Ge, v.clone(), low, int);
+                    let b = Expr::binary(BinOp::Le, v.clone(), high, int);
+                    Expr::binary(BinOp::BitAnd, a, b, int)
+                }
+            };
+            self.branch(cond, case.target, next);
+            self.place(next);
+        }
+        self.f.span = saved.0;
+        self.f.syn = saved.1;
+        match ctx.default {
+            Some(d) => self.goto(d),
+            None => self.goto(end),
+        }
+        self.place(end);
+    }
+
+    fn case_statement(&mut self, node: TsNode<'a>) {
+        let target = self.new_label();
+        self.place(target);
+        let value = self.child_field(node, self.fields.value);
+        let span = self.f.span;
+        let syn = self.f.syn;
+        match value {
+            Some(value) => {
+                let ty = self.f.switches.last().map(|_| ());
+                let low = self.const_int_expr(value);
+                // A GNU range `case a ... b:` (the parser leaves `... b` as an error).
+                let mut high = None;
+                let mut cursor = node.walk();
+                for child in node.children(&mut cursor) {
+                    if child.kind() == "ERROR" && self.text(child).trim_start().starts_with("...") {
+                        if let Some(e) = child.named_child(0) {
+                            high = self.const_int_expr(e);
+                        }
+                    }
+                }
+                if ty.is_none() {
+                    self.diag(Severity::Error, node, "`case` outside a switch".into());
+                } else if let Some(low) = low {
+                    let vty = self.switch_type();
+                    let bits = self.l.program.types.bits(vty);
+                    let low_bits = crate::consteval::truncate(low as u128, bits);
+                    let high_bits = high.map(|h| crate::consteval::truncate(h as u128, bits));
+                    if let Some(ctx) = self.f.switches.last_mut() {
+                        ctx.cases.push(SwitchCase {
+                            low: low_bits,
+                            high: high_bits,
+                            target,
+                            span,
+                            syn,
+                        });
+                    }
+                } else {
+                    self.diag(Severity::Error, value, "case label is not an integer constant".into());
+                }
+            }
+            None => {
+                if let Some(ctx) = self.f.switches.last_mut() {
+                    ctx.default = Some(target);
+                } else {
+                    self.diag(Severity::Error, node, "`default` outside a switch".into());
+                }
+            }
+        }
+        let mut cursor = node.walk();
+        let items: Vec<TsNode<'a>> = node
+            .named_children(&mut cursor)
+            .filter(|c| Some(*c) != value && c.kind() != "ERROR")
+            .collect();
+        for s in items {
+            self.statement(s);
+        }
+    }
+
+    /// The (promoted) type of the innermost switch's controlling value; case values are
+    /// converted to it. Recorded when the switch starts through its first compare.
+    fn switch_type(&self) -> ripple_ir::TypeId {
+        self.f.switch_types.last().copied().unwrap_or(self.t.int)
+    }
+}
+

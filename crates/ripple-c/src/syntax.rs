@@ -1,0 +1,137 @@
+//! The per-function syntax tree (tree-sitter kinds, leaf token text as labels, comments
+//! dropped, statements marked), the layout-independent fingerprint of a function's
+//! tokens, the address-taken pre-pass, and diagnostics for parse errors.
+
+use std::hash::Hasher;
+
+use ripple_ir::{SynNode, SyntaxTree};
+use rustc_hash::FxHasher;
+use tree_sitter::Node as TsNode;
+
+use crate::expr::strip_parens;
+use crate::lower::Lowerer;
+use crate::Severity;
+
+fn is_statement_kind(kind: &str) -> bool {
+    kind.ends_with("_statement") || kind == "declaration" || kind == "type_definition"
+}
+
+impl<'a> Lowerer<'a, '_> {
+    /// Reports every ERROR and MISSING node (once per error region).
+    pub fn report_parse_errors(&mut self, root: TsNode<'a>) {
+        if !root.has_error() {
+            return;
+        }
+        let mut stack = vec![root];
+        while let Some(node) = stack.pop() {
+            if node.is_missing() {
+                self.diag(Severity::Error, node, format!("syntax error: missing `{}`", node.kind()));
+                continue;
+            }
+            if node.is_error() {
+                // GNU case ranges (`case 1 ... 5:`) are not in the grammar; the lowering
+                // reads them.
+                if node.parent().is_some_and(|p| p.kind() == "case_statement") && self.text(node).trim_start().starts_with("...") {
+                    continue;
+                }
+                let text: String = self.text(node).chars().take(40).collect();
+                let text = text.split('\n').next().unwrap_or("").to_string();
+                self.diag(Severity::Error, node, format!("syntax error near `{text}`"));
+                continue;
+            }
+            let mut cursor = node.walk();
+            let children: Vec<TsNode<'a>> = node.children(&mut cursor).filter(|c| c.has_error()).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+
+    /// Walks a function definition once: builds its syntax tree (when configured),
+    /// computes its fingerprint, maps tree-sitter nodes to syntax nodes and collects
+    /// the names whose address is taken.
+    pub fn scan_function(&mut self, def: TsNode<'a>) -> (Option<SyntaxTree>, u64) {
+        let build = self.l.build_syntax;
+        let mut tree = SyntaxTree::default();
+        let mut hasher = FxHasher::default();
+        let mut cursor = def.walk();
+        // Stack of the syntax parent per depth.
+        let mut parents: Vec<Option<ripple_ir::SynId>> = Vec::new();
+        let mut parent: Option<ripple_ir::SynId> = None;
+        loop {
+            let node = cursor.node();
+            let kind = node.kind();
+            let mut descend = true;
+            if kind == "comment" {
+                descend = false;
+            } else {
+                let leaf = node.child_count() == 0;
+                if leaf {
+                    let text = self.text(node);
+                    hasher.write_u16(node.kind_id());
+                    hasher.write(text.as_bytes());
+                    hasher.write_u8(0xff);
+                } else {
+                    hasher.write_u16(node.kind_id());
+                    hasher.write_u8(0xfe);
+                }
+                if kind == "pointer_expression" && node.child(0).is_some_and(|c| c.kind() == "&") {
+                    if let Some(arg) = node.child_by_field_id(self.fields.argument.get()) {
+                        let arg = strip_parens(arg);
+                        if arg.kind() == "identifier" {
+                            self.f.addr_taken.insert(self.text(arg));
+                        }
+                    }
+                }
+                if build {
+                    let id = tree.add(
+                        parent,
+                        SynNode {
+                            kind: self.l.kind_names.get(usize::from(node.kind_id())).copied().unwrap_or("unknown"),
+                            label: if leaf { self.text(node).to_string() } else { String::new() },
+                            children: Vec::new(),
+                            parent,
+                            span: self.span_of(node),
+                            is_statement: is_statement_kind(kind),
+                        },
+                    );
+                    if parent.is_none() {
+                        tree.root = id;
+                    }
+                    if node.is_named() {
+                        self.f.syn_map.insert(node.id(), id);
+                    }
+                    if !leaf {
+                        parents.push(parent);
+                        parent = Some(id);
+                    }
+                } else if !leaf {
+                    parents.push(parent);
+                }
+                if leaf {
+                    descend = false;
+                }
+            }
+            if descend && cursor.goto_first_child() {
+                continue;
+            }
+            // Move to the next sibling, climbing up as needed.
+            loop {
+                if cursor.node() == def {
+                    let fingerprint = hasher.finish();
+                    return (if build { Some(tree) } else { None }, fingerprint);
+                }
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    let fingerprint = hasher.finish();
+                    return (if build { Some(tree) } else { None }, fingerprint);
+                }
+                // Leaving an inner node: restore its parent.
+                parent = parents.pop().flatten();
+                if !build {
+                    parent = None;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,781 @@
+//! Type resolution: declaration specifiers, declarators (pointers, arrays, functions),
+//! struct/union/enum specifiers with their layout, and the C conversions (integer
+//! promotions, usual arithmetic conversions, conversion by assignment; C11 6.3.1).
+
+use std::num::NonZeroU16;
+
+use ripple_ir::{ApproximationKind, Expr, ExprKind, FloatKind, IntKind, Type, TypeId};
+use tree_sitter::Node as TsNode;
+
+use crate::lower::{Lowerer, Sym};
+use crate::Severity;
+
+/// Field ids of the grammar, looked up once.
+#[derive(Clone, Copy)]
+pub(crate) struct FieldIds {
+    pub type_: NonZeroU16,
+    pub declarator: NonZeroU16,
+    pub value: NonZeroU16,
+    pub name: NonZeroU16,
+    pub body: NonZeroU16,
+    pub size: NonZeroU16,
+    pub parameters: NonZeroU16,
+    pub left: NonZeroU16,
+    pub right: NonZeroU16,
+    pub operator: NonZeroU16,
+    pub argument: NonZeroU16,
+    pub condition: NonZeroU16,
+    pub consequence: NonZeroU16,
+    pub alternative: NonZeroU16,
+    pub function: NonZeroU16,
+    pub arguments: NonZeroU16,
+    pub field: NonZeroU16,
+    pub index: NonZeroU16,
+    pub initializer: NonZeroU16,
+    pub update: NonZeroU16,
+    pub label: NonZeroU16,
+    pub designator: NonZeroU16,
+    pub member: NonZeroU16,
+    pub start: NonZeroU16,
+    pub end: NonZeroU16,
+}
+
+impl FieldIds {
+    pub fn new(language: &tree_sitter::Language) -> Self {
+        let id = |name: &str| language.field_id_for_name(name).unwrap_or(NonZeroU16::MAX);
+        FieldIds {
+            type_: id("type"),
+            declarator: id("declarator"),
+            value: id("value"),
+            name: id("name"),
+            body: id("body"),
+            size: id("size"),
+            parameters: id("parameters"),
+            left: id("left"),
+            right: id("right"),
+            operator: id("operator"),
+            argument: id("argument"),
+            condition: id("condition"),
+            consequence: id("consequence"),
+            alternative: id("alternative"),
+            function: id("function"),
+            arguments: id("arguments"),
+            field: id("field"),
+            index: id("index"),
+            initializer: id("initializer"),
+            update: id("update"),
+            label: id("label"),
+            designator: id("designator"),
+            member: id("member"),
+            start: id("start"),
+            end: id("end"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum StorageClass {
+    #[default]
+    None,
+    Typedef,
+    Extern,
+    Static,
+    Auto,
+    Register,
+}
+
+/// The specifiers of a declaration, resolved.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Specs {
+    pub ty: TypeId,
+    pub storage: StorageClass,
+    pub is_const: bool,
+    pub is_inline: bool,
+}
+
+/// A parameter of a function declarator.
+#[derive(Clone, Debug)]
+pub(crate) struct Param<'a> {
+    pub name: Option<&'a str>,
+    pub ty: TypeId,
+    pub is_register_hint: bool,
+}
+
+/// The result of walking a declarator.
+#[derive(Clone, Debug)]
+pub(crate) struct Declared<'a> {
+    pub name: Option<&'a str>,
+    pub name_node: Option<TsNode<'a>>,
+    pub ty: TypeId,
+    /// The parameters of the function declarator applied directly to the name.
+    pub params: Option<Vec<Param<'a>>>,
+    /// A variable-length array dimension (outermost) whose size is not constant.
+    pub vla_size: Option<TsNode<'a>>,
+}
+
+impl<'a> Lowerer<'a, '_> {
+    pub fn child_field(&self, node: TsNode<'a>, field: NonZeroU16) -> Option<TsNode<'a>> {
+        node.child_by_field_id(field.get())
+    }
+
+    /// Resolves the specifiers of a declaration-like node (declaration, field
+    /// declaration, parameter declaration, type descriptor, function definition).
+    pub fn specs(&mut self, decl: TsNode<'a>) -> Specs {
+        let mut storage = StorageClass::None;
+        let mut is_const = false;
+        let mut is_inline = false;
+        let mut cursor = decl.walk();
+        for child in decl.children(&mut cursor) {
+            match child.kind() {
+                "storage_class_specifier" => match self.text(child) {
+                    "typedef" => storage = StorageClass::Typedef,
+                    "extern" => storage = StorageClass::Extern,
+                    "static" => storage = StorageClass::Static,
+                    "auto" => storage = StorageClass::Auto,
+                    "register" => storage = StorageClass::Register,
+                    "inline" | "__inline" | "__inline__" => is_inline = true,
+                    _ => {}
+                },
+                "type_qualifier" => {
+                    if self.text(child) == "const" {
+                        is_const = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        // `typedef` appears as a plain keyword child in type definitions.
+        if decl.kind() == "type_definition" {
+            storage = StorageClass::Typedef;
+        }
+        let ty = match self.child_field(decl, self.fields.type_) {
+            Some(spec) => self.type_specifier(spec),
+            None => self.t.int,
+        };
+        Specs {
+            ty,
+            storage,
+            is_const,
+            is_inline,
+        }
+    }
+
+    /// The type a type specifier names.
+    pub fn type_specifier(&mut self, spec: TsNode<'a>) -> TypeId {
+        match spec.kind() {
+            "primitive_type" => self.primitive_type(spec, self.text(spec)),
+            "type_identifier" => {
+                let name = self.text(spec);
+                match self.lookup(name) {
+                    Some(Sym::Typedef(ty)) => ty,
+                    _ => {
+                        if let Some(ty) = self.builtin_type_name(name) {
+                            return ty;
+                        }
+                        self.diag(Severity::Error, spec, format!("unknown type name `{name}`"));
+                        self.t.int
+                    }
+                }
+            }
+            "sized_type_specifier" => self.sized_type(spec),
+            "struct_specifier" => self.record_specifier(spec, false),
+            "union_specifier" => self.record_specifier(spec, true),
+            "enum_specifier" => self.enum_specifier(spec),
+            "macro_type_specifier" => match self.child_field(spec, self.fields.type_) {
+                Some(desc) => self.type_descriptor(desc),
+                None => self.t.int,
+            },
+            _ => {
+                self.diag(
+                    Severity::Error,
+                    spec,
+                    format!("unsupported type specifier `{}`", spec.kind()),
+                );
+                self.t.int
+            }
+        }
+    }
+
+    /// Names GCC predefines or that tree-sitter parses as primitive types.
+    pub fn builtin_type_name(&mut self, name: &str) -> Option<TypeId> {
+        let t = self.t;
+        Some(match name {
+            "__builtin_va_list" | "va_list" | "__gnuc_va_list" => t.va_list,
+            "_Float128" | "__float128" | "_Float64x" | "__ieee128" => t.ldouble,
+            "_Float64" | "_Float32x" => t.double,
+            "_Float32" | "_Float16" => t.float,
+            "__int128_t" => t.i128,
+            "__uint128_t" => t.u128,
+            "size_t" | "uintptr_t" | "uint64_t" | "__SIZE_TYPE__" | "uintmax_t" => t.ulong,
+            "ssize_t" | "ptrdiff_t" | "intptr_t" | "int64_t" | "intmax_t" | "off_t" => t.long,
+            "int8_t" => t.schar,
+            "uint8_t" | "char8_t" => t.uchar,
+            "int16_t" => t.short,
+            "uint16_t" | "char16_t" => t.ushort,
+            "int32_t" | "wchar_t" => t.int,
+            "uint32_t" | "char32_t" => t.uint,
+            "bool" => t.bool_,
+            "max_align_t" => t.ldouble,
+            "nullptr_t" => t.void_ptr,
+            _ => return None,
+        })
+    }
+
+    fn primitive_type(&mut self, node: TsNode<'a>, name: &str) -> TypeId {
+        let t = self.t;
+        match name {
+            "void" => t.void,
+            "char" => t.char_,
+            "int" | "signed" => t.int,
+            "unsigned" => t.uint,
+            "short" => t.short,
+            "long" => t.long,
+            "float" => t.float,
+            "double" => t.double,
+            "_Bool" => t.bool_,
+            "__int128" => t.i128,
+            _ => match self.lookup(name) {
+                Some(Sym::Typedef(ty)) => ty,
+                _ => match self.builtin_type_name(name) {
+                    Some(ty) => ty,
+                    None => {
+                        self.diag(Severity::Error, node, format!("unknown type `{name}`"));
+                        t.int
+                    }
+                },
+            },
+        }
+    }
+
+    /// `unsigned long long int` and friends.
+    fn sized_type(&mut self, spec: TsNode<'a>) -> TypeId {
+        let mut unsigned = false;
+        let mut longs = 0;
+        let mut short = false;
+        let mut base: Option<&str> = None;
+        let mut cursor = spec.walk();
+        for child in spec.children(&mut cursor) {
+            match self.text(child) {
+                "unsigned" => unsigned = true,
+                "signed" | "__signed__" | "__signed" => {}
+                "long" => longs += 1,
+                "short" => short = true,
+                other if child.kind() == "primitive_type" || child.kind() == "type_identifier" => {
+                    base = Some(other);
+                }
+                _ => {}
+            }
+        }
+        let t = self.t;
+        let signed_char = spec
+            .children(&mut spec.walk())
+            .any(|c| matches!(self.text(c), "signed" | "__signed__" | "__signed"));
+        match base {
+            Some("char") => {
+                if unsigned {
+                    t.uchar
+                } else if signed_char {
+                    t.schar
+                } else {
+                    t.char_
+                }
+            }
+            Some("double") => {
+                if longs > 0 {
+                    t.ldouble
+                } else {
+                    t.double
+                }
+            }
+            Some("__int128") => {
+                if unsigned {
+                    t.u128
+                } else {
+                    t.i128
+                }
+            }
+            Some("float") => t.float,
+            Some("_Bool") => t.bool_,
+            _ => {
+                let kind = if short {
+                    IntKind::Short
+                } else if longs >= 2 {
+                    IntKind::LongLong
+                } else if longs == 1 {
+                    IntKind::Long
+                } else {
+                    IntKind::Int
+                };
+                let kind = if unsigned { kind.to_unsigned() } else { kind };
+                self.l.program.types.int(kind)
+            }
+        }
+    }
+
+    /// The type of a type descriptor (`type_name` in the C grammar).
+    pub fn type_descriptor(&mut self, desc: TsNode<'a>) -> TypeId {
+        let specs = self.specs(desc);
+        match self.child_field(desc, self.fields.declarator) {
+            Some(d) => self.declarator(d, specs.ty).ty,
+            None => specs.ty,
+        }
+    }
+
+    /// Applies a declarator to the base type.
+    pub fn declarator(&mut self, node: TsNode<'a>, base: TypeId) -> Declared<'a> {
+        let mut out = Declared {
+            name: None,
+            name_node: None,
+            ty: base,
+            params: None,
+            vla_size: None,
+        };
+        self.apply_declarator(node, base, &mut out, true);
+        out
+    }
+
+    fn apply_declarator(&mut self, node: TsNode<'a>, base: TypeId, out: &mut Declared<'a>, outermost: bool) {
+        match node.kind() {
+            "identifier" | "field_identifier" | "type_identifier" | "primitive_type" => {
+                out.name = Some(self.text(node));
+                out.name_node = Some(node);
+                out.ty = base;
+            }
+            "pointer_declarator" | "abstract_pointer_declarator" => {
+                let ptr = self.l.program.types.pointer_to(base);
+                match self.child_field(node, self.fields.declarator) {
+                    Some(inner) => self.apply_declarator(inner, ptr, out, false),
+                    None => out.ty = ptr,
+                }
+            }
+            "array_declarator" | "abstract_array_declarator" => {
+                let len = match self.child_field(node, self.fields.size) {
+                    Some(size) if size.kind() != "*" => match self.const_int_expr(size) {
+                        Some(n) => Some(u64::try_from(n).unwrap_or(0)),
+                        None => {
+                            if self.in_function {
+                                out.vla_size = Some(size);
+                            } else {
+                                self.diag(
+                                    Severity::Error,
+                                    size,
+                                    "array size is not an integer constant".into(),
+                                );
+                            }
+                            None
+                        }
+                    },
+                    _ => None,
+                };
+                let arr = self.l.program.types.array_of(base, len);
+                match self.child_field(node, self.fields.declarator) {
+                    Some(inner) => self.apply_declarator(inner, arr, out, false),
+                    None => out.ty = arr,
+                }
+            }
+            "function_declarator" | "abstract_function_declarator" => {
+                let (params, varargs, prototyped) = match self.child_field(node, self.fields.parameters) {
+                    Some(list) => self.parameter_list(list),
+                    None => (Vec::new(), false, false),
+                };
+                let fn_ty = self.l.program.types.intern(Type::Function {
+                    ret: base,
+                    params: params.iter().map(|p| p.ty).collect(),
+                    varargs,
+                    prototyped,
+                });
+                let inner = self.child_field(node, self.fields.declarator);
+                let direct = inner.is_some_and(|i| {
+                    let mut i = i;
+                    while matches!(i.kind(), "parenthesized_declarator" | "attributed_declarator") {
+                        match i.named_child(0) {
+                            Some(c) => i = c,
+                            None => break,
+                        }
+                    }
+                    matches!(i.kind(), "identifier" | "field_identifier" | "type_identifier")
+                });
+                if direct || out.params.is_none() {
+                    out.params = Some(params);
+                }
+                match inner {
+                    Some(inner) => self.apply_declarator(inner, fn_ty, out, false),
+                    None => out.ty = fn_ty,
+                }
+            }
+            "parenthesized_declarator" | "attributed_declarator" | "abstract_parenthesized_declarator" => {
+                let mut cursor = node.walk();
+                let inner = node.named_children(&mut cursor).find(|c| {
+                    !matches!(c.kind(), "attribute_declaration" | "ms_call_modifier" | "attribute_specifier")
+                });
+                match inner {
+                    Some(inner) => self.apply_declarator(inner, base, out, outermost),
+                    None => out.ty = base,
+                }
+            }
+            "init_declarator" => {
+                if let Some(inner) = self.child_field(node, self.fields.declarator) {
+                    self.apply_declarator(inner, base, out, outermost);
+                }
+            }
+            _ => out.ty = base,
+        }
+    }
+
+    /// The parameters of a function declarator: (params, varargs, prototyped).
+    fn parameter_list(&mut self, list: TsNode<'a>) -> (Vec<Param<'a>>, bool, bool) {
+        let mut params = Vec::new();
+        let mut varargs = false;
+        let mut saw_any = false;
+        let mut old_style = false;
+        let mut cursor = list.walk();
+        for child in list.named_children(&mut cursor) {
+            match child.kind() {
+                "parameter_declaration" => {
+                    saw_any = true;
+                    let specs = self.specs(child);
+                    let (name, ty) = match self.child_field(child, self.fields.declarator) {
+                        Some(d) => {
+                            let dec = self.declarator(d, specs.ty);
+                            (dec.name, dec.ty)
+                        }
+                        None => (None, specs.ty),
+                    };
+                    let ty = self.adjust_param_type(ty);
+                    params.push(Param {
+                        name,
+                        ty,
+                        is_register_hint: specs.storage == StorageClass::Register,
+                    });
+                }
+                "variadic_parameter" => varargs = true,
+                "identifier" => {
+                    // An old-style identifier list: types come from the declarations
+                    // before the body (default `int`).
+                    old_style = true;
+                    params.push(Param {
+                        name: Some(self.text(child)),
+                        ty: self.t.int,
+                        is_register_hint: false,
+                    });
+                }
+                _ => {}
+            }
+        }
+        // `(void)` means no parameters.
+        if params.len() == 1 && params[0].name.is_none() && params[0].ty == self.t.void {
+            params.clear();
+            return (params, false, true);
+        }
+        let prototyped = saw_any && !old_style;
+        (params, varargs, prototyped)
+    }
+
+    /// Parameter type adjustment: arrays become pointers, functions function pointers.
+    pub fn adjust_param_type(&mut self, ty: TypeId) -> TypeId {
+        match self.l.program.types.get(ty).clone() {
+            Type::Array { elem, .. } => self.l.program.types.pointer_to(elem),
+            Type::Function { .. } => self.l.program.types.pointer_to(ty),
+            _ => ty,
+        }
+    }
+
+    fn has_packed_attribute(&self, node: TsNode<'a>) -> bool {
+        let mut cursor = node.walk();
+        let found = node.children(&mut cursor).any(|c| {
+            matches!(c.kind(), "attribute_specifier" | "attribute_declaration") && self.text(c).contains("packed")
+        });
+        found
+    }
+
+    /// A struct or union specifier: declares, completes or refers to a record.
+    fn record_specifier(&mut self, spec: TsNode<'a>, is_union: bool) -> TypeId {
+        let name = self.child_field(spec, self.fields.name).map(|n| self.text(n));
+        let body = self.child_field(spec, self.fields.body);
+        let Some(body) = body else {
+            // A reference (or a forward declaration).
+            if let Some(name) = name {
+                if let Some(ty) = self.lookup_tag(name) {
+                    return ty;
+                }
+                let ty = self.l.program.types.declare_record(Some(name.to_string()), is_union);
+                if let Some(scope) = self.scopes.last_mut() {
+                    scope.tags.insert(name, ty);
+                }
+                return ty;
+            }
+            return self.l.program.types.declare_record(None, is_union);
+        };
+        let ty = match name {
+            Some(name) => {
+                let existing = self.scopes.last().and_then(|s| s.tags.get(name).copied());
+                match existing {
+                    Some(ty) if self.l.program.types.record(ty).is_some_and(|r| !r.complete) => ty,
+                    _ => {
+                        let ty = self.l.program.types.declare_record(Some(name.to_string()), is_union);
+                        if let Some(scope) = self.scopes.last_mut() {
+                            scope.tags.insert(name, ty);
+                        }
+                        ty
+                    }
+                }
+            }
+            None => self.l.program.types.declare_record(None, is_union),
+        };
+        let mut packed = self.has_packed_attribute(spec);
+        if !packed {
+            // `struct {...} __attribute__((packed)) x;`: the attribute follows the body
+            // as a sibling in the enclosing declaration.
+            if let Some(parent) = spec.parent() {
+                packed = self.has_packed_attribute(parent);
+            }
+        }
+        let mut members = Vec::new();
+        let mut cursor = body.walk();
+        for field in body.named_children(&mut cursor) {
+            if field.kind() != "field_declaration" {
+                continue;
+            }
+            let specs = self.specs(field);
+            let mut width = None;
+            let mut declarators = Vec::new();
+            let mut fc = field.walk();
+            for child in field.children(&mut fc) {
+                if child.kind() == "bitfield_clause" {
+                    width = child
+                        .named_child(0)
+                        .and_then(|e| self.const_int_expr(e))
+                        .map(|w| u32::try_from(w).unwrap_or(0));
+                }
+            }
+            let mut fc = field.walk();
+            for d in field.children_by_field_id(self.fields.declarator, &mut fc) {
+                declarators.push(d);
+            }
+            if declarators.is_empty() {
+                // An anonymous struct/union member, or an unnamed bit-field.
+                members.push((String::new(), specs.ty, width));
+                continue;
+            }
+            for d in declarators {
+                let dec = self.declarator(d, specs.ty);
+                members.push((dec.name.unwrap_or("").to_string(), dec.ty, width));
+            }
+        }
+        // Records nested in records are visible at the enclosing scope (C has no
+        // struct scopes), which is where they were declared above.
+        if let Type::Record(_) = self.l.program.types.get(ty) {
+            self.l.program.types.complete_record(ty, members, packed);
+        }
+        ty
+    }
+
+    /// An enum specifier: binds its constants and returns its integer type.
+    fn enum_specifier(&mut self, spec: TsNode<'a>) -> TypeId {
+        let name = self.child_field(spec, self.fields.name).map(|n| self.text(n));
+        let Some(body) = self.child_field(spec, self.fields.body) else {
+            if let Some(name) = name {
+                if let Some(ty) = self.lookup_tag(name) {
+                    return ty;
+                }
+            }
+            return self.t.uint;
+        };
+        let mut next: i128 = 0;
+        let mut values: Vec<(&'a str, i128)> = Vec::new();
+        let mut cursor = body.walk();
+        for e in body.named_children(&mut cursor) {
+            if e.kind() != "enumerator" {
+                continue;
+            }
+            let Some(name_node) = self.child_field(e, self.fields.name) else {
+                continue;
+            };
+            let ename = self.text(name_node);
+            if let Some(v) = self.child_field(e, self.fields.value) {
+                match self.const_int_expr(v) {
+                    Some(val) => next = val,
+                    None => self.diag(
+                        Severity::Error,
+                        v,
+                        format!("enumerator `{ename}` is not an integer constant"),
+                    ),
+                }
+            }
+            // Constants are visible in the following enumerators' values.
+            let int = self.t.int;
+            let cty = if i32::try_from(next).is_ok() { int } else { self.t.long };
+            self.bind(ename, Sym::EnumConst(next, cty));
+            values.push((ename, next));
+            next += 1;
+        }
+        let min = values.iter().map(|v| v.1).min().unwrap_or(0);
+        let max = values.iter().map(|v| v.1).max().unwrap_or(0);
+        let t = self.t;
+        let ty = if min >= 0 {
+            if max <= i128::from(u32::MAX) {
+                t.uint
+            } else {
+                t.ulong
+            }
+        } else if min >= i128::from(i32::MIN) && max <= i128::from(i32::MAX) {
+            t.int
+        } else {
+            t.long
+        };
+        // Constants outside `int` take the enum's type.
+        for (ename, v) in values {
+            if i32::try_from(v).is_err() {
+                self.bind(ename, Sym::EnumConst(v, ty));
+            }
+        }
+        if let Some(name) = name {
+            if let Some(scope) = self.scopes.last_mut() {
+                scope.tags.insert(name, ty);
+            }
+        }
+        ty
+    }
+
+    // ----- conversions -----
+
+    pub fn is_int(&self, ty: TypeId) -> bool {
+        self.l.program.types.is_integer(ty)
+    }
+
+    pub fn is_float(&self, ty: TypeId) -> bool {
+        self.l.program.types.is_float(ty)
+    }
+
+    pub fn is_ptr(&self, ty: TypeId) -> bool {
+        self.l.program.types.is_pointer(ty)
+    }
+
+    pub fn is_arith(&self, ty: TypeId) -> bool {
+        matches!(self.l.program.types.get(ty), Type::Int(_) | Type::Float(_))
+    }
+
+    pub fn is_record(&self, ty: TypeId) -> bool {
+        matches!(self.l.program.types.get(ty), Type::Record(_))
+    }
+
+    pub fn size_of(&self, ty: TypeId) -> u64 {
+        self.l.program.types.size_of(ty)
+    }
+
+    pub fn pointer_to(&mut self, ty: TypeId) -> TypeId {
+        self.l.program.types.pointer_to(ty)
+    }
+
+    /// Converts `e` to `to` (no-op when the types are equal).
+    pub fn convert(&mut self, e: Expr, to: TypeId) -> Expr {
+        if e.ty == to {
+            return e;
+        }
+        let types = &self.l.program.types;
+        match (types.get(e.ty), types.get(to)) {
+            // Retyping a pointer constant or pointer needs no conversion node when both
+            // are pointers; keep a cast anyway so the type is explicit.
+            (_, Type::Void) => e,
+            (Type::Record(_), _) | (_, Type::Record(_)) | (Type::Array { .. }, _) | (_, Type::Array { .. }) => {
+                Expr { ty: to, ..e }
+            }
+            _ => Expr::cast(e, to),
+        }
+    }
+
+    /// The integer promotion of a type (bit-fields handled by [`Self::promote`]).
+    pub fn promoted_type(&self, ty: TypeId) -> TypeId {
+        match self.l.program.types.get(ty) {
+            Type::Int(kind) if kind.rank() < IntKind::Int.rank() => self.t.int,
+            _ => ty,
+        }
+    }
+
+    /// Integer promotions of a value (C11 6.3.1.1), including bit-fields narrower than
+    /// `int`, which promote to `int`.
+    pub fn promote(&mut self, e: Expr) -> Expr {
+        if let ExprKind::LoadBits { width, .. } = e.kind {
+            if let Some(kind) = self.l.program.types.int_kind(e.ty) {
+                let to = if width < 32 || (width == 32 && kind.is_signed()) {
+                    self.t.int
+                } else if width == 32 {
+                    self.t.uint
+                } else {
+                    self.promoted_type(e.ty)
+                };
+                return self.convert(e, to);
+            }
+        }
+        let to = self.promoted_type(e.ty);
+        self.convert(e, to)
+    }
+
+    /// The common type of the usual arithmetic conversions (after promotion).
+    pub fn common_type(&mut self, a: TypeId, b: TypeId) -> TypeId {
+        let types = &self.l.program.types;
+        match (types.get(a).clone(), types.get(b).clone()) {
+            (Type::Float(x), Type::Float(y)) => {
+                if x >= y {
+                    a
+                } else {
+                    b
+                }
+            }
+            (Type::Float(_), _) => a,
+            (_, Type::Float(_)) => b,
+            (Type::Int(x), Type::Int(y)) => {
+                let x = if x.rank() < IntKind::Int.rank() { IntKind::Int } else { x };
+                let y = if y.rank() < IntKind::Int.rank() { IntKind::Int } else { y };
+                let kind = if x == y {
+                    x
+                } else if x.is_signed() == y.is_signed() {
+                    if x.rank() >= y.rank() {
+                        x
+                    } else {
+                        y
+                    }
+                } else {
+                    let (s, u) = if x.is_signed() { (x, y) } else { (y, x) };
+                    if u.rank() >= s.rank() {
+                        u
+                    } else if s.bits() > u.bits() {
+                        s
+                    } else {
+                        s.to_unsigned()
+                    }
+                };
+                self.l.program.types.int(kind)
+            }
+            _ => a,
+        }
+    }
+
+    /// Applies the usual arithmetic conversions to two operands.
+    pub fn usual_arith(&mut self, a: Expr, b: Expr) -> (Expr, Expr, TypeId) {
+        let a = self.promote(a);
+        let b = self.promote(b);
+        let ty = self.common_type(a.ty, b.ty);
+        let a = self.convert(a, ty);
+        let b = self.convert(b, ty);
+        (a, b, ty)
+    }
+
+    /// Notes `long double` arithmetic (computed as `double` by the analyses).
+    pub fn note_long_double(&mut self, ty: TypeId, node: TsNode<'_>) {
+        if ty == self.t.ldouble && self.in_function && self.speculating == 0 {
+            self.approx(
+                ApproximationKind::LongDouble,
+                node,
+                "long double arithmetic computed as double".into(),
+            );
+        }
+    }
+
+    pub fn float_kind(&self, ty: TypeId) -> Option<FloatKind> {
+        match self.l.program.types.get(ty) {
+            Type::Float(k) => Some(*k),
+            _ => None,
+        }
+    }
+}
