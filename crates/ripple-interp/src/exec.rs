@@ -1,7 +1,7 @@
 //! The machine: frames, node execution, calls, intrinsics and the initial memory.
 
 use ripple_ir::{
-    Callee, FuncId, GlobalId, InitItem, Intrinsic, NodeId, NodeKind, Place, Program, Storage, Type,
+    Callee, FuncId, GlobalId, InitItem, Intrinsic, NodeId, NodeKind, Place, Program, Storage,
     TypeId,
 };
 use rustc_hash::FxHashMap;
@@ -61,6 +61,11 @@ pub struct Interpreter<'p> {
     pub(crate) steps: u64,
     pub(crate) max_steps: u64,
     pub(crate) stdout: Vec<u8>,
+    /// How much of stdout a real process would have written out (by `fflush`), and the
+    /// buffering mode set by `setvbuf` (0 full, 1 line, 2 none): on `abort`, the
+    /// unflushed rest of a full buffer is lost, as in a process whose stdout is a pipe.
+    pub(crate) stdout_flushed: usize,
+    pub(crate) stdout_mode: i32,
     pub(crate) stderr: Vec<u8>,
     pub(crate) stdin: Vec<u8>,
     pub(crate) stdin_pos: usize,
@@ -98,6 +103,8 @@ impl<'p> Interpreter<'p> {
             steps: 0,
             max_steps: config.max_steps,
             stdout: Vec::new(),
+            stdout_flushed: 0,
+            stdout_mode: 0,
             stderr: Vec::new(),
             stdin: config.stdin.clone(),
             stdin_pos: 0,
@@ -308,6 +315,9 @@ impl<'p> Interpreter<'p> {
             Err(stop) => self.termination(stop),
         };
         self.unwind();
+        if termination == Termination::Abort {
+            self.drop_unflushed_stdout();
+        }
         RunOutcome {
             stdout: std::mem::take(&mut self.stdout),
             stderr: std::mem::take(&mut self.stderr),
@@ -357,6 +367,26 @@ impl<'p> Interpreter<'p> {
         };
         self.run_atexit(observer)?;
         Ok(code)
+    }
+
+    /// What an aborting process leaves of its stdout: glibc writes a full buffer (4096
+    /// bytes, a pipe's block size) when it fills, and nothing else unless flushed.
+    fn drop_unflushed_stdout(&mut self) {
+        const BLOCK: usize = 4096;
+        let len = self.stdout.len();
+        let kept = match self.stdout_mode {
+            2 => len,
+            1 => self
+                .stdout
+                .iter()
+                .rposition(|b| *b == b'\n')
+                .map_or(0, |i| i + 1),
+            _ => {
+                let flushed = self.stdout_flushed.min(len);
+                flushed + (len - flushed) / BLOCK * BLOCK
+            }
+        };
+        self.stdout.truncate(kept.max(self.stdout_flushed.min(len)));
     }
 
     fn run_atexit<O: Observer>(&mut self, observer: &mut O) -> Exec<()> {
@@ -459,7 +489,16 @@ impl<'p> Interpreter<'p> {
         frame.func = func;
         frame.node = function.entry;
         frame.regs.clear();
-        frame.regs.resize(function.locals.len(), Value::Int(0));
+        frame.regs.extend(
+            function
+                .locals
+                .iter()
+                .map(|l| match self.reprs.get(l.ty.index()) {
+                    Some(Repr::F32) => Value::F32(0.0),
+                    Some(Repr::F64 | Repr::LongDouble) => Value::F64(0.0),
+                    _ => Value::Int(0),
+                }),
+        );
         frame.mem_blocks.clear();
         frame.mem_blocks.resize(function.locals.len(), 0);
         frame.allocas.clear();
@@ -615,7 +654,16 @@ impl<'p> Interpreter<'p> {
                 }
                 NodeKind::Exit => {
                     let ret = match function.ret_var {
-                        Some(var) => Some(self.read_var(var)?),
+                        Some(var) => {
+                            let value = self.read_var(var)?;
+                            if O::ENABLED {
+                                self.reads.push(ObservedRead {
+                                    location: Location::Local(var),
+                                    value: value.clone(),
+                                });
+                            }
+                            Some(value)
+                        }
                         None => None,
                     };
                     let Some(frame) = self.frames.pop() else {
@@ -704,20 +752,16 @@ impl<'p> Interpreter<'p> {
             .frames
             .last()
             .ok_or_else(|| Stop::Unsupported("no frame".into()))?;
-        let function = &program.functions[frame.func];
-        let local = function
-            .locals
-            .get(var)
-            .ok_or_else(|| Stop::Unsupported(format!("{}: no local {var}", function.name)))?;
-        let block = frame.mem_blocks.get(var.index()).copied().unwrap_or(0);
-        if block != 0 {
-            self.read_typed(make_ptr(block, 0), local.ty)
-        } else {
-            Ok(frame
-                .regs
-                .get(var.index())
-                .cloned()
-                .unwrap_or(Value::Int(0)))
+        match frame.mem_blocks.get(var.index()) {
+            Some(0) => Ok(frame.regs[var.index()].clone()),
+            Some(&block) => {
+                let ty = program.functions[frame.func].locals[var].ty;
+                self.read_typed(make_ptr(block, 0), ty)
+            }
+            None => Err(Stop::Unsupported(format!(
+                "{}: no local {var}",
+                program.functions[frame.func].name
+            ))),
         }
     }
 
@@ -965,7 +1009,7 @@ impl<'p> Interpreter<'p> {
 
     /// The next variadic argument of the `va_list` at `ap`.
     pub(crate) fn va_arg_next(&mut self, ap: u64) -> Exec<Value> {
-        let magic = self.mem.read_uint(ap + 8, 8)? as u64;
+        let magic = self.mem.read_uint(ap.wrapping_add(8), 8)? as u64;
         if magic != VA_MAGIC {
             return Err(Stop::Trap(
                 "va_arg on a va_list that va_start did not initialise".into(),
@@ -983,15 +1027,5 @@ impl<'p> Interpreter<'p> {
         };
         self.mem.write_uint(ap, 4, u128::from(index + 1))?;
         Ok(value)
-    }
-
-    /// Whether the type is a function type returning `void` (for externals).
-    pub(crate) fn returns_void(&self, func: FuncId) -> bool {
-        let program = self.program;
-        let function = &program.functions[func];
-        match program.types.get(function.ty) {
-            Type::Function { ret, .. } => matches!(self.repr(*ret), Repr::Void),
-            _ => false,
-        }
     }
 }

@@ -175,7 +175,7 @@ impl Memory {
             return Err(MemError::Freed(ptr));
         }
         let offset = u64::from(offset_of(ptr));
-        if offset + size > block.data.len() as u64 {
+        if offset.saturating_add(size) > block.data.len() as u64 {
             return Err(MemError::OutOfBounds {
                 address: ptr,
                 size,

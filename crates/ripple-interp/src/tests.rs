@@ -262,8 +262,8 @@ fn loop_with_branches() {
     assert_eq!(out.termination, Termination::Exit(55));
     assert_eq!(count.0 as u64, out.steps);
     // Each condition reads i (11 times), each body reads s, i and i (10 times), and
-    // the return reads s once.
-    assert_eq!(count.1, 11 + 30 + 1);
+    // the return reads s once, and the exit reads the return variable.
+    assert_eq!(count.1, 11 + 30 + 1 + 1);
 }
 
 #[test]

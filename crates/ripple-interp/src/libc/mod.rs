@@ -78,7 +78,12 @@ impl Interpreter<'_> {
         values: &[Value],
     ) -> Exec<Value> {
         let program = self.program;
-        let full_name = program.functions[func].name.as_str();
+        let Some(function) = program.functions.get(func) else {
+            return Err(Stop::Unsupported(format!(
+                "call to a missing function {func}"
+            )));
+        };
+        let full_name = function.name.as_str();
         let name = full_name.strip_prefix("__builtin_").unwrap_or(full_name);
         let name = name.strip_prefix("__isoc99_").unwrap_or(name);
         let args = Args { name, values };
@@ -103,7 +108,6 @@ impl Interpreter<'_> {
         if let Some(v) = self.misc_call(&args)? {
             return Ok(v);
         }
-        let _ = self.returns_void(func);
         Err(Stop::Unsupported(format!(
             "call to external function `{full_name}` without a model"
         )))

@@ -293,7 +293,7 @@ impl Interpreter<'_> {
                     if *pos >= input.len() {
                         return Ok(eof_result(converted_any, assigned));
                     }
-                    let end = (*pos + n).min(input.len());
+                    let end = pos.saturating_add(n).min(input.len());
                     let bytes = input[*pos..end].to_vec();
                     *pos = end;
                     converted_any = true;

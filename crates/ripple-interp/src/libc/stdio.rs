@@ -146,13 +146,31 @@ impl Interpreter<'_> {
                 self.output(name, stream, &bytes)?;
                 Value::Int(u128::from(if size == 0 { 0 } else { n }))
             }
-            "fflush" | "setvbuf" => {
-                if args.u64(0)? != 0 {
-                    self.stream(name, args.u64(0)?)?;
+            "fflush" | "fflush_unlocked" => {
+                let stream = args.u64(0)?;
+                if stream == 0 || self.stream(name, stream)? == Stream::Stdout {
+                    self.stdout_flushed = self.stdout.len();
                 }
                 int(0)
             }
-            "setbuf" | "setlinebuf" => Value::Int(0),
+            "setvbuf" => {
+                if self.stream(name, args.u64(0)?)? == Stream::Stdout {
+                    self.stdout_mode = args.int(2)?;
+                }
+                int(0)
+            }
+            "setbuf" => {
+                if self.stream(name, args.u64(0)?)? == Stream::Stdout && args.u64(1)? == 0 {
+                    self.stdout_mode = 2;
+                }
+                Value::Int(0)
+            }
+            "setlinebuf" => {
+                if self.stream(name, args.u64(0)?)? == Stream::Stdout {
+                    self.stdout_mode = 1;
+                }
+                Value::Int(0)
+            }
             "perror" => {
                 let s = args.u64(0)?;
                 let mut msg = Vec::new();
