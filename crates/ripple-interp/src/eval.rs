@@ -96,6 +96,19 @@ impl Interpreter<'_> {
                 binary(*op, a, b, lrepr, rrepr, self.repr(e.ty))
             }
             ExprKind::Cast(operand) => {
+                if let (
+                    ExprKind::Float(f),
+                    Repr::Int {
+                        bits,
+                        signed,
+                        is_bool: false,
+                    },
+                ) = (&operand.kind, self.repr(e.ty))
+                {
+                    // GCC folds a conversion of a constant at compile time, saturating
+                    // out-of-range values instead of producing `cvttsd2si`'s result.
+                    return Ok(Value::Int(saturating_float_to_int(*f, bits, signed)));
+                }
                 let v = self.eval(operand)?;
                 Ok(cast(v, self.repr(operand.ty), self.repr(e.ty)))
             }
@@ -125,6 +138,23 @@ impl Interpreter<'_> {
         let block = *self.frames.last()?.mem_blocks.get(var.index())?;
         (block != 0).then(|| make_ptr(block, 0))
     }
+}
+
+/// A float-to-integer conversion as GCC's constant folding does it: saturating, NaN 0.
+fn saturating_float_to_int(f: f64, bits: u32, signed: bool) -> u128 {
+    let v = match (bits, signed) {
+        (8, true) => f as i8 as u128,
+        (16, true) => f as i16 as u128,
+        (32, true) => f as i32 as u128,
+        (64, true) => f as i64 as u128,
+        (8, false) => u128::from(f as u8),
+        (16, false) => u128::from(f as u16),
+        (32, false) => u128::from(f as u32),
+        (64, false) => u128::from(f as u64),
+        (_, true) => f as i128 as u128,
+        (_, false) => f as u128,
+    };
+    truncate(v, bits)
 }
 
 /// A binary operator on evaluated operands.

@@ -343,3 +343,71 @@ fn blank_line_markers(text: &str) -> String {
     }
     out
 }
+
+#[test]
+fn struct_values_statics_goto_and_strings() {
+    check(
+        "misc",
+        r#"#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+typedef struct { char name[12]; int age; double score; } rec;
+static rec make(const char *n, int a) { rec r; strncpy(r.name, n, sizeof r.name); r.age = a; r.score = a * 1.5; return r; }
+struct ops { int (*f)(int); const char *label; };
+static int inc(int x) { return x + 1; }
+static int counter(void) { static int n; return ++n; }
+int main(void) {
+    rec r = make("alice", 30);
+    printf("%s %d %.1f\n", r.name, r.age, r.score);
+    struct ops o = { inc, "inc" };
+    printf("%s %d\n", o.label, o.f(41));
+    counter(); counter(); printf("%d\n", counter());
+    unsigned long long big = 0xffffffffffffffffULL; big /= 3;
+    long long m = 123456789012LL * 1000;
+    printf("%llu %lld %u %d\n", big, m, 4000000000u / 7u, (char)300);
+    double x = 1e300; float f = (float)x; int n = (int)2.9e9; unsigned u = (unsigned)3e9;
+    printf("%f %d %u %ld\n", f, n, u, (long)-(2.5));
+    int cnt; printf("abc%nxyz\n", &cnt); printf("%d\n", cnt);
+    int i = 0; again: i++; if (i < 5) goto again; printf("%d\n", i);
+    char s[20]; int k = sscanf("  42abc 3.5", "%d%3s %f", &i, s, &f); printf("%d %d %s %g\n", k, i, s, f);
+    char *dup = strdup("copy"); printf("%s %p\n", dup, (void*)0); free(dup);
+    printf("%s %s %d\n", strchr("hello", 'l'), strrchr("hello", 'l'), (int)strcspn("abc,d", ","));
+    long t = 0; for (long j = 0; j < 300000; j++) t += j & 7; printf("%ld\n", t);
+    return 0;
+}
+"#,
+        b"",
+    );
+}
+
+#[test]
+fn struct_passing_va_copy_fgets_and_vla() {
+    check(
+        "lines",
+        r#"#include <stdio.h>
+#include <stdarg.h>
+#include <string.h>
+struct big { long a, b, c; };
+static struct big mk(long x) { struct big b = { x, x * 2, x * 3 }; return b; }
+static long total(struct big b) { return b.a + b.b + b.c; }
+static void vout(const char *fmt, va_list ap) { vprintf(fmt, ap); }
+static void out(const char *fmt, ...) { va_list ap; va_start(ap, fmt); vout(fmt, ap); va_end(ap); }
+static int count(const char *fmt, ...) { va_list ap, aq; va_start(ap, fmt); va_copy(aq, ap); int a = va_arg(ap, int); int b = va_arg(aq, int); va_end(aq); va_end(ap); return a + b; }
+int main(void) {
+    struct big b = mk(5);
+    printf("%ld %ld\n", total(b), total(mk(7)));
+    out("%d-%s-%.2f\n", 1, "two", 3.0);
+    printf("%d\n", count("", 21));
+    char line[64]; 
+    while (fgets(line, sizeof line, stdin)) { line[strcspn(line, "\n")] = 0; printf("[%s]\n", line); }
+    int vla_n = 5; int vla[vla_n]; for (int i = 0; i < vla_n; i++) vla[i] = i * i; printf("%d\n", vla[4]);
+    float fs[3] = {1.5f, 2.25f, 3.0f}; float acc = 0; for (int i = 0; i < 3; i++) acc += fs[i] * 2;
+    printf("%.3f %g\n", acc, (double)(fs[1] / 3));
+    char c = 'A'; c += 200; unsigned char uc = c; printf("%d %d %d\n", c, uc, c >> 1);
+    short sh = -(1); unsigned short us = sh; printf("%d %d %u\n", sh, us, (unsigned)sh);
+    return 0;
+}
+"#,
+        b"first line\nsecond\n",
+    );
+}
