@@ -18,7 +18,10 @@
 //! (where the compiled program would crash or silently misbehave). Uninitialised
 //! memory and registers read as zero. `long double` is computed as `double`. Calls to
 //! external functions without a model, file I/O and havoc nodes stop the run with
-//! [`Termination::Unsupported`]. `time` and `clock` return fixed values.
+//! [`Termination::Unsupported`]. `time` and `clock` return fixed values. stdout is
+//! modelled as a pipe: on `abort` (and failed `assert`) the output not yet flushed
+//! (`fflush`, full 4096-byte buffers, `setvbuf` modes) is dropped, as the real process
+//! loses it; on traps the whole output is kept for diagnosis.
 //!
 //! Architecture invariant: the interpreter never panics on a program; malformed IR is
 //! reported as [`Termination::Unsupported`] or [`Termination::Trap`]. IR calls use an
