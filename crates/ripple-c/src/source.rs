@@ -13,6 +13,28 @@ pub struct TranslationUnit {
     pub line_map: Option<LineMap>,
 }
 
+impl TranslationUnit {
+    /// A unit from `cc -E` output: reads the line markers into a [`LineMap`] and blanks
+    /// the marker lines (keeping the line count), because GCC also writes markers in the
+    /// middle of statements, after macros from system headers, where they are not C.
+    pub fn preprocessed(path: String, text: &str, rename: impl FnMut(&str) -> String) -> Self {
+        let line_map = LineMap::from_preprocessed(text, rename);
+        let mut blanked = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            if line.starts_with('#') {
+                blanked.push_str(if line.ends_with('\n') { "\n" } else { "" });
+            } else {
+                blanked.push_str(line);
+            }
+        }
+        TranslationUnit {
+            path,
+            text: blanked,
+            line_map: Some(line_map),
+        }
+    }
+}
+
 /// Maps line numbers of preprocessed text (1-based) to original (file, line).
 ///
 /// Built from the line markers `cc -E` writes; the marker lines themselves map to
@@ -92,5 +114,15 @@ mod tests {
         assert_eq!(map.resolve(4), Some(("inc.h", 1)));
         assert_eq!(map.resolve(5), Some(("inc.h", 2)));
         assert_eq!(map.resolve(7), Some(("a.c", 3)));
+    }
+
+    #[test]
+    fn preprocessed_units_blank_markers_and_keep_lines() {
+        let text = "# 1 \"a.c\"\nint x = (\n# 5 \"inc.h\" 3 4\n-1\n# 3 \"a.c\"\n);\n";
+        let unit = TranslationUnit::preprocessed("a.c".into(), text, str::to_string);
+        assert_eq!(unit.text, "\nint x = (\n\n-1\n\n);\n");
+        let map = unit.line_map.unwrap();
+        assert_eq!(map.resolve(4), Some(("inc.h", 5)));
+        assert_eq!(map.resolve(6), Some(("a.c", 3)));
     }
 }
