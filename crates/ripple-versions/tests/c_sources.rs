@@ -1,0 +1,370 @@
+//! Version matching on C sources lowered by the frontend: old/new pairs inline and the
+//! matching fixtures of `examples/`.
+
+use std::path::{Path, PathBuf};
+
+use ripple_c::{lower_units, FrontendConfig, LineMap, TranslationUnit};
+use ripple_ir::Program;
+use ripple_versions::{match_programs, FunctionMatch, FunctionStatus, MatchConfig, VersionMatch};
+
+fn lower(files: &[(&str, &str)]) -> Program {
+    let units: Vec<TranslationUnit> = files
+        .iter()
+        .map(|(path, text)| TranslationUnit {
+            path: (*path).to_owned(),
+            text: (*text).to_owned(),
+            line_map: None,
+        })
+        .collect();
+    lower_units(&units, &FrontendConfig { build_syntax: true }).program
+}
+
+struct Diff {
+    old: Program,
+    new: Program,
+    result: VersionMatch,
+}
+
+impl Diff {
+    fn of_files(old: &[(&str, &str)], new: &[(&str, &str)]) -> Diff {
+        Diff::of_programs(lower(old), lower(new))
+    }
+
+    fn of(old: &str, new: &str) -> Diff {
+        Diff::of_files(&[("a.c", old)], &[("a.c", new)])
+    }
+
+    fn of_programs(old: Program, new: Program) -> Diff {
+        let result = match_programs(&old, &new, &MatchConfig::default());
+        Diff { old, new, result }
+    }
+
+    /// The entry whose old (or else new) function has this key.
+    fn function(&self, key: &str) -> &FunctionMatch {
+        self.result
+            .functions
+            .iter()
+            .find(|m| {
+                m.old.is_some_and(|f| self.old.functions[f].key == key)
+                    || m.new.is_some_and(|f| self.new.functions[f].key == key)
+            })
+            .unwrap_or_else(|| panic!("no function {key} in {:#?}", self.summary()))
+    }
+
+    /// (old key, new key, status, old lines, new lines) per entry.
+    fn summary(&self) -> Vec<(String, String, FunctionStatus, Vec<u32>, Vec<u32>)> {
+        self.result
+            .functions
+            .iter()
+            .map(|m| {
+                (
+                    m.old
+                        .map_or(String::new(), |f| self.old.functions[f].key.clone()),
+                    m.new
+                        .map_or(String::new(), |f| self.new.functions[f].key.clone()),
+                    m.status,
+                    m.old_lines.iter().map(|l| l.1).collect(),
+                    m.new_lines.iter().map(|l| l.1).collect(),
+                )
+            })
+            .collect()
+    }
+
+    fn assert_nothing_changed(&self) {
+        for m in &self.result.functions {
+            assert_eq!(m.status, FunctionStatus::Unchanged, "{:#?}", self.summary());
+            assert!(
+                m.changed_old.is_empty() && m.changed_new.is_empty(),
+                "{m:#?}"
+            );
+            assert!(m.old_lines.is_empty() && m.new_lines.is_empty(), "{m:#?}");
+            let old = &self.old.functions[m.old.unwrap()];
+            assert_eq!(m.node_map.len(), old.nodes.len());
+        }
+    }
+}
+
+fn lines(lines: &[u32]) -> Vec<u32> {
+    lines.to_vec()
+}
+
+fn example(name: &str, file: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+        .join(file);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+const BASE: &str = "int g(int);
+int f(int x) {
+    int y = 0;
+    if (x > 0) {
+        y = g(x);
+    }
+    return y;
+}
+";
+
+#[test]
+fn formatting_only_change_is_no_change() {
+    let reformatted = "int g(int);
+int f(int x)
+{
+    int y
+      = 0;
+    if (x>0)
+      {
+        y = g (x);
+      }
+    return y;
+}
+";
+    Diff::of(BASE, reformatted).assert_nothing_changed();
+    let diff = Diff::of(
+        &example("formatting-only", "old.c"),
+        &example("formatting-only", "new.c"),
+    );
+    diff.assert_nothing_changed();
+    assert_eq!(diff.result.functions.len(), 3, "{:#?}", diff.summary());
+}
+
+#[test]
+fn comment_only_change_is_no_change() {
+    let commented = "int g(int);
+/* f: the doc comment */
+int f(int x) {
+    int y = 0; // start at zero
+    if (x > 0) { /* positive */
+        y = g(x);
+    }
+    return y;
+}
+";
+    Diff::of(BASE, commented).assert_nothing_changed();
+}
+
+#[test]
+fn identical_programs_map_every_node() {
+    for name in [
+        "formatting-only",
+        "moved-function",
+        "renamed-function",
+        "dcia-fig1",
+        "sea-fig1",
+    ] {
+        let text = example(name, "old.c");
+        let diff = Diff::of(&text, &text);
+        diff.assert_nothing_changed();
+        for m in &diff.result.functions {
+            let count = diff.old.functions[m.old.unwrap()].nodes.len();
+            let identity: Vec<_> = (0..count).map(|i| (i.into(), i.into())).collect();
+            assert_eq!(m.node_map, identity, "{name}");
+        }
+    }
+}
+
+#[test]
+fn moved_function_is_unchanged() {
+    let diff = Diff::of(
+        &example("moved-function", "old.c"),
+        &example("moved-function", "new.c"),
+    );
+    let summary = diff.summary();
+    assert_eq!(
+        diff.function("a.c:count_vowels").status,
+        FunctionStatus::Unchanged,
+        "{summary:#?}"
+    );
+    assert_eq!(
+        diff.function("main").status,
+        FunctionStatus::Unchanged,
+        "{summary:#?}"
+    );
+    let changed = diff.function("a.c:max_word_length");
+    assert_eq!(changed.status, FunctionStatus::Modified);
+    let old_lines: Vec<u32> = changed.old_lines.iter().map(|l| l.1).collect();
+    let new_lines: Vec<u32> = changed.new_lines.iter().map(|l| l.1).collect();
+    assert_eq!(old_lines, lines(&[24]), "{summary:#?}");
+    assert_eq!(new_lines, lines(&[33]), "{summary:#?}");
+    assert_eq!(diff.result.changed().count(), 1, "{summary:#?}");
+}
+
+#[test]
+fn renamed_function_is_detected() {
+    let diff = Diff::of(
+        &example("renamed-function", "old.c"),
+        &example("renamed-function", "new.c"),
+    );
+    let summary = diff.summary();
+    let renamed = diff.function("a.c:sum_squares");
+    assert_eq!(renamed.status, FunctionStatus::Renamed, "{summary:#?}");
+    assert!(!renamed.body_changed, "{renamed:#?}");
+    assert_eq!(
+        diff.new.functions[renamed.new.unwrap()].name,
+        "sum_of_squares"
+    );
+    // The callers changed text: they call another name.
+    assert_eq!(
+        diff.function("a.c:report").status,
+        FunctionStatus::Modified,
+        "{summary:#?}"
+    );
+    assert_eq!(
+        diff.function("main").status,
+        FunctionStatus::Modified,
+        "{summary:#?}"
+    );
+    assert_eq!(
+        diff.function("a.c:sum_cubes").status,
+        FunctionStatus::Unchanged,
+        "{summary:#?}"
+    );
+}
+
+#[test]
+fn changed_condition_marks_the_condition_line_only() {
+    let diff = Diff::of(BASE, &BASE.replace("x > 0", "x >= 0"));
+    let m = diff.function("f");
+    assert_eq!(m.status, FunctionStatus::Modified);
+    assert_eq!(m.old_lines, vec![("a.c".to_owned(), 4)], "{m:#?}");
+    assert_eq!(m.new_lines, vec![("a.c".to_owned(), 4)], "{m:#?}");
+    // The body of the `if` is mapped.
+    let f = &diff.old.functions[m.old.unwrap()];
+    let call = f
+        .nodes
+        .iter_enumerated()
+        .find(|(_, n)| n.direct_callee().is_some())
+        .unwrap()
+        .0;
+    assert!(m.node_map.iter().any(|&(o, _)| o == call), "{m:#?}");
+}
+
+#[test]
+fn inserted_and_deleted_statements_mark_one_side() {
+    let inserted = BASE.replace("    return y;", "    y = y + 1;\n    return y;");
+    let diff = Diff::of(BASE, &inserted);
+    let m = diff.function("f");
+    assert_eq!(m.status, FunctionStatus::Modified);
+    assert!(m.old_lines.is_empty(), "{m:#?}");
+    assert_eq!(m.new_lines, vec![("a.c".to_owned(), 7)], "{m:#?}");
+    assert!(!m.changed_new.is_empty());
+
+    let diff = Diff::of(&inserted, BASE);
+    let m = diff.function("f");
+    assert_eq!(m.old_lines, vec![("a.c".to_owned(), 7)], "{m:#?}");
+    assert!(m.new_lines.is_empty(), "{m:#?}");
+}
+
+#[test]
+fn statics_with_the_same_name_in_two_files_are_distinct() {
+    let one = "static int helper(int x) { return x + 1; }\nint one(int x) { return helper(x); }\n";
+    let two = "static int helper(int x) { return x * 2; }\nint two(int x) { return helper(x); }\n";
+    let two_changed = two.replace("x * 2", "x * 3");
+    let diff = Diff::of_files(
+        &[("one.c", one), ("two.c", two)],
+        &[("one.c", one), ("two.c", &two_changed)],
+    );
+    let summary = diff.summary();
+    assert_eq!(
+        diff.function("one.c:helper").status,
+        FunctionStatus::Unchanged,
+        "{summary:#?}"
+    );
+    assert_eq!(
+        diff.function("two.c:helper").status,
+        FunctionStatus::Modified,
+        "{summary:#?}"
+    );
+    assert_eq!(diff.result.changed().count(), 1, "{summary:#?}");
+    // A renamed file: its static still matches by the unique name.
+    let diff = Diff::of_files(
+        &[("one.c", one), ("two.c", two)],
+        &[("one.c", one), ("zwei.c", two)],
+    );
+    let m = diff.function("two.c:helper");
+    assert_eq!(m.status, FunctionStatus::Unchanged, "{:#?}", diff.summary());
+    assert_eq!(diff.new.functions[m.new.unwrap()].key, "zwei.c:helper");
+}
+
+fn preprocess(dir: &Path, name: &str, text: &str) -> Option<TranslationUnit> {
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, text).ok()?;
+    let output = std::process::Command::new("gcc")
+        .arg("-E")
+        .arg(&path)
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    let text = String::from_utf8(output.stdout).ok()?;
+    let dir = dir.to_string_lossy().into_owned();
+    let line_map = LineMap::from_preprocessed(&text, |file| {
+        file.strip_prefix(&dir).map_or(file.to_owned(), |rest| {
+            rest.trim_start_matches('/').to_owned()
+        })
+    });
+    Some(TranslationUnit {
+        path: name.to_owned(),
+        text,
+        line_map: Some(line_map),
+    })
+}
+
+#[test]
+fn changed_macro_changes_every_user() {
+    let source = |limit: u32| {
+        format!(
+            "#define LIMIT {limit}
+int below(int x) {{
+    return x < LIMIT;
+}}
+int clamp(int x) {{
+    if (x > LIMIT)
+        return LIMIT;
+    return x;
+}}
+int other(int x) {{
+    return x + 1;
+}}
+"
+        )
+    };
+    let dir = std::env::temp_dir().join(format!("ripple-versions-macro-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("old")).unwrap();
+    std::fs::create_dir_all(dir.join("new")).unwrap();
+    let (Some(old), Some(new)) = (
+        preprocess(&dir.join("old"), "m.c", &source(10)),
+        preprocess(&dir.join("new"), "m.c", &source(20)),
+    ) else {
+        eprintln!("gcc is not available; skipping the preprocessed check");
+        return;
+    };
+    let config = FrontendConfig { build_syntax: true };
+    let diff = Diff::of_programs(
+        lower_units(&[old], &config).program,
+        lower_units(&[new], &config).program,
+    );
+    let summary = diff.summary();
+    let below = diff.function("below");
+    assert_eq!(below.status, FunctionStatus::Modified, "{summary:#?}");
+    assert_eq!(
+        below.new_lines.iter().map(|l| l.1).collect::<Vec<_>>(),
+        vec![3],
+        "{summary:#?}"
+    );
+    let clamp = diff.function("clamp");
+    assert_eq!(clamp.status, FunctionStatus::Modified, "{summary:#?}");
+    assert_eq!(
+        clamp.new_lines.iter().map(|l| l.1).collect::<Vec<_>>(),
+        vec![6, 7],
+        "{summary:#?}"
+    );
+    assert_eq!(
+        diff.function("other").status,
+        FunctionStatus::Unchanged,
+        "{summary:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
