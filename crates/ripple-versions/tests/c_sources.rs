@@ -19,6 +19,9 @@ fn lower(files: &[(&str, &str)]) -> Program {
     lower_units(&units, &FrontendConfig { build_syntax: true }).program
 }
 
+/// Old key, new key, status, old lines and new lines of one entry.
+type Summary = (String, String, FunctionStatus, Vec<u32>, Vec<u32>);
+
 struct Diff {
     old: Program,
     new: Program,
@@ -51,8 +54,7 @@ impl Diff {
             .unwrap_or_else(|| panic!("no function {key} in {:#?}", self.summary()))
     }
 
-    /// (old key, new key, status, old lines, new lines) per entry.
-    fn summary(&self) -> Vec<(String, String, FunctionStatus, Vec<u32>, Vec<u32>)> {
+    fn summary(&self) -> Vec<Summary> {
         self.result
             .functions
             .iter()
@@ -367,4 +369,55 @@ int other(int x) {{
         "{summary:#?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn example_pairs_give_sound_node_maps() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().join("old.c").exists() && e.path().join("new.c").exists())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    for name in names {
+        let diff = Diff::of(&example(&name, "old.c"), &example(&name, "new.c"));
+        for m in &diff.result.functions {
+            let (Some(o), Some(n)) = (m.old, m.new) else {
+                assert!(m.node_map.is_empty());
+                continue;
+            };
+            let (f, g) = (&diff.old.functions[o], &diff.new.functions[n]);
+            let forward: std::collections::HashMap<_, _> = m.node_map.iter().copied().collect();
+            let backward: std::collections::HashMap<_, _> =
+                m.node_map.iter().map(|&(x, y)| (y, x)).collect();
+            assert_eq!(forward.len(), m.node_map.len(), "{name}");
+            assert_eq!(backward.len(), m.node_map.len(), "{name}");
+            assert_eq!(forward.get(&f.entry), Some(&g.entry), "{name}");
+            assert_eq!(forward.get(&f.exit), Some(&g.exit), "{name}");
+            assert_eq!(
+                m.changed_old.len() + m.node_map.len(),
+                f.nodes.len(),
+                "{name}"
+            );
+            assert_eq!(
+                m.changed_new.len() + m.node_map.len(),
+                g.nodes.len(),
+                "{name}"
+            );
+            for (&x, &y) in &forward {
+                for (s, t) in f.nodes[x].succs.iter().zip(&g.nodes[y].succs) {
+                    match forward.get(s) {
+                        Some(image) => assert_eq!(image, t, "{name}: {}", f.key),
+                        None => assert!(!backward.contains_key(t), "{name}: {}", f.key),
+                    }
+                }
+            }
+        }
+        // Deterministic.
+        let again = match_programs(&diff.old, &diff.new, &MatchConfig::default());
+        assert_eq!(again.functions, diff.result.functions, "{name}");
+    }
 }
