@@ -173,7 +173,9 @@ fn expr(program: &Program, function: Option<&Function>, e: &Expr) -> String {
             "*({}).bits[{bit_offset}:{width}]",
             expr(program, function, addr)
         ),
-        ExprKind::Unary(op, inner) => format!("{}({})", op.symbol(), expr(program, function, inner)),
+        ExprKind::Unary(op, inner) => {
+            format!("{}({})", op.symbol(), expr(program, function, inner))
+        }
         ExprKind::Binary(op, lhs, rhs) => format!(
             "({} {} {})",
             expr(program, function, lhs),

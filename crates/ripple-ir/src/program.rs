@@ -2,7 +2,10 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::{Expr, FileId, FuncId, GlobalId, IndexVec, Node, NodeId, Span, SyntaxTree, TypeId, TypeTable, VarId};
+use crate::{
+    Expr, FileId, FuncId, GlobalId, IndexVec, Node, NodeId, Span, SyntaxTree, TypeId, TypeTable,
+    VarId,
+};
 
 /// A whole program (one version): every translation unit given, linked by name.
 #[derive(Clone, Debug, Default)]
@@ -62,7 +65,10 @@ impl Function {
 
     /// Whether the function takes a variable number of arguments.
     pub fn is_variadic(&self, types: &TypeTable) -> bool {
-        matches!(types.get(self.ty), crate::Type::Function { varargs: true, .. })
+        matches!(
+            types.get(self.ty),
+            crate::Type::Function { varargs: true, .. }
+        )
     }
 
     /// The declared return type.
@@ -75,8 +81,10 @@ impl Function {
 
     /// Predecessor lists, indexed by node.
     pub fn predecessors(&self) -> IndexVec<NodeId, Vec<NodeId>> {
-        let mut preds: IndexVec<NodeId, Vec<NodeId>> =
-            (0..self.nodes.len()).map(|_| Vec::new()).collect::<Vec<_>>().into();
+        let mut preds: IndexVec<NodeId, Vec<NodeId>> = (0..self.nodes.len())
+            .map(|_| Vec::new())
+            .collect::<Vec<_>>()
+            .into();
         for (id, node) in self.nodes.iter_enumerated() {
             for &succ in &node.succs {
                 preds[succ].push(id);
@@ -220,6 +228,8 @@ impl Program {
     }
 
     pub fn file_path(&self, file: FileId) -> &str {
-        self.files.get(file).map_or("<synthetic>", |f| f.path.as_str())
+        self.files
+            .get(file)
+            .map_or("<synthetic>", |f| f.path.as_str())
     }
 }

@@ -374,7 +374,10 @@ impl TypeTable {
 
     /// Integers, floats and pointers: the types a register can hold.
     pub fn is_scalar(&self, ty: TypeId) -> bool {
-        matches!(self.get(ty), Type::Int(_) | Type::Float(_) | Type::Pointer(_))
+        matches!(
+            self.get(ty),
+            Type::Int(_) | Type::Float(_) | Type::Pointer(_)
+        )
     }
 
     pub fn is_aggregate(&self, ty: TypeId) -> bool {
@@ -512,7 +515,11 @@ mod tests {
         let arr = t.array_of(ch, Some(5));
         let long = t.int(IntKind::Long);
         let u = t.declare_record(Some("u".into()), true);
-        t.complete_record(u, vec![("a".into(), arr, None), ("l".into(), long, None)], false);
+        t.complete_record(
+            u,
+            vec![("a".into(), arr, None), ("l".into(), long, None)],
+            false,
+        );
         assert_eq!(t.size_of(u), 8);
     }
 }

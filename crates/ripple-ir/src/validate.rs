@@ -6,9 +6,7 @@
 //! - Register locals are read with `Local`; memory locals only through `AddrOfLocal`.
 //! - Registers hold scalars; arithmetic operands have equal types.
 
-use crate::{
-    BinOp, Expr, ExprKind, Function, NodeKind, Place, Program, Storage, Type, TypeTable,
-};
+use crate::{BinOp, Expr, ExprKind, Function, NodeKind, Place, Program, Storage, Type, TypeTable};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValidationError {
@@ -98,15 +96,15 @@ pub fn validate_function(function: &Function, types: &TypeTable) -> Vec<Validati
 
 fn check_expr(expr: &Expr, function: &Function, types: &TypeTable, err: &mut impl FnMut(String)) {
     expr.walk(&mut |e| match &e.kind {
-        ExprKind::Local(v) => {
-            if function.locals.get(*v).map(|l| l.storage) != Some(Storage::Register) {
-                err(format!("read of {v}, which is not a register"));
-            }
+        ExprKind::Local(v)
+            if function.locals.get(*v).map(|l| l.storage) != Some(Storage::Register) =>
+        {
+            err(format!("read of {v}, which is not a register"));
         }
-        ExprKind::AddrOfLocal(v) => {
-            if function.locals.get(*v).map(|l| l.storage) != Some(Storage::Memory) {
-                err(format!("address of {v}, which is not in memory"));
-            }
+        ExprKind::AddrOfLocal(v)
+            if function.locals.get(*v).map(|l| l.storage) != Some(Storage::Memory) =>
+        {
+            err(format!("address of {v}, which is not in memory"));
         }
         ExprKind::Binary(op, lhs, rhs) => match op {
             BinOp::Shl | BinOp::Shr => {}

@@ -1,14 +1,9 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! Report views and renderers. Analyses produce core types; this crate turns them into
+//! serialisable views (the only place that knows serde) and renders them as text or
+//! JSON. Each JSON document carries `"schema"`, bumped on any incompatible change
+//! (docs/json-schema.md).
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+pub mod diff;
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+/// The version of every JSON document ripple writes.
+pub const SCHEMA_VERSION: u32 = 1;

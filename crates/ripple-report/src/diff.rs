@@ -1,0 +1,241 @@
+//! The `ripple diff` report: changed, added, removed and renamed functions with their
+//! changed lines in the old and new version.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use ripple_ir::Program;
+use ripple_versions::{FunctionMatch, FunctionStatus, VersionMatch};
+use serde::Serialize;
+
+/// The diff of two versions, ready to render.
+#[derive(Clone, Debug, Serialize)]
+pub struct DiffView {
+    pub schema: u32,
+    pub old: String,
+    pub new: String,
+    pub functions: Vec<FunctionView>,
+    pub summary: SummaryView,
+    /// Constructs the frontend over-approximated, per version.
+    pub approximations: ApproximationCounts,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FunctionView {
+    pub name: String,
+    /// The old name of a renamed function.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old_name: Option<String>,
+    pub file: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old_file: Option<String>,
+    pub status: &'static str,
+    pub old_lines: Vec<u32>,
+    pub new_lines: Vec<u32>,
+    /// Changed lines in other files than `file` (e.g. a macro in a header).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub other_lines: Vec<FileLine>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct FileLine {
+    pub version: &'static str,
+    pub file: String,
+    pub line: u32,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SummaryView {
+    pub modified: usize,
+    pub added: usize,
+    pub removed: usize,
+    pub renamed: usize,
+    pub unchanged: usize,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ApproximationCounts {
+    pub old: usize,
+    pub new: usize,
+}
+
+impl SummaryView {
+    pub fn changed(&self) -> usize {
+        self.modified + self.added + self.removed + self.renamed
+    }
+}
+
+fn status_name(status: FunctionStatus) -> &'static str {
+    match status {
+        FunctionStatus::Unchanged => "unchanged",
+        FunctionStatus::Modified => "modified",
+        FunctionStatus::Added => "added",
+        FunctionStatus::Removed => "removed",
+        FunctionStatus::Renamed => "renamed",
+    }
+}
+
+/// Builds the view. Unchanged functions are listed only with `include_unchanged`;
+/// functions defined outside the versions' own files (system headers) never are.
+pub fn diff_view(
+    labels: (&str, &str),
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+    include_unchanged: bool,
+) -> DiffView {
+    let mut functions = Vec::new();
+    let mut summary = SummaryView::default();
+    for m in &matching.functions {
+        let function_file = |program: &Program, id| {
+            let f: &ripple_ir::Function = &program.functions[id];
+            program.file_path(f.span.file).to_string()
+        };
+        let old_file = m.old.map(|id| function_file(old, id));
+        let new_file = m.new.map(|id| function_file(new, id));
+        let file = new_file.clone().or(old_file.clone()).unwrap_or_default();
+        if file.starts_with('/') || file.starts_with('<') {
+            continue; // a function of a system header
+        }
+        match m.status {
+            FunctionStatus::Unchanged => summary.unchanged += 1,
+            FunctionStatus::Modified => summary.modified += 1,
+            FunctionStatus::Added => summary.added += 1,
+            FunctionStatus::Removed => summary.removed += 1,
+            FunctionStatus::Renamed => summary.renamed += 1,
+        }
+        if m.status == FunctionStatus::Unchanged && !include_unchanged {
+            continue;
+        }
+        functions.push(function_view(m, old, new, file, old_file, new_file));
+    }
+    functions.sort_by(|a, b| (&a.file, &a.name).cmp(&(&b.file, &b.name)));
+    DiffView {
+        schema: crate::SCHEMA_VERSION,
+        old: labels.0.to_string(),
+        new: labels.1.to_string(),
+        functions,
+        summary,
+        approximations: ApproximationCounts {
+            old: old.approximations.len(),
+            new: new.approximations.len(),
+        },
+    }
+}
+
+fn function_view(
+    m: &FunctionMatch,
+    old: &Program,
+    new: &Program,
+    file: String,
+    old_file: Option<String>,
+    new_file: Option<String>,
+) -> FunctionView {
+    let name = m
+        .new
+        .map(|id| new.functions[id].name.clone())
+        .or_else(|| m.old.map(|id| old.functions[id].name.clone()))
+        .unwrap_or_default();
+    let old_name = match (m.status, m.old) {
+        (FunctionStatus::Renamed, Some(id)) => Some(old.functions[id].name.clone()),
+        _ => None,
+    };
+    let mut other = BTreeSet::new();
+    let mut split = |lines: &[(String, u32)], home: Option<&String>, version: &'static str| {
+        let mut own = BTreeSet::new();
+        for (f, line) in lines {
+            if Some(f) == home {
+                own.insert(*line);
+            } else {
+                other.insert(FileLine {
+                    version,
+                    file: f.clone(),
+                    line: *line,
+                });
+            }
+        }
+        own.into_iter().collect::<Vec<u32>>()
+    };
+    let old_lines = split(&m.old_lines, old_file.as_ref(), "old");
+    let new_lines = split(&m.new_lines, new_file.as_ref(), "new");
+    FunctionView {
+        name,
+        old_name,
+        old_file: old_file.filter(|f| *f != file),
+        file,
+        status: status_name(m.status),
+        old_lines,
+        new_lines,
+        other_lines: other.into_iter().collect(),
+    }
+}
+
+/// `1-3, 7, 9-10`.
+pub fn line_ranges(lines: &[u32]) -> String {
+    let mut parts = Vec::new();
+    let mut iter = lines.iter().copied().peekable();
+    while let Some(start) = iter.next() {
+        let mut end = start;
+        while iter.peek() == Some(&(end + 1)) {
+            end = iter.next().unwrap_or(end);
+        }
+        parts.push(if start == end {
+            start.to_string()
+        } else {
+            format!("{start}-{end}")
+        });
+    }
+    parts.join(", ")
+}
+
+/// The human-readable report.
+pub fn render_text(view: &DiffView) -> String {
+    let mut out = String::new();
+    for f in &view.functions {
+        let title = match &f.old_name {
+            Some(old_name) => format!("{old_name} -> {}", f.name),
+            None => f.name.clone(),
+        };
+        let _ = writeln!(out, "{:<9} {title}  ({})", f.status, f.file);
+        if !f.old_lines.is_empty() {
+            let _ = writeln!(out, "          old lines: {}", line_ranges(&f.old_lines));
+        }
+        if !f.new_lines.is_empty() {
+            let _ = writeln!(out, "          new lines: {}", line_ranges(&f.new_lines));
+        }
+        for l in &f.other_lines {
+            let _ = writeln!(out, "          {} {}:{}", l.version, l.file, l.line);
+        }
+    }
+    let s = &view.summary;
+    if s.changed() == 0 {
+        let _ = writeln!(out, "no change in {} function(s)", s.unchanged);
+    } else {
+        let _ = writeln!(
+            out,
+            "{} function(s) changed: {} modified, {} added, {} removed, {} renamed; {} unchanged",
+            s.changed(),
+            s.modified,
+            s.added,
+            s.removed,
+            s.renamed,
+            s.unchanged
+        );
+    }
+    out
+}
+
+pub fn render_json(view: &DiffView) -> String {
+    serde_json::to_string_pretty(view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_ranges_merge_runs() {
+        assert_eq!(line_ranges(&[1, 2, 3, 7, 9, 10]), "1-3, 7, 9-10");
+        assert_eq!(line_ranges(&[]), "");
+    }
+}

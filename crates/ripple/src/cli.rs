@@ -1,0 +1,104 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "ripple",
+    version,
+    about = "Tells C developers what a change really does"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Functions changed, added, removed or renamed between two versions, with their
+    /// changed lines. OLD and NEW are C files, directories or git revisions; with NEW
+    /// omitted, OLD is a revision compared with the working tree.
+    Diff {
+        old: String,
+        new: Option<String>,
+        /// Also list unchanged functions.
+        #[arg(long)]
+        all: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        frontend: FrontendArgs,
+    },
+    /// Prints an intermediate form of one version.
+    Dump {
+        #[arg(value_enum)]
+        what: DumpKind,
+        /// A C file, a directory or a git revision.
+        version: String,
+        /// Only this function (all functions when omitted).
+        #[arg(long = "function")]
+        functions: Vec<String>,
+        /// Graphviz output (cfg and callgraph).
+        #[arg(long)]
+        dot: bool,
+        #[command(flatten)]
+        frontend: FrontendArgs,
+    },
+    /// Frontend statistics of one version: functions, nodes, approximations by kind,
+    /// diagnostics. With --each-file, every C file is loaded on its own (robustness runs).
+    Stats {
+        version: String,
+        #[arg(long)]
+        each_file: bool,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        frontend: FrontendArgs,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DumpKind {
+    /// The syntax tree the matcher works on.
+    Ast,
+    /// The IR, as text.
+    Ir,
+    /// Control-flow graphs (text, or --dot).
+    Cfg,
+    /// The call graph (text, or --dot).
+    Callgraph,
+}
+
+/// Options of the C frontend, shared by every command.
+#[derive(Clone, Debug, Default, Args)]
+pub struct FrontendArgs {
+    /// Add a directory to the preprocessor's include path.
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// Define a preprocessor macro (NAME or NAME=VALUE).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// Undefine a preprocessor macro.
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undefine: Vec<String>,
+    /// Take each file's preprocessor flags from this compilation database.
+    #[arg(long, value_name = "FILE")]
+    pub compile_commands: Option<PathBuf>,
+    /// Parse sources as written, without running the preprocessor.
+    #[arg(long)]
+    pub raw: bool,
+    /// The C compiler driver used for preprocessing.
+    #[arg(long, default_value = "cc", value_name = "CC")]
+    pub cc: String,
+    /// Print warnings too.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+}

@@ -1,0 +1,82 @@
+//! One module per command.
+
+mod diff;
+mod dump;
+mod stats;
+
+use anyhow::Result;
+
+use crate::cli::{Cli, Command, FrontendArgs};
+use crate::load::{CompileCommands, LoadConfig, PreprocessConfig};
+
+/// Runs a command; the result is the process exit code.
+pub fn run(cli: Cli) -> Result<u8> {
+    match cli.command {
+        Command::Diff {
+            old,
+            new,
+            all,
+            format,
+            frontend,
+        } => diff::run(&old, new.as_deref(), all, format, &frontend),
+        Command::Dump {
+            what,
+            version,
+            functions,
+            dot,
+            frontend,
+        } => dump::run(what, &version, &functions, dot, &frontend),
+        Command::Stats {
+            version,
+            each_file,
+            format,
+            frontend,
+        } => stats::run(&version, each_file, format, &frontend),
+    }
+}
+
+/// Frontend options from the command line. Without a working preprocessor, sources are
+/// parsed raw, and a warning says so.
+pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig> {
+    let mut flags = Vec::new();
+    for dir in &args.include {
+        let dir = dir.canonicalize().unwrap_or_else(|_| dir.clone());
+        flags.push(format!("-I{}", dir.display()));
+    }
+    flags.extend(args.define.iter().map(|d| format!("-D{d}")));
+    flags.extend(args.undefine.iter().map(|u| format!("-U{u}")));
+    let compile_commands = match &args.compile_commands {
+        Some(path) => Some(CompileCommands::read(path)?),
+        None => None,
+    };
+    let mut mode = if args.raw {
+        crate::load::PreprocessMode::Raw
+    } else {
+        crate::load::PreprocessMode::Auto
+    };
+    if mode == crate::load::PreprocessMode::Auto && !preprocessor_runs(&args.cc) {
+        eprintln!(
+            "ripple: warning: no C preprocessor (`{}`) found; parsing sources as written",
+            args.cc
+        );
+        mode = crate::load::PreprocessMode::Raw;
+    }
+    Ok(LoadConfig {
+        preprocess: PreprocessConfig {
+            mode,
+            cc: args.cc.clone(),
+            flags,
+            compile_commands,
+        },
+        frontend: ripple_c::FrontendConfig { build_syntax },
+    })
+}
+
+fn preprocessor_runs(cc: &str) -> bool {
+    std::process::Command::new(cc)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}

@@ -1,0 +1,157 @@
+//! Git revisions as versions, read with the `git` command.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use anyhow::{bail, Context, Result};
+
+fn git() -> Command {
+    let mut cmd = Command::new("git");
+    cmd.stdin(Stdio::null());
+    cmd
+}
+
+/// Whether `rev` names a commit of the repository around the current directory.
+pub fn is_revision(rev: &str) -> bool {
+    if rev.starts_with('-') {
+        return false;
+    }
+    git()
+        .args([
+            "rev-parse",
+            "--verify",
+            "--quiet",
+            &format!("{rev}^{{commit}}"),
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+fn top_level() -> Result<PathBuf> {
+    let out = git()
+        .args(["rev-parse", "--show-toplevel"])
+        .output()
+        .context("cannot run git")?;
+    if !out.status.success() {
+        bail!("not inside a git repository");
+    }
+    Ok(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
+}
+
+fn is_c_path(path: &str) -> bool {
+    path.ends_with(".c") || path.ends_with(".h")
+}
+
+/// Writes the `.c` and `.h` files of `rev` into a scratch directory (so that the
+/// preprocessor finds the revision's own headers) and lists them.
+pub fn extract_revision(rev: &str) -> Result<(tempfile::TempDir, Vec<PathBuf>)> {
+    let top = top_level()?;
+    let listing = git()
+        .current_dir(&top)
+        .args(["ls-tree", "-r", "-z", "--full-tree", rev])
+        .output()
+        .context("cannot run git ls-tree")?;
+    if !listing.status.success() {
+        bail!(
+            "{rev}: bad revision: {}",
+            String::from_utf8_lossy(&listing.stderr).trim()
+        );
+    }
+    // Entries: "<mode> blob <oid>\t<path>\0".
+    let mut blobs = Vec::new();
+    for entry in listing.stdout.split(|&b| b == 0).filter(|e| !e.is_empty()) {
+        let entry = String::from_utf8_lossy(entry);
+        let Some((meta, path)) = entry.split_once('\t') else {
+            continue;
+        };
+        let mut meta = meta.split(' ');
+        let (Some(_mode), Some("blob"), Some(oid)) = (meta.next(), meta.next(), meta.next()) else {
+            continue;
+        };
+        if is_c_path(path) {
+            blobs.push((oid.to_string(), path.to_string()));
+        }
+    }
+    if blobs.is_empty() {
+        bail!("{rev}: the revision has no .c or .h files");
+    }
+    let scratch = tempfile::Builder::new()
+        .prefix("ripple-rev-")
+        .tempdir()
+        .context("cannot create a scratch directory")?;
+    let mut child = git()
+        .current_dir(&top)
+        .args(["cat-file", "--batch"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .context("cannot run git cat-file")?;
+    let mut stdin = child.stdin.take().context("git cat-file stdin")?;
+    let requests: String = blobs.iter().map(|(oid, _)| format!("{oid}\n")).collect();
+    let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()));
+    let mut reader = BufReader::new(child.stdout.take().context("git cat-file stdout")?);
+    let mut files = Vec::with_capacity(blobs.len());
+    for (_, path) in &blobs {
+        let mut header = String::new();
+        reader.read_line(&mut header)?;
+        // "<oid> blob <size>"
+        let size: usize = header
+            .split_whitespace()
+            .nth(2)
+            .and_then(|s| s.parse().ok())
+            .with_context(|| format!("{rev}:{path}: unreadable object"))?;
+        let mut content = vec![0; size + 1]; // the content and its trailing newline
+        reader.read_exact(&mut content)?;
+        content.pop();
+        let dest = scratch.path().join(path);
+        if let Some(parent) = dest.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&dest, content)?;
+        files.push(PathBuf::from(path));
+    }
+    writer
+        .join()
+        .map_err(|_| anyhow::anyhow!("git cat-file writer failed"))??;
+    child.wait()?;
+    files.sort();
+    Ok((scratch, files))
+}
+
+/// The `.c` and `.h` files of the working tree (tracked or untracked, not ignored).
+pub fn work_tree_files() -> Result<(PathBuf, Vec<PathBuf>)> {
+    let top = top_level()?;
+    let out = git()
+        .current_dir(&top)
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
+        .output()
+        .context("cannot run git ls-files")?;
+    if !out.status.success() {
+        bail!(
+            "git ls-files failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    let mut files: Vec<PathBuf> = out
+        .stdout
+        .split(|&b| b == 0)
+        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .filter(|p| is_c_path(p) && top.join(p).is_file())
+        .map(PathBuf::from)
+        .collect();
+    files.sort();
+    files.dedup();
+    if files.is_empty() {
+        bail!("the working tree has no .c or .h files");
+    }
+    Ok((top, files))
+}

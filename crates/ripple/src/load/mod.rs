@@ -1,0 +1,229 @@
+//! Turns a command-line version argument (a C file, a directory, or a git revision) into
+//! the translation units of one program version, preprocessed when a C preprocessor is
+//! available, and lowers them.
+
+mod compile_commands;
+mod git;
+mod preprocess;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
+
+pub use compile_commands::CompileCommands;
+pub use preprocess::{PreprocessConfig, PreprocessMode};
+
+use ripple_c::{Diagnostic, FrontendConfig, Lowered, Severity, TranslationUnit};
+
+/// How a version was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VersionSpec {
+    /// A file or directory on disk.
+    Path(PathBuf),
+    /// A git revision of the repository around the current directory.
+    Revision(String),
+    /// The git working tree (for `ripple diff REV`).
+    WorkTree,
+}
+
+impl VersionSpec {
+    /// A path if it exists, else a git revision if it names one, else an error.
+    pub fn parse(arg: &str) -> Result<VersionSpec> {
+        let path = Path::new(arg);
+        if path.exists() {
+            return Ok(VersionSpec::Path(path.to_path_buf()));
+        }
+        if git::is_revision(arg) {
+            return Ok(VersionSpec::Revision(arg.to_string()));
+        }
+        if arg.ends_with(".c") || arg.ends_with(".h") || arg.contains('/') {
+            bail!("{arg}: no such file or directory");
+        }
+        bail!("{arg}: neither a file, a directory, nor a git revision of the current repository")
+    }
+}
+
+/// The source files of one version, on disk.
+#[derive(Debug)]
+pub struct SourceSet {
+    /// What the user called it (for messages).
+    pub label: String,
+    /// Paths are reported relative to this directory.
+    pub root: PathBuf,
+    /// `.c` and `.h` files, relative to `root`, sorted.
+    pub files: Vec<PathBuf>,
+    /// Holds the extracted tree of a git revision alive.
+    _scratch: Option<tempfile::TempDir>,
+}
+
+impl SourceSet {
+    pub fn load(spec: &VersionSpec) -> Result<SourceSet> {
+        match spec {
+            VersionSpec::Path(path) => from_path(path),
+            VersionSpec::Revision(rev) => {
+                let (scratch, files) = git::extract_revision(rev)?;
+                Ok(SourceSet {
+                    label: rev.clone(),
+                    root: scratch.path().to_path_buf(),
+                    files,
+                    _scratch: Some(scratch),
+                })
+            }
+            VersionSpec::WorkTree => {
+                let (root, files) = git::work_tree_files()?;
+                Ok(SourceSet {
+                    label: "working tree".into(),
+                    root,
+                    files,
+                    _scratch: None,
+                })
+            }
+        }
+    }
+
+    /// The translation units: every `.c` file, or every header when there is no `.c`
+    /// file at all (a header-only version is still analysed).
+    pub fn unit_files(&self) -> Vec<&PathBuf> {
+        let c_files: Vec<&PathBuf> = self
+            .files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "c"))
+            .collect();
+        if c_files.is_empty() {
+            self.files.iter().collect()
+        } else {
+            c_files
+        }
+    }
+}
+
+fn from_path(path: &Path) -> Result<SourceSet> {
+    let meta =
+        std::fs::metadata(path).with_context(|| format!("{}: cannot read", path.display()))?;
+    if meta.is_file() {
+        if !is_c_source(path) {
+            bail!("{}: not a C source file (.c or .h)", path.display());
+        }
+        std::fs::File::open(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let root = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let name = PathBuf::from(path.file_name().context("file has no name")?);
+        return Ok(SourceSet {
+            label: path.display().to_string(),
+            root,
+            files: vec![name],
+            _scratch: None,
+        });
+    }
+    let mut files = Vec::new();
+    collect_sources(path, path, &mut files)?;
+    files.sort();
+    if files.is_empty() {
+        bail!("{}: no .c or .h files below this directory", path.display());
+    }
+    Ok(SourceSet {
+        label: path.display().to_string(),
+        root: path.to_path_buf(),
+        files,
+        _scratch: None,
+    })
+}
+
+fn collect_sources(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let entries = std::fs::read_dir(dir)
+        .with_context(|| format!("{}: cannot read directory", dir.display()))?;
+    for entry in entries {
+        let entry = entry?;
+        let path = entry.path();
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            collect_sources(root, &path, out)?;
+        } else if kind.is_file() && is_c_source(&path) {
+            out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
+        }
+    }
+    Ok(())
+}
+
+fn is_c_source(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "c" || e == "h")
+}
+
+/// Frontend options from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct LoadConfig {
+    pub preprocess: PreprocessConfig,
+    pub frontend: FrontendConfig,
+}
+
+/// A lowered version plus everything said while loading it.
+pub struct LoadedVersion {
+    pub sources: SourceSet,
+    pub lowered: Lowered,
+}
+
+impl LoadedVersion {
+    pub fn program(&self) -> &ripple_ir::Program {
+        &self.lowered.program
+    }
+
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.lowered.diagnostics
+    }
+}
+
+/// Reads, preprocesses (in parallel) and lowers one version.
+pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVersion> {
+    let sources = SourceSet::load(spec)?;
+    let results: Vec<Result<(TranslationUnit, Vec<Diagnostic>)>> = sources
+        .unit_files()
+        .par_iter()
+        .map(|file| preprocess::translation_unit(&sources.root, file, &config.preprocess))
+        .collect();
+    let mut units = Vec::with_capacity(results.len());
+    let mut diagnostics = Vec::new();
+    for result in results {
+        let (unit, mut notes) = result?;
+        units.push(unit);
+        diagnostics.append(&mut notes);
+    }
+    let mut lowered = ripple_c::lower_units(&units, &config.frontend);
+    diagnostics.append(&mut lowered.diagnostics);
+    lowered.diagnostics = diagnostics;
+    Ok(LoadedVersion { sources, lowered })
+}
+
+/// Prints diagnostics to stderr, errors first; returns how many errors there were.
+pub fn report_diagnostics(version: &LoadedVersion, verbose: bool) -> usize {
+    let mut errors = 0;
+    let mut warnings = 0;
+    for d in version.diagnostics() {
+        match d.severity {
+            Severity::Error => {
+                errors += 1;
+                eprintln!("{}:{}:{}: error: {}", d.file, d.line, d.col, d.message);
+            }
+            Severity::Warning => {
+                warnings += 1;
+                if verbose {
+                    eprintln!("{}:{}:{}: warning: {}", d.file, d.line, d.col, d.message);
+                }
+            }
+        }
+    }
+    if warnings > 0 && !verbose {
+        eprintln!(
+            "ripple: {}: {warnings} warning(s) (use --verbose to see them)",
+            version.sources.label
+        );
+    }
+    errors
+}

@@ -1,0 +1,290 @@
+//! End-to-end tests of the `ripple` binary: inputs (files, directories, git revisions),
+//! output formats, exit codes and error messages.
+
+use std::path::{Path, PathBuf};
+use std::process::Command as StdCommand;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples")
+}
+
+fn ripple() -> Command {
+    Command::cargo_bin("ripple").expect("the ripple binary builds")
+}
+
+fn diff_json(old: &Path, new: &Path) -> (i32, serde_json::Value) {
+    let out = ripple()
+        .args(["diff", "--format", "json"])
+        .arg(old)
+        .arg(new)
+        .output()
+        .expect("ripple runs");
+    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap_or(-1), json)
+}
+
+fn function<'a>(json: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    json["functions"]
+        .as_array()
+        .and_then(|fs| fs.iter().find(|f| f["name"] == name))
+        .unwrap_or_else(|| panic!("no function {name} in {json:#}"))
+}
+
+#[test]
+fn formatting_only_change_is_no_change() {
+    // new.c is old.c reformatted (same tokens): nothing changed, exit 0 like diff(1).
+    let dir = examples().join("formatting-only");
+    let (code, json) = diff_json(&dir.join("old.c"), &dir.join("new.c"));
+    assert_eq!(code, 0, "{json:#}");
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["functions"].as_array().map(Vec::len), Some(0));
+    assert!(json["summary"]["unchanged"].as_u64().unwrap_or(0) > 0);
+}
+
+#[test]
+fn renamed_function_is_detected() {
+    // sum_squares became sum_of_squares with the same body: a rename, not add + remove.
+    let dir = examples().join("renamed-function");
+    let (code, json) = diff_json(&dir.join("old.c"), &dir.join("new.c"));
+    assert_eq!(code, 1);
+    let renamed = function(&json, "sum_of_squares");
+    assert_eq!(renamed["status"], "renamed");
+    assert_eq!(renamed["old_name"], "sum_squares");
+    assert_eq!(json["summary"]["added"], 0);
+    assert_eq!(json["summary"]["removed"], 0);
+}
+
+#[test]
+fn moved_function_is_unchanged() {
+    // count_vowels moved within the file: unchanged; max_word_length has one changed
+    // condition (examples/moved-function/README.md).
+    let dir = examples().join("moved-function");
+    let (code, json) = diff_json(&dir.join("old.c"), &dir.join("new.c"));
+    assert_eq!(code, 1);
+    let names: Vec<&str> = json["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["name"].as_str())
+        .collect();
+    assert_eq!(names, vec!["max_word_length"]);
+    let changed = function(&json, "max_word_length");
+    assert_eq!(changed["status"], "modified");
+    assert_eq!(changed["old_lines"], serde_json::json!([24]));
+    assert_eq!(changed["new_lines"], serde_json::json!([33]));
+}
+
+#[test]
+fn all_lists_unchanged_functions() {
+    let dir = examples().join("formatting-only");
+    let out = ripple()
+        .args(["diff", "--all", "--format", "json"])
+        .arg(dir.join("old.c"))
+        .arg(dir.join("new.c"))
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let functions = json["functions"].as_array().unwrap();
+    assert!(!functions.is_empty());
+    assert!(functions.iter().all(|f| f["status"] == "unchanged"));
+}
+
+#[test]
+fn text_output_has_a_summary() {
+    let dir = examples().join("dcia-fig1");
+    ripple()
+        .arg("diff")
+        .arg(dir.join("old.c"))
+        .arg(dir.join("new.c"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("modified"))
+        .stdout(predicate::str::contains("function(s) changed"));
+}
+
+#[test]
+fn missing_file_is_an_error_naming_it() {
+    ripple()
+        .args(["diff", "no/such/old.c", "no/such/new.c"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no/such/old.c"));
+}
+
+#[test]
+fn bad_revision_is_an_error() {
+    ripple()
+        .args(["diff", "no-such-revision-xyz", "HEAD"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no-such-revision-xyz"));
+}
+
+#[test]
+fn unknown_flag_is_an_error() {
+    ripple()
+        .args(["diff", "--frobnicate", "a.c", "b.c"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn non_c_file_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let txt = dir.path().join("notes.txt");
+    std::fs::write(&txt, "hello").unwrap();
+    ripple()
+        .arg("diff")
+        .arg(&txt)
+        .arg(&txt)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("notes.txt"));
+}
+
+#[test]
+fn unparsable_c_reports_file_and_line_and_still_diffs() {
+    // Line 3 is garbage; `good` is still read and compared.
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("old.c");
+    let new = dir.path().join("new.c");
+    std::fs::write(
+        &old,
+        "int good(int x) { return x + 1; }\n\nint bad( { ]]] @@ ;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &new,
+        "int good(int x) { return x + 2; }\n\nint bad( { ]]] @@ ;\n",
+    )
+    .unwrap();
+    let out = ripple()
+        .args(["diff", "--format", "json"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("old.c:3"), "{stderr}");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(function(&json, "good")["status"], "modified");
+}
+
+#[test]
+fn directories_and_git_revisions_are_versions() {
+    let repo = tempfile::tempdir().unwrap();
+    let git = |args: &[&str]| {
+        let status = StdCommand::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+            .args(args)
+            .current_dir(repo.path())
+            .status()
+            .unwrap();
+        assert!(status.success(), "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    std::fs::create_dir(repo.path().join("src")).unwrap();
+    std::fs::write(
+        repo.path().join("src/util.h"),
+        "#define SCALE 2\nint scale(int x);\n",
+    )
+    .unwrap();
+    std::fs::write(
+        repo.path().join("src/util.c"),
+        "#include \"util.h\"\nint scale(int x) { return x * SCALE; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        repo.path().join("src/main.c"),
+        "#include \"util.h\"\nint main(void) { return scale(3); }\n",
+    )
+    .unwrap();
+    git(&["add", "."]);
+    git(&["commit", "-qm", "one"]);
+    // A macro change in a header is a change of its user (preprocessed code).
+    std::fs::write(
+        repo.path().join("src/util.h"),
+        "#define SCALE 3\nint scale(int x);\n",
+    )
+    .unwrap();
+    git(&["commit", "-qam", "two"]);
+
+    let out = ripple()
+        .args(["diff", "--format", "json", "HEAD~1", "HEAD"])
+        .current_dir(repo.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let scale = function(&json, "scale");
+    assert_eq!(scale["status"], "modified");
+    assert_eq!(scale["file"], "src/util.c");
+    assert_eq!(
+        json["summary"]["modified"], 1,
+        "main does not use SCALE: {json:#}"
+    );
+
+    // One revision: compared with the working tree (unchanged here).
+    ripple()
+        .args(["diff", "HEAD"])
+        .current_dir(repo.path())
+        .assert()
+        .code(0);
+
+    // Two directories.
+    let old_dir = tempfile::tempdir().unwrap();
+    std::fs::write(old_dir.path().join("a.c"), "int f(int x) { return x; }\n").unwrap();
+    let new_dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        new_dir.path().join("a.c"),
+        "int f(int x) { return x; }\nint g(void) { return 1; }\n",
+    )
+    .unwrap();
+    let (code, json) = diff_json(old_dir.path(), new_dir.path());
+    assert_eq!(code, 1);
+    assert_eq!(function(&json, "g")["status"], "added");
+}
+
+#[test]
+fn output_is_deterministic() {
+    let dir = examples().join("dcia-fig1");
+    let run = || {
+        ripple()
+            .args(["diff", "--format", "json"])
+            .arg(dir.join("old.c"))
+            .arg(dir.join("new.c"))
+            .output()
+            .unwrap()
+            .stdout
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn a_version_against_itself_has_no_change() {
+    for example in [
+        "dcia-fig1",
+        "moddiff-fig2",
+        "sea-fig1",
+        "change-effects-fig13",
+    ] {
+        let file = examples().join(example).join("new.c");
+        let (code, json) = diff_json(&file, &file);
+        assert_eq!(code, 0, "{example}: {json:#}");
+    }
+}
