@@ -5,7 +5,9 @@
 
 use rustc_hash::FxHashSet;
 
-use ripple_ir::{Callee, ExprKind, FuncId, InitItem, NodeId, NodeKind, Program, Type, TypeId, TypeTable};
+use ripple_ir::{
+    Callee, ExprKind, FuncId, InitItem, NodeId, NodeKind, Program, Type, TypeId, TypeTable,
+};
 
 /// One call site and what it may call.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,9 +63,9 @@ impl CallGraph {
                 };
                 let target = match callee {
                     Callee::Direct(f) => CallTarget::Direct(*f),
-                    Callee::Indirect(expr) => CallTarget::Indirect(
-                        graph.indirect_targets(program, expr.ty, args.len()),
-                    ),
+                    Callee::Indirect(expr) => {
+                        CallTarget::Indirect(graph.indirect_targets(program, expr.ty, args.len()))
+                    }
                     Callee::Intrinsic(_) => continue,
                 };
                 for &callee in target.callees() {
@@ -86,7 +88,12 @@ impl CallGraph {
 
     /// Address-taken functions a call through a pointer of type `pointer_ty` with
     /// `arg_count` arguments may reach: same return type class and compatible arity.
-    fn indirect_targets(&self, program: &Program, pointer_ty: TypeId, arg_count: usize) -> Vec<FuncId> {
+    fn indirect_targets(
+        &self,
+        program: &Program,
+        pointer_ty: TypeId,
+        arg_count: usize,
+    ) -> Vec<FuncId> {
         let types = &program.types;
         let wanted = types.pointee(pointer_ty).unwrap_or(pointer_ty);
         self.address_taken
@@ -106,7 +113,10 @@ impl CallGraph {
 /// types of the same size class. Loose on purpose: a miss would be unsound.
 fn compatible(types: &TypeTable, pointer_fn: TypeId, candidate: TypeId, arg_count: usize) -> bool {
     let Type::Function {
-        params, varargs, prototyped, ..
+        params,
+        varargs,
+        prototyped,
+        ..
     } = types.get(candidate)
     else {
         return false;
@@ -148,7 +158,9 @@ fn address_taken_functions(program: &Program) -> Vec<FuncId> {
     for global in &program.globals {
         for item in global.init.iter().flat_map(|i| &i.items) {
             match item {
-                InitItem::Value { value, .. } | InitItem::Bits { value, .. } => value.walk(&mut visit),
+                InitItem::Value { value, .. } | InitItem::Bits { value, .. } => {
+                    value.walk(&mut visit)
+                }
                 InitItem::Bytes { .. } => {}
             }
         }

@@ -1,5 +1,11 @@
 //! Graphs over the IR that every technique shares.
 
+mod bitset;
 mod callgraph;
+mod iccfg;
+mod scc;
 
+pub use bitset::{BitMatrix, BitSet};
 pub use callgraph::{CallGraph, CallSite, CallTarget};
+pub use iccfg::{Ccfg, Component, ComponentKind, Iccfg, IccfgStats};
+pub use scc::{strongly_connected_components, Sccs};

@@ -1,0 +1,12 @@
+//! The change-impact techniques of ripple, one module per technique, each named after it
+//! and citing the paper and section it implements.
+//!
+//! - [`sea`]: Static Execute After / Before between functions (Jász, 004, section 3).
+//! - [`function_impact`]: the functions a change between two versions may impact, by SEA,
+//!   next to the plain call-graph impact (004 section 4).
+//!
+//! Architecture invariant: analyses do no I/O and know nothing of serde or of the command
+//! line; they take IR programs, graphs and version matchings, and return core types.
+
+pub mod function_impact;
+pub mod sea;
