@@ -4,6 +4,8 @@
 //! (docs/json-schema.md).
 
 pub mod diff;
+pub mod impact;
+pub mod sea;
 
 /// The version of every JSON document ripple writes.
 pub const SCHEMA_VERSION: u32 = 1;

@@ -57,6 +57,12 @@ pub enum Command {
         #[command(flatten)]
         frontend: FrontendArgs,
     },
+    /// Static Execute After (or Before, --before) sets of the functions of one program:
+    /// which functions may run after (before) each function.
+    Sea(crate::commands::sea::SeaArgs),
+    /// The functions a change between OLD and NEW may impact (--level function: by
+    /// Static Execute After), with the call-graph impact for comparison.
+    Impact(crate::commands::impact::ImpactArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

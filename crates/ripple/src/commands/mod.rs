@@ -2,6 +2,8 @@
 
 mod diff;
 mod dump;
+pub mod impact;
+pub mod sea;
 mod stats;
 
 use anyhow::Result;
@@ -32,6 +34,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             format,
             frontend,
         } => stats::run(&version, each_file, format, &frontend),
+        Command::Sea(args) => sea::run(&args),
+        Command::Impact(args) => impact::run(&args),
     }
 }
 

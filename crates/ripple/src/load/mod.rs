@@ -227,3 +227,42 @@ pub fn report_diagnostics(version: &LoadedVersion, verbose: bool) -> usize {
     }
     errors
 }
+
+/// Loads several files, directories or revisions as one program: their translation units
+/// are preprocessed (in parallel) and lowered together.
+pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVersion> {
+    if let [spec] = specs {
+        return load_version(spec, config);
+    }
+    let sets = specs.iter().map(SourceSet::load).collect::<Result<Vec<_>>>()?;
+    let jobs: Vec<(&Path, &PathBuf)> = sets
+        .iter()
+        .flat_map(|set| set.unit_files().into_iter().map(move |file| (set.root.as_path(), file)))
+        .collect();
+    let results: Vec<Result<(TranslationUnit, Vec<Diagnostic>)>> = jobs
+        .par_iter()
+        .map(|(root, file)| preprocess::translation_unit(root, file, &config.preprocess))
+        .collect();
+    let mut units = Vec::with_capacity(results.len());
+    let mut diagnostics = Vec::new();
+    for result in results {
+        let (unit, mut notes) = result?;
+        units.push(unit);
+        diagnostics.append(&mut notes);
+    }
+    let mut lowered = ripple_c::lower_units(&units, &config.frontend);
+    diagnostics.append(&mut lowered.diagnostics);
+    lowered.diagnostics = diagnostics;
+    let label = sets.iter().map(|s| s.label.as_str()).collect::<Vec<_>>().join(" ");
+    let root = sets.first().map(|s| s.root.clone()).unwrap_or_default();
+    let files = sets.iter().flat_map(|s| s.files.iter().cloned()).collect();
+    Ok(LoadedVersion {
+        sources: SourceSet {
+            label,
+            root,
+            files,
+            _scratch: None,
+        },
+        lowered,
+    })
+}

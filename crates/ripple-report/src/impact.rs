@@ -1,0 +1,228 @@
+//! The `ripple impact --level function` report: the functions a change may impact by
+//! Static Execute After (Jász, 004), each with its relations to the change (CALL, SEQ,
+//! RET, ID) and the changed functions that put it there, next to the plain call-graph
+//! impact (transitive callees and callers) for comparison (004 section 4).
+//!
+//! Functions are named by their new version when they have one. Library functions are
+//! listed under the rules of [`crate::sea::FunctionNames`]; changed functions defined in
+//! system headers are left out, as in the diff report.
+
+use std::fmt::Write;
+
+use ripple_analyses::function_impact::{FunctionImpact, FunctionRef};
+use serde::Serialize;
+
+use crate::sea::FunctionNames;
+
+/// The impact report.
+#[derive(Clone, Debug, Serialize)]
+pub struct ImpactView {
+    pub schema: u32,
+    pub old: String,
+    pub new: String,
+    pub level: &'static str,
+    pub changed_functions: Vec<ChangedView>,
+    pub impacted_functions: Vec<ImpactedView>,
+    pub callgraph_impact: CallGraphImpactView,
+    pub summary: ImpactSummary,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ChangedView {
+    pub name: String,
+    pub file: String,
+    pub status: &'static str,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ImpactedView {
+    pub name: String,
+    pub file: String,
+    /// Among `CALL`, `SEQ`, `RET`, `ID`.
+    pub relations: Vec<&'static str>,
+    /// Names of the changed functions it is impacted by, sorted.
+    pub because_of: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct CallGraphImpactView {
+    /// Functions the changed functions transitively call.
+    pub callees: Vec<String>,
+    /// Functions that transitively call a changed function.
+    pub callers: Vec<String>,
+    /// The changed functions, their callees and their callers.
+    pub total: usize,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ImpactSummary {
+    pub changed: usize,
+    pub impacted: usize,
+    pub callgraph_impacted: usize,
+    /// Impacted by SEA but not by the call graph (SEQ only), sorted.
+    pub beyond_callgraph: Vec<String>,
+}
+
+/// Names across the two versions.
+pub struct VersionNames<'a> {
+    pub old: FunctionNames<'a>,
+    pub new: FunctionNames<'a>,
+}
+
+impl VersionNames<'_> {
+    fn shown(&self, f: FunctionRef) -> bool {
+        match (f.new, f.old) {
+            (Some(n), _) => self.new.is_shown(n),
+            (None, Some(o)) => self.old.is_shown(o),
+            (None, None) => false,
+        }
+    }
+
+    fn name(&self, f: FunctionRef) -> String {
+        match (f.new, f.old) {
+            (Some(n), _) => self.new.name(n),
+            (None, Some(o)) => self.old.name(o),
+            (None, None) => String::new(),
+        }
+    }
+
+    fn file(&self, f: FunctionRef) -> String {
+        match (f.new, f.old) {
+            (Some(n), _) => self.new.file(n),
+            (None, Some(o)) => self.old.file(o),
+            (None, None) => String::new(),
+        }
+    }
+}
+
+pub fn impact_view(
+    labels: (&str, &str),
+    names: &VersionNames<'_>,
+    impact: &FunctionImpact,
+) -> ImpactView {
+    let shown_changed: Vec<bool> = impact
+        .changed
+        .iter()
+        .map(|c| names.shown(c.function))
+        .collect();
+    let mut changed: Vec<ChangedView> = impact
+        .changed
+        .iter()
+        .zip(&shown_changed)
+        .filter(|(_, &shown)| shown)
+        .map(|(c, _)| ChangedView {
+            name: names.name(c.function),
+            file: names.file(c.function),
+            status: c.status.name(),
+        })
+        .collect();
+    changed.sort();
+    let mut impacted: Vec<ImpactedView> = impact
+        .impacted
+        .iter()
+        .filter(|i| names.shown(i.function))
+        .filter_map(|i| {
+            let mut because_of: Vec<String> = i
+                .because_of
+                .iter()
+                .filter(|&&c| shown_changed[c])
+                .map(|&c| names.name(impact.changed[c].function))
+                .collect();
+            because_of.sort();
+            because_of.dedup();
+            (!because_of.is_empty()).then(|| ImpactedView {
+                name: names.name(i.function),
+                file: names.file(i.function),
+                relations: i.relations.names(),
+                because_of,
+            })
+        })
+        .collect();
+    impacted.sort_by(|a, b| (&a.file, &a.name).cmp(&(&b.file, &b.name)));
+    let list = |functions: &[FunctionRef]| -> Vec<String> {
+        let mut out: Vec<String> = functions
+            .iter()
+            .filter(|f| names.shown(**f))
+            .map(|f| names.name(*f))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    let callees = list(&impact.callgraph.callees);
+    let callers = list(&impact.callgraph.callers);
+    let mut callgraph_all: Vec<String> = callees
+        .iter()
+        .chain(&callers)
+        .cloned()
+        .chain(changed.iter().map(|c| c.name.clone()))
+        .collect();
+    callgraph_all.sort();
+    callgraph_all.dedup();
+    let beyond_callgraph: Vec<String> = impacted
+        .iter()
+        .filter(|i| callgraph_all.binary_search(&i.name).is_err())
+        .map(|i| i.name.clone())
+        .collect();
+    ImpactView {
+        schema: crate::SCHEMA_VERSION,
+        old: labels.0.to_string(),
+        new: labels.1.to_string(),
+        level: "function",
+        summary: ImpactSummary {
+            changed: changed.len(),
+            impacted: impacted.len(),
+            callgraph_impacted: callgraph_all.len(),
+            beyond_callgraph,
+        },
+        changed_functions: changed,
+        impacted_functions: impacted,
+        callgraph_impact: CallGraphImpactView {
+            total: callgraph_all.len(),
+            callees,
+            callers,
+        },
+    }
+}
+
+/// The human-readable report.
+pub fn render_text(view: &ImpactView) -> String {
+    let mut out = String::new();
+    if view.changed_functions.is_empty() {
+        let _ = writeln!(out, "no changed function: nothing impacted");
+        return out;
+    }
+    let _ = writeln!(out, "changed functions:");
+    for c in &view.changed_functions {
+        let _ = writeln!(out, "  {:<9} {}  ({})", c.status, c.name, c.file);
+    }
+    let _ = writeln!(out, "impacted functions (static execute after the change):");
+    for i in &view.impacted_functions {
+        let _ = writeln!(
+            out,
+            "  {:<32} {:<16} by {}  ({})",
+            i.name,
+            i.relations.join(","),
+            i.because_of.join(", "),
+            i.file
+        );
+    }
+    let s = &view.summary;
+    let _ = writeln!(
+        out,
+        "{} changed, {} impacted; the call graph alone (callees and callers) gives {}",
+        s.changed, s.impacted, s.callgraph_impacted
+    );
+    if !s.beyond_callgraph.is_empty() {
+        let _ = writeln!(
+            out,
+            "impacted beyond the call graph: {}",
+            s.beyond_callgraph.join(", ")
+        );
+    }
+    out
+}
+
+pub fn render_json(view: &ImpactView) -> String {
+    serde_json::to_string_pretty(view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
