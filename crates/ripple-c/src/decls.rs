@@ -482,7 +482,7 @@ impl<'a> Lowerer<'a, '_> {
         let (syntax, fingerprint) = self.scan_function(def);
         self.f.syn = syntax.as_ref().map(|s| s.root);
         let entry = self.emit(NodeKind::Entry);
-        let exit = self.f.nodes.push(ripple_ir::Node::new(NodeKind::Exit, span));
+        let exit = self.f.push_node(ripple_ir::Node::new(NodeKind::Exit, span));
         self.f.is_label.push(false);
         self.f.exit = exit;
         self.f.cur = Some(entry);
@@ -516,13 +516,13 @@ impl<'a> Lowerer<'a, '_> {
         // Jumps to labels never defined.
         let labels: Vec<(&str, NodeId)> = self.f.labels.iter().map(|(k, v)| (*k, *v)).collect();
         for (label, id) in labels {
-            if self.f.nodes[id].succs.is_empty() {
+            if self.f.nodes[id.index()].succs.is_empty() {
                 self.diag(Severity::Error, body, format!("label `{label}` used but not defined"));
             }
         }
         self.pop_scope();
         let (nodes, exit) = self.finish_cfg();
-        let locals = std::mem::take(&mut self.f.locals);
+        let locals = std::mem::take(&mut self.f.locals).into();
         let ret_var = self.f.ret_var;
         let func = &mut self.l.program.functions[f];
         func.ty = ty;

@@ -410,7 +410,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             Some(Sym::Vla { ptr, ty, .. }) => {
                 let p = self.pointer_to(ty);
-                let vp = self.f.locals[ptr].ty;
+                let vp = self.f.locals[ptr.index()].ty;
                 Val::L(LVal::Mem(self.retype(Expr::local(ptr, vp), p), ty))
             }
             Some(Sym::Global(g, ty)) => {
@@ -1117,7 +1117,7 @@ impl<'a> Lowerer<'a, '_> {
             match self.lookup(name) {
                 Some(Sym::Typedef(ty)) => return self.int_const(i128::from(self.size_of(ty)), ulong),
                 Some(Sym::Vla { size, .. }) => {
-                    let st = self.f.locals[size].ty;
+                    let st = self.f.locals[size.index()].ty;
                     return Expr::local(size, st);
                 }
                 None => {

@@ -211,7 +211,13 @@ impl<'a> Lowerer<'a, '_> {
                     });
                     pos += 1;
                 } else {
+                    let before = pos;
                     self.fill(sub_ty, sub_off, &items, &mut pos, out);
+                    if pos == before {
+                        // An empty or incomplete sub-object takes nothing: skip the item.
+                        self.diag(Severity::Error, item, "initializer for an incomplete object".into());
+                        pos += 1;
+                    }
                 }
             } else {
                 out.push(Leaf::Scalar {

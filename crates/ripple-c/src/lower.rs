@@ -160,8 +160,8 @@ pub(crate) struct SwitchCase {
 pub(crate) struct FnState<'a> {
     pub id: Option<FuncId>,
     pub name: &'a str,
-    pub locals: IndexVec<VarId, Local>,
-    pub nodes: IndexVec<NodeId, Node>,
+    pub locals: Vec<Local>,
+    pub nodes: Vec<Node>,
     /// Parallel to `nodes`: skip nodes made as jump targets, removed by the clean-up.
     pub is_label: Vec<bool>,
     pub cur: Option<NodeId>,
@@ -185,12 +185,22 @@ pub(crate) struct FnState<'a> {
 }
 
 impl<'a> FnState<'a> {
+    pub fn push_node(&mut self, node: Node) -> NodeId {
+        self.nodes.push(node);
+        NodeId::from(self.nodes.len() - 1)
+    }
+
+    pub fn push_local(&mut self, local: Local) -> VarId {
+        self.locals.push(local);
+        VarId::from(self.locals.len() - 1)
+    }
+
     pub fn new(int: TypeId) -> Self {
         FnState {
             id: None,
             name: "",
-            locals: IndexVec::new(),
-            nodes: IndexVec::new(),
+            locals: Vec::new(),
+            nodes: Vec::new(),
             is_label: Vec::new(),
             cur: None,
             span: Span::SYNTHETIC,
@@ -428,7 +438,7 @@ impl<'a> Lowerer<'a, '_> {
         } else {
             Storage::Register
         };
-        self.f.locals.push(Local {
+        self.f.push_local(Local {
             name: name.to_string(),
             ty,
             kind,
@@ -442,7 +452,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn is_register(&self, var: VarId) -> bool {
-        self.f.locals[var].storage == Storage::Register
+        self.f.locals[var.index()].storage == Storage::Register
     }
 
     /// Evaluates `value` into a fresh temporary and returns an expression reading it.
@@ -466,7 +476,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn addr_of_local(&mut self, var: VarId) -> Expr {
-        let ty = self.f.locals[var].ty;
+        let ty = self.f.locals[var.index()].ty;
         let ptr = self.l.program.types.pointer_to(ty);
         Expr::new(ExprKind::AddrOfLocal(var), ptr)
     }
@@ -475,7 +485,7 @@ impl<'a> Lowerer<'a, '_> {
 
     pub fn emit(&mut self, kind: NodeKind) -> NodeId {
         self.f.effects += 1;
-        let id = self.f.nodes.push(Node {
+        let id = self.f.push_node(Node {
             kind,
             succs: Vec::new(),
             span: self.f.span,
@@ -483,7 +493,7 @@ impl<'a> Lowerer<'a, '_> {
         });
         self.f.is_label.push(false);
         if let Some(cur) = self.f.cur {
-            self.f.nodes[cur].succs.push(id);
+            self.f.nodes[cur.index()].succs.push(id);
         }
         self.f.cur = Some(id);
         id
@@ -491,7 +501,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// A jump target, not yet placed.
     pub fn new_label(&mut self) -> NodeId {
-        let id = self.f.nodes.push(Node {
+        let id = self.f.push_node(Node {
             kind: NodeKind::Skip,
             succs: Vec::new(),
             span: self.f.span,
@@ -504,7 +514,7 @@ impl<'a> Lowerer<'a, '_> {
     /// Jumps from the current point to `label`; the code after is unreachable.
     pub fn goto(&mut self, label: NodeId) {
         if let Some(cur) = self.f.cur.take() {
-            self.f.nodes[cur].succs.push(label);
+            self.f.nodes[cur.index()].succs.push(label);
         }
     }
 
@@ -512,7 +522,7 @@ impl<'a> Lowerer<'a, '_> {
     pub fn place(&mut self, label: NodeId) {
         if let Some(cur) = self.f.cur.take() {
             if cur != label {
-                self.f.nodes[cur].succs.push(label);
+                self.f.nodes[cur.index()].succs.push(label);
             }
         }
         self.f.cur = Some(label);
@@ -520,7 +530,7 @@ impl<'a> Lowerer<'a, '_> {
 
     pub fn branch(&mut self, cond: Expr, then: NodeId, otherwise: NodeId) {
         let id = self.emit(NodeKind::Branch { cond });
-        self.f.nodes[id].succs = vec![then, otherwise];
+        self.f.nodes[id.index()].succs = vec![then, otherwise];
         self.f.cur = None;
     }
 
@@ -558,7 +568,7 @@ impl<'a> Lowerer<'a, '_> {
             nodes: self.f.nodes.len(),
             locals: self.f.locals.len(),
             cur: self.f.cur,
-            cur_succs: self.f.cur.map_or(0, |c| self.f.nodes[c].succs.len()),
+            cur_succs: self.f.cur.map_or(0, |c| self.f.nodes[c.index()].succs.len()),
             approximations: self.l.program.approximations.len(),
             effects: self.f.effects,
             diagnostics: self.l.diagnostics.len(),
@@ -566,16 +576,12 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn restore(&mut self, snap: Snapshot) {
-        let mut nodes: Vec<Node> = std::mem::take(&mut self.f.nodes).into_iter().collect();
-        nodes.truncate(snap.nodes);
-        self.f.nodes = nodes.into();
+        self.f.nodes.truncate(snap.nodes);
         self.f.is_label.truncate(snap.nodes);
-        let mut locals: Vec<Local> = std::mem::take(&mut self.f.locals).into_iter().collect();
-        locals.truncate(snap.locals);
-        self.f.locals = locals.into();
+        self.f.locals.truncate(snap.locals);
         self.f.cur = snap.cur;
         if let Some(cur) = snap.cur {
-            if let Some(node) = self.f.nodes.iter_mut().nth(cur.index()) {
+            if let Some(node) = self.f.nodes.get_mut(cur.index()) {
                 node.succs.truncate(snap.cur_succs);
             }
         }
@@ -588,7 +594,7 @@ impl<'a> Lowerer<'a, '_> {
     /// to the exit and returns the final node list.
     pub fn finish_cfg(&mut self) -> (IndexVec<NodeId, Node>, NodeId) {
         let exit = self.f.exit;
-        let mut nodes: Vec<Node> = std::mem::take(&mut self.f.nodes).into_iter().collect();
+        let mut nodes: Vec<Node> = std::mem::take(&mut self.f.nodes);
         let is_label = std::mem::take(&mut self.f.is_label);
         for (i, node) in nodes.iter_mut().enumerate() {
             if i != exit.index() && node.succs.is_empty() {
