@@ -20,11 +20,11 @@ struct RunResult {
 
 fn lower(program: &Program) -> Result<ripple_ir::Program, String> {
     let text = preprocess(&program.path)?;
-    let unit = ripple_c::TranslationUnit {
-        path: format!("{}.c", program.name),
-        line_map: Some(ripple_c::LineMap::from_preprocessed(&text, str::to_string)),
-        text,
-    };
+    let unit = ripple_c::TranslationUnit::preprocessed(
+        format!("{}.c", program.name),
+        &text,
+        str::to_string,
+    );
     let lowered = ripple_c::lower_units(
         &[unit],
         &ripple_c::FrontendConfig {

@@ -9,11 +9,11 @@ fn check(program: &Program) -> Option<String> {
         Ok(text) => text,
         Err(e) => return Some(e),
     };
-    let unit = ripple_c::TranslationUnit {
-        path: format!("{}.c", program.name),
-        line_map: Some(ripple_c::LineMap::from_preprocessed(&text, str::to_string)),
-        text,
-    };
+    let unit = ripple_c::TranslationUnit::preprocessed(
+        format!("{}.c", program.name),
+        &text,
+        str::to_string,
+    );
     let lowered = ripple_c::lower_units(
         &[unit],
         &ripple_c::FrontendConfig {

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use ripple_c::{lower_units, FrontendConfig, LineMap, TranslationUnit};
+use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_interp::{run_program, RunConfig, Termination};
 
 struct Native {
@@ -52,13 +52,7 @@ fn preprocess(dir: &Path, name: &str) -> TranslationUnit {
     let out = Command::new("gcc").args(["-E"]).arg(&c).output().unwrap();
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let line_map = LineMap::from_preprocessed(&text, |s| s.to_string());
-    let text = blank_line_markers(&text);
-    TranslationUnit {
-        path: format!("{name}.c"),
-        text,
-        line_map: Some(line_map),
-    }
+    TranslationUnit::preprocessed(format!("{name}.c"), &text, str::to_string)
 }
 
 /// Compiles and runs `source` both ways and compares.
@@ -325,23 +319,6 @@ int main(int argc, char **argv) {
 "#,
         b"",
     );
-}
-
-/// Replaces GCC's line markers by empty lines (keeping the line numbers of the map):
-/// markers in the middle of a statement, after a macro from a system header, would
-/// otherwise be read as syntax errors by the frontend.
-fn blank_line_markers(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for line in text.lines() {
-        let is_marker = line
-            .strip_prefix("# ")
-            .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
-        if !is_marker {
-            out.push_str(line);
-        }
-        out.push('\n');
-    }
-    out
 }
 
 #[test]

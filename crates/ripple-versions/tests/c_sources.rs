@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ripple_c::{lower_units, FrontendConfig, LineMap, TranslationUnit};
+use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_ir::Program;
 use ripple_versions::{match_programs, FunctionMatch, FunctionStatus, MatchConfig, VersionMatch};
 
@@ -302,16 +302,15 @@ fn preprocess(dir: &Path, name: &str, text: &str) -> Option<TranslationUnit> {
     }
     let text = String::from_utf8(output.stdout).ok()?;
     let dir = dir.to_string_lossy().into_owned();
-    let line_map = LineMap::from_preprocessed(&text, |file| {
-        file.strip_prefix(&dir).map_or(file.to_owned(), |rest| {
-            rest.trim_start_matches('/').to_owned()
-        })
-    });
-    Some(TranslationUnit {
-        path: name.to_owned(),
-        text,
-        line_map: Some(line_map),
-    })
+    Some(TranslationUnit::preprocessed(
+        name.to_owned(),
+        &text,
+        |file| {
+            file.strip_prefix(&dir).map_or(file.to_owned(), |rest| {
+                rest.trim_start_matches('/').to_owned()
+            })
+        },
+    ))
 }
 
 #[test]
