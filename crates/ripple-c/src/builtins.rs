@@ -81,8 +81,11 @@ impl<'a> Lowerer<'a, '_> {
             }
             "__builtin_va_arg" => {
                 let ap = va(self, 0);
-                let ty = match args.get(1) {
-                    Some(&a) => self.type_argument(a),
+                // The type argument is not an expression; the parser may split or reject
+                // it, so read it from the text.
+                let texts = self.call_arg_texts(node);
+                let ty = match texts.get(1) {
+                    Some(text) => self.type_from_text(text),
                     None => t.int,
                 };
                 Some(self.call_with(Callee::Intrinsic(Intrinsic::VaArg), vec![ap], ty, true))
@@ -125,6 +128,19 @@ impl<'a> Lowerer<'a, '_> {
                 let intr = if is_set { Intrinsic::Memset } else { Intrinsic::Memcpy };
                 self.call_with(Callee::Intrinsic(intr), vec![d.clone(), s, n], t.void, false);
                 Some(Val::R(d))
+            }
+            "__builtin_offsetof" | "offsetof" => {
+                let texts = self.call_arg_texts(node);
+                let ty = texts.first().map_or(t.int, |text| self.type_from_text(text));
+                let path = texts.get(1).copied().unwrap_or("");
+                let off = self.offset_of_path(ty, path, node);
+                Some(Val::R(self.int_const(i128::from(off), t.ulong)))
+            }
+            "__builtin_types_compatible_p" => {
+                let texts = self.call_arg_texts(node);
+                let a = texts.first().map_or(t.int, |text| self.type_from_text(text));
+                let b = texts.get(1).map_or(t.int, |text| self.type_from_text(text));
+                Some(Val::R(self.int_const(i128::from(a == b), t.int)))
             }
             "__builtin_unreachable" => {
                 // Reaching it is undefined: nothing to model.
@@ -251,6 +267,76 @@ impl<'a> Lowerer<'a, '_> {
         self.declare_function(name, ty, false, span)
     }
 
+    /// The texts of a call's arguments, split at top-level commas.
+    pub fn call_arg_texts(&self, call: TsNode<'a>) -> Vec<&'a str> {
+        let Some(list) = self.child_field(call, self.fields.arguments) else {
+            return Vec::new();
+        };
+        let text = self.text(list);
+        let inner = text.strip_prefix('(').unwrap_or(text);
+        let inner = inner.strip_suffix(')').unwrap_or(inner);
+        let mut out = Vec::new();
+        let mut depth = 0i32;
+        let mut start = 0;
+        for (i, c) in inner.char_indices() {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(inner[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        if !inner[start..].trim().is_empty() {
+            out.push(inner[start..].trim());
+        }
+        out
+    }
+
+    /// The offset of a member designator path (`a.b[2].c`) within `ty`.
+    fn offset_of_path(&mut self, ty: TypeId, path: &str, node: TsNode<'a>) -> u64 {
+        let mut off = 0u64;
+        let mut cur = ty;
+        let mut rest = path.trim();
+        while !rest.is_empty() {
+            if let Some(r) = rest.strip_prefix('.') {
+                rest = r.trim_start();
+                continue;
+            }
+            if let Some(r) = rest.strip_prefix('[') {
+                let end = r.find(']').unwrap_or(r.len());
+                let index: u64 = parse_c_uint(r[..end].trim()).unwrap_or(0);
+                let elem = match self.l.program.types.get(cur) {
+                    Type::Array { elem, .. } => *elem,
+                    _ => cur,
+                };
+                off += index * self.size_of(elem);
+                cur = elem;
+                rest = r.get(end + 1..).unwrap_or("").trim_start();
+                continue;
+            }
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+            let name = &rest[..end];
+            if end == 0 {
+                break;
+            }
+            match self.find_field(cur, name) {
+                Some((o, field)) => {
+                    off += o;
+                    cur = field.ty;
+                }
+                None => {
+                    self.diag(crate::Severity::Error, node, format!("no member `{name}` for offsetof"));
+                    break;
+                }
+            }
+            rest = rest[end..].trim_start();
+        }
+        off
+    }
+
     /// A type given as a call argument (`va_arg(ap, T)`): a type descriptor, a typedef
     /// name, or type-like text the parser read as an expression.
     pub fn type_argument(&mut self, node: TsNode<'a>) -> TypeId {
@@ -324,5 +410,12 @@ impl<'a> Lowerer<'a, '_> {
             ty = self.pointer_to(ty);
         }
         ty
+    }
+}
+
+fn parse_c_uint(text: &str) -> Option<u64> {
+    match crate::literals::parse_number(text)? {
+        crate::literals::Number::Int(v, _) => u64::try_from(v).ok(),
+        crate::literals::Number::Float(..) => None,
     }
 }

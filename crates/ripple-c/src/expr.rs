@@ -483,9 +483,79 @@ impl<'a> Lowerer<'a, '_> {
         if op == "&&" || op == "||" {
             return self.logical_value(node);
         }
+        if matches!(op, "-" | "+" | "*" | "&") {
+            if let Some(ty) = self.paren_type_name(l) {
+                return self.misparsed_cast_binary(ty, op, r);
+            }
+        }
         let a = self.rvalue(l);
         let b = self.rvalue(r);
         self.arith(op, a, b, node)
+    }
+
+    /// `(T)` where `T` names a type: the parser read a cast as a parenthesized name.
+    pub fn paren_type_name(&mut self, node: TsNode<'a>) -> Option<TypeId> {
+        if node.kind() != "parenthesized_expression" || node.named_child_count() != 1 {
+            return None;
+        }
+        let inner = node.named_child(0)?;
+        if inner.kind() != "identifier" {
+            return None;
+        }
+        let name = self.text(inner);
+        match self.lookup(name) {
+            Some(Sym::Typedef(ty)) => Some(ty),
+            None => self.builtin_type_name(name),
+            _ => None,
+        }
+    }
+
+    /// `(T) op right` re-read as `((T)(op x)) ...` where `x` is the leftmost operand of
+    /// `right` (the cast binds tighter than any binary operator).
+    fn misparsed_cast_binary(&mut self, ty: TypeId, op: &str, right: TsNode<'a>) -> Expr {
+        if right.kind() == "binary_expression" {
+            let rop = operator_of(self, right);
+            if let (Some(rl), Some(rr)) = (
+                self.child_field(right, self.fields.left),
+                self.child_field(right, self.fields.right),
+            ) {
+                if rop != "&&" && rop != "||" {
+                    let inner = self.misparsed_cast_binary(ty, op, rl);
+                    let b = self.rvalue(rr);
+                    return self.arith(rop, inner, b, right);
+                }
+            }
+        }
+        let operand = match op {
+            "-" => {
+                let e = self.rvalue(right);
+                let e = self.promote(e);
+                let t = e.ty;
+                Expr::unary(UnOp::Neg, e, t)
+            }
+            "+" => {
+                let e = self.rvalue(right);
+                self.promote(e)
+            }
+            "*" => {
+                let p = self.rvalue(right);
+                match self.l.program.types.pointee(p.ty) {
+                    Some(pointee) => self.to_rvalue(Val::L(LVal::Mem(p, pointee))),
+                    None => p,
+                }
+            }
+            _ => {
+                let v = self.lower_expr(right);
+                match v {
+                    Val::L(lv) => self.addr_of(lv, right),
+                    Val::R(e) => e,
+                }
+            }
+        };
+        if ty == self.t.void {
+            return Expr::int(0, ty);
+        }
+        self.convert(operand, ty)
     }
 
     /// A binary arithmetic, bitwise, shift or comparison operator on rvalues.
@@ -521,6 +591,7 @@ impl<'a> Lowerer<'a, '_> {
             BinOp::Sub if ap && !bp => return self.ptr_index(a, b, true),
             BinOp::Sub if ap && bp => {
                 let size = self.elem_size(a.ty);
+                let b = self.convert(b, a.ty);
                 let diff = Expr::binary(BinOp::PtrDiff, a, b, long);
                 if size == 1 {
                     return diff;
@@ -1222,6 +1293,24 @@ impl<'a> Lowerer<'a, '_> {
         if let Some(list) = args_node {
             let mut cursor = list.walk();
             args.extend(list.named_children(&mut cursor).filter(|c| c.kind() != "comment"));
+        }
+        if let Some(ty) = self.paren_type_name(func) {
+            // `(T)(x)`: a cast the parser read as a call.
+            let mut last = None;
+            for (i, &a) in args.iter().enumerate() {
+                if i + 1 == args.len() {
+                    last = Some(self.rvalue(a));
+                } else {
+                    self.expr_effects(a);
+                }
+            }
+            let Some(e) = last else {
+                return Val::R(self.int_const(0, self.t.int));
+            };
+            if ty == self.t.void {
+                return Val::R(Expr::int(0, ty));
+            }
+            return Val::R(self.convert(e, ty));
         }
         let callee_node = strip_parens(func);
         let mut callee = None;

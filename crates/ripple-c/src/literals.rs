@@ -21,6 +21,20 @@ pub(crate) enum FloatSuffix {
 /// Parses a C number literal; `None` when it is malformed.
 pub(crate) fn parse_number(text: &str) -> Option<Number> {
     let text = text.trim();
+    // The grammar lets a sign into the literal in some positions (`(T)-1`).
+    if let Some(rest) = text.strip_prefix('-') {
+        return match parse_number(rest)? {
+            Number::Int(v, kind) => {
+                let bits = kind.bits();
+                let mask = if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 };
+                Some(Number::Int(v.wrapping_neg() & mask, kind))
+            }
+            Number::Float(f, suffix) => Some(Number::Float(-f, suffix)),
+        };
+    }
+    if let Some(rest) = text.strip_prefix('+') {
+        return parse_number(rest);
+    }
     let lower_prefix = text.get(..2).map(str::to_ascii_lowercase);
     let is_hex = lower_prefix.as_deref() == Some("0x");
     let is_bin = lower_prefix.as_deref() == Some("0b");

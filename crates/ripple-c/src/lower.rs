@@ -249,6 +249,29 @@ pub(crate) struct Lowerer<'a, 'l> {
     pub fields: crate::types::FieldIds,
 }
 
+/// Replaces GCC line markers and `#pragma` lines by spaces.
+fn blank_line_markers(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let is_marker = trimmed.starts_with('#')
+            && trimmed[1..].trim_start().starts_with(|c: char| c.is_ascii_digit() || c == 'p' || c == 'i');
+        if is_marker {
+            for c in line.chars() {
+                out.push(if c == '\n' { '\n' } else { ' ' });
+            }
+            // Multi-byte characters would change the length: pad to the byte length.
+            let pushed = line.chars().count();
+            for _ in pushed..line.len() {
+                out.push(' ');
+            }
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
 /// The C grammar, loaded once (its kind names are then `'static`).
 fn c_language() -> &'static tree_sitter::Language {
     static LANGUAGE: std::sync::OnceLock<tree_sitter::Language> = std::sync::OnceLock::new();
@@ -282,8 +305,17 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
     let fields = crate::types::FieldIds::new(language);
     for unit in units {
         let unit_file = linker.file_id(&unit.path);
+        // Line markers (`# 12 "file.h" 3`) are not C: blank them out, keeping every byte
+        // offset and line number.
+        let blanked;
+        let text: &str = if unit.text.starts_with("# ") || unit.text.contains("\n# ") {
+            blanked = blank_line_markers(&unit.text);
+            &blanked
+        } else {
+            &unit.text
+        };
         let tree = if parser_ok {
-            parser.parse(&unit.text, None)
+            parser.parse(text, None)
         } else {
             None
         };
@@ -304,7 +336,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         let mut lowerer = Lowerer {
             t: linker.t,
             l: &mut linker,
-            src: &unit.text,
+            src: text,
             unit,
             unit_file,
             map_files,

@@ -136,6 +136,10 @@ impl<'a> Lowerer<'a, '_> {
             "ERROR" => {
                 self.ensure_cur();
                 let text = self.text(node);
+                if text.trim_start().starts_with("__attribute__") {
+                    // `__attribute__((fallthrough));` and friends: no effect.
+                    return;
+                }
                 if text.trim_start().starts_with("goto") {
                     self.havoc(None, ApproximationKind::Unsupported, node, "computed goto");
                     return;

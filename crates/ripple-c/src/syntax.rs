@@ -34,6 +34,11 @@ impl<'a> Lowerer<'a, '_> {
                 if node.parent().is_some_and(|p| p.kind() == "case_statement") && self.text(node).trim_start().starts_with("...") {
                     continue;
                 }
+                // Type arguments of builtins, and attribute statements, are read by the
+                // lowering from their text.
+                if self.text(node).trim_start().starts_with("__attribute__") || inside_type_builtin(self, node) {
+                    continue;
+                }
                 let text: String = self.text(node).chars().take(40).collect();
                 let text = text.split('\n').next().unwrap_or("").to_string();
                 self.diag(Severity::Error, node, format!("syntax error near `{text}`"));
@@ -134,4 +139,21 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
     }
+}
+
+/// Whether an error node lies in the arguments of a builtin taking a type.
+fn inside_type_builtin<'a>(this: &Lowerer<'a, '_>, node: TsNode<'a>) -> bool {
+    let mut cur = node.parent();
+    for _ in 0..3 {
+        let Some(n) = cur else { return false };
+        if n.kind() == "call_expression" {
+            let callee = n.child_by_field_id(this.fields.function.get()).map(|f| this.text(f));
+            return matches!(
+                callee,
+                Some("__builtin_va_arg" | "__builtin_offsetof" | "offsetof" | "__builtin_types_compatible_p")
+            );
+        }
+        cur = n.parent();
+    }
+    false
 }
