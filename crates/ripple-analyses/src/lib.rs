@@ -2,6 +2,8 @@
 //! and citing the paper and section it implements.
 //!
 //! - [`sea`]: Static Execute After / Before between functions (Jász, 004, section 3).
+//! - [`semdiff`]: semantic difference summaries by modular symbolic execution
+//!   (Trostanetski et al., 001, sections 3-6).
 //! - [`function_impact`]: the functions a change between two versions may impact, by SEA,
 //!   next to the plain call-graph impact (004 section 4).
 //!
@@ -10,3 +12,4 @@
 
 pub mod function_impact;
 pub mod sea;
+pub mod semdiff;

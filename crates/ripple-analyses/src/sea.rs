@@ -465,19 +465,24 @@ impl AllFunctions {
         out
     }
 
-    /// The number of functions in SEA(f) (without ID) for every function, by id.
-    pub fn set_sizes(&self) -> Vec<usize> {
+    /// The size of SEA(f) (or SEB(f)), without ID, for every function, by id.
+    pub fn set_sizes(&self, direction: Direction) -> Vec<usize> {
         let k = self.sccs.len();
         let weights: Vec<usize> = self.sccs.members.iter().map(Vec::len).collect();
-        let mut per_scc = vec![0usize; k];
-        let mut row = BitSet::new(k);
-        for (scc, size) in per_scc.iter_mut().enumerate() {
-            row.clear();
+        let mut union = BitMatrix::new(k, k);
+        for scc in 0..k {
+            let mut row = BitSet::new(k);
             for matrix in [&self.call, &self.ret, &self.seq] {
                 row.union_with_words(matrix.row(scc));
             }
-            *size = row.iter().map(|s| weights[s]).sum();
+            union.union_row_with(scc, &row);
         }
+        if direction == Direction::Before {
+            union = union.transpose();
+        }
+        let per_scc: Vec<usize> = (0..k)
+            .map(|scc| union.iter_row(scc).map(|s| weights[s]).sum())
+            .collect();
         self.sccs
             .component_of
             .iter()

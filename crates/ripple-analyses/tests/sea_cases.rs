@@ -393,3 +393,17 @@ fn iccfg_drops_call_free_components_and_unreachable_calls() {
     );
     assert_eq!(g.sea("c"), Vec::<String>::new());
 }
+
+#[test]
+fn set_sizes_of_all_functions_match_the_sets() {
+    use ripple_analyses::sea::AllFunctions;
+    let g = graphs(&figure1());
+    let all = AllFunctions::compute(&g.iccfg);
+    for direction in [Direction::After, Direction::Before] {
+        let sizes = all.set_sizes(direction);
+        for (f, size) in sizes.iter().enumerate() {
+            let f = ripple_ir::FuncId::from(f);
+            assert_eq!(*size, per_function(&g.iccfg, f, direction).union().count());
+        }
+    }
+}

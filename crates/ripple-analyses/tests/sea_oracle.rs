@@ -194,8 +194,8 @@ impl OracleCfg {
         // Summaries: (function, context) -> phases at return.
         let mut summaries: HashMap<(usize, Context), HashSet<u8>> = HashMap::new();
         // Callers waiting: (function, context) -> (caller, caller context, call node, mark).
-        let mut waiting: HashMap<(usize, Context), Vec<(usize, Context, usize, bool)>> =
-            HashMap::new();
+        type Waiting = Vec<(usize, Context, usize, bool)>;
+        let mut waiting: HashMap<(usize, Context), Waiting> = HashMap::new();
         let mut push = |state: (usize, Context, usize, u8, bool), work: &mut Vec<_>| {
             if seen.insert(state) {
                 work.push(state);

@@ -244,9 +244,9 @@ fn build_ccfg(
     // Component ids of the call SCCs, in topological order.
     let mut component_id = vec![u32::MAX; scc_count];
     let mut next = 0u32;
-    for scc in 0..scc_count {
-        if is_call(scc) {
-            component_id[scc] = next;
+    for (id, &call) in component_id.iter_mut().zip(&call_scc) {
+        if call {
+            *id = next;
             next += 1;
         }
     }

@@ -1,0 +1,858 @@
+//! Semantic difference summaries between two program versions (Trostanetski, Grumberg,
+//! Kroening, "Modular Demand-Driven Analysis of Semantic Difference for Program
+//! Versions", SAS 2017).
+//!
+//! What it computes: for each matched function pair that a change may affect, the
+//! *difference summary* `(C, U)` of section 4 (Definition 10): `C`, inputs on which both
+//! versions terminate with different final states, and `U`, inputs on which they terminate
+//! with the same final state (or both diverge), both under-approximations; inputs on which
+//! exactly one version terminates (`termin_ch`, proved non-termination only); and when the
+//! summaries cover every input within the bounds, the *full* summary `(ch, unch,
+//! termin_ch)` of Definition 9. Each pair gets a verdict: `equivalent` (proved for every
+//! input), `different` (a difference that does not depend on abstraction) or `unknown`,
+//! and every difference found comes with a witness replayed in the interpreter on both
+//! versions, "confirmed" only if the observed outcomes really differ.
+//!
+//! Algorithm: DIFFSUMMARIZE (Algorithm 1, section 5.1) over the matched call graphs: the
+//! work set starts with the syntactically modified pairs and their transitive callers;
+//! pairs outside it get `U = true`; a pair is re-analysed when the difference summary of
+//! a callee changes. Each pair is summarised by modular symbolic execution (section 3,
+//! `ripple_symex`) and compared by CONSTPROCDIFFSUM (Algorithm 2, section 5.2), pairing
+//! every path of the old version with every path of the new one. Unexplored callee paths
+//! are uninterpreted functions, shared by both versions under `U` of the callee pair
+//! (section 6.1). With refinement (MODDIFFREF, section 6.2), a difference whose model
+//! goes through an unexplored callee path is checked for spuriousness by exploring that
+//! callee under the precondition of the call, then the pair is recomputed; without it
+//! (MODDIFF) such differences stay "possible" and the verdict `unknown`.
+//!
+//! Soundness: `equivalent` requires, for every interpretation of the uninterpreted
+//! functions, no difference between any two paths, the same proved divergence, and both
+//! summaries covering every input (their uncovered parts unsatisfiable). Budget or bound
+//! exhaustion leaves the uncovered part satisfiable, hence `unknown`.
+//!
+//! Known limits: the assumption that pointer arguments do not point into the frames of
+//! the analysed functions (they cannot, in a real call); non-termination is only proved
+//! for loops whose state repeats after one iteration; a function pair whose parameter
+//! types differ is reported `unknown`; see `ripple_symex` for the encoding's limits.
+
+use std::time::Duration;
+
+use ripple_graph::CallGraph;
+use ripple_interp::{CallResult, Interpreter, RunConfig, Value};
+use ripple_ir::{FuncId, Program, Type};
+use ripple_symex::layout::{ARGUMENT_BASE, ARGUMENT_SPAN, FRAME_BASE};
+use ripple_symex::render::{render, Names};
+use ripple_symex::smt::{and_all, model_bits, model_bool, or_all};
+use ripple_symex::z3::ast::{Ast, Bool, BV};
+use ripple_symex::{Answer, Budget, Config, Engine, Outcome, Side};
+use ripple_versions::{FunctionStatus, VersionMatch};
+use rustc_hash::FxHashMap;
+
+/// Settings of a semantic difference run.
+#[derive(Clone, Debug)]
+pub struct SemdiffConfig {
+    /// Refine spurious differences on demand (MODDIFFREF); otherwise MODDIFF.
+    pub refine: bool,
+    /// Loop unwinding bound of the summaries.
+    pub unwind: u32,
+    /// Time limit of one solver query.
+    pub query_budget: Duration,
+    /// Time limit of the whole run.
+    pub total_budget: Duration,
+    /// Report only this function (by name); the analysis still covers its callees.
+    pub function: Option<String>,
+    /// Maximal refinement rounds per pair.
+    pub max_refinements: u32,
+    /// Witnesses replayed per pair.
+    pub max_witnesses: usize,
+    /// Interpreter step limit of a replay (a replay reaching it counts as non-terminating).
+    pub replay_steps: u64,
+}
+
+impl Default for SemdiffConfig {
+    fn default() -> Self {
+        SemdiffConfig {
+            refine: true,
+            unwind: 5,
+            query_budget: Duration::from_secs(2),
+            total_budget: Duration::from_secs(20),
+            function: None,
+            max_refinements: 16,
+            max_witnesses: 3,
+            replay_steps: 2_000_000,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Equivalent,
+    Different,
+    Unknown,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Equivalent => "equivalent",
+            Verdict::Different => "different",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// What one version did on a witness input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Observed {
+    /// "returned 4", "returned", "exit 3", "trap: ...", "no termination within N steps".
+    pub result: String,
+    pub stdout: String,
+    /// Final values of pointed-to objects and globals, by C name.
+    pub state: Vec<(String, String)>,
+}
+
+/// A concrete input on which the versions differ, replayed on both.
+#[derive(Clone, Debug)]
+pub struct Witness {
+    /// Parameter and global values, by C name.
+    pub inputs: Vec<(String, String)>,
+    pub old: Observed,
+    pub new: Observed,
+    /// True only if the replayed outcomes differ.
+    pub confirmed: bool,
+    /// "output" or "termination".
+    pub kind: &'static str,
+}
+
+/// The result for one matched function pair.
+#[derive(Clone, Debug)]
+pub struct PairReport {
+    pub name: String,
+    pub old: Option<FuncId>,
+    pub new: Option<FuncId>,
+    pub modified: bool,
+    pub verdict: Verdict,
+    /// `C`, as C-like text (None when empty).
+    pub differs_when: Option<String>,
+    /// `U`, as C-like text.
+    pub equal_when: Option<String>,
+    pub non_termination_differs_when: Option<String>,
+    /// Whether (C, U, termin) is the full difference summary within the bounds.
+    pub full: bool,
+    pub witnesses: Vec<Witness>,
+    pub notes: Vec<String>,
+    /// Paths summarised (old, new).
+    pub paths: (usize, usize),
+    /// Raw formulas (over the pair's input symbols), for tests and further queries.
+    pub formulas: Option<PairFormulas>,
+}
+
+/// The difference summary as solver formulas.
+#[derive(Clone, Debug)]
+pub struct PairFormulas {
+    pub differs: Bool,
+    pub equal: Bool,
+    pub termination_differs: Bool,
+    pub params: Vec<BV>,
+    pub mem: ripple_symex::z3::ast::Array,
+}
+
+/// The result of a run.
+#[derive(Clone, Debug)]
+pub struct SemdiffReport {
+    pub functions: Vec<PairReport>,
+    /// Index in `functions` of `main`, when analysed.
+    pub main: Option<usize>,
+    pub refine: bool,
+    pub unwind: u32,
+    pub queries: u64,
+    pub elapsed: Duration,
+    /// True when the run's time budget ran out.
+    pub out_of_budget: bool,
+}
+
+/// The in-progress state of one pair (the paper's Diff and FoundDiff).
+#[derive(Clone)]
+struct PairState {
+    old: FuncId,
+    new: FuncId,
+    status: FunctionStatus,
+    equal: Bool,
+    differs: Bool,
+    possible: Bool,
+    termination: Bool,
+    covered: bool,
+    analysed: u32,
+    witnesses_models: Vec<(Bool, &'static str)>,
+    paths: (usize, usize),
+    notes: Vec<String>,
+}
+
+/// Runs DIFFSUMMARIZE on two versions.
+pub fn semdiff(old: &Program, new: &Program, matching: &VersionMatch, config: &SemdiffConfig) -> SemdiffReport {
+    let pairs: Vec<(FuncId, FuncId, FunctionStatus)> = matching
+        .functions
+        .iter()
+        .filter_map(|m| match (m.old, m.new) {
+            (Some(o), Some(n)) if old.functions[o].is_defined() && new.functions[n].is_defined() => Some((o, n, m.status)),
+            _ => None,
+        })
+        .collect();
+    let plain: Vec<(FuncId, FuncId)> = pairs.iter().map(|(o, n, _)| (*o, *n)).collect();
+    let symex_config = Config {
+        unwind: config.unwind,
+        refine_unwind: config.unwind.max(64),
+        max_paths: 4000,
+        budget: Budget {
+            query: config.query_budget,
+            total: config.total_budget,
+        },
+    };
+    let mut engine = Engine::new([old, new], &plain, symex_config);
+    let graphs = [CallGraph::build(old), CallGraph::build(new)];
+    let index_of_old: FxHashMap<FuncId, usize> = pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
+    let index_of_new: FxHashMap<FuncId, usize> = pairs.iter().enumerate().map(|(i, p)| (p.1, i)).collect();
+    let callers_of = |i: usize| -> Vec<usize> {
+        let (o, n, _) = pairs[i];
+        let mut out: Vec<usize> = graphs[0].callers[o.index()]
+            .iter()
+            .filter_map(|c| index_of_old.get(c).copied())
+            .chain(graphs[1].callers[n.index()].iter().filter_map(|c| index_of_new.get(c).copied()))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let callees_of = |i: usize| -> Vec<usize> {
+        let (o, n, _) = pairs[i];
+        let mut out: Vec<usize> = graphs[0].callees[o.index()]
+            .iter()
+            .filter_map(|c| index_of_old.get(c).copied())
+            .chain(graphs[1].callees[n.index()].iter().filter_map(|c| index_of_new.get(c).copied()))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    // Algorithm 1, lines 3-8: modified pairs and their transitive callers.
+    let mut in_work: Vec<bool> = pairs.iter().map(|(_, _, s)| *s != FunctionStatus::Unchanged).collect();
+    let mut stack: Vec<usize> = (0..pairs.len()).filter(|i| in_work[*i]).collect();
+    while let Some(i) = stack.pop() {
+        for c in callers_of(i) {
+            if !in_work[c] {
+                in_work[c] = true;
+                stack.push(c);
+            }
+        }
+    }
+    // Lines 9-16.
+    let mut states: Vec<PairState> = pairs
+        .iter()
+        .enumerate()
+        .map(|(i, (o, n, s))| PairState {
+            old: *o,
+            new: *n,
+            status: *s,
+            equal: Bool::from_bool(!in_work[i]),
+            differs: Bool::from_bool(false),
+            possible: Bool::from_bool(false),
+            termination: Bool::from_bool(false),
+            covered: !in_work[i],
+            analysed: 0,
+            witnesses_models: Vec::new(),
+            paths: (0, 0),
+            notes: Vec::new(),
+        })
+        .collect();
+    for (i, state) in states.iter().enumerate() {
+        if engine.pair_index(Side::Old, state.old) == Some(i) {
+            engine.set_equal_when(i, state.equal.clone());
+        }
+    }
+    // Lines 17-31, callees first (post-order over the old call graph).
+    let order = post_order(&pairs, &callees_of);
+    let rank: FxHashMap<usize, usize> = order.iter().enumerate().map(|(r, i)| (*i, r)).collect();
+    let mut work: std::collections::BTreeSet<(usize, usize)> =
+        (0..pairs.len()).filter(|i| in_work[*i]).map(|i| (rank[&i], i)).collect();
+    let mut out_of_budget = false;
+    while let Some((r, i)) = work.iter().next().copied() {
+        work.remove(&(r, i));
+        if engine.smt.out_of_time() {
+            out_of_budget = true;
+            break;
+        }
+        let unchanged = states[i].status == FunctionStatus::Unchanged;
+        let callees_equal = callees_of(i).iter().all(|c| states[*c].equal.as_bool() == Some(true));
+        let before = (states[i].equal.clone(), states[i].differs.clone());
+        if unchanged && callees_equal {
+            states[i].equal = Bool::from_bool(true);
+            states[i].covered = true;
+        } else if states[i].analysed >= 4 {
+            states[i].notes.push("re-analysis limit reached (recursion)".into());
+            continue;
+        } else {
+            let state = states[i].clone();
+            states[i] = analyse_pair(&mut engine, state, i, config);
+        }
+        let changed = !same_formula(&mut engine, &before.0, &states[i].equal)
+            || !same_formula(&mut engine, &before.1, &states[i].differs);
+        if changed {
+            if engine.pair_index(Side::Old, states[i].old) == Some(i) {
+                engine.set_equal_when(i, states[i].equal.clone());
+            }
+            for c in callers_of(i) {
+                if in_work[c] {
+                    work.insert((rank[&c], c));
+                }
+            }
+        }
+    }
+    // Reports.
+    let mut functions = Vec::new();
+    let mut main = None;
+    for (i, state) in states.iter().enumerate() {
+        if !in_work[i] {
+            continue;
+        }
+        let name = old.functions[state.old].name.clone();
+        if let Some(only) = &config.function {
+            if &name != only {
+                continue;
+            }
+        }
+        if name == "main" {
+            main = Some(functions.len());
+        }
+        functions.push(report_pair(&mut engine, state, i, config, out_of_budget));
+    }
+    SemdiffReport {
+        functions,
+        main,
+        refine: config.refine,
+        unwind: config.unwind,
+        queries: engine.smt.queries,
+        elapsed: engine.elapsed(),
+        out_of_budget: out_of_budget || engine.smt.out_of_time(),
+    }
+}
+
+fn post_order(pairs: &[(FuncId, FuncId, FunctionStatus)], callees_of: &dyn Fn(usize) -> Vec<usize>) -> Vec<usize> {
+    let mut seen = vec![false; pairs.len()];
+    let mut order = Vec::new();
+    for root in 0..pairs.len() {
+        if seen[root] {
+            continue;
+        }
+        let mut stack = vec![(root, false)];
+        while let Some((node, done)) = stack.pop() {
+            if done {
+                order.push(node);
+                continue;
+            }
+            if seen[node] {
+                continue;
+            }
+            seen[node] = true;
+            stack.push((node, true));
+            for c in callees_of(node).into_iter().rev() {
+                if !seen[c] {
+                    stack.push((c, false));
+                }
+            }
+        }
+    }
+    order
+}
+
+fn same_formula(engine: &mut Engine, a: &Bool, b: &Bool) -> bool {
+    if a.ast_eq(b) {
+        return true;
+    }
+    engine.smt.check(&[a.eq(b).not()]) == Answer::Unsat
+}
+
+/// Final states equal: status, exit code, return value, memory and I/O.
+fn outcomes_equal(a: &Outcome, b: &Outcome) -> Bool {
+    let returned = a.status.eq(BV::from_u64(0, 8));
+    let exited = a.status.eq(BV::from_u64(1, 8));
+    let mut parts = vec![a.status.eq(&b.status), a.io.eq(&b.io)];
+    parts.push(exited.implies(&a.code.eq(&b.code)));
+    let mut on_return = vec![a.mem.eq(&b.mem)];
+    if let (Some(x), Some(y)) = (&a.ret, &b.ret) {
+        if x.get_size() == y.get_size() {
+            on_return.push(x.eq(y));
+        } else {
+            on_return.push(Bool::from_bool(false));
+        }
+    }
+    parts.push(returned.implies(&and_all(&on_return)));
+    and_all(&parts)
+}
+
+/// Assumptions on the inputs of a pair: pointer parameters point outside the frames,
+/// constant globals hold their initial values.
+fn input_assumptions(engine: &Engine, side: Side, func: FuncId) -> Vec<Bool> {
+    let program = engine.programs[side.index()];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(side, func);
+    let mut facts = Vec::new();
+    for (i, var) in function.params.iter().enumerate() {
+        if matches!(program.types.get(function.locals[*var].ty), Type::Pointer(_)) {
+            facts.push(inputs.params[i].bvult(BV::from_u64(FRAME_BASE, 64)));
+        }
+    }
+    facts.extend(engine.constant_memory(side, &inputs.mem));
+    facts
+}
+
+/// Extra constraints that make witnesses replayable: pointer arguments point to
+/// separate objects at known addresses.
+fn witness_niceness(engine: &Engine, func: FuncId) -> Vec<Bool> {
+    let program = engine.programs[0];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(Side::Old, func);
+    let mut facts = Vec::new();
+    for (i, var) in function.params.iter().enumerate() {
+        if matches!(program.types.get(function.locals[*var].ty), Type::Pointer(_)) {
+            facts.push(inputs.params[i].eq(BV::from_u64(ARGUMENT_BASE + ARGUMENT_SPAN * i as u64, 64)));
+        }
+    }
+    facts
+}
+
+/// Summarises both functions of a pair and runs CONSTPROCDIFFSUM, refining on demand.
+fn analyse_pair(engine: &mut Engine, mut state: PairState, index: usize, config: &SemdiffConfig) -> PairState {
+    state.analysed += 1;
+    if engine.pair_index(Side::Old, state.old) != Some(index) {
+        state.notes.push("parameter types differ between the versions".into());
+        state.equal = Bool::from_bool(false);
+        state.covered = false;
+        return state;
+    }
+    engine.reset_summary(Side::Old, state.old);
+    engine.reset_summary(Side::New, state.new);
+    engine.explore(Side::Old, state.old, None);
+    engine.explore(Side::New, state.new, None);
+    let mut assumptions = input_assumptions(engine, Side::Old, state.old);
+    assumptions.extend(input_assumptions(engine, Side::New, state.new));
+    let assume = and_all(&assumptions);
+    let mut rounds = 0;
+    loop {
+        let (result, refine_sites) = const_proc_diff_sum(engine, &state, &assume);
+        if config.refine && !refine_sites.is_empty() && rounds < config.max_refinements && !engine.smt.out_of_time() {
+            rounds += 1;
+            let mut progress = false;
+            for (side, callee, pre) in refine_sites {
+                if engine.explore(side, callee, Some(&pre)) > 0 {
+                    progress = true;
+                }
+            }
+            if progress {
+                // Re-run modular symbolic execution with the refined callee summaries.
+                engine.reset_summary(Side::Old, state.old);
+                engine.reset_summary(Side::New, state.new);
+                engine.explore(Side::Old, state.old, None);
+                engine.explore(Side::New, state.new, None);
+                continue;
+            }
+        }
+        let s1 = engine.summary(Side::Old, state.old).cloned();
+        let s2 = engine.summary(Side::New, state.new).cloned();
+        state.paths = (s1.as_ref().map_or(0, |s| s.paths.len()), s2.as_ref().map_or(0, |s| s.paths.len()));
+        state.equal = result.equal;
+        state.differs = result.differs;
+        state.possible = result.possible;
+        state.termination = result.termination;
+        state.covered = result.covered;
+        state.witnesses_models = result.witness_conditions;
+        if s1.is_some_and(|s| s.out_of_budget) || s2.is_some_and(|s| s.out_of_budget) {
+            state.notes.push("time budget exhausted during exploration".into());
+        }
+        return state;
+    }
+}
+
+struct DiffResult {
+    equal: Bool,
+    differs: Bool,
+    possible: Bool,
+    termination: Bool,
+    covered: bool,
+    witness_conditions: Vec<(Bool, &'static str)>,
+}
+
+/// Algorithm 2 over the current summaries. Also returns the refinement requests
+/// (callee, version, precondition) for differences whose models use abstraction.
+fn const_proc_diff_sum(engine: &mut Engine, state: &PairState, assume: &Bool) -> (DiffResult, Vec<(Side, FuncId, Bool)>) {
+    let s1 = engine.summary(Side::Old, state.old).cloned().expect("explored");
+    let s2 = engine.summary(Side::New, state.new).cloned().expect("explored");
+    let mut equal = Vec::new();
+    let mut differs = Vec::new();
+    let mut possible = Vec::new();
+    let mut witness_conditions = Vec::new();
+    let mut refine = Vec::new();
+    engine.smt.push();
+    engine.smt.assert(assume);
+    for p1 in &s1.paths {
+        for p2 in &s2.paths {
+            let both = Bool::and(&[p1.reach.clone(), p2.reach.clone()]);
+            if engine.smt.check(std::slice::from_ref(&both)) == Answer::Unsat {
+                continue;
+            }
+            let same = outcomes_equal(&p1.out, &p2.out);
+            let diff = Bool::and(&[both.clone(), same.not()]);
+            let (answer, model) = engine.smt.check_model(std::slice::from_ref(&diff));
+            if answer != Answer::Unsat {
+                let abstracted = Bool::or(&[p1.abstracted.clone(), p2.abstracted.clone()]);
+                let uses_abstraction = match &model {
+                    Some(m) => model_bool(m, &abstracted).unwrap_or(true),
+                    None => true,
+                };
+                if uses_abstraction {
+                    possible.push(diff.clone());
+                    if let Some(m) = &model {
+                        for call in p1.calls.iter().chain(&p2.calls) {
+                            if model_bool(m, &call.unexplored).unwrap_or(false) {
+                                let inputs = engine.inputs(call.side, call.callee);
+                                let mut pre = vec![diff.clone(), call.unexplored.clone(), inputs.mem.eq(&call.mem), inputs.io.eq(&call.io)];
+                                for (p, a) in inputs.params.iter().zip(&call.args) {
+                                    pre.push(p.eq(a));
+                                }
+                                refine.push((call.side, call.callee, and_all(&pre)));
+                            }
+                        }
+                    }
+                } else {
+                    let exact = Bool::and(&[diff.clone(), abstracted.not()]);
+                    differs.push(exact.clone());
+                    witness_conditions.push((exact, "output"));
+                }
+            }
+            let eq = Bool::and(&[both, same]);
+            if engine.smt.check(std::slice::from_ref(&eq)) != Answer::Unsat {
+                equal.push(eq);
+            }
+        }
+    }
+    // Termination: one version proved divergent, the other terminating.
+    let d1 = or_all(&s1.diverge);
+    let d2 = or_all(&s2.diverge);
+    let r1 = or_all(&s1.paths.iter().map(|p| p.reach.clone()).collect::<Vec<_>>());
+    let r2 = or_all(&s2.paths.iter().map(|p| p.reach.clone()).collect::<Vec<_>>());
+    let termination = Bool::or(&[Bool::and(&[d1.clone(), r2.clone()]), Bool::and(&[d2.clone(), r1.clone()])]);
+    let mut termination_parts = Vec::new();
+    if engine.smt.check(std::slice::from_ref(&termination)) != Answer::Unsat {
+        termination_parts.push(termination.clone());
+        witness_conditions.push((termination, "termination"));
+    }
+    let both_diverge = Bool::and(&[d1.clone(), d2.clone()]);
+    if engine.smt.check(std::slice::from_ref(&both_diverge)) != Answer::Unsat {
+        equal.push(both_diverge);
+    }
+    // Coverage: the uncovered parts are empty.
+    let uncovered1 = Bool::or(&[r1, d1]).not();
+    let uncovered2 = Bool::or(&[r2, d2]).not();
+    let covered = !s1.cut && !s2.cut
+        || (engine.smt.check(&[uncovered1]) == Answer::Unsat && engine.smt.check(&[uncovered2]) == Answer::Unsat);
+    engine.smt.pop();
+    let result = DiffResult {
+        equal: or_all(&equal),
+        differs: or_all(&differs),
+        possible: or_all(&possible),
+        termination: or_all(&termination_parts),
+        covered,
+        witness_conditions,
+    };
+    (result, refine)
+}
+
+fn report_pair(engine: &mut Engine, state: &PairState, index: usize, config: &SemdiffConfig, out_of_budget: bool) -> PairReport {
+    let name = engine.programs[0].functions[state.old].name.clone();
+    let names = names_for(engine, state.old);
+    let paired = engine.pair_index(Side::Old, state.old) == Some(index);
+    let inputs = engine.inputs(Side::Old, state.old);
+    let mut assumptions = if paired { input_assumptions(engine, Side::Old, state.old) } else { Vec::new() };
+    if paired {
+        assumptions.extend(input_assumptions(engine, Side::New, state.new));
+    }
+    let assume = and_all(&assumptions);
+    engine.smt.push();
+    engine.smt.assert(&assume);
+    let sat = |engine: &mut Engine, f: &Bool| engine.smt.check(std::slice::from_ref(f)) != Answer::Unsat;
+    let has_diff = sat(engine, &state.differs);
+    let has_possible = sat(engine, &state.possible);
+    let has_termination = sat(engine, &state.termination);
+    let equal_everywhere = engine.smt.check(&[state.equal.not()]) == Answer::Unsat;
+    engine.smt.pop();
+    // Witnesses.
+    let mut witnesses = Vec::new();
+    let mut conditions: Vec<(Bool, &'static str)> = state.witnesses_models.clone();
+    if has_possible {
+        conditions.push((state.possible.clone(), "output"));
+    }
+    for (condition, kind) in conditions.iter().take(config.max_witnesses) {
+        if let Some(w) = witness(engine, state, condition, &assume, kind, config) {
+            witnesses.push(w);
+        }
+    }
+    let confirmed = witnesses.iter().any(|w| w.confirmed);
+    let verdict = if paired && state.covered && !has_diff && !has_possible && !has_termination && (equal_everywhere || state.covered) && !out_of_budget_for(state) {
+        Verdict::Equivalent
+    } else if has_diff || has_termination || confirmed {
+        Verdict::Different
+    } else {
+        Verdict::Unknown
+    };
+    let mut notes = state.notes.clone();
+    if verdict == Verdict::Unknown {
+        if !state.covered {
+            notes.push(format!("summaries do not cover every input (unwinding bound {} or budget)", config.unwind));
+        }
+        if has_possible {
+            notes.push(if config.refine {
+                "possible differences through unexplored callee paths remain after refinement".into()
+            } else {
+                "possible differences through unexplored callee paths (no refinement)".into()
+            });
+        }
+        if out_of_budget {
+            notes.push("time budget exhausted".into());
+        }
+    }
+    let text = |f: &Bool| -> Option<String> {
+        let simplified = f.simplify();
+        match simplified.as_bool() {
+            Some(false) => None,
+            _ => Some(render(&simplified.to_string(), &names)),
+        }
+    };
+    PairReport {
+        name,
+        old: Some(state.old),
+        new: Some(state.new),
+        modified: state.status != FunctionStatus::Unchanged,
+        verdict,
+        differs_when: if has_diff { text(&state.differs) } else { None },
+        equal_when: text(&state.equal),
+        non_termination_differs_when: if has_termination { text(&state.termination) } else { None },
+        full: state.covered && !has_possible,
+        witnesses,
+        notes,
+        paths: state.paths,
+        formulas: Some(PairFormulas {
+            differs: state.differs.clone(),
+            equal: state.equal.clone(),
+            termination_differs: state.termination.clone(),
+            params: inputs.params,
+            mem: inputs.mem,
+        }),
+    }
+}
+
+fn out_of_budget_for(state: &PairState) -> bool {
+    state.notes.iter().any(|n| n.contains("budget") || n.contains("limit"))
+}
+
+/// C names for the input symbols of a pair.
+fn names_for(engine: &Engine, func: FuncId) -> Names {
+    let program = engine.programs[0];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(Side::Old, func);
+    let mut names = Names::default();
+    for (i, var) in function.params.iter().enumerate() {
+        names.symbols.insert(inputs.params[i].to_string(), function.locals[*var].name.clone());
+    }
+    names.symbols.insert(inputs.mem.to_string(), "mem".into());
+    names.symbols.insert(inputs.io.to_string(), "io".into());
+    for (id, global) in program.globals.iter_enumerated() {
+        if global.key.starts_with(".str") {
+            continue;
+        }
+        let base = engine.layout.global(0, id);
+        names.addresses.push((base, program.types.size_of(global.ty).max(1), global.name.clone()));
+    }
+    names
+}
+
+/// Finds a model of `condition`, reads the inputs, and replays them on both versions.
+fn witness(engine: &mut Engine, state: &PairState, condition: &Bool, assume: &Bool, kind: &'static str, config: &SemdiffConfig) -> Option<Witness> {
+    let nice = witness_niceness(engine, state.old);
+    let mut query = vec![assume.clone(), condition.clone()];
+    query.extend(nice);
+    let (answer, mut model) = engine.smt.check_model(&query);
+    if answer != Answer::Sat {
+        let (_, plain) = engine.smt.check_model(&[assume.clone(), condition.clone()]);
+        model = plain;
+    }
+    let model = model?;
+    let old_program = engine.programs[0];
+    let new_program = engine.programs[1];
+    let function = &old_program.functions[state.old];
+    let inputs = engine.inputs(Side::Old, state.old);
+    // Inputs: parameters, pointed-to bytes, globals.
+    let mut shown = Vec::new();
+    let mut args: Vec<ArgInput> = Vec::new();
+    for (i, var) in function.params.iter().enumerate() {
+        let local = &function.locals[*var];
+        let bits = model_bits(&model, &inputs.params[i]).unwrap_or(0);
+        match old_program.types.get(local.ty) {
+            Type::Pointer(pointee) => {
+                let size = old_program.types.size_of(*pointee).clamp(1, 8);
+                let len = 64u64.max(size);
+                let bytes = engine.memory_bytes(&model, &inputs.mem, bits as u64, len).unwrap_or_else(|| vec![0; len as usize]);
+                shown.push((format!("*{}", local.name), scalar_text(old_program, *pointee, &bytes)));
+                args.push(ArgInput::Pointer { bytes, pointee: *pointee });
+            }
+            _ => {
+                shown.push((local.name.clone(), value_text(old_program, local.ty, bits)));
+                args.push(ArgInput::Scalar { bits, ty: local.ty });
+            }
+        }
+    }
+    let mut globals = Vec::new();
+    for (id, global) in old_program.globals.iter_enumerated() {
+        if global.is_const || global.key.starts_with(".str") || global.init.is_none() {
+            continue;
+        }
+        let size = old_program.types.size_of(global.ty);
+        if size == 0 || size > 256 || globals.len() >= 32 {
+            continue;
+        }
+        if let Some(bytes) = engine.global_bytes(Side::Old, id, &model, &inputs.mem) {
+            if old_program.types.is_scalar(global.ty) {
+                shown.push((global.name.clone(), scalar_text(old_program, global.ty, &bytes)));
+            }
+            globals.push((global.key.clone(), bytes));
+        }
+    }
+    let old = replay(old_program, state.old, &args, &globals, config);
+    let new_name = &new_program.functions[state.new];
+    let new = replay(new_program, state.new, &args, &globals, config);
+    let _ = new_name;
+    let confirmed = old != new;
+    Some(Witness {
+        inputs: shown,
+        old,
+        new,
+        confirmed,
+        kind,
+    })
+}
+
+enum ArgInput {
+    Scalar { bits: u128, ty: ripple_ir::TypeId },
+    Pointer { bytes: Vec<u8>, pointee: ripple_ir::TypeId },
+}
+
+fn value_text(program: &Program, ty: ripple_ir::TypeId, bits: u128) -> String {
+    match program.types.get(ty) {
+        Type::Int(kind) => {
+            let width = kind.bits();
+            if kind.is_signed() && width < 128 && bits >> (width - 1) & 1 == 1 {
+                format!("{}", (bits as i128) - (1i128 << width))
+            } else {
+                bits.to_string()
+            }
+        }
+        Type::Float(ripple_ir::FloatKind::Float) => format!("{:?}", f32::from_bits(bits as u32)),
+        Type::Float(_) => format!("{:?}", f64::from_bits(bits as u64)),
+        _ => format!("{bits:#x}"),
+    }
+}
+
+fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
+    if program.types.is_scalar(ty) {
+        let size = program.types.size_of(ty) as usize;
+        let mut bits = 0u128;
+        for (i, b) in bytes.iter().take(size.min(16)).enumerate() {
+            bits |= u128::from(*b) << (8 * i);
+        }
+        value_text(program, ty, bits)
+    } else {
+        format!("{:?}", &bytes[..bytes.len().min(16)])
+    }
+}
+
+fn replay(program: &Program, func: FuncId, args: &[ArgInput], globals: &[(String, Vec<u8>)], config: &SemdiffConfig) -> Observed {
+    let run = RunConfig {
+        max_steps: config.replay_steps,
+        ..RunConfig::default()
+    };
+    let mut interpreter = match Interpreter::new(program, &run) {
+        Ok(i) => i,
+        Err(t) => {
+            return Observed {
+                result: format!("not run: {t:?}"),
+                stdout: String::new(),
+                state: Vec::new(),
+            }
+        }
+    };
+    for (key, bytes) in globals {
+        if let Some((id, _)) = program.globals.iter_enumerated().find(|(_, g)| &g.key == key) {
+            let _ = interpreter.write_global(id, bytes);
+        }
+    }
+    let function = &program.functions[func];
+    let mut values = Vec::new();
+    let mut pointers = Vec::new();
+    for (i, arg) in args.iter().enumerate() {
+        let ty = function.params.get(i).map(|v| function.locals[*v].ty);
+        match arg {
+            ArgInput::Scalar { bits, ty: arg_ty } => {
+                let ty = ty.unwrap_or(*arg_ty);
+                values.push(match program.types.get(ty) {
+                    Type::Float(ripple_ir::FloatKind::Float) => Value::F32(f32::from_bits(*bits as u32)),
+                    Type::Float(_) => Value::F64(f64::from_bits(*bits as u64)),
+                    _ => Value::Int(*bits),
+                });
+            }
+            ArgInput::Pointer { bytes, pointee } => {
+                let pointer = interpreter.alloc_bytes(bytes).unwrap_or(Value::Int(0));
+                pointers.push((i, pointer.clone(), bytes.len() as u64, *pointee));
+                values.push(pointer);
+            }
+        }
+    }
+    let outcome = interpreter.call(func, &values, &mut ripple_interp::NoObserver);
+    let result = match &outcome.result {
+        CallResult::Returned(None) => "returned".to_string(),
+        CallResult::Returned(Some(v)) => {
+            let ty = function.return_type(&program.types);
+            match v {
+                Value::Int(bits) => format!("returned {}", value_text(program, ty, *bits)),
+                Value::F32(f) => format!("returned {f:?}"),
+                Value::F64(f) => format!("returned {f:?}"),
+                Value::Bytes(b) => format!("returned {b:?}"),
+            }
+        }
+        CallResult::Stopped(ripple_interp::Termination::StepLimit) => {
+            format!("no termination within {} steps", config.replay_steps)
+        }
+        CallResult::Stopped(ripple_interp::Termination::Exit(code)) => format!("exit {code}"),
+        CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) => format!("trap: {message}"),
+        CallResult::Stopped(other) => format!("stopped: {other:?}"),
+    };
+    let mut state = Vec::new();
+    if matches!(outcome.result, CallResult::Returned(_)) {
+        for (i, pointer, len, pointee) in &pointers {
+            if let Some(bytes) = interpreter.read_memory(pointer, *len) {
+                let name = function.params.get(*i).map_or("?".into(), |v| function.locals[*v].name.clone());
+                state.push((format!("*{name}"), scalar_text(program, *pointee, &bytes)));
+                state.push((format!("{name}[..]"), format!("{bytes:?}")));
+            }
+        }
+        for (key, _) in globals {
+            if let Some((id, g)) = program.globals.iter_enumerated().find(|(_, g)| &g.key == key) {
+                if let Some(bytes) = interpreter.read_global(id) {
+                    state.push((g.name.clone(), scalar_text(program, g.ty, &bytes)));
+                }
+            }
+        }
+    }
+    Observed {
+        result,
+        stdout: String::from_utf8_lossy(&outcome.stdout).into_owned(),
+        state,
+    }
+}
