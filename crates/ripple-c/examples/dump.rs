@@ -14,7 +14,11 @@ fn main() {
         } else {
             None
         };
-        units.push(ripple_c::TranslationUnit { path: arg, text, line_map });
+        units.push(ripple_c::TranslationUnit {
+            path: arg,
+            text,
+            line_map,
+        });
     }
     let start = std::time::Instant::now();
     let lowered = ripple_c::lower_units(&units, &ripple_c::FrontendConfig::default());
@@ -23,13 +27,21 @@ fn main() {
         print!("{}", ripple_ir::dump_program(&lowered.program));
     }
     for d in &lowered.diagnostics {
-        eprintln!("{}:{}:{}: {:?}: {}", d.file, d.line, d.col, d.severity, d.message);
+        eprintln!(
+            "{}:{}:{}: {:?}: {}",
+            d.file, d.line, d.col, d.severity, d.message
+        );
     }
     let errors = ripple_ir::validate_program(&lowered.program);
     for e in errors.iter().take(20) {
         eprintln!("invalid: {e}");
     }
-    let nodes: usize = lowered.program.functions.iter().map(|f| f.nodes.len()).sum();
+    let nodes: usize = lowered
+        .program
+        .functions
+        .iter()
+        .map(|f| f.nodes.len())
+        .sum();
     eprintln!(
         "{} functions, {} nodes, {} diagnostics, {} validation errors, {} approximations in {:?}",
         lowered.program.functions.len(),

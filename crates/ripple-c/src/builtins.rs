@@ -13,17 +13,31 @@ use crate::lower::{Lowerer, Sym};
 impl<'a> Lowerer<'a, '_> {
     /// Calls to functions declared in the program whose semantics the IR models
     /// specially (`setjmp`, `longjmp`).
-    pub fn library_builtin(&mut self, name: &str, node: TsNode<'a>, args: &[TsNode<'a>], want: bool) -> Option<Val> {
+    pub fn library_builtin(
+        &mut self,
+        name: &str,
+        node: TsNode<'a>,
+        args: &[TsNode<'a>],
+        want: bool,
+    ) -> Option<Val> {
         match name {
             "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp" | "savectx" | "vfork" => {
                 Some(self.setjmp_havoc(name, node, args, want))
             }
-            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => Some(self.setjmp_havoc(name, node, args, false)),
+            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => {
+                Some(self.setjmp_havoc(name, node, args, false))
+            }
             _ => None,
         }
     }
 
-    fn setjmp_havoc(&mut self, name: &str, node: TsNode<'a>, args: &[TsNode<'a>], want: bool) -> Val {
+    fn setjmp_havoc(
+        &mut self,
+        name: &str,
+        node: TsNode<'a>,
+        args: &[TsNode<'a>],
+        want: bool,
+    ) -> Val {
         for &a in args {
             self.rvalue(a);
         }
@@ -38,7 +52,13 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Calls to undeclared names that are compiler builtins; `None` for an ordinary
     /// (implicitly declared) function.
-    pub fn builtin_call(&mut self, name: &'a str, node: TsNode<'a>, args: &[TsNode<'a>], want: bool) -> Option<Val> {
+    pub fn builtin_call(
+        &mut self,
+        name: &'a str,
+        node: TsNode<'a>,
+        args: &[TsNode<'a>],
+        want: bool,
+    ) -> Option<Val> {
         if let Some(v) = self.library_builtin(name, node, args, want) {
             return Some(v);
         }
@@ -54,7 +74,9 @@ impl<'a> Lowerer<'a, '_> {
             }
         };
         match name {
-            "__builtin_expect" | "__builtin_expect_with_probability" | "__builtin_assume_aligned" => {
+            "__builtin_expect"
+            | "__builtin_expect_with_probability"
+            | "__builtin_assume_aligned" => {
                 let first = args.first().copied()?;
                 let v = self.lower_expr(first);
                 for &a in &args[1..] {
@@ -68,7 +90,12 @@ impl<'a> Lowerer<'a, '_> {
                 for &a in args.iter().skip(1) {
                     self.speculate(|this| this.rvalue(a));
                 }
-                Some(self.call_with(Callee::Intrinsic(Intrinsic::VaStart), vec![ap], t.void, want))
+                Some(self.call_with(
+                    Callee::Intrinsic(Intrinsic::VaStart),
+                    vec![ap],
+                    t.void,
+                    want,
+                ))
             }
             "__builtin_va_end" => {
                 let ap = va(self, 0);
@@ -77,7 +104,12 @@ impl<'a> Lowerer<'a, '_> {
             "__builtin_va_copy" => {
                 let d = va(self, 0);
                 let s = va(self, 1);
-                Some(self.call_with(Callee::Intrinsic(Intrinsic::VaCopy), vec![d, s], t.void, want))
+                Some(self.call_with(
+                    Callee::Intrinsic(Intrinsic::VaCopy),
+                    vec![d, s],
+                    t.void,
+                    want,
+                ))
             }
             "__builtin_va_arg" => {
                 let ap = va(self, 0);
@@ -98,9 +130,17 @@ impl<'a> Lowerer<'a, '_> {
                     }
                     None => Expr::int(0, t.ulong),
                 };
-                Some(self.call_with(Callee::Intrinsic(Intrinsic::Alloca), vec![size], t.void_ptr, true))
+                Some(self.call_with(
+                    Callee::Intrinsic(Intrinsic::Alloca),
+                    vec![size],
+                    t.void_ptr,
+                    true,
+                ))
             }
-            "__builtin_memcpy" | "__builtin___memcpy_chk" | "__builtin_memset" | "__builtin___memset_chk" => {
+            "__builtin_memcpy"
+            | "__builtin___memcpy_chk"
+            | "__builtin_memset"
+            | "__builtin___memset_chk" => {
                 let is_set = name.contains("memset");
                 let d = va(self, 0);
                 let s = match args.get(1) {
@@ -125,20 +165,33 @@ impl<'a> Lowerer<'a, '_> {
                     self.expr_effects(a);
                 }
                 let d = if want { self.to_temp(d) } else { d };
-                let intr = if is_set { Intrinsic::Memset } else { Intrinsic::Memcpy };
-                self.call_with(Callee::Intrinsic(intr), vec![d.clone(), s, n], t.void, false);
+                let intr = if is_set {
+                    Intrinsic::Memset
+                } else {
+                    Intrinsic::Memcpy
+                };
+                self.call_with(
+                    Callee::Intrinsic(intr),
+                    vec![d.clone(), s, n],
+                    t.void,
+                    false,
+                );
                 Some(Val::R(d))
             }
             "__builtin_offsetof" | "offsetof" => {
                 let texts = self.call_arg_texts(node);
-                let ty = texts.first().map_or(t.int, |text| self.type_from_text(text));
+                let ty = texts
+                    .first()
+                    .map_or(t.int, |text| self.type_from_text(text));
                 let path = texts.get(1).copied().unwrap_or("");
                 let off = self.offset_of_path(ty, path, node);
                 Some(Val::R(self.int_const(i128::from(off), t.ulong)))
             }
             "__builtin_types_compatible_p" => {
                 let texts = self.call_arg_texts(node);
-                let a = texts.first().map_or(t.int, |text| self.type_from_text(text));
+                let a = texts
+                    .first()
+                    .map_or(t.int, |text| self.type_from_text(text));
                 let b = texts.get(1).map_or(t.int, |text| self.type_from_text(text));
                 Some(Val::R(self.int_const(i128::from(a == b), t.int)))
             }
@@ -161,11 +214,17 @@ impl<'a> Lowerer<'a, '_> {
                 for &a in args {
                     self.speculate(|this| this.rvalue(a));
                 }
-                let kind = args.get(1).and_then(|&a| self.const_int_expr(a)).unwrap_or(0);
+                let kind = args
+                    .get(1)
+                    .and_then(|&a| self.const_int_expr(a))
+                    .unwrap_or(0);
                 let v = if kind & 2 != 0 { 0 } else { -1 };
                 Some(Val::R(self.int_const(v, t.ulong)))
             }
-            _ if name.starts_with("__builtin_") || name.starts_with("__sync_") || name.starts_with("__atomic_") => {
+            _ if name.starts_with("__builtin_")
+                || name.starts_with("__sync_")
+                || name.starts_with("__atomic_") =>
+            {
                 Some(self.known_or_unknown_builtin(name, node, args, want))
             }
             _ => None,
@@ -174,13 +233,23 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Well-known pure builtins become calls to external declarations named like the
     /// libc function (or the builtin); anything else is havocked.
-    fn known_or_unknown_builtin(&mut self, name: &'a str, node: TsNode<'a>, args: &[TsNode<'a>], want: bool) -> Val {
+    fn known_or_unknown_builtin(
+        &mut self,
+        name: &'a str,
+        node: TsNode<'a>,
+        args: &[TsNode<'a>],
+        want: bool,
+    ) -> Val {
         let t = self.t;
         let short = &name["__builtin_".len().min(name.len())..];
         // (callee name, return type, parameter types, varargs)
         let sig: Option<(&str, TypeId, Vec<TypeId>, bool)> = match short {
-            "clz" | "ctz" | "popcount" | "parity" | "ffs" | "clrsb" => Some((name, t.int, vec![t.uint], false)),
-            "clzl" | "ctzl" | "popcountl" | "parityl" | "ffsl" | "clrsbl" => Some((name, t.int, vec![t.ulong], false)),
+            "clz" | "ctz" | "popcount" | "parity" | "ffs" | "clrsb" => {
+                Some((name, t.int, vec![t.uint], false))
+            }
+            "clzl" | "ctzl" | "popcountl" | "parityl" | "ffsl" | "clrsbl" => {
+                Some((name, t.int, vec![t.ulong], false))
+            }
             "clzll" | "ctzll" | "popcountll" | "parityll" | "ffsll" | "clrsbll" => {
                 Some((name, t.int, vec![t.ullong], false))
             }
@@ -190,18 +259,37 @@ impl<'a> Lowerer<'a, '_> {
             "abs" => Some(("abs", t.int, vec![t.int], false)),
             "labs" => Some(("labs", t.long, vec![t.long], false)),
             "llabs" => Some(("llabs", t.llong, vec![t.llong], false)),
-            "fabs" | "sqrt" | "floor" | "ceil" | "sin" | "cos" | "exp" | "log" => Some((short, t.double, vec![t.double], false)),
+            "fabs" | "sqrt" | "floor" | "ceil" | "sin" | "cos" | "exp" | "log" => {
+                Some((short, t.double, vec![t.double], false))
+            }
             "fabsf" | "sqrtf" => Some((short, t.float, vec![t.float], false)),
             "huge_val" | "inf" => Some((name, t.double, vec![], false)),
             "huge_valf" | "inff" => Some((name, t.float, vec![], false)),
             "nan" => Some(("nan", t.double, vec![t.char_ptr], false)),
             "nanf" => Some(("nanf", t.float, vec![t.char_ptr], false)),
-            "isnan" | "isinf" | "isfinite" | "signbit" | "isinf_sign" => Some((name, t.int, vec![t.double], true)),
+            "isnan" | "isinf" | "isfinite" | "signbit" | "isinf_sign" => {
+                Some((name, t.int, vec![t.double], true))
+            }
             "strlen" => Some(("strlen", t.ulong, vec![t.char_ptr], false)),
             "strcmp" => Some(("strcmp", t.int, vec![t.char_ptr, t.char_ptr], false)),
-            "strncmp" => Some(("strncmp", t.int, vec![t.char_ptr, t.char_ptr, t.ulong], false)),
-            "memcmp" => Some(("memcmp", t.int, vec![t.void_ptr, t.void_ptr, t.ulong], false)),
-            "memmove" => Some(("memmove", t.void_ptr, vec![t.void_ptr, t.void_ptr, t.ulong], false)),
+            "strncmp" => Some((
+                "strncmp",
+                t.int,
+                vec![t.char_ptr, t.char_ptr, t.ulong],
+                false,
+            )),
+            "memcmp" => Some((
+                "memcmp",
+                t.int,
+                vec![t.void_ptr, t.void_ptr, t.ulong],
+                false,
+            )),
+            "memmove" => Some((
+                "memmove",
+                t.void_ptr,
+                vec![t.void_ptr, t.void_ptr, t.ulong],
+                false,
+            )),
             "strcpy" => Some(("strcpy", t.char_ptr, vec![t.char_ptr, t.char_ptr], false)),
             "strchr" => Some(("strchr", t.char_ptr, vec![t.char_ptr, t.int], false)),
             "malloc" => Some(("malloc", t.void_ptr, vec![t.ulong], false)),
@@ -211,7 +299,12 @@ impl<'a> Lowerer<'a, '_> {
             "puts" => Some(("puts", t.int, vec![t.char_ptr], false)),
             "putchar" => Some(("putchar", t.int, vec![t.int], false)),
             "sprintf" => Some(("sprintf", t.int, vec![t.char_ptr, t.char_ptr], true)),
-            "snprintf" => Some(("snprintf", t.int, vec![t.char_ptr, t.ulong, t.char_ptr], true)),
+            "snprintf" => Some((
+                "snprintf",
+                t.int,
+                vec![t.char_ptr, t.ulong, t.char_ptr],
+                true,
+            )),
             "exit" => Some(("exit", t.void, vec![t.int], false)),
             _ => None,
         };
@@ -253,7 +346,14 @@ impl<'a> Lowerer<'a, '_> {
 
     /// An external library function by name, declared with the given signature unless the
     /// program already has it.
-    pub fn library_function(&mut self, name: &str, ret: TypeId, params: Vec<TypeId>, varargs: bool, node: TsNode<'a>) -> ripple_ir::FuncId {
+    pub fn library_function(
+        &mut self,
+        name: &str,
+        ret: TypeId,
+        params: Vec<TypeId>,
+        varargs: bool,
+        node: TsNode<'a>,
+    ) -> ripple_ir::FuncId {
         if let Some(f) = self.l.program.function_by_key(name) {
             return f;
         }
@@ -317,7 +417,9 @@ impl<'a> Lowerer<'a, '_> {
                 rest = r.get(end + 1..).unwrap_or("").trim_start();
                 continue;
             }
-            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
             let name = &rest[..end];
             if end == 0 {
                 break;
@@ -328,7 +430,11 @@ impl<'a> Lowerer<'a, '_> {
                     cur = field.ty;
                 }
                 None => {
-                    self.diag(crate::Severity::Error, node, format!("no member `{name}` for offsetof"));
+                    self.diag(
+                        crate::Severity::Error,
+                        node,
+                        format!("no member `{name}` for offsetof"),
+                    );
                     break;
                 }
             }
@@ -346,7 +452,9 @@ impl<'a> Lowerer<'a, '_> {
                 let name = self.text(node);
                 match self.lookup(name) {
                     Some(Sym::Typedef(ty)) => ty,
-                    _ => self.builtin_type_name(name).unwrap_or_else(|| self.type_from_text(name)),
+                    _ => self
+                        .builtin_type_name(name)
+                        .unwrap_or_else(|| self.type_from_text(name)),
                 }
             }
             _ => {
@@ -363,7 +471,9 @@ impl<'a> Lowerer<'a, '_> {
         let stars = text.chars().filter(|&c| c == '*').count();
         let words: Vec<&str> = text
             .split(|c: char| c.is_whitespace() || c == '*')
-            .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile" | "restrict" | "__restrict"))
+            .filter(|w| {
+                !w.is_empty() && !matches!(*w, "const" | "volatile" | "restrict" | "__restrict")
+            })
             .collect();
         let mut unsigned = false;
         let mut longs = 0;

@@ -84,11 +84,20 @@ pub(crate) fn fold(types: &TypeTable, e: &Expr) -> Option<Const> {
     }
 }
 
-fn cast(types: &TypeTable, c: Const, from: ripple_ir::TypeId, to: ripple_ir::TypeId) -> Option<Const> {
+fn cast(
+    types: &TypeTable,
+    c: Const,
+    from: ripple_ir::TypeId,
+    to: ripple_ir::TypeId,
+) -> Option<Const> {
     let to_bits = types.bits(to);
     match (c, types.get(to)) {
-        (Const::Int(v), Type::Int(ripple_ir::IntKind::Bool)) => Some(Const::Int(u128::from(v != 0))),
-        (Const::Float(f), Type::Int(ripple_ir::IntKind::Bool)) => Some(Const::Int(u128::from(f != 0.0))),
+        (Const::Int(v), Type::Int(ripple_ir::IntKind::Bool)) => {
+            Some(Const::Int(u128::from(v != 0)))
+        }
+        (Const::Float(f), Type::Int(ripple_ir::IntKind::Bool)) => {
+            Some(Const::Int(u128::from(f != 0.0)))
+        }
         (Const::Int(v), Type::Int(_) | Type::Pointer(_)) => {
             let value = int_value(types, v, from);
             Some(Const::Int(truncate(value as u128, to_bits)))
@@ -102,11 +111,13 @@ fn cast(types: &TypeTable, c: Const, from: ripple_ir::TypeId, to: ripple_ir::Typ
                 f
             }))
         }
-        (Const::Float(f), Type::Float(kind)) => Some(Const::Float(if *kind == ripple_ir::FloatKind::Float {
-            f64::from(f as f32)
-        } else {
-            f
-        })),
+        (Const::Float(f), Type::Float(kind)) => {
+            Some(Const::Float(if *kind == ripple_ir::FloatKind::Float {
+                f64::from(f as f32)
+            } else {
+                f
+            }))
+        }
         (Const::Float(f), Type::Int(_)) => {
             let v = if types.is_signed(to) {
                 (f as i128) as u128
@@ -115,7 +126,9 @@ fn cast(types: &TypeTable, c: Const, from: ripple_ir::TypeId, to: ripple_ir::Typ
             };
             Some(Const::Int(truncate(v, to_bits)))
         }
-        (Const::Addr(b, o), Type::Int(_) | Type::Pointer(_)) if to_bits == 64 => Some(Const::Addr(b, o)),
+        (Const::Addr(b, o), Type::Int(_) | Type::Pointer(_)) if to_bits == 64 => {
+            Some(Const::Addr(b, o))
+        }
         _ => None,
     }
 }
@@ -234,7 +247,9 @@ fn binary(
             }
         }
         (Const::Addr(b1, o1), Const::Addr(b2, o2)) if b1 == b2 => match op {
-            BinOp::PtrDiff | BinOp::Sub => Some(Const::Int(truncate(o1.wrapping_sub(o2) as u128, bits))),
+            BinOp::PtrDiff | BinOp::Sub => {
+                Some(Const::Int(truncate(o1.wrapping_sub(o2) as u128, bits)))
+            }
             _ if op.is_comparison() => Some(Const::Int(u128::from(cmp(o1.cmp(&o2))))),
             _ => None,
         },
@@ -276,7 +291,9 @@ impl<'a> Lowerer<'a, '_> {
     /// Folds an already lowered expression to an integer, if constant.
     pub fn fold_int(&self, e: &Expr) -> Option<i128> {
         match fold(&self.l.program.types, e)? {
-            Const::Int(v) if !self.l.program.types.is_float(e.ty) => Some(int_value(&self.l.program.types, v, e.ty)),
+            Const::Int(v) if !self.l.program.types.is_float(e.ty) => {
+                Some(int_value(&self.l.program.types, v, e.ty))
+            }
             _ => None,
         }
     }

@@ -5,8 +5,8 @@
 //! compound literals, and function bodies.
 
 use ripple_ir::{
-    ApproximationKind, Callee, Expr, ExprKind, FuncId, Function, Global, GlobalId, GlobalInit, Intrinsic, Linkage,
-    LocalKind, NodeId, NodeKind, Place, Span, Type, TypeId,
+    ApproximationKind, Callee, Expr, ExprKind, FuncId, Function, Global, GlobalId, GlobalInit,
+    Intrinsic, Linkage, LocalKind, NodeId, NodeKind, Place, Span, Type, TypeId,
 };
 use tree_sitter::Node as TsNode;
 
@@ -48,20 +48,34 @@ impl<'a> Lowerer<'a, '_> {
                 for item in items {
                     if matches!(
                         item.kind(),
-                        "function_definition" | "declaration" | "type_definition" | "ERROR" | "linkage_specification"
+                        "function_definition"
+                            | "declaration"
+                            | "type_definition"
+                            | "ERROR"
+                            | "linkage_specification"
                     ) {
                         self.top_level(item);
                     }
                 }
             }
-            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef" => {
+            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif"
+            | "preproc_elifdef" => {
                 for item in self.preproc_branch(node) {
                     self.top_level(item);
                 }
             }
-            "expression_statement" | "compound_statement" | "if_statement" | "for_statement" | "while_statement"
-            | "return_statement" | "labeled_statement" => {
-                self.diag(Severity::Warning, node, "statement at file scope is ignored".into());
+            "expression_statement"
+            | "compound_statement"
+            | "if_statement"
+            | "for_statement"
+            | "while_statement"
+            | "return_statement"
+            | "labeled_statement" => {
+                self.diag(
+                    Severity::Warning,
+                    node,
+                    "statement at file scope is ignored".into(),
+                );
             }
             _ => {}
         }
@@ -123,7 +137,12 @@ impl<'a> Lowerer<'a, '_> {
                         self.merge_function_type(f, dec.ty);
                         f
                     }
-                    None => self.declare_function(name, dec.ty, specs.storage == StorageClass::Static, span),
+                    None => self.declare_function(
+                        name,
+                        dec.ty,
+                        specs.storage == StorageClass::Static,
+                        span,
+                    ),
                 };
                 let ty = self.l.program.functions[f].ty;
                 self.bind(name, Sym::Func(f, ty));
@@ -157,7 +176,9 @@ impl<'a> Lowerer<'a, '_> {
                 let value = self.global_init(gty, init);
                 self.l.program.globals[g].init = Some(value);
                 self.l.program.globals[g].span = span;
-            } else if specs.storage != StorageClass::Extern && self.l.program.globals[g].init.is_none() {
+            } else if specs.storage != StorageClass::Extern
+                && self.l.program.globals[g].init.is_none()
+            {
                 // A tentative definition: zero-initialized.
                 self.l.program.globals[g].init = Some(GlobalInit::default());
                 self.l.program.globals[g].span = span;
@@ -166,7 +187,15 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The global with `key`, created as a declaration if new.
-    fn global_by_key(&mut self, key: &str, name: &str, ty: TypeId, linkage: Linkage, is_const: bool, span: Span) -> GlobalId {
+    fn global_by_key(
+        &mut self,
+        key: &str,
+        name: &str,
+        ty: TypeId,
+        linkage: Linkage,
+        is_const: bool,
+        span: Span,
+    ) -> GlobalId {
         if let Some(&g) = self.l.global_keys.get(key) {
             return g;
         }
@@ -184,7 +213,13 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The function named `name` (per unit when static), created as a declaration if new.
-    pub fn declare_function(&mut self, name: &str, ty: TypeId, is_static: bool, span: Span) -> FuncId {
+    pub fn declare_function(
+        &mut self,
+        name: &str,
+        ty: TypeId,
+        is_static: bool,
+        span: Span,
+    ) -> FuncId {
         let key = if is_static {
             format!("{}:{}", self.unit.path, name)
         } else {
@@ -221,8 +256,20 @@ impl<'a> Lowerer<'a, '_> {
         if func.is_defined() || func.ty == ty {
             return;
         }
-        let old_proto = matches!(self.l.program.types.get(func.ty), Type::Function { prototyped: true, .. });
-        let new_proto = matches!(self.l.program.types.get(ty), Type::Function { prototyped: true, .. });
+        let old_proto = matches!(
+            self.l.program.types.get(func.ty),
+            Type::Function {
+                prototyped: true,
+                ..
+            }
+        );
+        let new_proto = matches!(
+            self.l.program.types.get(ty),
+            Type::Function {
+                prototyped: true,
+                ..
+            }
+        );
         if new_proto || !old_proto {
             self.l.program.functions[f].ty = ty;
         }
@@ -235,7 +282,10 @@ impl<'a> Lowerer<'a, '_> {
         if let Some(ty_node) = self.child_field(node, self.fields.type_) {
             if ty_node.kind() == "type_identifier" {
                 let name = self.text(ty_node);
-                if matches!(self.lookup(name), Some(Sym::Local(..) | Sym::Global(..) | Sym::Func(..) | Sym::EnumConst(..))) {
+                if matches!(
+                    self.lookup(name),
+                    Some(Sym::Local(..) | Sym::Global(..) | Sym::Func(..) | Sym::EnumConst(..))
+                ) {
                     return;
                 }
             }
@@ -257,7 +307,12 @@ impl<'a> Lowerer<'a, '_> {
             if matches!(self.l.program.types.get(dec.ty), Type::Function { .. }) {
                 let f = match self.scopes.first().and_then(|s| s.names.get(name).copied()) {
                     Some(Sym::Func(f, _)) => f,
-                    _ => self.declare_function(name, dec.ty, specs.storage == StorageClass::Static, span),
+                    _ => self.declare_function(
+                        name,
+                        dec.ty,
+                        specs.storage == StorageClass::Static,
+                        span,
+                    ),
                 };
                 let ty = self.l.program.functions[f].ty;
                 self.bind(name, Sym::Func(f, ty));
@@ -266,7 +321,14 @@ impl<'a> Lowerer<'a, '_> {
             if specs.storage == StorageClass::Extern {
                 let g = match self.scopes.first().and_then(|s| s.names.get(name).copied()) {
                     Some(Sym::Global(g, _)) => g,
-                    _ => self.global_by_key(name, name, dec.ty, Linkage::External, specs.is_const, span),
+                    _ => self.global_by_key(
+                        name,
+                        name,
+                        dec.ty,
+                        Linkage::External,
+                        specs.is_const,
+                        span,
+                    ),
                 };
                 let ty = self.l.program.globals[g].ty;
                 self.bind(name, Sym::Global(g, ty));
@@ -283,7 +345,14 @@ impl<'a> Lowerer<'a, '_> {
                     n += 1;
                     key = format!("{}:{}:{}#{n}", self.unit.path, self.f.name, name);
                 }
-                let g = self.global_by_key(&key, name, ty, Linkage::Internal(self.unit_file), specs.is_const, span);
+                let g = self.global_by_key(
+                    &key,
+                    name,
+                    ty,
+                    Linkage::Internal(self.unit_file),
+                    specs.is_const,
+                    span,
+                );
                 // Bind first: the initializer may take its own address.
                 self.bind(name, Sym::Global(g, ty));
                 let value = match init {
@@ -331,7 +400,12 @@ impl<'a> Lowerer<'a, '_> {
         let n = self.rvalue(size_node);
         let n = self.convert(n, t.ulong);
         let esize = self.size_of(elem);
-        let bytes = Expr::binary(ripple_ir::BinOp::Mul, n, Expr::int(u128::from(esize), t.ulong), t.ulong);
+        let bytes = Expr::binary(
+            ripple_ir::BinOp::Mul,
+            n,
+            Expr::int(u128::from(esize), t.ulong),
+            t.ulong,
+        );
         let size_var = self.new_local(&format!("{name}.size"), t.ulong, LocalKind::Temp, false);
         self.emit(NodeKind::Assign {
             dst: Place::Local(size_var),
@@ -369,7 +443,14 @@ impl<'a> Lowerer<'a, '_> {
             self.l.next_string += 1;
             let key = format!("{}:.compound.{n}", self.unit.path);
             let span = self.span_of(node);
-            let g = self.global_by_key(&key, ".compound", ty, Linkage::Internal(self.unit_file), false, span);
+            let g = self.global_by_key(
+                &key,
+                ".compound",
+                ty,
+                Linkage::Internal(self.unit_file),
+                false,
+                span,
+            );
             let init = self.global_init(ty, value);
             self.l.program.globals[g].init = Some(init);
             let p = self.pointer_to(ty);
@@ -388,7 +469,11 @@ impl<'a> Lowerer<'a, '_> {
         };
         let dec = self.declarator(d, specs.ty);
         let Some(name) = dec.name else {
-            self.diag(Severity::Error, node, "function definition without a name".into());
+            self.diag(
+                Severity::Error,
+                node,
+                "function definition without a name".into(),
+            );
             return;
         };
         let mut ty = dec.ty;
@@ -399,14 +484,21 @@ impl<'a> Lowerer<'a, '_> {
             prototyped,
         } = self.l.program.types.get(ty).clone()
         else {
-            self.diag(Severity::Error, node, format!("`{name}` is defined like a function but is not one"));
+            self.diag(
+                Severity::Error,
+                node,
+                format!("`{name}` is defined like a function but is not one"),
+            );
             return;
         };
         let mut params: Vec<Param<'a>> = dec.params.clone().unwrap_or_default();
         // Old-style parameter declarations before the body.
         if !prototyped && !params.is_empty() {
             let mut cursor = node.walk();
-            let decls: Vec<TsNode<'a>> = node.named_children(&mut cursor).filter(|c| c.kind() == "declaration").collect();
+            let decls: Vec<TsNode<'a>> = node
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() == "declaration")
+                .collect();
             for decl in decls {
                 let pspecs = self.specs(decl);
                 for (pd, _) in self.declarators(decl) {
@@ -441,7 +533,11 @@ impl<'a> Lowerer<'a, '_> {
             None => self.declare_function(name, ty, specs.storage == StorageClass::Static, span),
         };
         if self.l.program.functions[f].is_defined() {
-            self.diag(Severity::Warning, node, format!("redefinition of `{name}` ignored"));
+            self.diag(
+                Severity::Warning,
+                node,
+                format!("redefinition of `{name}` ignored"),
+            );
             return;
         }
         self.l.program.functions[f].ty = ty;
@@ -458,7 +554,11 @@ impl<'a> Lowerer<'a, '_> {
             self.speculating = 0;
             self.in_function = false;
             self.f = FnState::new(self.t.int);
-            self.diag(Severity::Error, node, format!("internal error while lowering `{name}`"));
+            self.diag(
+                Severity::Error,
+                node,
+                format!("internal error while lowering `{name}`"),
+            );
         }
     }
 
@@ -517,7 +617,11 @@ impl<'a> Lowerer<'a, '_> {
         let labels: Vec<(&str, NodeId)> = self.f.labels.iter().map(|(k, v)| (*k, *v)).collect();
         for (label, id) in labels {
             if self.f.nodes[id.index()].succs.is_empty() {
-                self.diag(Severity::Error, body, format!("label `{label}` used but not defined"));
+                self.diag(
+                    Severity::Error,
+                    body,
+                    format!("label `{label}` used but not defined"),
+                );
             }
         }
         self.pop_scope();

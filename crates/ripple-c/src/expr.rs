@@ -4,7 +4,8 @@
 //! arithmetic (field offsets, `index * size`) are explicit.
 
 use ripple_ir::{
-    ApproximationKind, BinOp, Callee, Expr, ExprKind, FuncId, LocalKind, NodeKind, Place, Type, TypeId, UnOp, VarId,
+    ApproximationKind, BinOp, Callee, Expr, ExprKind, FuncId, LocalKind, NodeKind, Place, Type,
+    TypeId, UnOp, VarId,
 };
 use tree_sitter::Node as TsNode;
 
@@ -97,10 +98,20 @@ impl<'a> Lowerer<'a, '_> {
         if let ExprKind::Binary(BinOp::PtrAdd, base, off) = &addr.kind {
             if let ExprKind::Int(o) = off.kind {
                 let total = (o as i64).wrapping_add(offset);
-                return Expr::binary(BinOp::PtrAdd, (**base).clone(), self.int_const(i128::from(total), long), ptr);
+                return Expr::binary(
+                    BinOp::PtrAdd,
+                    (**base).clone(),
+                    self.int_const(i128::from(total), long),
+                    ptr,
+                );
             }
         }
-        Expr::binary(BinOp::PtrAdd, addr, self.int_const(i128::from(offset), long), ptr)
+        Expr::binary(
+            BinOp::PtrAdd,
+            addr,
+            self.int_const(i128::from(offset), long),
+            ptr,
+        )
     }
 
     /// The size used to scale pointer arithmetic on `ptr_ty` (GNU: 1 for void and
@@ -126,11 +137,20 @@ impl<'a> Lowerer<'a, '_> {
             let ty = ptr.ty;
             return Expr::binary(BinOp::PtrAdd, ptr, self.int_const(off, long), ty);
         }
-        let idx = if negate { Expr::unary(UnOp::Neg, idx, long) } else { idx };
+        let idx = if negate {
+            Expr::unary(UnOp::Neg, idx, long)
+        } else {
+            idx
+        };
         let off = if size == 1 {
             idx
         } else {
-            Expr::binary(BinOp::Mul, idx, self.int_const(i128::from(size), long), long)
+            Expr::binary(
+                BinOp::Mul,
+                idx,
+                self.int_const(i128::from(size), long),
+                long,
+            )
         };
         let ty = ptr.ty;
         Expr::binary(BinOp::PtrAdd, ptr, off, ty)
@@ -204,7 +224,12 @@ impl<'a> Lowerer<'a, '_> {
             }
             LVal::Reg(_, ty) | LVal::Bits { ty, .. } => {
                 let p = self.pointer_to(ty);
-                self.havoc_value(p, ApproximationKind::Unsupported, node, "address of a register or bit-field")
+                self.havoc_value(
+                    p,
+                    ApproximationKind::Unsupported,
+                    node,
+                    "address of a register or bit-field",
+                )
             }
         }
     }
@@ -250,7 +275,12 @@ impl<'a> Lowerer<'a, '_> {
         match node.kind() {
             "parenthesized_expression" => {
                 let Some(inner) = node.named_child(0) else {
-                    return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "empty parentheses"));
+                    return Val::R(self.havoc_value(
+                        self.t.int,
+                        ApproximationKind::ParseError,
+                        node,
+                        "empty parentheses",
+                    ));
                 };
                 if inner.kind() == "compound_statement" {
                     return self.statement_expression(inner);
@@ -279,7 +309,10 @@ impl<'a> Lowerer<'a, '_> {
             "binary_expression" => Val::R(self.binary_expression(node)),
             "unary_expression" => Val::R(self.unary_expression(node)),
             "pointer_expression" => self.pointer_expression(node),
-            "update_expression" => Val::R(self.update(node, true).unwrap_or_else(|| self.int_const(0, self.t.int))),
+            "update_expression" => Val::R(
+                self.update(node, true)
+                    .unwrap_or_else(|| self.int_const(0, self.t.int)),
+            ),
             "assignment_expression" => match self.assignment(node, true) {
                 Some(v) => v,
                 None => Val::R(self.int_const(0, self.t.int)),
@@ -314,9 +347,12 @@ impl<'a> Lowerer<'a, '_> {
                 None => Val::R(self.int_const(0, self.t.int)),
             },
             "generic_expression" => self.generic(node),
-            "gnu_asm_expression" => {
-                Val::R(self.havoc_value(self.t.int, ApproximationKind::InlineAsm, node, "inline assembly"))
-            }
+            "gnu_asm_expression" => Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::InlineAsm,
+                node,
+                "inline assembly",
+            )),
             "initializer_list" => {
                 // A brace list where an expression is expected (scalar `{x}`).
                 match node.named_child(0) {
@@ -326,13 +362,27 @@ impl<'a> Lowerer<'a, '_> {
             }
             "ERROR" => {
                 self.diag(Severity::Error, node, "syntax error in expression".into());
-                Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "unreadable expression"))
+                Val::R(self.havoc_value(
+                    self.t.int,
+                    ApproximationKind::ParseError,
+                    node,
+                    "unreadable expression",
+                ))
             }
             kind => {
                 if node.is_missing() {
-                    return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "missing expression"));
+                    return Val::R(self.havoc_value(
+                        self.t.int,
+                        ApproximationKind::ParseError,
+                        node,
+                        "missing expression",
+                    ));
                 }
-                self.diag(Severity::Error, node, format!("unsupported expression `{kind}`"));
+                self.diag(
+                    Severity::Error,
+                    node,
+                    format!("unsupported expression `{kind}`"),
+                );
                 Val::R(self.havoc_value(
                     self.t.int,
                     ApproximationKind::Unsupported,
@@ -423,7 +473,11 @@ impl<'a> Lowerer<'a, '_> {
             }
             Some(Sym::EnumConst(v, ty)) => Val::R(self.int_const(v, ty)),
             Some(Sym::Typedef(_)) => {
-                self.diag(Severity::Error, node, format!("type name `{name}` used as a value"));
+                self.diag(
+                    Severity::Error,
+                    node,
+                    format!("type name `{name}` used as a value"),
+                );
                 Val::R(self.havoc_value(self.t.int, ApproximationKind::UnresolvedName, node, name))
             }
             None => {
@@ -436,7 +490,11 @@ impl<'a> Lowerer<'a, '_> {
                 if name == "NULL" {
                     return Val::R(Expr::int(0, self.t.void_ptr));
                 }
-                self.diag(Severity::Error, node, format!("undeclared identifier `{name}`"));
+                self.diag(
+                    Severity::Error,
+                    node,
+                    format!("undeclared identifier `{name}`"),
+                );
                 if !self.in_function {
                     return Val::R(self.int_const(0, self.t.int));
                 }
@@ -478,7 +536,12 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.left),
             self.child_field(node, self.fields.right),
         ) else {
-            return self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete binary expression");
+            return self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete binary expression",
+            );
         };
         if op == "&&" || op == "||" {
             return self.logical_value(node);
@@ -580,7 +643,12 @@ impl<'a> Lowerer<'a, '_> {
             ">" => BinOp::Gt,
             ">=" => BinOp::Ge,
             _ => {
-                return self.havoc_value(int, ApproximationKind::Unsupported, node, &format!("operator {op}"));
+                return self.havoc_value(
+                    int,
+                    ApproximationKind::Unsupported,
+                    node,
+                    &format!("operator {op}"),
+                );
             }
         };
         let ap = self.is_ptr(a.ty);
@@ -596,7 +664,12 @@ impl<'a> Lowerer<'a, '_> {
                 if size == 1 {
                     return diff;
                 }
-                return Expr::binary(BinOp::Div, diff, self.int_const(i128::from(size), long), long);
+                return Expr::binary(
+                    BinOp::Div,
+                    diff,
+                    self.int_const(i128::from(size), long),
+                    long,
+                );
             }
             _ => {}
         }
@@ -609,7 +682,12 @@ impl<'a> Lowerer<'a, '_> {
                 return Expr::binary(bop, a, b, int);
             }
             if !self.is_arith(a.ty) || !self.is_arith(b.ty) {
-                return self.havoc_value(int, ApproximationKind::Unsupported, node, "comparison of non-scalars");
+                return self.havoc_value(
+                    int,
+                    ApproximationKind::Unsupported,
+                    node,
+                    "comparison of non-scalars",
+                );
             }
             let (a, b, ty) = self.usual_arith(a, b);
             self.note_long_double(ty, node);
@@ -617,7 +695,12 @@ impl<'a> Lowerer<'a, '_> {
         }
         if !self.is_arith(a.ty) || !self.is_arith(b.ty) {
             self.diag(Severity::Error, node, format!("invalid operands to `{op}`"));
-            return self.havoc_value(int, ApproximationKind::Unsupported, node, "invalid operands");
+            return self.havoc_value(
+                int,
+                ApproximationKind::Unsupported,
+                node,
+                "invalid operands",
+            );
         }
         if matches!(bop, BinOp::Shl | BinOp::Shr) {
             let a = self.promote(a);
@@ -633,7 +716,12 @@ impl<'a> Lowerer<'a, '_> {
     fn unary_expression(&mut self, node: TsNode<'a>) -> Expr {
         let op = operator_of(self, node);
         let Some(arg) = self.child_field(node, self.fields.argument) else {
-            return self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete unary expression");
+            return self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete unary expression",
+            );
         };
         if op == "!" {
             let e = self.rvalue(arg);
@@ -641,7 +729,11 @@ impl<'a> Lowerer<'a, '_> {
         }
         let e = self.rvalue(arg);
         if !self.is_arith(e.ty) {
-            self.diag(Severity::Error, node, format!("invalid operand to unary `{op}`"));
+            self.diag(
+                Severity::Error,
+                node,
+                format!("invalid operand to unary `{op}`"),
+            );
             return e;
         }
         let e = self.promote(e);
@@ -659,7 +751,12 @@ impl<'a> Lowerer<'a, '_> {
     fn pointer_expression(&mut self, node: TsNode<'a>) -> Val {
         let op = operator_of(self, node);
         let Some(arg) = self.child_field(node, self.fields.argument) else {
-            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete expression"));
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete expression",
+            ));
         };
         if op == "&" {
             let v = self.lower_expr(arg);
@@ -670,7 +767,11 @@ impl<'a> Lowerer<'a, '_> {
                         let p = self.pointer_to(e.ty);
                         return Val::R(self.retype(*addr, p));
                     }
-                    self.diag(Severity::Error, node, "cannot take the address of an rvalue".into());
+                    self.diag(
+                        Severity::Error,
+                        node,
+                        "cannot take the address of an rvalue".into(),
+                    );
                     Val::R(e)
                 }
             };
@@ -694,7 +795,9 @@ impl<'a> Lowerer<'a, '_> {
             return None;
         };
         let op = operator_of(self, node);
-        let prefix = node.child(0).is_some_and(|c| c.kind() == "++" || c.kind() == "--");
+        let prefix = node
+            .child(0)
+            .is_some_and(|c| c.kind() == "++" || c.kind() == "--");
         let lv = self.lvalue(arg);
         let lv = self.stable_lval(lv);
         let old = self.to_rvalue(Val::L(lv.clone()));
@@ -820,10 +923,12 @@ impl<'a> Lowerer<'a, '_> {
                 }
                 self.cond_value(node, t, f);
             }
-            "unary_expression" if operator_of(self, node) == "!" => match self.child_field(node, self.fields.argument) {
-                Some(arg) => self.cond(arg, f, t),
-                None => self.cond_value(node, t, f),
-            },
+            "unary_expression" if operator_of(self, node) == "!" => {
+                match self.child_field(node, self.fields.argument) {
+                    Some(arg) => self.cond(arg, f, t),
+                    None => self.cond_value(node, t, f),
+                }
+            }
             _ => self.cond_value(node, t, f),
         }
     }
@@ -851,7 +956,12 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.condition),
             self.child_field(node, self.fields.alternative),
         ) else {
-            return Val::R(self.havoc_value(int, ApproximationKind::ParseError, node, "incomplete conditional"));
+            return Val::R(self.havoc_value(
+                int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete conditional",
+            ));
         };
         let cons = self.child_field(node, self.fields.consequence);
         if !want {
@@ -902,7 +1012,11 @@ impl<'a> Lowerer<'a, '_> {
             ta
         };
         let is_void = result_ty == self.t.void;
-        let var = if is_void { None } else { Some(self.new_local("", result_ty, LocalKind::Temp, false)) };
+        let var = if is_void {
+            None
+        } else {
+            Some(self.new_local("", result_ty, LocalKind::Temp, false))
+        };
         let t = self.new_label();
         let f = self.new_label();
         let end = self.new_label();
@@ -917,7 +1031,10 @@ impl<'a> Lowerer<'a, '_> {
                 } else {
                     let addr = this.addr_of_local(var);
                     this.emit(NodeKind::Assign {
-                        dst: Place::Mem { addr, ty: result_ty },
+                        dst: Place::Mem {
+                            addr,
+                            ty: result_ty,
+                        },
                         value: v,
                     });
                 }
@@ -995,7 +1112,11 @@ impl<'a> Lowerer<'a, '_> {
             }
             None => {
                 let rec_name = self.l.program.types.display(rec);
-                self.diag(Severity::Error, node, format!("no member `{name}` in {rec_name}"));
+                self.diag(
+                    Severity::Error,
+                    node,
+                    format!("no member `{name}` in {rec_name}"),
+                );
                 let int = self.t.int;
                 let a = self.offset_addr(addr, 0, int);
                 LVal::Mem(a, int)
@@ -1008,7 +1129,12 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.argument),
             self.child_field(node, self.fields.field),
         ) else {
-            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete member access"));
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete member access",
+            ));
         };
         let name = self.text(field);
         let arrow = operator_of(self, node) == "->";
@@ -1018,7 +1144,12 @@ impl<'a> Lowerer<'a, '_> {
                 Some(rec) => (p, rec),
                 None => {
                     self.diag(Severity::Error, node, "`->` on a non-pointer".into());
-                    return Val::R(self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, "bad member access"));
+                    return Val::R(self.havoc_value(
+                        self.t.int,
+                        ApproximationKind::Unsupported,
+                        node,
+                        "bad member access",
+                    ));
                 }
             }
         } else {
@@ -1033,20 +1164,37 @@ impl<'a> Lowerer<'a, '_> {
                     let var = self.temp(ty);
                     let a = self.addr_of_local(var);
                     self.emit(NodeKind::Assign {
-                        dst: Place::Mem { addr: a.clone(), ty },
+                        dst: Place::Mem {
+                            addr: a.clone(),
+                            ty,
+                        },
                         value: e,
                     });
                     (a, ty)
                 }
                 _ => {
                     self.diag(Severity::Error, node, "`.` on a non-record".into());
-                    return Val::R(self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, "bad member access"));
+                    return Val::R(self.havoc_value(
+                        self.t.int,
+                        ApproximationKind::Unsupported,
+                        node,
+                        "bad member access",
+                    ));
                 }
             }
         };
         if self.l.program.types.record(rec).is_none() {
-            self.diag(Severity::Error, node, format!("member `{name}` of a non-record"));
-            return Val::R(self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, "bad member access"));
+            self.diag(
+                Severity::Error,
+                node,
+                format!("member `{name}` of a non-record"),
+            );
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::Unsupported,
+                node,
+                "bad member access",
+            ));
         }
         Val::L(self.member(addr, rec, name, node))
     }
@@ -1056,17 +1204,31 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.argument),
             self.child_field(node, self.fields.index),
         ) else {
-            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete subscript"));
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete subscript",
+            ));
         };
         let a = self.rvalue(arg);
         let i = self.rvalue(index);
         let (p, i) = if self.is_ptr(a.ty) { (a, i) } else { (i, a) };
         let Some(elem) = self.l.program.types.pointee(p.ty) else {
             self.diag(Severity::Error, node, "subscript of a non-pointer".into());
-            return Val::R(self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, "bad subscript"));
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::Unsupported,
+                node,
+                "bad subscript",
+            ));
         };
         if !self.is_int(i.ty) {
-            self.diag(Severity::Error, node, "array index is not an integer".into());
+            self.diag(
+                Severity::Error,
+                node,
+                "array index is not an integer".into(),
+            );
         }
         let addr = self.ptr_index(p, i, false);
         Val::L(LVal::Mem(addr, elem))
@@ -1077,7 +1239,12 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.type_),
             self.child_field(node, self.fields.value),
         ) else {
-            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete cast"));
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete cast",
+            ));
         };
         // `(x) - 1` with `x` a variable is parsed as a cast of `-1` to type `x`.
         if let Some(v) = self.misparsed_cast(desc, value, node) {
@@ -1099,7 +1266,13 @@ impl<'a> Lowerer<'a, '_> {
             }
             let var = self.temp(ty);
             let a = self.addr_of_local(var);
-            let (first_ty, size) = match self.l.program.types.record(ty).and_then(|r| r.fields.first()) {
+            let (first_ty, size) = match self
+                .l
+                .program
+                .types
+                .record(ty)
+                .and_then(|r| r.fields.first())
+            {
                 Some(f) => (f.ty, self.size_of(ty)),
                 None => (e.ty, 0),
             };
@@ -1108,7 +1281,10 @@ impl<'a> Lowerer<'a, '_> {
             let fp = self.pointer_to(first_ty);
             let fa = self.retype(a.clone(), fp);
             self.emit(NodeKind::Assign {
-                dst: Place::Mem { addr: fa, ty: first_ty },
+                dst: Place::Mem {
+                    addr: fa,
+                    ty: first_ty,
+                },
                 value: v,
             });
             return Val::L(LVal::Mem(a, ty));
@@ -1121,7 +1297,12 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Re-reads a cast whose "type" is really a variable: `(x) - 1`, `(x) * y`,
     /// `(f)(args)`.
-    fn misparsed_cast(&mut self, desc: TsNode<'a>, value: TsNode<'a>, node: TsNode<'a>) -> Option<Val> {
+    fn misparsed_cast(
+        &mut self,
+        desc: TsNode<'a>,
+        value: TsNode<'a>,
+        node: TsNode<'a>,
+    ) -> Option<Val> {
         if desc.named_child_count() != 1 {
             return None;
         }
@@ -1131,7 +1312,9 @@ impl<'a> Lowerer<'a, '_> {
         }
         let name = self.text(spec);
         let sym = self.lookup(name);
-        if matches!(sym, Some(Sym::Typedef(_))) || (sym.is_none() && self.builtin_type_name(name).is_some()) {
+        if matches!(sym, Some(Sym::Typedef(_)))
+            || (sym.is_none() && self.builtin_type_name(name).is_some())
+        {
             return None;
         }
         sym?;
@@ -1186,7 +1369,9 @@ impl<'a> Lowerer<'a, '_> {
         if inner.kind() == "identifier" {
             let name = self.text(inner);
             match self.lookup(name) {
-                Some(Sym::Typedef(ty)) => return self.int_const(i128::from(self.size_of(ty)), ulong),
+                Some(Sym::Typedef(ty)) => {
+                    return self.int_const(i128::from(self.size_of(ty)), ulong)
+                }
                 Some(Sym::Vla { size, .. }) => {
                     let st = self.f.locals[size.index()].ty;
                     return Expr::local(size, st);
@@ -1216,7 +1401,11 @@ impl<'a> Lowerer<'a, '_> {
         match self.find_field(ty, name) {
             Some((off, _)) => self.int_const(i128::from(off), ulong),
             None => {
-                self.diag(Severity::Error, node, format!("no member `{name}` for offsetof"));
+                self.diag(
+                    Severity::Error,
+                    node,
+                    format!("no member `{name}` for offsetof"),
+                );
                 self.int_const(0, ulong)
             }
         }
@@ -1253,7 +1442,11 @@ impl<'a> Lowerer<'a, '_> {
         match chosen.or(default) {
             Some(e) => self.lower_expr(e),
             None => {
-                self.diag(Severity::Error, node, "no _Generic association matches".into());
+                self.diag(
+                    Severity::Error,
+                    node,
+                    "no _Generic association matches".into(),
+                );
                 Val::R(self.int_const(0, self.t.int))
             }
         }
@@ -1263,7 +1456,10 @@ impl<'a> Lowerer<'a, '_> {
     fn statement_expression(&mut self, block: TsNode<'a>) -> Val {
         self.push_scope();
         let mut cursor = block.walk();
-        let items: Vec<TsNode<'a>> = block.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect();
+        let items: Vec<TsNode<'a>> = block
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
         let mut result = Val::R(Expr::int(0, self.t.void));
         for (i, item) in items.iter().enumerate() {
             if i + 1 == items.len() && item.kind() == "expression_statement" {
@@ -1286,13 +1482,21 @@ impl<'a> Lowerer<'a, '_> {
     /// A call; returns its value (a temporary) when wanted.
     pub fn call(&mut self, node: TsNode<'a>, want: bool) -> Val {
         let Some(func) = self.child_field(node, self.fields.function) else {
-            return Val::R(self.havoc_value(self.t.int, ApproximationKind::ParseError, node, "incomplete call"));
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete call",
+            ));
         };
         let args_node = self.child_field(node, self.fields.arguments);
         let mut args: Vec<TsNode<'a>> = Vec::new();
         if let Some(list) = args_node {
             let mut cursor = list.walk();
-            args.extend(list.named_children(&mut cursor).filter(|c| c.kind() != "comment"));
+            args.extend(
+                list.named_children(&mut cursor)
+                    .filter(|c| c.kind() != "comment"),
+            );
         }
         if let Some(ty) = self.paren_type_name(func) {
             // `(T)(x)`: a cast the parser read as a call.
@@ -1336,25 +1540,31 @@ impl<'a> Lowerer<'a, '_> {
                 _ => {}
             }
         }
-        let (callee, fn_ty) = match (callee, fn_ty) {
-            (Some(c), Some(t)) => (c, t),
-            _ => {
-                let target = self.rvalue(func);
-                let fty = self.l.program.types.pointee(target.ty).filter(|p| {
-                    matches!(self.l.program.types.get(*p), Type::Function { .. })
-                });
-                match fty {
-                    Some(fty) => (Callee::Indirect(target), fty),
-                    None => {
-                        self.diag(Severity::Error, node, "called object is not a function".into());
-                        let it = self.t.implicit_fn;
-                        let p = self.pointer_to(it);
-                        let target = self.convert(target, p);
-                        (Callee::Indirect(target), it)
+        let (callee, fn_ty) =
+            match (callee, fn_ty) {
+                (Some(c), Some(t)) => (c, t),
+                _ => {
+                    let target = self.rvalue(func);
+                    let fty =
+                        self.l.program.types.pointee(target.ty).filter(|p| {
+                            matches!(self.l.program.types.get(*p), Type::Function { .. })
+                        });
+                    match fty {
+                        Some(fty) => (Callee::Indirect(target), fty),
+                        None => {
+                            self.diag(
+                                Severity::Error,
+                                node,
+                                "called object is not a function".into(),
+                            );
+                            let it = self.t.implicit_fn;
+                            let p = self.pointer_to(it);
+                            let target = self.convert(target, p);
+                            (Callee::Indirect(target), it)
+                        }
                     }
                 }
-            }
-        };
+            };
         let (ret, params, varargs, prototyped) = match self.l.program.types.get(fn_ty).clone() {
             Type::Function {
                 ret,
@@ -1377,7 +1587,11 @@ impl<'a> Lowerer<'a, '_> {
         if prototyped && values.len() < params.len() {
             self.diag(Severity::Error, node, "too few arguments in call".into());
             for &p in &params[values.len()..] {
-                let z = if self.l.program.types.is_scalar(p) { self.int_const(0, self.t.int) } else { continue };
+                let z = if self.l.program.types.is_scalar(p) {
+                    self.int_const(0, self.t.int)
+                } else {
+                    continue;
+                };
                 let z = self.convert(z, p);
                 values.push(z);
             }
@@ -1394,7 +1608,10 @@ impl<'a> Lowerer<'a, '_> {
                 callee,
                 args,
             });
-            return Val::R(Expr::int(0, if ret == self.t.void { self.t.void } else { ret }));
+            return Val::R(Expr::int(
+                0,
+                if ret == self.t.void { self.t.void } else { ret },
+            ));
         }
         let var = self.temp(ret);
         if self.is_register(var) {
@@ -1432,7 +1649,11 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Declares `int name()` for a call to an undeclared function.
     pub fn implicit_function(&mut self, name: &'a str, node: TsNode<'a>) -> FuncId {
-        self.diag(Severity::Warning, node, format!("implicit declaration of function `{name}`"));
+        self.diag(
+            Severity::Warning,
+            node,
+            format!("implicit declaration of function `{name}`"),
+        );
         let ty = self.t.implicit_fn;
         let span = self.span_of(node);
         let f = self.declare_function(name, ty, false, span);
@@ -1442,4 +1663,3 @@ impl<'a> Lowerer<'a, '_> {
         f
     }
 }
-

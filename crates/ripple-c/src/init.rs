@@ -5,8 +5,8 @@
 //! `NonConstantInitializer` approximation. String literals become read-only globals.
 
 use ripple_ir::{
-    ApproximationKind, Callee, Expr, ExprKind, Global, GlobalId, GlobalInit, InitItem, Intrinsic, Linkage, Type,
-    TypeId,
+    ApproximationKind, Callee, Expr, ExprKind, Global, GlobalId, GlobalInit, InitItem, Intrinsic,
+    Linkage, Type, TypeId,
 };
 use tree_sitter::Node as TsNode;
 
@@ -26,9 +26,17 @@ pub(crate) enum Leaf<'a> {
         value: TsNode<'a>,
     },
     /// A string literal initializing a character array of type `ty`.
-    String { offset: u64, ty: TypeId, value: TsNode<'a> },
+    String {
+        offset: u64,
+        ty: TypeId,
+        value: TsNode<'a>,
+    },
     /// A record initialized from an expression of its type.
-    Record { offset: u64, ty: TypeId, value: TsNode<'a> },
+    Record {
+        offset: u64,
+        ty: TypeId,
+        value: TsNode<'a>,
+    },
 }
 
 fn is_string(node: TsNode<'_>) -> bool {
@@ -47,7 +55,9 @@ impl<'a> Lowerer<'a, '_> {
 
     fn list_items(&self, list: TsNode<'a>) -> Vec<TsNode<'a>> {
         let mut cursor = list.walk();
-        list.named_children(&mut cursor).filter(|c| c.kind() != "comment").collect()
+        list.named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect()
     }
 
     /// The sub-objects of an aggregate in initialization order: (offset, type, bits).
@@ -79,11 +89,19 @@ impl<'a> Lowerer<'a, '_> {
             return self.walk_braced(ty, 0, value, out);
         }
         if is_string(value) && self.is_char_array(ty) {
-            out.push(Leaf::String { offset: 0, ty, value });
+            out.push(Leaf::String {
+                offset: 0,
+                ty,
+                value,
+            });
             return self.string_len(value);
         }
         if self.is_record(ty) {
-            out.push(Leaf::Record { offset: 0, ty, value });
+            out.push(Leaf::Record {
+                offset: 0,
+                ty,
+                value,
+            });
         } else {
             out.push(Leaf::Scalar {
                 offset: 0,
@@ -102,7 +120,13 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// A brace-enclosed list for the object at `offset` of type `ty`.
-    fn walk_braced(&mut self, ty: TypeId, offset: u64, list: TsNode<'a>, out: &mut Vec<Leaf<'a>>) -> u64 {
+    fn walk_braced(
+        &mut self,
+        ty: TypeId,
+        offset: u64,
+        list: TsNode<'a>,
+        out: &mut Vec<Leaf<'a>>,
+    ) -> u64 {
         let items = self.list_items(list);
         if self.l.program.types.is_scalar(ty) {
             if let Some(&first) = items.first() {
@@ -179,7 +203,11 @@ impl<'a> Lowerer<'a, '_> {
             let (sub_off, sub_ty, bits) = match array {
                 Some((elem, len)) => {
                     if len.is_some_and(|l| current >= l) {
-                        self.diag(Severity::Warning, item, "excess elements in initializer".into());
+                        self.diag(
+                            Severity::Warning,
+                            item,
+                            "excess elements in initializer".into(),
+                        );
                         break;
                     }
                     (offset + current * self.size_of(elem), elem, None)
@@ -187,7 +215,11 @@ impl<'a> Lowerer<'a, '_> {
                 None => match members.get(current as usize) {
                     Some(&(o, t, b)) => (offset + o, t, b),
                     None => {
-                        self.diag(Severity::Warning, item, "excess elements in initializer".into());
+                        self.diag(
+                            Severity::Warning,
+                            item,
+                            "excess elements in initializer".into(),
+                        );
                         break;
                     }
                 },
@@ -215,7 +247,11 @@ impl<'a> Lowerer<'a, '_> {
                     self.fill(sub_ty, sub_off, &items, &mut pos, out);
                     if pos == before {
                         // An empty or incomplete sub-object takes nothing: skip the item.
-                        self.diag(Severity::Error, item, "initializer for an incomplete object".into());
+                        self.diag(
+                            Severity::Error,
+                            item,
+                            "initializer for an incomplete object".into(),
+                        );
                         pos += 1;
                     }
                 }
@@ -237,29 +273,46 @@ impl<'a> Lowerer<'a, '_> {
     /// Whether an initializer expression has record type `ty` (struct copy), judged
     /// without keeping effects.
     fn expr_has_type(&mut self, item: TsNode<'a>, ty: TypeId) -> bool {
-        if matches!(item.kind(), "number_literal" | "char_literal" | "string_literal" | "initializer_list") {
+        if matches!(
+            item.kind(),
+            "number_literal" | "char_literal" | "string_literal" | "initializer_list"
+        ) {
             return false;
         }
         self.speculate(|this| this.lower_expr(item).ty() == ty)
     }
 
     /// Brace elision: initializes the aggregate at `offset` from `items[*pos..]`.
-    fn fill(&mut self, ty: TypeId, offset: u64, items: &[TsNode<'a>], pos: &mut usize, out: &mut Vec<Leaf<'a>>) {
-        let subs: Vec<(u64, TypeId, Option<(u32, u32)>)> = match self.l.program.types.get(ty).clone() {
-            Type::Array { elem, len } => {
-                if let Some(&item) = items.get(*pos) {
-                    if is_string(item) && self.is_char_array(ty) {
-                        out.push(Leaf::String { offset, ty, value: item });
-                        *pos += 1;
-                        return;
+    fn fill(
+        &mut self,
+        ty: TypeId,
+        offset: u64,
+        items: &[TsNode<'a>],
+        pos: &mut usize,
+        out: &mut Vec<Leaf<'a>>,
+    ) {
+        let subs: Vec<(u64, TypeId, Option<(u32, u32)>)> =
+            match self.l.program.types.get(ty).clone() {
+                Type::Array { elem, len } => {
+                    if let Some(&item) = items.get(*pos) {
+                        if is_string(item) && self.is_char_array(ty) {
+                            out.push(Leaf::String {
+                                offset,
+                                ty,
+                                value: item,
+                            });
+                            *pos += 1;
+                            return;
+                        }
                     }
+                    let size = self.size_of(elem);
+                    (0..len.unwrap_or(0).min(1 << 20))
+                        .map(|i| (i * size, elem, None))
+                        .collect()
                 }
-                let size = self.size_of(elem);
-                (0..len.unwrap_or(0).min(1 << 20)).map(|i| (i * size, elem, None)).collect()
-            }
-            Type::Record(_) => self.members_of(ty),
-            _ => vec![(0, ty, None)],
-        };
+                Type::Record(_) => self.members_of(ty),
+                _ => vec![(0, ty, None)],
+            };
         for (o, sub_ty, bits) in subs {
             let Some(&item) = items.get(*pos) else { return };
             if item.kind() == "initializer_pair" {
@@ -291,7 +344,14 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
-    fn init_subobject(&mut self, ty: TypeId, offset: u64, bits: Option<(u32, u32)>, value: TsNode<'a>, out: &mut Vec<Leaf<'a>>) {
+    fn init_subobject(
+        &mut self,
+        ty: TypeId,
+        offset: u64,
+        bits: Option<(u32, u32)>,
+        value: TsNode<'a>,
+        out: &mut Vec<Leaf<'a>>,
+    ) {
         if value.kind() == "initializer_list" {
             self.walk_braced(ty, offset, value, out);
         } else if is_string(value) && self.is_char_array(ty) {
@@ -305,17 +365,30 @@ impl<'a> Lowerer<'a, '_> {
                 self.fill(ty, offset, &items, &mut pos, out);
             }
         } else {
-            out.push(Leaf::Scalar { offset, ty, bits, value });
+            out.push(Leaf::Scalar {
+                offset,
+                ty,
+                bits,
+                value,
+            });
         }
     }
 
     /// Resolves one designator within `ty`: the designated sub-objects (several for a
     /// range) and the top-level indices they occupy.
     #[allow(clippy::type_complexity)]
-    fn designate(&mut self, ty: TypeId, d: TsNode<'a>) -> Option<(Vec<(u64, TypeId, Option<(u32, u32)>)>, Vec<u64>)> {
+    fn designate(
+        &mut self,
+        ty: TypeId,
+        d: TsNode<'a>,
+    ) -> Option<(Vec<(u64, TypeId, Option<(u32, u32)>)>, Vec<u64>)> {
         match d.kind() {
             "field_designator" | "field_identifier" => {
-                let name_node = if d.kind() == "field_identifier" { d } else { d.named_child(0)? };
+                let name_node = if d.kind() == "field_identifier" {
+                    d
+                } else {
+                    d.named_child(0)?
+                };
                 let name = self.text(name_node);
                 let (off, field) = self.find_field(ty, name)?;
                 let rec = self.l.program.types.record(ty)?;
@@ -323,7 +396,10 @@ impl<'a> Lowerer<'a, '_> {
                     .fields
                     .iter()
                     .filter(|f| !(f.name.is_empty() && f.bit_field.is_some()))
-                    .position(|f| f.name == name || (f.name.is_empty() && self.find_field(f.ty, name).is_some()))
+                    .position(|f| {
+                        f.name == name
+                            || (f.name.is_empty() && self.find_field(f.ty, name).is_some())
+                    })
                     .unwrap_or(0) as u64;
                 Some((vec![(off, field.ty, field.bit_field)], vec![index]))
             }
@@ -339,10 +415,15 @@ impl<'a> Lowerer<'a, '_> {
                 let Type::Array { elem, .. } = self.l.program.types.get(ty).clone() else {
                     return None;
                 };
-                let lo = u64::try_from(self.const_int_expr(self.child_field(d, self.fields.start)?)?).ok()?;
-                let hi = u64::try_from(self.const_int_expr(self.child_field(d, self.fields.end)?)?).ok()?;
+                let lo =
+                    u64::try_from(self.const_int_expr(self.child_field(d, self.fields.start)?)?)
+                        .ok()?;
+                let hi = u64::try_from(self.const_int_expr(self.child_field(d, self.fields.end)?)?)
+                    .ok()?;
                 let size = self.size_of(elem);
-                let list = (lo..=hi.min(lo + (1 << 20))).map(|i| (i * size, elem, None)).collect();
+                let list = (lo..=hi.min(lo + (1 << 20)))
+                    .map(|i| (i * size, elem, None))
+                    .collect();
                 Some((list, vec![hi]))
             }
             _ => None,
@@ -390,7 +471,11 @@ impl<'a> Lowerer<'a, '_> {
         let dst = self.convert(base.clone(), vp);
         self.call_with(
             Callee::Intrinsic(Intrinsic::Memset),
-            vec![dst, Expr::int(0, t.int), Expr::int(u128::from(size), t.ulong)],
+            vec![
+                dst,
+                Expr::int(0, t.int),
+                Expr::int(u128::from(size), t.ulong),
+            ],
             t.void,
             false,
         );
@@ -508,7 +593,10 @@ impl<'a> Lowerer<'a, '_> {
         self.approx(
             ApproximationKind::NonConstantInitializer,
             value,
-            format!("initializer `{}` is not a constant", truncate_text(self.text(value))),
+            format!(
+                "initializer `{}` is not a constant",
+                truncate_text(self.text(value))
+            ),
         );
         self.in_function = saved;
     }
@@ -539,7 +627,12 @@ impl<'a> Lowerer<'a, '_> {
                     self.retype(a, ty)
                 } else {
                     let long = self.t.long;
-                    let sum = Expr::binary(ripple_ir::BinOp::PtrAdd, a, self.int_const(i128::from(off), long), vp);
+                    let sum = Expr::binary(
+                        ripple_ir::BinOp::PtrAdd,
+                        a,
+                        self.int_const(i128::from(off), long),
+                        vp,
+                    );
                     if ty == vp {
                         sum
                     } else {
@@ -567,7 +660,10 @@ impl<'a> Lowerer<'a, '_> {
                     self.diag(
                         Severity::Warning,
                         part,
-                        format!("macro `{}` in a string concatenation is ignored", self.text(part)),
+                        format!(
+                            "macro `{}` in a string concatenation is ignored",
+                            self.text(part)
+                        ),
                     );
                 }
                 continue;
@@ -607,7 +703,12 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// A read-only global array of `elem` holding `bytes` plus a terminating zero unit.
-    pub fn bytes_global(&mut self, mut bytes: Vec<u8>, elem: TypeId, node: TsNode<'a>) -> (GlobalId, TypeId) {
+    pub fn bytes_global(
+        &mut self,
+        mut bytes: Vec<u8>,
+        elem: TypeId,
+        node: TsNode<'a>,
+    ) -> (GlobalId, TypeId) {
         let unit = self.size_of(elem).max(1) as usize;
         bytes.extend(std::iter::repeat_n(0u8, unit));
         let len = (bytes.len() / unit) as u64;

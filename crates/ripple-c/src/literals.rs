@@ -26,7 +26,11 @@ pub(crate) fn parse_number(text: &str) -> Option<Number> {
         return match parse_number(rest)? {
             Number::Int(v, kind) => {
                 let bits = kind.bits();
-                let mask = if bits >= 128 { u128::MAX } else { (1u128 << bits) - 1 };
+                let mask = if bits >= 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << bits) - 1
+                };
                 Some(Number::Int(v.wrapping_neg() & mask, kind))
             }
             Number::Float(f, suffix) => Some(Number::Float(-f, suffix)),
@@ -66,7 +70,9 @@ pub(crate) fn parse_number(text: &str) -> Option<Number> {
             continue;
         }
         let d = c.to_digit(radix)?;
-        value = value.checked_mul(u128::from(radix))?.checked_add(u128::from(d))?;
+        value = value
+            .checked_mul(u128::from(radix))?
+            .checked_add(u128::from(d))?;
     }
     let suffix = suffix.to_ascii_lowercase();
     let (unsigned, longs) = match suffix.as_str() {
@@ -92,7 +98,12 @@ pub(crate) fn parse_number(text: &str) -> Option<Number> {
         ],
         (true, 0, _) => &[IntKind::UInt, IntKind::ULong, IntKind::ULongLong],
         (false, 1, true) => &[IntKind::Long, IntKind::LongLong],
-        (false, 1, false) => &[IntKind::Long, IntKind::ULong, IntKind::LongLong, IntKind::ULongLong],
+        (false, 1, false) => &[
+            IntKind::Long,
+            IntKind::ULong,
+            IntKind::LongLong,
+            IntKind::ULongLong,
+        ],
         (true, 1, _) => &[IntKind::ULong, IntKind::ULongLong],
         (false, _, true) => &[IntKind::LongLong],
         (false, _, false) => &[IntKind::LongLong, IntKind::ULongLong],
@@ -123,7 +134,11 @@ fn parse_float(text: &str, is_hex: bool) -> Option<Number> {
     // Strip the suffix (f, l, f16/f32/f64/f128 extensions).
     loop {
         let lower = body.to_ascii_lowercase();
-        if lower.ends_with("f128") || lower.ends_with("f64") || lower.ends_with("f32") || lower.ends_with("f16") {
+        if lower.ends_with("f128")
+            || lower.ends_with("f64")
+            || lower.ends_with("f32")
+            || lower.ends_with("f16")
+        {
             let cut = lower.rfind('f').unwrap_or(body.len());
             suffix = match &lower[cut..] {
                 "f128" => FloatSuffix::L,
@@ -211,7 +226,11 @@ fn parse_hex_float(text: &str, single: bool) -> Option<f64> {
         }
     }
     let value = (m as f64) * 2f64.powi(e);
-    Some(if single { f64::from(value as f32) } else { value })
+    Some(if single {
+        f64::from(value as f32)
+    } else {
+        value
+    })
 }
 
 /// Decodes the escapes of a character or string body into code units. `unit_max` bounds
@@ -269,7 +288,9 @@ pub(crate) fn decode_escapes(body: &str, wide: bool, out: &mut Vec<u32>) {
             b'x' => {
                 let mut v: u32 = 0;
                 while i < bytes.len() && bytes[i].is_ascii_hexdigit() {
-                    v = v.wrapping_mul(16).wrapping_add(u32::from((bytes[i] as char).to_digit(16).unwrap_or(0)));
+                    v = v
+                        .wrapping_mul(16)
+                        .wrapping_add(u32::from((bytes[i] as char).to_digit(16).unwrap_or(0)));
                     i += 1;
                 }
                 out.push(if wide { v } else { v & 0xff });
@@ -343,7 +364,10 @@ pub(crate) fn char_value(text: &str) -> (i64, CharWidth) {
             }
         }
         CharWidth::Wide => (i64::from(units.last().copied().unwrap_or(0) as i32), width),
-        CharWidth::Utf16 => (i64::from(units.last().copied().unwrap_or(0) & 0xffff), width),
+        CharWidth::Utf16 => (
+            i64::from(units.last().copied().unwrap_or(0) & 0xffff),
+            width,
+        ),
         CharWidth::Utf32 => (i64::from(units.last().copied().unwrap_or(0)), width),
     }
 }
@@ -355,21 +379,48 @@ mod tests {
     #[test]
     fn integer_literals_are_typed_by_value_and_suffix() {
         assert_eq!(parse_number("42"), Some(Number::Int(42, IntKind::Int)));
-        assert_eq!(parse_number("2147483648"), Some(Number::Int(2_147_483_648, IntKind::Long)));
-        assert_eq!(parse_number("0x80000000"), Some(Number::Int(0x8000_0000, IntKind::UInt)));
+        assert_eq!(
+            parse_number("2147483648"),
+            Some(Number::Int(2_147_483_648, IntKind::Long))
+        );
+        assert_eq!(
+            parse_number("0x80000000"),
+            Some(Number::Int(0x8000_0000, IntKind::UInt))
+        );
         assert_eq!(parse_number("010"), Some(Number::Int(8, IntKind::Int)));
-        assert_eq!(parse_number("1ULL"), Some(Number::Int(1, IntKind::ULongLong)));
-        assert_eq!(parse_number("0xffffffffffffffff"), Some(Number::Int(u128::from(u64::MAX), IntKind::ULong)));
+        assert_eq!(
+            parse_number("1ULL"),
+            Some(Number::Int(1, IntKind::ULongLong))
+        );
+        assert_eq!(
+            parse_number("0xffffffffffffffff"),
+            Some(Number::Int(u128::from(u64::MAX), IntKind::ULong))
+        );
         assert_eq!(parse_number("5u"), Some(Number::Int(5, IntKind::UInt)));
     }
 
     #[test]
     fn float_literals_including_hex() {
-        assert_eq!(parse_number("1.5"), Some(Number::Float(1.5, FloatSuffix::None)));
-        assert_eq!(parse_number("0x1.8p3"), Some(Number::Float(12.0, FloatSuffix::None)));
-        assert_eq!(parse_number("1e3f"), Some(Number::Float(1000.0, FloatSuffix::F)));
-        assert_eq!(parse_number("0.1f"), Some(Number::Float(f64::from(0.1f32), FloatSuffix::F)));
-        assert_eq!(parse_number("2.0L"), Some(Number::Float(2.0, FloatSuffix::L)));
+        assert_eq!(
+            parse_number("1.5"),
+            Some(Number::Float(1.5, FloatSuffix::None))
+        );
+        assert_eq!(
+            parse_number("0x1.8p3"),
+            Some(Number::Float(12.0, FloatSuffix::None))
+        );
+        assert_eq!(
+            parse_number("1e3f"),
+            Some(Number::Float(1000.0, FloatSuffix::F))
+        );
+        assert_eq!(
+            parse_number("0.1f"),
+            Some(Number::Float(f64::from(0.1f32), FloatSuffix::F))
+        );
+        assert_eq!(
+            parse_number("2.0L"),
+            Some(Number::Float(2.0, FloatSuffix::L))
+        );
     }
 
     #[test]

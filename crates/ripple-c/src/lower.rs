@@ -3,8 +3,8 @@
 
 use ripple_ir::{
     Approximation, ApproximationKind, Expr, ExprKind, FileId, FloatKind, FuncId, GlobalId,
-    IndexVec, IntKind, Local, LocalKind, Node, NodeId, NodeKind, Place, Program, SourceFile,
-    Span, Storage, SynId, Type, TypeId, VarId,
+    IndexVec, IntKind, Local, LocalKind, Node, NodeId, NodeKind, Place, Program, SourceFile, Span,
+    Storage, SynId, Type, TypeId, VarId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use tree_sitter::Node as TsNode;
@@ -254,8 +254,13 @@ fn blank_line_markers(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim_start();
-        let is_marker = trimmed.starts_with('#')
-            && trimmed[1..].trim_start().starts_with(|c: char| c.is_ascii_digit() || c == 'p' || c == 'i');
+        let directive = trimmed.strip_prefix('#').map(str::trim_start);
+        let is_marker = directive.is_some_and(|d| {
+            d.starts_with(|c: char| c.is_ascii_digit())
+                || d.starts_with("line")
+                || d.starts_with("pragma")
+                || d.starts_with("ident")
+        });
         if is_marker {
             for c in line.chars() {
                 out.push(if c == '\n' { '\n' } else { ' ' });
@@ -308,7 +313,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         // Line markers (`# 12 "file.h" 3`) are not C: blank them out, keeping every byte
         // offset and line number.
         let blanked;
-        let text: &str = if unit.text.starts_with("# ") || unit.text.contains("\n# ") {
+        let text: &str = if unit.line_map.is_some() {
             blanked = blank_line_markers(&unit.text);
             &blanked
         } else {
@@ -447,7 +452,10 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn lookup_tag(&self, name: &str) -> Option<TypeId> {
-        self.scopes.iter().rev().find_map(|s| s.tags.get(name).copied())
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.tags.get(name).copied())
     }
 
     pub fn bind(&mut self, name: &'a str, sym: Sym) {
@@ -575,7 +583,13 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
-    pub fn havoc(&mut self, dst: Option<Place>, kind: ApproximationKind, node: TsNode<'_>, reason: &str) {
+    pub fn havoc(
+        &mut self,
+        dst: Option<Place>,
+        kind: ApproximationKind,
+        node: TsNode<'_>,
+        reason: &str,
+    ) {
         self.approx(kind, node, reason.to_string());
         self.emit(NodeKind::Havoc {
             dst,
@@ -584,7 +598,13 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// A havocked value of type `ty` (for unreadable or unsupported expressions).
-    pub fn havoc_value(&mut self, ty: TypeId, kind: ApproximationKind, node: TsNode<'_>, reason: &str) -> Expr {
+    pub fn havoc_value(
+        &mut self,
+        ty: TypeId,
+        kind: ApproximationKind,
+        node: TsNode<'_>,
+        reason: &str,
+    ) -> Expr {
         let ty = if self.l.program.types.is_scalar(ty) {
             ty
         } else {
@@ -600,7 +620,10 @@ impl<'a> Lowerer<'a, '_> {
             nodes: self.f.nodes.len(),
             locals: self.f.locals.len(),
             cur: self.f.cur,
-            cur_succs: self.f.cur.map_or(0, |c| self.f.nodes[c.index()].succs.len()),
+            cur_succs: self
+                .f
+                .cur
+                .map_or(0, |c| self.f.nodes[c.index()].succs.len()),
             approximations: self.l.program.approximations.len(),
             effects: self.f.effects,
             diagnostics: self.l.diagnostics.len(),
@@ -642,7 +665,10 @@ impl<'a> Lowerer<'a, '_> {
         // resolve[i]: the node a jump to i really reaches.
         let mut resolve: Vec<u32> = (0..n as u32).collect();
         let removable = |i: usize, nodes: &Vec<Node>| {
-            i != 0 && i != exit.index() && is_label.get(i).copied().unwrap_or(false) && nodes[i].succs.len() == 1
+            i != 0
+                && i != exit.index()
+                && is_label.get(i).copied().unwrap_or(false)
+                && nodes[i].succs.len() == 1
         };
         let mut state = vec![0u8; n]; // 0 = unvisited, 1 = in progress, 2 = done
         let mut keep = vec![true; n];

@@ -44,9 +44,54 @@ impl<'a> Lowerer<'a, '_> {
             _ => {
                 let saved = self.enter(node);
                 self.statement_inner(node);
+                if node.has_error() && self.error_is_local(node) {
+                    self.ensure_cur();
+                    self.havoc(
+                        None,
+                        ApproximationKind::ParseError,
+                        node,
+                        "statement with a syntax error",
+                    );
+                }
                 self.leave(saved);
             }
         }
+    }
+
+    /// Whether a statement's syntax error lies in the statement itself rather than in a
+    /// nested statement (which reports its own).
+    fn error_is_local(&self, node: TsNode<'a>) -> bool {
+        if node.kind() == "ERROR" {
+            return false; // Handled by the ERROR arm.
+        }
+        let mut cursor = node.walk();
+        let local = node.children(&mut cursor).any(|c| {
+            !(c.kind().ends_with("_statement")
+                || c.kind() == "else_clause"
+                || c.kind() == "declaration")
+                && self.has_real_error(c)
+        });
+        local
+    }
+
+    /// Whether a subtree holds a syntax error the lowering could not read (GNU case
+    /// ranges, attribute statements and builtin type arguments are read from text).
+    fn has_real_error(&self, node: TsNode<'a>) -> bool {
+        if node.is_missing() {
+            return true;
+        }
+        if node.is_error() {
+            let text = self.text(node).trim_start();
+            return !(text.starts_with("...")
+                || text.starts_with("__attribute__")
+                || crate::syntax::inside_type_builtin(self, node));
+        }
+        if !node.has_error() {
+            return false;
+        }
+        let mut cursor = node.walk();
+        let found = node.children(&mut cursor).any(|c| self.has_real_error(c));
+        found
     }
 
     /// The items of a block (or of a preprocessor conditional inside one).
@@ -78,7 +123,11 @@ impl<'a> Lowerer<'a, '_> {
             "return_statement" => self.return_statement(node),
             "break_statement" => match self.f.breaks.last().copied() {
                 Some(target) => self.goto(target),
-                None => self.diag(Severity::Error, node, "`break` outside a loop or switch".into()),
+                None => self.diag(
+                    Severity::Error,
+                    node,
+                    "`break` outside a loop or switch".into(),
+                ),
             },
             "continue_statement" => match self.f.continues.last().copied() {
                 Some(target) => self.goto(target),
@@ -118,16 +167,30 @@ impl<'a> Lowerer<'a, '_> {
                     self.statement(s);
                 }
             }
-            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef" => {
+            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif"
+            | "preproc_elifdef" => {
                 for item in self.preproc_branch(node) {
                     self.statement(item);
                 }
             }
-            "preproc_def" | "preproc_function_def" | "preproc_call" | "preproc_include" | "linkage_specification" => {}
+            "preproc_def"
+            | "preproc_function_def"
+            | "preproc_call"
+            | "preproc_include"
+            | "linkage_specification" => {}
             "function_definition" => {
-                self.diag(Severity::Warning, node, "nested functions are not supported".into());
+                self.diag(
+                    Severity::Warning,
+                    node,
+                    "nested functions are not supported".into(),
+                );
                 self.ensure_cur();
-                self.havoc(None, ApproximationKind::Unsupported, node, "nested function definition");
+                self.havoc(
+                    None,
+                    ApproximationKind::Unsupported,
+                    node,
+                    "nested function definition",
+                );
             }
             "gnu_asm_expression" => {
                 self.ensure_cur();
@@ -147,9 +210,16 @@ impl<'a> Lowerer<'a, '_> {
                 // Lower what can be read inside the unreadable region.
                 let mut cursor = node.walk();
                 let inner: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
-                self.havoc(None, ApproximationKind::ParseError, node, "unreadable code (syntax error)");
+                self.havoc(
+                    None,
+                    ApproximationKind::ParseError,
+                    node,
+                    "unreadable code (syntax error)",
+                );
                 for c in inner {
-                    if c.kind().ends_with("_statement") && c.kind() != "expression_statement" || c.kind() == "declaration" {
+                    if c.kind().ends_with("_statement") && c.kind() != "expression_statement"
+                        || c.kind() == "declaration"
+                    {
                         self.statement(c);
                     }
                 }
@@ -161,8 +231,17 @@ impl<'a> Lowerer<'a, '_> {
                     return;
                 }
                 self.ensure_cur();
-                self.diag(Severity::Warning, node, format!("unsupported statement `{kind}`"));
-                self.havoc(None, ApproximationKind::Unsupported, node, &format!("unsupported statement {kind}"));
+                self.diag(
+                    Severity::Warning,
+                    node,
+                    format!("unsupported statement `{kind}`"),
+                );
+                self.havoc(
+                    None,
+                    ApproximationKind::Unsupported,
+                    node,
+                    &format!("unsupported statement {kind}"),
+                );
             }
         }
     }
@@ -182,7 +261,9 @@ impl<'a> Lowerer<'a, '_> {
         }
         let mut cursor = node.walk();
         node.named_children(&mut cursor)
-            .filter(|c| Some(*c) != alt && Some(*c) != cond && Some(*c) != name && c.kind() != "comment")
+            .filter(|c| {
+                Some(*c) != alt && Some(*c) != cond && Some(*c) != name && c.kind() != "comment"
+            })
             .collect()
     }
 
@@ -223,7 +304,12 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
-    fn loop_body(&mut self, body: Option<TsNode<'a>>, brk: ripple_ir::NodeId, cont: ripple_ir::NodeId) {
+    fn loop_body(
+        &mut self,
+        body: Option<TsNode<'a>>,
+        brk: ripple_ir::NodeId,
+        cont: ripple_ir::NodeId,
+    ) {
         self.f.breaks.push(brk);
         self.f.continues.push(cont);
         if let Some(body) = body {
@@ -336,7 +422,11 @@ impl<'a> Lowerer<'a, '_> {
         self.ensure_cur();
         let saved = self.enter(c);
         let v = self.rvalue(c);
-        let v = if self.is_int(v.ty) { self.promote(v) } else { v };
+        let v = if self.is_int(v.ty) {
+            self.promote(v)
+        } else {
+            v
+        };
         let v = match v.kind {
             ripple_ir::ExprKind::Local(_) | ripple_ir::ExprKind::Int(_) => v,
             _ => self.to_temp(v),
@@ -427,7 +517,11 @@ impl<'a> Lowerer<'a, '_> {
                         });
                     }
                 } else {
-                    self.diag(Severity::Error, value, "case label is not an integer constant".into());
+                    self.diag(
+                        Severity::Error,
+                        value,
+                        "case label is not an integer constant".into(),
+                    );
                 }
             }
             None => {
@@ -454,4 +548,3 @@ impl<'a> Lowerer<'a, '_> {
         self.f.switch_types.last().copied().unwrap_or(self.t.int)
     }
 }
-

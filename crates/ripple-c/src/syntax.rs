@@ -25,18 +25,26 @@ impl<'a> Lowerer<'a, '_> {
         let mut stack = vec![root];
         while let Some(node) = stack.pop() {
             if node.is_missing() {
-                self.diag(Severity::Error, node, format!("syntax error: missing `{}`", node.kind()));
+                self.diag(
+                    Severity::Error,
+                    node,
+                    format!("syntax error: missing `{}`", node.kind()),
+                );
                 continue;
             }
             if node.is_error() {
                 // GNU case ranges (`case 1 ... 5:`) are not in the grammar; the lowering
                 // reads them.
-                if node.parent().is_some_and(|p| p.kind() == "case_statement") && self.text(node).trim_start().starts_with("...") {
+                if node.parent().is_some_and(|p| p.kind() == "case_statement")
+                    && self.text(node).trim_start().starts_with("...")
+                {
                     continue;
                 }
                 // Type arguments of builtins, and attribute statements, are read by the
                 // lowering from their text.
-                if self.text(node).trim_start().starts_with("__attribute__") || inside_type_builtin(self, node) {
+                if self.text(node).trim_start().starts_with("__attribute__")
+                    || inside_type_builtin(self, node)
+                {
                     continue;
                 }
                 let text: String = self.text(node).chars().take(40).collect();
@@ -45,7 +53,10 @@ impl<'a> Lowerer<'a, '_> {
                 continue;
             }
             let mut cursor = node.walk();
-            let children: Vec<TsNode<'a>> = node.children(&mut cursor).filter(|c| c.has_error()).collect();
+            let children: Vec<TsNode<'a>> = node
+                .children(&mut cursor)
+                .filter(|c| c.has_error())
+                .collect();
             stack.extend(children.into_iter().rev());
         }
     }
@@ -90,8 +101,17 @@ impl<'a> Lowerer<'a, '_> {
                     let id = tree.add(
                         parent,
                         SynNode {
-                            kind: self.l.kind_names.get(usize::from(node.kind_id())).copied().unwrap_or("unknown"),
-                            label: if leaf { self.text(node).to_string() } else { String::new() },
+                            kind: self
+                                .l
+                                .kind_names
+                                .get(usize::from(node.kind_id()))
+                                .copied()
+                                .unwrap_or("unknown"),
+                            label: if leaf {
+                                self.text(node).to_string()
+                            } else {
+                                String::new()
+                            },
                             children: Vec::new(),
                             parent,
                             span: self.span_of(node),
@@ -142,15 +162,22 @@ impl<'a> Lowerer<'a, '_> {
 }
 
 /// Whether an error node lies in the arguments of a builtin taking a type.
-fn inside_type_builtin<'a>(this: &Lowerer<'a, '_>, node: TsNode<'a>) -> bool {
+pub(crate) fn inside_type_builtin<'a>(this: &Lowerer<'a, '_>, node: TsNode<'a>) -> bool {
     let mut cur = node.parent();
     for _ in 0..3 {
         let Some(n) = cur else { return false };
         if n.kind() == "call_expression" {
-            let callee = n.child_by_field_id(this.fields.function.get()).map(|f| this.text(f));
+            let callee = n
+                .child_by_field_id(this.fields.function.get())
+                .map(|f| this.text(f));
             return matches!(
                 callee,
-                Some("__builtin_va_arg" | "__builtin_offsetof" | "offsetof" | "__builtin_types_compatible_p")
+                Some(
+                    "__builtin_va_arg"
+                        | "__builtin_offsetof"
+                        | "offsetof"
+                        | "__builtin_types_compatible_p"
+                )
             );
         }
         cur = n.parent();

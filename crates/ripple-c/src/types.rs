@@ -334,7 +334,13 @@ impl<'a> Lowerer<'a, '_> {
         out
     }
 
-    fn apply_declarator(&mut self, node: TsNode<'a>, base: TypeId, out: &mut Declared<'a>, outermost: bool) {
+    fn apply_declarator(
+        &mut self,
+        node: TsNode<'a>,
+        base: TypeId,
+        out: &mut Declared<'a>,
+        outermost: bool,
+    ) {
         match node.kind() {
             "identifier" | "field_identifier" | "type_identifier" | "primitive_type" => {
                 out.name = Some(self.text(node));
@@ -374,10 +380,11 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
             "function_declarator" | "abstract_function_declarator" => {
-                let (params, varargs, prototyped) = match self.child_field(node, self.fields.parameters) {
-                    Some(list) => self.parameter_list(list),
-                    None => (Vec::new(), false, false),
-                };
+                let (params, varargs, prototyped) =
+                    match self.child_field(node, self.fields.parameters) {
+                        Some(list) => self.parameter_list(list),
+                        None => (Vec::new(), false, false),
+                    };
                 let fn_ty = self.l.program.types.intern(Type::Function {
                     ret: base,
                     params: params.iter().map(|p| p.ty).collect(),
@@ -387,13 +394,19 @@ impl<'a> Lowerer<'a, '_> {
                 let inner = self.child_field(node, self.fields.declarator);
                 let direct = inner.is_some_and(|i| {
                     let mut i = i;
-                    while matches!(i.kind(), "parenthesized_declarator" | "attributed_declarator") {
+                    while matches!(
+                        i.kind(),
+                        "parenthesized_declarator" | "attributed_declarator"
+                    ) {
                         match i.named_child(0) {
                             Some(c) => i = c,
                             None => break,
                         }
                     }
-                    matches!(i.kind(), "identifier" | "field_identifier" | "type_identifier")
+                    matches!(
+                        i.kind(),
+                        "identifier" | "field_identifier" | "type_identifier"
+                    )
                 });
                 if direct || out.params.is_none() {
                     out.params = Some(params);
@@ -403,10 +416,15 @@ impl<'a> Lowerer<'a, '_> {
                     None => out.ty = fn_ty,
                 }
             }
-            "parenthesized_declarator" | "attributed_declarator" | "abstract_parenthesized_declarator" => {
+            "parenthesized_declarator"
+            | "attributed_declarator"
+            | "abstract_parenthesized_declarator" => {
                 let mut cursor = node.walk();
                 let inner = node.named_children(&mut cursor).find(|c| {
-                    !matches!(c.kind(), "attribute_declaration" | "ms_call_modifier" | "attribute_specifier")
+                    !matches!(
+                        c.kind(),
+                        "attribute_declaration" | "ms_call_modifier" | "attribute_specifier"
+                    )
                 });
                 match inner {
                     Some(inner) => self.apply_declarator(inner, base, out, outermost),
@@ -483,14 +501,17 @@ impl<'a> Lowerer<'a, '_> {
     fn has_packed_attribute(&self, node: TsNode<'a>) -> bool {
         let mut cursor = node.walk();
         let found = node.children(&mut cursor).any(|c| {
-            matches!(c.kind(), "attribute_specifier" | "attribute_declaration") && self.text(c).contains("packed")
+            matches!(c.kind(), "attribute_specifier" | "attribute_declaration")
+                && self.text(c).contains("packed")
         });
         found
     }
 
     /// A struct or union specifier: declares, completes or refers to a record.
     fn record_specifier(&mut self, spec: TsNode<'a>, is_union: bool) -> TypeId {
-        let name = self.child_field(spec, self.fields.name).map(|n| self.text(n));
+        let name = self
+            .child_field(spec, self.fields.name)
+            .map(|n| self.text(n));
         let body = self.child_field(spec, self.fields.body);
         let Some(body) = body else {
             // A reference (or a forward declaration).
@@ -498,7 +519,11 @@ impl<'a> Lowerer<'a, '_> {
                 if let Some(ty) = self.lookup_tag(name) {
                     return ty;
                 }
-                let ty = self.l.program.types.declare_record(Some(name.to_string()), is_union);
+                let ty = self
+                    .l
+                    .program
+                    .types
+                    .declare_record(Some(name.to_string()), is_union);
                 if let Some(scope) = self.scopes.last_mut() {
                     scope.tags.insert(name, ty);
                 }
@@ -512,7 +537,11 @@ impl<'a> Lowerer<'a, '_> {
                 match existing {
                     Some(ty) if self.l.program.types.record(ty).is_some_and(|r| !r.complete) => ty,
                     _ => {
-                        let ty = self.l.program.types.declare_record(Some(name.to_string()), is_union);
+                        let ty = self
+                            .l
+                            .program
+                            .types
+                            .declare_record(Some(name.to_string()), is_union);
                         if let Some(scope) = self.scopes.last_mut() {
                             scope.tags.insert(name, ty);
                         }
@@ -527,7 +556,12 @@ impl<'a> Lowerer<'a, '_> {
             // `struct {...} __attribute__((packed)) x;`: the attribute follows the body
             // as a sibling in the enclosing declaration.
             if let Some(parent) = spec.parent() {
-                packed = self.has_packed_attribute(parent);
+                if matches!(
+                    parent.kind(),
+                    "declaration" | "type_definition" | "field_declaration"
+                ) {
+                    packed = self.has_packed_attribute(parent);
+                }
             }
         }
         let mut members = Vec::new();
@@ -572,7 +606,9 @@ impl<'a> Lowerer<'a, '_> {
 
     /// An enum specifier: binds its constants and returns its integer type.
     fn enum_specifier(&mut self, spec: TsNode<'a>) -> TypeId {
-        let name = self.child_field(spec, self.fields.name).map(|n| self.text(n));
+        let name = self
+            .child_field(spec, self.fields.name)
+            .map(|n| self.text(n));
         let Some(body) = self.child_field(spec, self.fields.body) else {
             if let Some(name) = name {
                 if let Some(ty) = self.lookup_tag(name) {
@@ -604,7 +640,11 @@ impl<'a> Lowerer<'a, '_> {
             }
             // Constants are visible in the following enumerators' values.
             let int = self.t.int;
-            let cty = if i32::try_from(next).is_ok() { int } else { self.t.long };
+            let cty = if i32::try_from(next).is_ok() {
+                int
+            } else {
+                self.t.long
+            };
             self.bind(ename, Sym::EnumConst(next, cty));
             values.push((ename, next));
             next += 1;
@@ -677,9 +717,10 @@ impl<'a> Lowerer<'a, '_> {
             // Retyping a pointer constant or pointer needs no conversion node when both
             // are pointers; keep a cast anyway so the type is explicit.
             (_, Type::Void) => e,
-            (Type::Record(_), _) | (_, Type::Record(_)) | (Type::Array { .. }, _) | (_, Type::Array { .. }) => {
-                Expr { ty: to, ..e }
-            }
+            (Type::Record(_), _)
+            | (_, Type::Record(_))
+            | (Type::Array { .. }, _)
+            | (_, Type::Array { .. }) => Expr { ty: to, ..e },
             _ => Expr::cast(e, to),
         }
     }
@@ -725,8 +766,16 @@ impl<'a> Lowerer<'a, '_> {
             (Type::Float(_), _) => a,
             (_, Type::Float(_)) => b,
             (Type::Int(x), Type::Int(y)) => {
-                let x = if x.rank() < IntKind::Int.rank() { IntKind::Int } else { x };
-                let y = if y.rank() < IntKind::Int.rank() { IntKind::Int } else { y };
+                let x = if x.rank() < IntKind::Int.rank() {
+                    IntKind::Int
+                } else {
+                    x
+                };
+                let y = if y.rank() < IntKind::Int.rank() {
+                    IntKind::Int
+                } else {
+                    y
+                };
                 let kind = if x == y {
                     x
                 } else if x.is_signed() == y.is_signed() {

@@ -1,0 +1,343 @@
+//! Per-construct lowering tests: each snippet is lowered, validated, and checked for
+//! the structure the lowering must produce.
+
+use ripple_c::{lower_units, FrontendConfig, Lowered, Severity, TranslationUnit};
+use ripple_ir::{
+    validate_program, ApproximationKind, Callee, Function, InitItem, Intrinsic, NodeKind, Program,
+    Storage, Type,
+};
+
+fn lower(src: &str) -> Lowered {
+    lower_many(&[("t.c", src)])
+}
+
+fn lower_many(units: &[(&str, &str)]) -> Lowered {
+    let units: Vec<TranslationUnit> = units
+        .iter()
+        .map(|(path, text)| TranslationUnit {
+            path: (*path).to_string(),
+            text: (*text).to_string(),
+            line_map: None,
+        })
+        .collect();
+    let lowered = lower_units(&units, &FrontendConfig::default());
+    let errors = validate_program(&lowered.program);
+    assert!(errors.is_empty(), "invalid IR: {errors:?}");
+    lowered
+}
+
+fn func<'p>(program: &'p Program, name: &str) -> &'p Function {
+    let id = program.function_by_name(name).expect("function exists");
+    &program.functions[id]
+}
+
+fn count(f: &Function, pred: impl Fn(&NodeKind) -> bool) -> usize {
+    f.nodes.iter().filter(|n| pred(&n.kind)).count()
+}
+
+fn branches(f: &Function) -> usize {
+    count(f, |k| matches!(k, NodeKind::Branch { .. }))
+}
+
+fn errors(l: &Lowered) -> Vec<String> {
+    l.diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| format!("{}:{}: {}", d.file, d.line, d.message))
+        .collect()
+}
+
+#[test]
+fn simple_function_has_entry_exit_and_return() {
+    let l = lower("int add(int a, int b) { return a + b; }");
+    assert!(errors(&l).is_empty());
+    let f = func(&l.program, "add");
+    assert!(matches!(f.nodes[f.entry].kind, NodeKind::Entry));
+    assert_eq!(f.entry.index(), 0);
+    assert!(matches!(f.nodes[f.exit].kind, NodeKind::Exit));
+    assert_eq!(f.params.len(), 2);
+    assert!(f.ret_var.is_some());
+    assert_eq!(count(f, |k| matches!(k, NodeKind::Assign { .. })), 1);
+}
+
+#[test]
+fn main_falling_off_returns_zero() {
+    let l = lower("int main(void) { int x = 1; x++; }");
+    let f = func(&l.program, "main");
+    let ret = f.ret_var.unwrap();
+    let assigns_ret = f.nodes.iter().any(|n| {
+        matches!(&n.kind, NodeKind::Assign { dst: ripple_ir::Place::Local(v), value } if *v == ret && value.kind == ripple_ir::ExprKind::Int(0))
+    });
+    assert!(assigns_ret);
+}
+
+#[test]
+fn logical_and_makes_branches() {
+    let l = lower("int f(int a, int b) { if (a && b) return 1; return 0; }");
+    assert_eq!(branches(func(&l.program, "f")), 2);
+    let l = lower("int f(int a, int b) { int c = a || b; return c; }");
+    assert_eq!(branches(func(&l.program, "f")), 2);
+}
+
+#[test]
+fn switch_is_a_chain_of_branches() {
+    let l = lower(
+        "int f(int x) { switch (x) { case 1: x = 5; case 2: x++; break; case 3 ... 6: x--; default: x = 0; } return x; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert_eq!(branches(func(&l.program, "f")), 3);
+}
+
+#[test]
+fn loops_and_goto() {
+    let l = lower(
+        "int f(int n) { int s = 0; for (int i = 0; i < n; i++) { if (i == 3) continue; s += i; }
+           while (n > 0) n--; do { s++; } while (s < 10);
+           again: if (s < 20) { s++; goto again; } return s; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert_eq!(branches(func(&l.program, "f")), 5);
+}
+
+#[test]
+fn address_taken_locals_live_in_memory() {
+    let l = lower("void g(int *p); int f(void) { int a = 1, b = 2; int arr[3]; g(&a); return a + b + arr[0]; }");
+    let f = func(&l.program, "f");
+    let storage = |name: &str| f.locals.iter().find(|v| v.name == name).unwrap().storage;
+    assert_eq!(storage("a"), Storage::Memory);
+    assert_eq!(storage("b"), Storage::Register);
+    assert_eq!(storage("arr"), Storage::Memory);
+}
+
+#[test]
+fn struct_fields_have_offsets_and_bit_fields() {
+    let l = lower(
+        "struct s { char c; int i; struct { short x; } ; unsigned b : 3; } g;
+         int f(struct s *p) { p->b = 5; return p->i + p->x + g.c; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let t = &l.program.types;
+    let rec = t
+        .records
+        .iter()
+        .find(|r| r.tag.as_deref() == Some("s"))
+        .unwrap();
+    assert_eq!(rec.fields[1].offset, 4);
+    assert_eq!(rec.fields[2].offset, 8);
+    let f = func(&l.program, "f");
+    assert!(f.nodes.iter().any(|n| matches!(
+        &n.kind,
+        NodeKind::Assign {
+            dst: ripple_ir::Place::Bits { width: 3, .. },
+            ..
+        }
+    )));
+}
+
+#[test]
+fn string_literals_become_globals() {
+    let l = lower(
+        "int printf(const char *, ...); int main(void) { printf(\"hi %d\\n\", 3); return 0; }",
+    );
+    let g = l
+        .program
+        .globals
+        .iter()
+        .find(|g| g.key == ".str.0")
+        .expect("string global");
+    assert!(g.is_const);
+    let Some(init) = &g.init else {
+        panic!("no init")
+    };
+    assert_eq!(
+        init.items,
+        vec![InitItem::Bytes {
+            offset: 0,
+            bytes: b"hi %d\n\0".to_vec()
+        }]
+    );
+    let f = func(&l.program, "main");
+    assert_eq!(
+        count(f, |k| matches!(
+            k,
+            NodeKind::Call {
+                callee: Callee::Direct(_),
+                ..
+            }
+        )),
+        1
+    );
+}
+
+#[test]
+fn statics_are_keyed_per_unit_and_function() {
+    let l = lower_many(&[
+        ("a.c", "static int s = 1; int shared; static int helper(void) { return s; } int fa(void) { static int n; return ++n + helper(); }"),
+        ("b.c", "static int s = 2; extern int shared; static int helper(void) { return s; } int fa(void); int fb(void) { return fa() + helper() + shared; }"),
+    ]);
+    let keys: Vec<&str> = l.program.globals.iter().map(|g| g.key.as_str()).collect();
+    assert!(keys.contains(&"a.c:s"));
+    assert!(keys.contains(&"b.c:s"));
+    assert!(keys.contains(&"a.c:fa:n"));
+    assert_eq!(keys.iter().filter(|k| **k == "shared").count(), 1);
+    assert!(l.program.function_by_key("a.c:helper").is_some());
+    assert!(l.program.function_by_key("b.c:helper").is_some());
+    // fa is one function, defined in a.c, called from b.c.
+    let fa = l.program.function_by_key("fa").unwrap();
+    assert!(l.program.functions[fa].is_defined());
+    let fb = func(&l.program, "fb");
+    assert!(fb.nodes.iter().any(|n| n.direct_callee() == Some(fa)));
+}
+
+#[test]
+fn asm_setjmp_and_unknown_builtins_are_approximated() {
+    let l = lower(
+        "typedef long jmp_buf[8]; int setjmp(jmp_buf); jmp_buf jb;
+         int f(int x) { __asm__(\"nop\"); if (setjmp(jb)) return 1; return __builtin_frobnicate(x); }",
+    );
+    let kinds: Vec<ApproximationKind> = l.program.approximations.iter().map(|a| a.kind).collect();
+    assert!(kinds.contains(&ApproximationKind::InlineAsm));
+    assert!(kinds.contains(&ApproximationKind::Setjmp));
+    assert!(kinds.contains(&ApproximationKind::UnknownBuiltin));
+    let f = func(&l.program, "f");
+    assert_eq!(count(f, |k| matches!(k, NodeKind::Havoc { .. })), 3);
+}
+
+#[test]
+fn va_builtins_become_intrinsics() {
+    let l = lower(
+        "int sum(int n, ...) { __builtin_va_list ap; __builtin_va_start(ap, n); int s = 0;
+           while (n--) s += __builtin_va_arg(ap, int); __builtin_va_end(ap); return s; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let f = func(&l.program, "sum");
+    for intr in [Intrinsic::VaStart, Intrinsic::VaArg, Intrinsic::VaEnd] {
+        assert!(f.nodes.iter().any(
+            |n| matches!(&n.kind, NodeKind::Call { callee: Callee::Intrinsic(i), .. } if *i == intr)
+        ));
+    }
+    assert_eq!(
+        l.program
+            .types
+            .size_of(f.locals.iter().find(|v| v.name == "ap").unwrap().ty),
+        24
+    );
+}
+
+#[test]
+fn global_initializers_are_constant_items() {
+    let l = lower(
+        "struct p { int x, y; }; int a[] = {1, [4] = 5}; struct p pts[2] = { {1, 2}, { .y = 7 } };
+         char s[] = \"ab\"; int *pa = &a[2]; int n = sizeof(a) / sizeof(a[0]); int bad = n;",
+    );
+    let g = |key: &str| l.program.globals.iter().find(|g| g.key == key).unwrap();
+    assert_eq!(l.program.types.size_of(g("a").ty), 20);
+    assert_eq!(l.program.types.size_of(g("s").ty), 3);
+    let items = &g("pts").init.as_ref().unwrap().items;
+    assert_eq!(items.len(), 3);
+    assert!(matches!(&items[2], InitItem::Value { offset: 12, .. }));
+    let n = &g("n").init.as_ref().unwrap().items;
+    assert!(
+        matches!(&n[0], InitItem::Value { value, .. } if value.kind == ripple_ir::ExprKind::Int(5))
+    );
+    assert!(l
+        .program
+        .approximations
+        .iter()
+        .any(|a| a.kind == ApproximationKind::NonConstantInitializer));
+}
+
+#[test]
+fn usual_arithmetic_conversions_are_explicit() {
+    let l = lower("unsigned f(unsigned char c, int i, unsigned u) { return c + i < u; }");
+    // The IR validator checks equal operand types; the comparison is unsigned.
+    let f = func(&l.program, "f");
+    assert_eq!(count(f, |k| matches!(k, NodeKind::Assign { .. })), 1);
+}
+
+#[test]
+fn implicit_declaration_warns() {
+    let l = lower("int main(void) { return foo(1); }");
+    assert!(l
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Warning && d.message.contains("foo")));
+    let foo = func(&l.program, "foo");
+    assert!(!foo.is_defined());
+    assert!(matches!(
+        l.program.types.get(foo.ty),
+        Type::Function {
+            prototyped: false,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn parse_errors_give_diagnostics_and_havoc() {
+    let l = lower("int f(int x) {\n  x = 1;\n  x = = 2 +;\n  return x;\n}\n");
+    assert!(l
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.line == 3));
+    let f = func(&l.program, "f");
+    assert!(f.is_defined());
+    assert!(l
+        .program
+        .approximations
+        .iter()
+        .any(|a| a.kind == ApproximationKind::ParseError));
+}
+
+#[test]
+fn syntax_tree_and_fingerprint_ignore_layout() {
+    let a = lower("int f(int x) { /* c */ return x + 1; }");
+    let b = lower("int f(int x)\n{\n    return x+1;   // other\n}\n");
+    let fa = func(&a.program, "f");
+    let fb = func(&b.program, "f");
+    assert_eq!(fa.fingerprint, fb.fingerprint);
+    let syn = fa.syntax.as_ref().unwrap();
+    assert!(syn
+        .nodes
+        .iter()
+        .any(|n| n.kind == "return_statement" && n.is_statement));
+    assert!(syn.nodes.iter().all(|n| n.kind != "comment"));
+    assert!(fa.nodes.iter().any(|n| n.syn.is_some()));
+}
+
+#[test]
+fn pointer_arithmetic_is_scaled() {
+    let l = lower("long f(int *p, int *q) { p = p + 2; return q - p; }");
+    let dump = ripple_ir::dump_program(&l.program);
+    assert!(dump.contains("+p 8"), "{dump}");
+    assert!(dump.contains("-p"), "{dump}");
+}
+
+#[test]
+fn gcc_preprocessed_headers_lower_without_errors() {
+    let src = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdarg.h>\n\
+               int main(void) { char buf[32]; snprintf(buf, sizeof buf, \"%d\", 42); puts(buf); return (int)strlen(buf) - 2; }\n";
+    let dir = std::env::temp_dir().join(format!("ripple-c-test-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let c = dir.join("t.c");
+    if std::fs::write(&c, src).is_err() {
+        return;
+    }
+    let Ok(out) = std::process::Command::new("gcc").arg("-E").arg(&c).output() else {
+        return; // no gcc on this machine
+    };
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line_map = Some(ripple_c::LineMap::from_preprocessed(&text, str::to_string));
+    let units = [TranslationUnit {
+        path: "t.c".into(),
+        text,
+        line_map,
+    }];
+    let l = lower_units(&units, &FrontendConfig::default());
+    assert!(validate_program(&l.program).is_empty());
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let main = func(&l.program, "main");
+    assert!(main.is_defined());
+    assert!(l.program.files.iter().any(|f| f.path.ends_with("stdio.h")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
