@@ -1,0 +1,162 @@
+//! Summaries of external functions (no body in the program): what they read, write,
+//! allocate and return, for points-to and mod/ref. Unknown names get the worst case the
+//! analyses can express: they read and write everything their pointer arguments point
+//! to, and the hidden state of the C library (stdin position, `rand` seed, `strtok`,
+//! `errno`), modelled as one "external memory" region.
+
+/// Which pointer arguments an external writes through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Writes {
+    Nothing,
+    /// The pointees of this argument.
+    Arg(usize),
+    /// The pointees of every argument from this index on (`scanf` family).
+    ArgsFrom(usize),
+    /// The pointees of every pointer argument.
+    All,
+}
+
+/// What an external's result may point to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Returns {
+    /// Not a pointer into program memory (or nothing).
+    NoPointer,
+    /// A fresh heap object allocated at the call.
+    Fresh,
+    /// A fresh heap object holding what the first argument pointed to (`realloc`).
+    Realloc,
+    /// Into what the arguments point to, or external memory.
+    ArgsOrExternal,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ExternalModel {
+    /// Reads what its pointer arguments point to.
+    pub reads_args: bool,
+    pub writes: Writes,
+    /// Reads and writes the hidden state of the C library.
+    pub state: bool,
+    pub returns: Returns,
+    /// May not return to its caller.
+    pub noreturn: bool,
+    /// Copies the contents of argument 1's pointees into argument 0's.
+    pub copies: bool,
+}
+
+const fn model(reads_args: bool, writes: Writes, state: bool, returns: Returns) -> ExternalModel {
+    ExternalModel {
+        reads_args,
+        writes,
+        state,
+        returns,
+        noreturn: false,
+        copies: false,
+    }
+}
+
+/// The model of the external `name` (builtin prefixes stripped).
+pub(crate) fn external_model(name: &str) -> ExternalModel {
+    let name = name.strip_prefix("__builtin_").unwrap_or(name);
+    let name = name.strip_prefix("__isoc99_").unwrap_or(name);
+    use Returns::*;
+    use Writes::*;
+    match name {
+        "exit" | "_exit" | "_Exit" | "quick_exit" | "abort" | "__assert_fail" | "longjmp"
+        | "siglongjmp" | "_longjmp" | "err" | "errx" | "trap" | "unreachable"
+        | "__stack_chk_fail" | "pthread_exit" => ExternalModel {
+            noreturn: true,
+            ..model(true, Nothing, true, NoPointer)
+        },
+        "malloc" | "calloc" | "aligned_alloc" | "alloca" | "valloc" => {
+            model(false, Nothing, false, Fresh)
+        }
+        "strdup" | "strndup" => model(true, Nothing, false, Fresh),
+        "realloc" | "reallocarray" => model(true, Nothing, false, Realloc),
+        "free" => model(false, Nothing, false, NoPointer),
+        "printf" | "puts" | "putchar" | "fprintf" | "fputs" | "fputc" | "putc" | "vprintf"
+        | "vfprintf" | "perror" | "fwrite" => model(true, Nothing, false, NoPointer),
+        "strlen" | "strnlen" | "strcmp" | "strncmp" | "strcasecmp" | "strncasecmp" | "memcmp"
+        | "strspn" | "strcspn" | "atoi" | "atol" | "atoll" | "atof" | "abs" | "labs" | "llabs"
+        | "strcoll" => model(true, Nothing, false, NoPointer),
+        "strchr" | "strrchr" | "strstr" | "strpbrk" | "memchr" | "index" | "rindex" => {
+            model(true, Nothing, false, ArgsOrExternal)
+        }
+        "strtol" | "strtoul" | "strtoll" | "strtoull" | "strtod" | "strtof" | "strtold" => {
+            // The end pointer, and errno.
+            model(true, Arg(1), true, NoPointer)
+        }
+        "strcpy" | "strncpy" | "strcat" | "strncat" | "memcpy" | "memmove" | "stpcpy" => {
+            ExternalModel {
+                copies: true,
+                ..model(true, Arg(0), false, ArgsOrExternal)
+            }
+        }
+        "memset" | "bzero" => model(false, Arg(0), false, ArgsOrExternal),
+        "sprintf" | "snprintf" | "vsprintf" | "vsnprintf" => model(true, Arg(0), false, NoPointer),
+        "sscanf" => model(true, ArgsFrom(2), true, NoPointer),
+        "scanf" => model(true, ArgsFrom(1), true, NoPointer),
+        "fscanf" => model(true, ArgsFrom(2), true, NoPointer),
+        "fgets" | "gets" => model(true, Arg(0), true, ArgsOrExternal),
+        "getchar" | "getc" | "fgetc" | "ungetc" | "rand" | "srand" | "random" | "srandom"
+        | "feof" | "ferror" | "clearerr" | "fflush" | "setvbuf" | "setbuf" | "time" | "clock"
+        | "__errno_location" | "getenv" | "rewind" => model(true, Nothing, true, ArgsOrExternal),
+        "toupper"
+        | "tolower"
+        | "isdigit"
+        | "isalpha"
+        | "isalnum"
+        | "isspace"
+        | "isupper"
+        | "islower"
+        | "isxdigit"
+        | "ispunct"
+        | "isprint"
+        | "iscntrl"
+        | "isgraph"
+        | "__ctype_b_loc"
+        | "__ctype_toupper_loc"
+        | "__ctype_tolower_loc" => model(true, Nothing, false, ArgsOrExternal),
+        "sqrt"
+        | "pow"
+        | "exp"
+        | "log"
+        | "log10"
+        | "log2"
+        | "sin"
+        | "cos"
+        | "tan"
+        | "atan"
+        | "atan2"
+        | "floor"
+        | "ceil"
+        | "fabs"
+        | "fmod"
+        | "round"
+        | "trunc"
+        | "sqrtf"
+        | "fabsf"
+        | "floorf"
+        | "ceilf"
+        | "powf"
+        | "asin"
+        | "acos"
+        | "sinh"
+        | "cosh"
+        | "tanh"
+        | "lround"
+        | "llround"
+        | "expect"
+        | "expect_with_probability"
+        | "assume_aligned"
+        | "isnan"
+        | "isinf"
+        | "fmax"
+        | "fmin"
+        | "hypot"
+        | "cbrt" => model(false, Nothing, false, ArgsOrExternal),
+        "qsort" => model(true, Arg(0), false, NoPointer),
+        "bsearch" => model(true, Nothing, false, ArgsOrExternal),
+        "atexit" => model(false, Nothing, true, NoPointer),
+        _ => model(true, All, true, ArgsOrExternal),
+    }
+}

@@ -1,0 +1,184 @@
+//! Mod/ref: the memory regions each function may write (MOD) and read (REF), directly or
+//! through the functions it calls, and whether it may stop the program (`exit`, `abort`,
+//! `longjmp`) instead of returning.
+//!
+//! The regions are those of [`crate::pointsto`]: globals, heap allocation sites,
+//! external memory, and memory locals of other functions reached through pointers (out-
+//! parameters). They are the extra inputs (REF and MOD: updates are weak, so a written
+//! region's old value may flow through) and outputs (MOD) of each function in the SDG,
+//! as 000 section 2.2 desugars globals and the heap into extra formals. A function's own
+//! memory locals are left out of its interface unless it is recursive (a new activation
+//! has new locals).
+//!
+//! Algorithm: a fixpoint over the call graph (callees before callers, repeated until
+//! stable), with bit sets of regions. Havoc nodes read and write every region.
+
+use ripple_ir::{FuncId, NodeKind, Program};
+
+use crate::bitset::BitSet;
+use crate::libc::external_model;
+use crate::pointsto::{AccessKind, Object, PointsTo};
+
+/// MOD/REF per function, indexed by `FuncId`.
+#[derive(Clone, Debug)]
+pub struct ModRef {
+    pub mods: Vec<BitSet>,
+    pub refs: Vec<BitSet>,
+    /// Functions that may stop the program instead of returning.
+    pub may_stop: Vec<bool>,
+    /// Functions in a call-graph cycle.
+    pub recursive: Vec<bool>,
+}
+
+impl ModRef {
+    pub fn compute(program: &Program, pts: &PointsTo) -> ModRef {
+        let count = program.functions.len();
+        let parts = pts.part_count();
+        let mut mods = vec![BitSet::new(parts); count];
+        let mut refs = vec![BitSet::new(parts); count];
+        let mut may_stop = vec![false; count];
+        let mut callees: Vec<Vec<FuncId>> = vec![Vec::new(); count];
+        for (f, function) in program.functions.iter_enumerated() {
+            for (n, node) in function.nodes.iter_enumerated() {
+                for access in pts.accesses(f, n) {
+                    match access.kind {
+                        AccessKind::Read => refs[f.index()].insert(access.part.index()),
+                        AccessKind::Write => mods[f.index()].insert(access.part.index()),
+                    };
+                }
+                if pts.is_havoc(f, n) {
+                    for p in 0..parts {
+                        refs[f.index()].insert(p);
+                        mods[f.index()].insert(p);
+                    }
+                }
+                if let NodeKind::Call { callee, .. } = &node.kind {
+                    if let ripple_ir::Callee::Direct(g) = callee {
+                        let g_fn = &program.functions[*g];
+                        if !g_fn.is_defined() && external_model(&g_fn.name).noreturn {
+                            may_stop[f.index()] = true;
+                        }
+                    }
+                    callees[f.index()].extend_from_slice(pts.call_targets(f, n));
+                    callees[f.index()].extend_from_slice(pts.callbacks(f, n));
+                }
+            }
+            callees[f.index()].sort_unstable();
+            callees[f.index()].dedup();
+        }
+        let (order, recursive) = postorder_and_recursion(&callees);
+        // Own locals, per function (left out of the interface of non-recursive ones).
+        let mut own: Vec<Vec<usize>> = vec![Vec::new(); count];
+        for (p, objects) in pts.part_objects.iter().enumerate() {
+            if let Some(Object::Local(f, _)) = objects.first() {
+                if objects
+                    .iter()
+                    .all(|o| matches!(o, Object::Local(g, _) if g == f))
+                {
+                    own[f.index()].push(p);
+                }
+            }
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for &f in &order {
+                for &g in &callees[f] {
+                    if g.index() == f {
+                        continue;
+                    }
+                    let (m, r, s) = (
+                        mods[g.index()].clone(),
+                        refs[g.index()].clone(),
+                        may_stop[g.index()],
+                    );
+                    changed |= mods[f].union_with(&m);
+                    changed |= refs[f].union_with(&r);
+                    if s && !may_stop[f] {
+                        may_stop[f] = true;
+                        changed = true;
+                    }
+                }
+                if !recursive[f] {
+                    for &p in &own[f] {
+                        if mods[f].contains(p) || refs[f].contains(p) {
+                            mods[f].remove(p);
+                            refs[f].remove(p);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+        ModRef {
+            mods,
+            refs,
+            may_stop,
+            recursive,
+        }
+    }
+}
+
+/// A postorder of the call graph (callees first) and which functions lie on a cycle
+/// (Tarjan's SCC algorithm, iterative).
+fn postorder_and_recursion(callees: &[Vec<FuncId>]) -> (Vec<usize>, Vec<bool>) {
+    let n = callees.len();
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0usize; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut order = Vec::with_capacity(n);
+    let mut recursive = vec![false; n];
+    let mut next = 0;
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut frames: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (v, ref mut i)) = frames.last_mut() {
+            if let Some(w) = callees[v].get(*i).map(|g| g.index()) {
+                *i += 1;
+                if w == v {
+                    recursive[v] = true;
+                }
+                if index[w] == usize::MAX {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    frames.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+            } else {
+                frames.pop();
+                if let Some(&(parent, _)) = frames.last() {
+                    low[parent] = low[parent].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let mut component = Vec::new();
+                    while let Some(w) = stack.pop() {
+                        on_stack[w] = false;
+                        component.push(w);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    if component.len() > 1 {
+                        for &w in &component {
+                            recursive[w] = true;
+                        }
+                    }
+                }
+                order.push(v);
+            }
+        }
+    }
+    (order, recursive)
+}

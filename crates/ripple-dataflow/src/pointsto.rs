@@ -1,0 +1,1358 @@
+//! Points-to analysis: which memory each address expression may denote, and which
+//! functions each call may reach.
+//!
+//! Memory is abstracted into *objects*: each global, each memory local (per function,
+//! shared by all activations), each allocation site (`malloc` and friends, by call node),
+//! each function (for function pointers), and one *external* object standing for the
+//! memory and hidden state of the C library and of unknown code (argv strings, `FILE`s,
+//! `errno`, the stdin position). A *cell* is an object and a byte offset in it, or the
+//! object at an unknown offset.
+//!
+//! Two solvers share one set of constraints (address-of, copy, pointer shift, load,
+//! store, block copy), generated once from the IR:
+//! - [`PointsToMode::Andersen`]: inclusion-based (Andersen, 1994), field-sensitive through
+//!   constant offsets (`p->f` is `PtrAdd(p, offset)` in the IR): a load or store at a
+//!   known offset touches that cell and the object's unknown-offset cell; arithmetic with
+//!   a non-constant offset, or an offset past the object, gives the unknown-offset cell.
+//!   Solved by naive iteration to a fixpoint: simple and deterministic.
+//! - [`PointsToMode::Unification`]: Steensgaard's unification (POPL 1996), field-
+//!   insensitive, almost linear; the fallback for programs with more nodes than
+//!   [`PointsToConfig::andersen_node_limit`], where inclusion-based solving costs too
+//!   much. Its equivalence classes become the memory regions.
+//!
+//! Either way the result is a partition of memory into *regions* ([`PartId`]: objects
+//! for Andersen, classes for unification) and, for every node, the regions (and offsets)
+//! it reads and writes directly ([`Access`]), including what external functions do to
+//! memory (see `libc.rs`). Indirect calls are resolved to the functions their pointer
+//! may hold; functions passed to externals (`qsort`, `bsearch`, `atexit`) are callbacks
+//! of that call.
+//!
+//! Soundness: a havoc node may read and write every region; unknown externals read and
+//! write what their arguments point to and the external object, and return pointers
+//! into either. Limits: objects are context-insensitive (all activations of a local, all
+//! blocks from one allocation site are one object); integers built from pointers by
+//! arithmetic other than `PtrAdd` keep the pointer's targets at an unknown offset, but
+//! pointers forged from integer constants point to nothing.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use ripple_ir::{
+    BinOp, Callee, Expr, ExprKind, FuncId, GlobalId, InitItem, Intrinsic, NodeId, NodeKind, Place,
+    Program, Storage, UnOp, VarId,
+};
+
+use crate::libc::{external_model, Returns, Writes};
+
+/// An abstract memory object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Object {
+    Global(GlobalId),
+    Local(FuncId, VarId),
+    Heap(FuncId, NodeId),
+    Function(FuncId),
+    External,
+}
+
+/// A memory region: the unit of the mod/ref sets and of the SDG's memory inputs and
+/// outputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PartId(pub u32);
+
+impl PartId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AccessKind {
+    Read,
+    Write,
+}
+
+/// One direct memory access of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Access {
+    pub kind: AccessKind,
+    pub part: PartId,
+    /// The byte offset in the region, `None` when unknown (anywhere in it).
+    pub offset: Option<u64>,
+    /// The bytes accessed, `None` when unknown.
+    pub size: Option<u64>,
+}
+
+impl Access {
+    /// Whether two accesses may touch a common byte.
+    pub fn overlaps(&self, other: &Access) -> bool {
+        if self.part != other.part {
+            return false;
+        }
+        match (self.offset, self.size, other.offset, other.size) {
+            (Some(a), Some(sa), Some(b), Some(sb)) => a < b + sb.max(1) && b < a + sa.max(1),
+            _ => true,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointsToMode {
+    Andersen,
+    Unification,
+}
+
+#[derive(Clone, Debug)]
+pub struct PointsToConfig {
+    /// Programs with more IR nodes than this use unification instead of Andersen.
+    pub andersen_node_limit: usize,
+    /// Forces a mode.
+    pub mode: Option<PointsToMode>,
+}
+
+impl Default for PointsToConfig {
+    fn default() -> Self {
+        PointsToConfig {
+            andersen_node_limit: 40_000,
+            mode: None,
+        }
+    }
+}
+
+/// The points-to result of a program.
+#[derive(Clone, Debug)]
+pub struct PointsTo {
+    pub mode: PointsToMode,
+    pub objects: Vec<Object>,
+    /// The objects of each region, sorted.
+    pub part_objects: Vec<Vec<Object>>,
+    /// Direct accesses per function and node, sorted and deduplicated.
+    accesses: Vec<Vec<Vec<Access>>>,
+    /// Nodes that may read and write every region (havoc).
+    havoc: FxHashSet<(FuncId, NodeId)>,
+    /// Defined functions each call node may call (direct, indirect resolved), sorted.
+    targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
+    /// Defined functions an external call may call back, sorted.
+    callbacks: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
+    /// The region of the external object.
+    pub external_part: PartId,
+    object_part: FxHashMap<Object, PartId>,
+}
+
+impl PointsTo {
+    pub fn analyze(program: &Program, config: &PointsToConfig) -> PointsTo {
+        let nodes: usize = program.functions.iter().map(|f| f.nodes.len()).sum();
+        let mode = config
+            .mode
+            .unwrap_or(if nodes > config.andersen_node_limit {
+                PointsToMode::Unification
+            } else {
+                PointsToMode::Andersen
+            });
+        let mut gen = Generator::new(program);
+        gen.generate_all();
+        let solution = match mode {
+            PointsToMode::Andersen => gen.solve_andersen(),
+            PointsToMode::Unification => gen.solve_unification(),
+        };
+        gen.finish(mode, solution)
+    }
+
+    pub fn accesses(&self, function: FuncId, node: NodeId) -> &[Access] {
+        self.accesses
+            .get(function.index())
+            .and_then(|f| f.get(node.index()))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    pub fn is_havoc(&self, function: FuncId, node: NodeId) -> bool {
+        self.havoc.contains(&(function, node))
+    }
+
+    /// The defined functions a call node may call.
+    pub fn call_targets(&self, function: FuncId, node: NodeId) -> &[FuncId] {
+        self.targets
+            .get(&(function, node))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The defined functions an external call may call back.
+    pub fn callbacks(&self, function: FuncId, node: NodeId) -> &[FuncId] {
+        self.callbacks
+            .get(&(function, node))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The region holding an object, if the object is known to the analysis.
+    pub fn part_of(&self, object: Object) -> Option<PartId> {
+        self.object_part.get(&object).copied()
+    }
+
+    pub fn part_count(&self) -> usize {
+        self.part_objects.len()
+    }
+
+    /// A readable name of a region.
+    pub fn part_name(&self, program: &Program, part: PartId) -> String {
+        let objects = &self.part_objects[part.index()];
+        let Some(first) = objects.first() else {
+            return "memory".to_string();
+        };
+        let name = object_name(program, *first);
+        if objects.len() > 1 {
+            format!("{name} (and {} aliased objects)", objects.len() - 1)
+        } else {
+            name
+        }
+    }
+}
+
+/// A readable name of an object.
+pub fn object_name(program: &Program, object: Object) -> String {
+    match object {
+        Object::Global(g) => program.globals[g].name.clone(),
+        Object::Local(f, v) => {
+            let function = &program.functions[f];
+            format!("{} (local of {})", function.locals[v].name, function.name)
+        }
+        Object::Heap(f, n) => {
+            let span = program.functions[f].nodes[n].span;
+            format!(
+                "heap block allocated at {}:{}",
+                program.file_path(span.file),
+                span.start_line
+            )
+        }
+        Object::Function(f) => program.functions[f].name.clone(),
+        Object::External => "external memory".to_string(),
+    }
+}
+
+type PVar = u32;
+
+#[derive(Clone, Debug)]
+enum Constraint {
+    /// `dst` may point to cell `cell` (a cell pvar).
+    Base(PVar, PVar),
+    Copy(PVar, PVar),
+    /// `dst = src + offset` (pointer arithmetic; `None`: unknown offset).
+    Shift(PVar, PVar, Option<i64>),
+    /// `dst = *addr`.
+    Load(PVar, PVar),
+    /// `*addr = src`.
+    Store(PVar, PVar),
+    /// The contents of what `src` points to flow into what `dst` points to.
+    CopyBlock(PVar, PVar),
+}
+
+/// An access before solving: its address pvar.
+#[derive(Clone, Debug)]
+struct RawAccess {
+    kind: AccessKind,
+    addr: PVar,
+    size: Option<u64>,
+    /// Anywhere in the object (record copies, library calls).
+    whole: bool,
+}
+
+enum Solution {
+    Andersen(Vec<FxHashSet<PVar>>),
+    Unification(UnionFind),
+}
+
+struct Generator<'p> {
+    program: &'p Program,
+    reg_base: Vec<u32>,
+    next: u32,
+    objects: Vec<Object>,
+    object_ids: FxHashMap<Object, u32>,
+    /// Cell pvar -> (object, offset).
+    cell_info: FxHashMap<PVar, (u32, Option<u64>)>,
+    cells: FxHashMap<(u32, Option<u64>), PVar>,
+    cells_of_object: Vec<Vec<PVar>>,
+    object_size: Vec<Option<u64>>,
+    constraints: Vec<Constraint>,
+    raw: Vec<Vec<Vec<RawAccess>>>,
+    havoc: FxHashSet<(FuncId, NodeId)>,
+    /// Indirect calls: (function, node, callee pvar, arg pvars, result target).
+    indirect: Vec<IndirectCall>,
+    /// External calls with possible callbacks: (function, node, arg pvars).
+    external_calls: Vec<(FuncId, NodeId, Vec<Option<PVar>>)>,
+    direct_targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
+    external: PVar,
+    external_cell: PVar,
+}
+
+struct IndirectCall {
+    function: FuncId,
+    node: NodeId,
+    callee: Option<PVar>,
+    args: Vec<Option<PVar>>,
+    result: Option<ResultTarget>,
+}
+
+#[derive(Clone, Copy)]
+enum ResultTarget {
+    Reg(PVar),
+    Mem(PVar),
+}
+
+impl<'p> Generator<'p> {
+    fn new(program: &'p Program) -> Self {
+        let mut reg_base = Vec::with_capacity(program.functions.len());
+        let mut next = 0u32;
+        for f in program.functions.iter() {
+            reg_base.push(next);
+            next += f.locals.len() as u32;
+        }
+        let mut gen = Generator {
+            program,
+            reg_base,
+            next,
+            objects: Vec::new(),
+            object_ids: FxHashMap::default(),
+            cell_info: FxHashMap::default(),
+            cells: FxHashMap::default(),
+            cells_of_object: Vec::new(),
+            object_size: Vec::new(),
+            constraints: Vec::new(),
+            raw: program
+                .functions
+                .iter()
+                .map(|f| vec![Vec::new(); f.nodes.len()])
+                .collect(),
+            havoc: FxHashSet::default(),
+            indirect: Vec::new(),
+            external_calls: Vec::new(),
+            direct_targets: FxHashMap::default(),
+            external: 0,
+            external_cell: 0,
+        };
+        let ext = gen.object(Object::External);
+        gen.external_cell = gen.cell(ext, None);
+        gen.external = gen.temp();
+        gen.constraints
+            .push(Constraint::Base(gen.external, gen.external_cell));
+        // External memory may point to external memory.
+        gen.constraints
+            .push(Constraint::Base(gen.external_cell, gen.external_cell));
+        gen
+    }
+
+    fn temp(&mut self) -> PVar {
+        self.next += 1;
+        self.next - 1
+    }
+
+    fn reg(&self, f: FuncId, v: VarId) -> PVar {
+        self.reg_base[f.index()] + v.0
+    }
+
+    fn object(&mut self, object: Object) -> u32 {
+        if let Some(&id) = self.object_ids.get(&object) {
+            return id;
+        }
+        let id = self.objects.len() as u32;
+        let size = match object {
+            Object::Global(g) => Some(self.program.types.size_of(self.program.globals[g].ty)),
+            Object::Local(f, v) => Some(
+                self.program
+                    .types
+                    .size_of(self.program.functions[f].locals[v].ty),
+            ),
+            Object::Heap(..) => Some(4096),
+            Object::Function(_) | Object::External => Some(1),
+        };
+        self.objects.push(object);
+        self.object_ids.insert(object, id);
+        self.cells_of_object.push(Vec::new());
+        self.object_size.push(size);
+        id
+    }
+
+    fn cell(&mut self, object: u32, offset: Option<u64>) -> PVar {
+        if let Some(&pv) = self.cells.get(&(object, offset)) {
+            return pv;
+        }
+        let pv = self.temp();
+        self.cells.insert((object, offset), pv);
+        self.cell_info.insert(pv, (object, offset));
+        self.cells_of_object[object as usize].push(pv);
+        pv
+    }
+
+    /// The cell at `offset` from `cell`, collapsing to the unknown offset past the object.
+    fn shifted(&mut self, cell: PVar, by: Option<i64>) -> PVar {
+        let (object, offset) = self.cell_info[&cell];
+        let new_offset = match (offset, by) {
+            (Some(o), Some(d)) => {
+                let target = o as i64 + d;
+                let size = self.object_size[object as usize].unwrap_or(0) as i64;
+                if target >= 0 && target < size.max(1) {
+                    Some(target as u64)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        self.cell(object, new_offset)
+    }
+
+    fn base_of(&mut self, object: Object) -> PVar {
+        let id = self.object(object);
+        let cell = self.cell(id, Some(0));
+        let t = self.temp();
+        self.constraints.push(Constraint::Base(t, cell));
+        t
+    }
+
+    fn access(&mut self, f: FuncId, n: NodeId, access: RawAccess) {
+        self.raw[f.index()][n.index()].push(access);
+    }
+
+    /// Generates constraints for an expression; returns the pvar holding its value, when
+    /// it may hold a pointer. Records the loads as reads of node `n`.
+    fn expr(&mut self, f: FuncId, n: NodeId, e: &Expr) -> Option<PVar> {
+        let types = &self.program.types;
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Float(_) => None,
+            ExprKind::Local(v) => Some(self.reg(f, *v)),
+            ExprKind::AddrOfLocal(v) => Some(self.base_of(Object::Local(f, *v))),
+            ExprKind::AddrOfGlobal(g) => Some(self.base_of(Object::Global(*g))),
+            ExprKind::AddrOfFunc(g) => Some(self.base_of(Object::Function(*g))),
+            ExprKind::Load(addr) => {
+                let a = self.expr(f, n, addr)?;
+                let whole = types.is_aggregate(e.ty);
+                let size = types.size_of(e.ty);
+                self.access(
+                    f,
+                    n,
+                    RawAccess {
+                        kind: AccessKind::Read,
+                        addr: a,
+                        size: Some(size),
+                        whole,
+                    },
+                );
+                let source = if whole { self.shift(a, None) } else { a };
+                let t = self.temp();
+                self.constraints.push(Constraint::Load(t, source));
+                Some(t)
+            }
+            ExprKind::LoadBits { addr, unit, .. } => {
+                let a = self.expr(f, n, addr)?;
+                let size = types.size_of(*unit);
+                self.access(
+                    f,
+                    n,
+                    RawAccess {
+                        kind: AccessKind::Read,
+                        addr: a,
+                        size: Some(size),
+                        whole: false,
+                    },
+                );
+                None
+            }
+            ExprKind::Unary(UnOp::LogicalNot, inner) => {
+                self.expr(f, n, inner);
+                None
+            }
+            ExprKind::Unary(_, inner) => {
+                let a = self.expr(f, n, inner)?;
+                Some(self.shift(a, None))
+            }
+            ExprKind::Cast(inner) => self.expr(f, n, inner),
+            ExprKind::Binary(op, lhs, rhs) => {
+                let l = self.expr(f, n, lhs);
+                let r = self.expr(f, n, rhs);
+                if op.is_comparison() || *op == BinOp::PtrDiff {
+                    return None;
+                }
+                if *op == BinOp::PtrAdd {
+                    if let (Some(l), ExprKind::Int(bits)) = (l, &rhs.kind) {
+                        let width = types.bits(rhs.ty);
+                        let value = sign_extend(*bits, width);
+                        return Some(self.shift(l, Some(value)));
+                    }
+                }
+                match (l, r) {
+                    (None, None) => None,
+                    (Some(a), None) | (None, Some(a)) => Some(self.shift(a, None)),
+                    (Some(a), Some(b)) => {
+                        let t = self.temp();
+                        self.constraints.push(Constraint::Shift(t, a, None));
+                        self.constraints.push(Constraint::Shift(t, b, None));
+                        Some(t)
+                    }
+                }
+            }
+        }
+    }
+
+    fn shift(&mut self, src: PVar, by: Option<i64>) -> PVar {
+        let t = self.temp();
+        self.constraints.push(Constraint::Shift(t, src, by));
+        t
+    }
+
+    /// Writes `value` to a place; records the write.
+    fn place(&mut self, f: FuncId, n: NodeId, place: &Place, value: Option<PVar>) {
+        let types = &self.program.types;
+        match place {
+            Place::Local(v) => {
+                if let Some(value) = value {
+                    self.constraints
+                        .push(Constraint::Copy(self.reg(f, *v), value));
+                }
+            }
+            Place::Mem { addr, ty } => {
+                let whole = types.is_aggregate(*ty);
+                let size = types.size_of(*ty);
+                let Some(a) = self.expr(f, n, addr) else {
+                    return;
+                };
+                self.access(
+                    f,
+                    n,
+                    RawAccess {
+                        kind: AccessKind::Write,
+                        addr: a,
+                        size: Some(size),
+                        whole,
+                    },
+                );
+                if let Some(value) = value {
+                    let target = if whole { self.shift(a, None) } else { a };
+                    self.constraints.push(Constraint::Store(target, value));
+                }
+            }
+            Place::Bits { addr, unit, .. } => {
+                let size = types.size_of(*unit);
+                if let Some(a) = self.expr(f, n, addr) {
+                    self.access(
+                        f,
+                        n,
+                        RawAccess {
+                            kind: AccessKind::Write,
+                            addr: a,
+                            size: Some(size),
+                            whole: false,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// Binds the arguments and result of a call to a defined function.
+    fn bind_call(
+        &mut self,
+        callee: FuncId,
+        args: &[Option<PVar>],
+        result: Option<ResultTarget>,
+        constraints: &mut Vec<Constraint>,
+    ) {
+        let function = &self.program.functions[callee];
+        for (i, arg) in args.iter().enumerate() {
+            let Some(arg) = *arg else { continue };
+            match function.params.get(i) {
+                Some(&p) if function.locals[p].storage == Storage::Register => {
+                    constraints.push(Constraint::Copy(self.reg(callee, p), arg));
+                }
+                Some(&p) => {
+                    let obj = self.object(Object::Local(callee, p));
+                    let cell = self.cell(obj, None);
+                    constraints.push(Constraint::Copy(cell, arg));
+                }
+                // Variadic arguments go through external memory (read by va_arg).
+                None => constraints.push(Constraint::Copy(self.external_cell, arg)),
+            }
+        }
+        if let (Some(target), Some(ret)) = (result, function.ret_var) {
+            let ret_pv = if function.locals[ret].storage == Storage::Register {
+                self.reg(callee, ret)
+            } else {
+                let obj = self.object(Object::Local(callee, ret));
+                self.cell(obj, None)
+            };
+            match target {
+                ResultTarget::Reg(r) => constraints.push(Constraint::Copy(r, ret_pv)),
+                ResultTarget::Mem(a) => constraints.push(Constraint::Store(a, ret_pv)),
+            }
+        }
+    }
+
+    fn generate_all(&mut self) {
+        let program = self.program;
+        // Global initialisers.
+        for (g, global) in program.globals.iter_enumerated() {
+            let Some(init) = &global.init else {
+                // An external object: its contents are unknown.
+                let obj = self.object(Object::Global(g));
+                let cell = self.cell(obj, None);
+                self.constraints.push(Constraint::Copy(cell, self.external));
+                continue;
+            };
+            for item in &init.items {
+                if let InitItem::Value { offset, value } = item {
+                    let obj = self.object(Object::Global(g));
+                    let cell = self.cell(obj, Some(*offset));
+                    if let Some(v) = self.expr_const(value) {
+                        self.constraints.push(Constraint::Copy(cell, v));
+                    }
+                }
+            }
+        }
+        let mut has_callers = vec![false; program.functions.len()];
+        for f in program.functions.iter() {
+            for node in f.nodes.iter() {
+                if let Some(callee) = node.direct_callee() {
+                    has_callers[callee.index()] = true;
+                }
+            }
+        }
+        for (f, function) in program.functions.iter_enumerated() {
+            if !function.is_defined() {
+                continue;
+            }
+            // Roots (main, or functions nobody calls) get their pointer parameters from
+            // outside: external memory.
+            if !has_callers[f.index()] {
+                for &p in &function.params {
+                    if function.locals[p].storage == Storage::Register {
+                        self.constraints
+                            .push(Constraint::Copy(self.reg(f, p), self.external));
+                    } else {
+                        let obj = self.object(Object::Local(f, p));
+                        let cell = self.cell(obj, None);
+                        self.constraints.push(Constraint::Copy(cell, self.external));
+                    }
+                }
+            }
+            for (n, node) in function.nodes.iter_enumerated() {
+                self.node(f, n, &node.kind);
+            }
+        }
+    }
+
+    /// A constant initialiser expression (addresses plus offsets).
+    fn expr_const(&mut self, e: &Expr) -> Option<PVar> {
+        match &e.kind {
+            ExprKind::AddrOfGlobal(g) => Some(self.base_of(Object::Global(*g))),
+            ExprKind::AddrOfFunc(g) => Some(self.base_of(Object::Function(*g))),
+            ExprKind::Cast(inner) => self.expr_const(inner),
+            ExprKind::Binary(BinOp::PtrAdd, l, r) => {
+                let l = self.expr_const(l)?;
+                let by = match &r.kind {
+                    ExprKind::Int(bits) => Some(sign_extend(*bits, self.program.types.bits(r.ty))),
+                    _ => None,
+                };
+                Some(self.shift(l, by))
+            }
+            ExprKind::Binary(_, l, r) => {
+                let l = self.expr_const(l);
+                let r = self.expr_const(r);
+                l.or(r).map(|a| self.shift(a, None))
+            }
+            _ => None,
+        }
+    }
+
+    fn node(&mut self, f: FuncId, n: NodeId, kind: &NodeKind) {
+        match kind {
+            NodeKind::Entry | NodeKind::Exit | NodeKind::Skip => {}
+            NodeKind::Assign { dst, value } => {
+                let v = self.expr(f, n, value);
+                self.place(f, n, dst, v);
+            }
+            NodeKind::Branch { cond } => {
+                self.expr(f, n, cond);
+            }
+            NodeKind::Havoc { dst, .. } => {
+                self.havoc.insert((f, n));
+                if let Some(dst) = dst {
+                    let ext = self.external;
+                    self.place(f, n, dst, Some(ext));
+                }
+            }
+            NodeKind::Call { dst, callee, args } => {
+                let arg_pvs: Vec<Option<PVar>> = args.iter().map(|a| self.expr(f, n, a)).collect();
+                let result = match dst {
+                    Some(Place::Local(v)) => Some(ResultTarget::Reg(self.reg(f, *v))),
+                    Some(Place::Mem { addr, ty }) => {
+                        let a = self.expr(f, n, addr);
+                        a.map(|a| {
+                            self.access(
+                                f,
+                                n,
+                                RawAccess {
+                                    kind: AccessKind::Write,
+                                    addr: a,
+                                    size: Some(self.program.types.size_of(*ty)),
+                                    whole: self.program.types.is_aggregate(*ty),
+                                },
+                            );
+                            ResultTarget::Mem(if self.program.types.is_aggregate(*ty) {
+                                self.shift(a, None)
+                            } else {
+                                a
+                            })
+                        })
+                    }
+                    Some(Place::Bits { addr, unit, .. }) => {
+                        if let Some(a) = self.expr(f, n, addr) {
+                            self.access(
+                                f,
+                                n,
+                                RawAccess {
+                                    kind: AccessKind::Write,
+                                    addr: a,
+                                    size: Some(self.program.types.size_of(*unit)),
+                                    whole: false,
+                                },
+                            );
+                        }
+                        None
+                    }
+                    None => None,
+                };
+                match callee {
+                    Callee::Direct(g) if self.program.functions[*g].is_defined() => {
+                        self.direct_targets.insert((f, n), vec![*g]);
+                        let mut cs = Vec::new();
+                        self.bind_call(*g, &arg_pvs, result, &mut cs);
+                        self.constraints.extend(cs);
+                    }
+                    Callee::Direct(g) => {
+                        let name = self.program.functions[*g].name.clone();
+                        self.external_call(f, n, &name, &arg_pvs, result);
+                    }
+                    Callee::Indirect(target) => {
+                        let callee_pv = self.expr(f, n, target);
+                        self.indirect.push(IndirectCall {
+                            function: f,
+                            node: n,
+                            callee: callee_pv,
+                            args: arg_pvs,
+                            result,
+                        });
+                    }
+                    Callee::Intrinsic(intrinsic) => {
+                        self.intrinsic(f, n, *intrinsic, &arg_pvs, result);
+                    }
+                }
+            }
+        }
+    }
+
+    fn result_from(&mut self, result: Option<ResultTarget>, value: PVar) {
+        match result {
+            Some(ResultTarget::Reg(r)) => self.constraints.push(Constraint::Copy(r, value)),
+            Some(ResultTarget::Mem(a)) => self.constraints.push(Constraint::Store(a, value)),
+            None => {}
+        }
+    }
+
+    fn intrinsic(
+        &mut self,
+        f: FuncId,
+        n: NodeId,
+        intrinsic: Intrinsic,
+        args: &[Option<PVar>],
+        result: Option<ResultTarget>,
+    ) {
+        let whole = |kind, addr| RawAccess {
+            kind,
+            addr,
+            size: None,
+            whole: true,
+        };
+        match intrinsic {
+            Intrinsic::Memcpy => {
+                if let (Some(Some(d)), Some(Some(s))) = (args.first(), args.get(1)) {
+                    self.access(f, n, whole(AccessKind::Write, *d));
+                    self.access(f, n, whole(AccessKind::Read, *s));
+                    self.constraints.push(Constraint::CopyBlock(*d, *s));
+                }
+            }
+            Intrinsic::Memset => {
+                if let Some(Some(d)) = args.first() {
+                    self.access(f, n, whole(AccessKind::Write, *d));
+                }
+            }
+            Intrinsic::Alloca => {
+                let heap = self.base_of(Object::Heap(f, n));
+                self.result_from(result, heap);
+            }
+            Intrinsic::VaStart | Intrinsic::VaEnd | Intrinsic::VaCopy | Intrinsic::VaArg => {
+                for a in args.iter().flatten() {
+                    self.access(f, n, whole(AccessKind::Read, *a));
+                    self.access(f, n, whole(AccessKind::Write, *a));
+                }
+                let ext = self.external;
+                let ext_cell = self.external_cell;
+                self.access(f, n, whole(AccessKind::Read, ext));
+                if intrinsic == Intrinsic::VaArg {
+                    let t = self.temp();
+                    self.constraints.push(Constraint::Copy(t, ext_cell));
+                    self.constraints.push(Constraint::Copy(t, ext));
+                    self.result_from(result, t);
+                }
+            }
+        }
+    }
+
+    fn external_call(
+        &mut self,
+        f: FuncId,
+        n: NodeId,
+        name: &str,
+        args: &[Option<PVar>],
+        result: Option<ResultTarget>,
+    ) {
+        let model = external_model(name);
+        let whole = |kind, addr| RawAccess {
+            kind,
+            addr,
+            size: None,
+            whole: true,
+        };
+        let ptr_args: Vec<(usize, PVar)> = args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| a.map(|a| (i, a)))
+            .collect();
+        if model.reads_args {
+            for &(_, a) in &ptr_args {
+                self.access(f, n, whole(AccessKind::Read, a));
+            }
+        }
+        for &(i, a) in &ptr_args {
+            let writes = match model.writes {
+                Writes::Nothing => false,
+                Writes::Arg(k) => i == k,
+                Writes::ArgsFrom(k) => i >= k,
+                Writes::All => true,
+            };
+            if writes {
+                self.access(f, n, whole(AccessKind::Write, a));
+                if model.writes == Writes::All {
+                    // Unknown code may store any escaped pointer.
+                    let t = self.shift(a, None);
+                    self.constraints.push(Constraint::Store(t, self.external));
+                }
+            }
+        }
+        if model.writes == Writes::All {
+            // Pointers passed to unknown code escape into external memory.
+            for &(_, a) in &ptr_args {
+                self.constraints
+                    .push(Constraint::Copy(self.external_cell, a));
+            }
+        }
+        if model.state {
+            let ext = self.external;
+            self.access(f, n, whole(AccessKind::Read, ext));
+            self.access(f, n, whole(AccessKind::Write, ext));
+        }
+        if model.copies {
+            if let (Some(Some(d)), Some(Some(s))) = (args.first(), args.get(1)) {
+                self.constraints.push(Constraint::CopyBlock(*d, *s));
+            }
+        }
+        match model.returns {
+            Returns::NoPointer => {}
+            Returns::Fresh => {
+                let heap = self.base_of(Object::Heap(f, n));
+                self.result_from(result, heap);
+            }
+            Returns::Realloc => {
+                let heap = self.base_of(Object::Heap(f, n));
+                let t = self.temp();
+                self.constraints.push(Constraint::Copy(t, heap));
+                if let Some(Some(old)) = args.first() {
+                    self.constraints.push(Constraint::Copy(t, *old));
+                    self.constraints.push(Constraint::CopyBlock(heap, *old));
+                }
+                self.result_from(result, t);
+            }
+            Returns::ArgsOrExternal => {
+                let t = self.temp();
+                self.constraints.push(Constraint::Copy(t, self.external));
+                for &(_, a) in &ptr_args {
+                    self.constraints.push(Constraint::Shift(t, a, None));
+                }
+                self.result_from(result, t);
+            }
+        }
+        self.external_calls.push((f, n, args.to_vec()));
+    }
+
+    fn solve_andersen(&mut self) -> Solution {
+        let mut pts: Vec<FxHashSet<PVar>> = vec![FxHashSet::default(); self.next as usize];
+        let mut bound: FxHashSet<(usize, FuncId)> = FxHashSet::default();
+        loop {
+            let mut changed = true;
+            while changed {
+                changed = false;
+                let constraints = std::mem::take(&mut self.constraints);
+                for c in &constraints {
+                    changed |= self.apply_andersen(&mut pts, c);
+                }
+                let added = std::mem::replace(&mut self.constraints, constraints);
+                if !added.is_empty() {
+                    self.constraints.extend(added);
+                    changed = true;
+                }
+            }
+            // Resolve indirect calls and callbacks with the current sets.
+            let before = self.constraints.len();
+            self.bind_indirect(&mut bound, |_, pv| {
+                pts.get(pv as usize)
+                    .map(|s| s.iter().copied().collect())
+                    .unwrap_or_default()
+            });
+            if self.constraints.len() == before {
+                break;
+            }
+            pts.resize(self.next as usize, FxHashSet::default());
+        }
+        Solution::Andersen(pts)
+    }
+
+    /// Adds the bindings of newly found indirect-call targets.
+    fn bind_indirect(
+        &mut self,
+        bound: &mut FxHashSet<(usize, FuncId)>,
+        targets_of: impl Fn(&Self, PVar) -> Vec<PVar>,
+    ) {
+        let mut new = Vec::new();
+        for (i, call) in self.indirect.iter().enumerate() {
+            let Some(callee) = call.callee else { continue };
+            for cell in targets_of(self, callee) {
+                let Some(&(obj, _)) = self.cell_info.get(&cell) else {
+                    continue;
+                };
+                if let Object::Function(g) = self.objects[obj as usize] {
+                    if self.program.functions[g].is_defined() && bound.insert((i, g)) {
+                        new.push((i, g));
+                    }
+                }
+            }
+        }
+        for (i, g) in new {
+            let args = self.indirect[i].args.clone();
+            let result = self.indirect[i].result;
+            let mut cs = Vec::new();
+            self.bind_call(g, &args, result, &mut cs);
+            self.constraints.extend(cs);
+        }
+    }
+
+    fn apply_andersen(&mut self, pts: &mut Vec<FxHashSet<PVar>>, c: &Constraint) -> bool {
+        let grow = |pts: &mut Vec<FxHashSet<PVar>>, len: usize| {
+            if pts.len() < len {
+                pts.resize(len, FxHashSet::default());
+            }
+        };
+        grow(pts, self.next as usize);
+        match *c {
+            Constraint::Base(d, cell) => pts[d as usize].insert(cell),
+            Constraint::Copy(d, s) => union_into(pts, d, s),
+            Constraint::Shift(d, s, by) => {
+                let cells: Vec<PVar> = pts[s as usize].iter().copied().collect();
+                let mut changed = false;
+                for cell in cells {
+                    let target = self.shifted(cell, by);
+                    grow(pts, self.next as usize);
+                    changed |= pts[d as usize].insert(target);
+                }
+                changed
+            }
+            Constraint::Load(d, a) => {
+                let mut changed = false;
+                for cell in self.readable(pts, a) {
+                    changed |= union_into(pts, d, cell);
+                }
+                changed
+            }
+            Constraint::Store(a, s) => {
+                let cells: Vec<PVar> = pts[a as usize].iter().copied().collect();
+                let mut changed = false;
+                for cell in cells {
+                    changed |= union_into(pts, cell, s);
+                }
+                changed
+            }
+            Constraint::CopyBlock(d, s) => {
+                let sources = self.readable_all(pts, s);
+                let dsts: Vec<PVar> = pts[d as usize].iter().copied().collect();
+                let mut changed = false;
+                for dst in dsts {
+                    let (obj, _) = self.cell_info[&dst];
+                    let any = self.cell(obj, None);
+                    grow(pts, self.next as usize);
+                    for &src in &sources {
+                        changed |= union_into(pts, any, src);
+                    }
+                }
+                changed
+            }
+        }
+    }
+
+    /// The cells a load through `a` may read: the pointed cell and its object's
+    /// unknown-offset cell, or every cell of the object for an unknown offset.
+    fn readable(&mut self, pts: &mut Vec<FxHashSet<PVar>>, a: PVar) -> Vec<PVar> {
+        let mut cells: Vec<PVar> = pts[a as usize].iter().copied().collect();
+        cells.sort_unstable();
+        let mut out = Vec::new();
+        for cell in cells {
+            let (obj, offset) = self.cell_info[&cell];
+            match offset {
+                Some(_) => {
+                    out.push(cell);
+                    let any = self.cell(obj, None);
+                    out.push(any);
+                }
+                None => out.extend(self.cells_of_object[obj as usize].iter().copied()),
+            }
+        }
+        if pts.len() < self.next as usize {
+            pts.resize(self.next as usize, FxHashSet::default());
+        }
+        out
+    }
+
+    fn readable_all(&mut self, pts: &mut [FxHashSet<PVar>], a: PVar) -> Vec<PVar> {
+        let cells: Vec<PVar> = pts[a as usize].iter().copied().collect();
+        let mut out = Vec::new();
+        for cell in cells {
+            let (obj, _) = self.cell_info[&cell];
+            out.extend(self.cells_of_object[obj as usize].iter().copied());
+        }
+        out
+    }
+
+    fn solve_unification(&mut self) -> Solution {
+        let mut uf = UnionFind::new(self.next as usize);
+        // Field-insensitive: all cells of an object are one node.
+        for cells in &self.cells_of_object {
+            for w in cells.windows(2) {
+                uf.union(w[0], w[1]);
+            }
+        }
+        let mut bound: FxHashSet<(usize, FuncId)> = FxHashSet::default();
+        let mut done = 0;
+        loop {
+            while done < self.constraints.len() {
+                let c = self.constraints[done].clone();
+                done += 1;
+                uf.grow(self.next as usize);
+                match c {
+                    Constraint::Base(d, cell) => {
+                        let p = uf.pointee(d);
+                        uf.union(p, cell);
+                    }
+                    Constraint::Copy(d, s) | Constraint::Shift(d, s, _) => {
+                        let pd = uf.pointee(d);
+                        let ps = uf.pointee(s);
+                        uf.union(pd, ps);
+                    }
+                    Constraint::Load(d, a) => {
+                        let pd = uf.pointee(d);
+                        let pa = uf.pointee(a);
+                        let ppa = uf.pointee(pa);
+                        uf.union(pd, ppa);
+                    }
+                    Constraint::Store(a, s) => {
+                        let pa = uf.pointee(a);
+                        let ppa = uf.pointee(pa);
+                        let ps = uf.pointee(s);
+                        uf.union(ppa, ps);
+                    }
+                    Constraint::CopyBlock(d, s) => {
+                        let pd = uf.pointee(d);
+                        let ppd = uf.pointee(pd);
+                        let ps = uf.pointee(s);
+                        let pps = uf.pointee(ps);
+                        uf.union(ppd, pps);
+                    }
+                }
+            }
+            // Cells of each class, to resolve function pointers.
+            let mut class_cells: FxHashMap<u32, Vec<PVar>> = FxHashMap::default();
+            for &cell in self.cell_info.keys() {
+                class_cells.entry(uf.find(cell)).or_default().push(cell);
+            }
+            let before = self.constraints.len();
+            let uf_ref = &mut uf;
+            let snapshot: FxHashMap<PVar, Vec<PVar>> = self
+                .indirect
+                .iter()
+                .filter_map(|c| c.callee)
+                .chain(
+                    self.external_calls
+                        .iter()
+                        .flat_map(|c| c.2.iter().flatten().copied()),
+                )
+                .map(|pv| {
+                    let p = uf_ref.pointee_existing(pv);
+                    let cells = p
+                        .and_then(|p| class_cells.get(&uf_ref.find(p)).cloned())
+                        .unwrap_or_default();
+                    (pv, cells)
+                })
+                .collect();
+            self.bind_indirect(&mut bound, |_, pv| {
+                snapshot.get(&pv).cloned().unwrap_or_default()
+            });
+            if self.constraints.len() == before {
+                break;
+            }
+        }
+        uf.grow(self.next as usize);
+        Solution::Unification(uf)
+    }
+
+    fn finish(mut self, mode: PointsToMode, mut solution: Solution) -> PointsTo {
+        // Regions.
+        let object_count = self.objects.len();
+        let mut part_of_object: Vec<u32> = vec![0; object_count];
+        let mut part_objects: Vec<Vec<Object>> = Vec::new();
+        match &mut solution {
+            Solution::Andersen(_) => {
+                // One region per object, in the sorted order of objects.
+                let mut order: Vec<u32> = (0..object_count as u32).collect();
+                order.sort_by_key(|&o| self.objects[o as usize]);
+                for o in order {
+                    part_of_object[o as usize] = part_objects.len() as u32;
+                    part_objects.push(vec![self.objects[o as usize]]);
+                }
+            }
+            Solution::Unification(uf) => {
+                let mut classes: FxHashMap<u32, Vec<Object>> = FxHashMap::default();
+                for o in 0..object_count {
+                    let cell = self.cells_of_object[o][0];
+                    classes
+                        .entry(uf.find(cell))
+                        .or_default()
+                        .push(self.objects[o]);
+                }
+                let mut list: Vec<Vec<Object>> = classes.into_values().collect();
+                for l in &mut list {
+                    l.sort_unstable();
+                }
+                list.sort_unstable();
+                for objects in list {
+                    let id = part_objects.len() as u32;
+                    for o in &objects {
+                        part_of_object[self.object_ids[o] as usize] = id;
+                    }
+                    part_objects.push(objects);
+                }
+            }
+        }
+        let external_part = PartId(part_of_object[self.object_ids[&Object::External] as usize]);
+        // Accesses per node.
+        let raw = std::mem::take(&mut self.raw);
+        let mut accesses: Vec<Vec<Vec<Access>>> = Vec::with_capacity(raw.len());
+        let mut memo: FxHashMap<PVar, Vec<(u32, Option<u64>)>> = FxHashMap::default();
+        for function in raw {
+            let mut per_node = Vec::with_capacity(function.len());
+            for node in function {
+                let mut list = Vec::new();
+                for access in node {
+                    let targets = memo
+                        .entry(access.addr)
+                        .or_insert_with(|| self.targets_of(&mut solution, access.addr))
+                        .clone();
+                    for (obj, offset) in targets {
+                        let offset = if access.whole || mode == PointsToMode::Unification {
+                            None
+                        } else {
+                            offset
+                        };
+                        list.push(Access {
+                            kind: access.kind,
+                            part: PartId(part_of_object[obj as usize]),
+                            offset,
+                            size: if offset.is_none() { None } else { access.size },
+                        });
+                    }
+                }
+                list.sort_unstable();
+                list.dedup();
+                per_node.push(list);
+            }
+            accesses.push(per_node);
+        }
+        // Call targets.
+        let mut targets = std::mem::take(&mut self.direct_targets);
+        let mut callbacks: FxHashMap<(FuncId, NodeId), Vec<FuncId>> = FxHashMap::default();
+        let indirect = std::mem::take(&mut self.indirect);
+        for call in &indirect {
+            let mut list = Vec::new();
+            if let Some(pv) = call.callee {
+                for (obj, _) in self.targets_of(&mut solution, pv) {
+                    if let Object::Function(g) = self.objects[obj as usize] {
+                        if self.program.functions[g].is_defined() {
+                            list.push(g);
+                        }
+                    }
+                }
+            }
+            list.sort_unstable();
+            list.dedup();
+            targets.insert((call.function, call.node), list);
+        }
+        let external_calls = std::mem::take(&mut self.external_calls);
+        for (f, n, args) in &external_calls {
+            let mut list = Vec::new();
+            for pv in args.iter().flatten() {
+                for (obj, _) in self.targets_of(&mut solution, *pv) {
+                    if let Object::Function(g) = self.objects[obj as usize] {
+                        if self.program.functions[g].is_defined() {
+                            list.push(g);
+                        }
+                    }
+                }
+            }
+            if !list.is_empty() {
+                list.sort_unstable();
+                list.dedup();
+                callbacks.insert((*f, *n), list);
+            }
+        }
+        PointsTo {
+            mode,
+            objects: self.objects.clone(),
+            part_objects,
+            accesses,
+            havoc: std::mem::take(&mut self.havoc),
+            targets,
+            callbacks,
+            external_part,
+            object_part: self
+                .objects
+                .iter()
+                .enumerate()
+                .map(|(o, &object)| (object, PartId(part_of_object[o])))
+                .collect(),
+        }
+    }
+
+    /// The (object, offset) pairs a pvar may point to.
+    fn targets_of(&self, solution: &mut Solution, pv: PVar) -> Vec<(u32, Option<u64>)> {
+        let mut out: Vec<(u32, Option<u64>)> = match solution {
+            Solution::Andersen(pts) => pts
+                .get(pv as usize)
+                .map(|s| s.iter().map(|c| self.cell_info[c]).collect())
+                .unwrap_or_default(),
+            Solution::Unification(uf) => match uf.pointee_existing(pv) {
+                None => Vec::new(),
+                Some(p) => {
+                    let class = uf.find(p);
+                    // Objects whose cells are in the class.
+                    let mut out = Vec::new();
+                    for (o, cells) in self.cells_of_object.iter().enumerate() {
+                        if uf.find(cells[0]) == class {
+                            out.push((o as u32, None));
+                        }
+                    }
+                    out
+                }
+            },
+        };
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+fn union_into(pts: &mut [FxHashSet<PVar>], d: PVar, s: PVar) -> bool {
+    if d == s {
+        return false;
+    }
+    let (d, s) = (d as usize, s as usize);
+    let source: Vec<PVar> = pts[s].iter().copied().collect();
+    let mut changed = false;
+    for c in source {
+        changed |= pts[d].insert(c);
+    }
+    changed
+}
+
+fn sign_extend(bits: u128, width: u32) -> i64 {
+    let width = width.clamp(1, 64);
+    let shift = 64 - width;
+    ((bits as u64) << shift) as i64 >> shift
+}
+
+/// Union-find with one pointee per class (Steensgaard).
+struct UnionFind {
+    parent: Vec<u32>,
+    pointee: Vec<Option<u32>>,
+}
+
+impl UnionFind {
+    fn new(len: usize) -> Self {
+        UnionFind {
+            parent: (0..len as u32).collect(),
+            pointee: vec![None; len],
+        }
+    }
+
+    fn grow(&mut self, len: usize) {
+        while self.parent.len() < len {
+            self.parent.push(self.parent.len() as u32);
+            self.pointee.push(None);
+        }
+    }
+
+    fn find(&mut self, mut x: u32) -> u32 {
+        while self.parent[x as usize] != x {
+            let grand = self.parent[self.parent[x as usize] as usize];
+            self.parent[x as usize] = grand;
+            x = grand;
+        }
+        x
+    }
+
+    fn pointee_existing(&mut self, x: u32) -> Option<u32> {
+        if x as usize >= self.parent.len() {
+            return None;
+        }
+        let r = self.find(x);
+        self.pointee[r as usize].map(|p| self.find(p))
+    }
+
+    fn pointee(&mut self, x: u32) -> u32 {
+        let r = self.find(x);
+        if let Some(p) = self.pointee[r as usize] {
+            return self.find(p);
+        }
+        let fresh = self.parent.len() as u32;
+        self.parent.push(fresh);
+        self.pointee.push(None);
+        self.pointee[r as usize] = Some(fresh);
+        fresh
+    }
+
+    fn union(&mut self, a: u32, b: u32) {
+        let mut pending = vec![(a, b)];
+        while let Some((a, b)) = pending.pop() {
+            let (ra, rb) = (self.find(a), self.find(b));
+            if ra == rb {
+                continue;
+            }
+            let (keep, gone) = if ra < rb { (ra, rb) } else { (rb, ra) };
+            self.parent[gone as usize] = keep;
+            match (self.pointee[keep as usize], self.pointee[gone as usize]) {
+                (Some(p), Some(q)) => pending.push((p, q)),
+                (None, Some(q)) => self.pointee[keep as usize] = Some(q),
+                _ => {}
+            }
+        }
+    }
+}
