@@ -82,7 +82,7 @@ impl<'a> Lowerer<'a, '_> {
                 for &a in &args[1..] {
                     self.expr_effects(a);
                 }
-                let e = self.to_rvalue(v);
+                let e = self.rvalue_of(v);
                 Some(Val::R(e))
             }
             "__builtin_va_start" | "__builtin_stdarg_start" => {
@@ -164,7 +164,7 @@ impl<'a> Lowerer<'a, '_> {
                 for &a in args.iter().skip(3) {
                     self.expr_effects(a);
                 }
-                let d = if want { self.to_temp(d) } else { d };
+                let d = if want { self.spill(d) } else { d };
                 let intr = if is_set {
                     Intrinsic::Memset
                 } else {
@@ -441,27 +441,6 @@ impl<'a> Lowerer<'a, '_> {
             rest = rest[end..].trim_start();
         }
         off
-    }
-
-    /// A type given as a call argument (`va_arg(ap, T)`): a type descriptor, a typedef
-    /// name, or type-like text the parser read as an expression.
-    pub fn type_argument(&mut self, node: TsNode<'a>) -> TypeId {
-        match node.kind() {
-            "type_descriptor" => self.type_descriptor(node),
-            "identifier" | "type_identifier" | "primitive_type" => {
-                let name = self.text(node);
-                match self.lookup(name) {
-                    Some(Sym::Typedef(ty)) => ty,
-                    _ => self
-                        .builtin_type_name(name)
-                        .unwrap_or_else(|| self.type_from_text(name)),
-                }
-            }
-            _ => {
-                let text = self.text(node);
-                self.type_from_text(text)
-            }
-        }
     }
 
     /// Reads a simple type from text: primitive keywords, typedef names, `struct T`,

@@ -162,7 +162,7 @@ fn binary(
             let xs = int_value(types, x, lty);
             let ys = int_value(types, y, rty);
             if op.is_comparison() {
-                let o = if signed || types.is_pointer(lty) && false {
+                let o = if signed {
                     xs.cmp(&ys)
                 } else {
                     truncate(x, obits).cmp(&truncate(y, obits))

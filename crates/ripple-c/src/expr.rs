@@ -161,10 +161,10 @@ impl<'a> Lowerer<'a, '_> {
     /// Lowers an expression and converts it to an rvalue (loads, decay).
     pub fn rvalue(&mut self, node: TsNode<'a>) -> Expr {
         let v = self.lower_expr(node);
-        self.to_rvalue(v)
+        self.rvalue_of(v)
     }
 
-    pub fn to_rvalue(&mut self, v: Val) -> Expr {
+    pub fn rvalue_of(&mut self, v: Val) -> Expr {
         match v {
             Val::R(e) => e,
             Val::L(LVal::Reg(var, ty)) => Expr::local(var, ty),
@@ -262,7 +262,7 @@ impl<'a> Lowerer<'a, '_> {
     fn stable_lval(&mut self, lv: LVal) -> LVal {
         match lv {
             LVal::Mem(addr, ty) if addr.reads_memory() => {
-                let addr = self.to_temp(addr);
+                let addr = self.spill(addr);
                 LVal::Mem(addr, ty)
             }
             other => other,
@@ -603,7 +603,7 @@ impl<'a> Lowerer<'a, '_> {
             "*" => {
                 let p = self.rvalue(right);
                 match self.l.program.types.pointee(p.ty) {
-                    Some(pointee) => self.to_rvalue(Val::L(LVal::Mem(p, pointee))),
+                    Some(pointee) => self.rvalue_of(Val::L(LVal::Mem(p, pointee))),
                     None => p,
                 }
             }
@@ -791,19 +791,17 @@ impl<'a> Lowerer<'a, '_> {
 
     /// `++`/`--`; returns the value when wanted.
     fn update(&mut self, node: TsNode<'a>, want: bool) -> Option<Expr> {
-        let Some(arg) = self.child_field(node, self.fields.argument) else {
-            return None;
-        };
+        let arg = self.child_field(node, self.fields.argument)?;
         let op = operator_of(self, node);
         let prefix = node
             .child(0)
             .is_some_and(|c| c.kind() == "++" || c.kind() == "--");
         let lv = self.lvalue(arg);
         let lv = self.stable_lval(lv);
-        let old = self.to_rvalue(Val::L(lv.clone()));
+        let old = self.rvalue_of(Val::L(lv.clone()));
         let ty = lv.ty();
         let old = if want && !prefix {
-            self.to_temp(old)
+            self.spill(old)
         } else {
             old
         };
@@ -825,7 +823,7 @@ impl<'a> Lowerer<'a, '_> {
             return None;
         }
         if prefix {
-            Some(self.to_rvalue(Val::L(lv)))
+            Some(self.rvalue_of(Val::L(lv)))
         } else {
             Some(old)
         }
@@ -857,21 +855,21 @@ impl<'a> Lowerer<'a, '_> {
             let v = self.assign_convert(v, ty);
             self.store(&lv, v);
             if want {
-                return Some(Val::R(self.to_rvalue(Val::L(lv))));
+                return Some(Val::R(self.rvalue_of(Val::L(lv))));
             }
-            return None;
+            None
         } else {
             let lv = self.stable_lval(lv);
             let b = self.rvalue(r);
-            let a = self.to_rvalue(Val::L(lv.clone()));
+            let a = self.rvalue_of(Val::L(lv.clone()));
             let bin = &op[..op.len() - 1];
             let v = self.arith(bin, a, b, node);
             let v = self.assign_convert(v, ty);
             self.store(&lv, v);
             if want {
-                return Some(Val::R(self.to_rvalue(Val::L(lv))));
+                return Some(Val::R(self.rvalue_of(Val::L(lv))));
             }
-            return None;
+            None
         }
     }
 
@@ -1049,7 +1047,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             None => {
                 let v = self.rvalue(c);
-                let v = self.to_temp(v);
+                let v = self.spill(v);
                 self.branch(v.clone(), t, f);
                 self.place(t);
                 store_to(self, v);
@@ -1339,7 +1337,7 @@ impl<'a> Lowerer<'a, '_> {
                 Sym::EnumConst(v, ty) => Val::R(self.int_const(v, ty)),
                 _ => return None,
             };
-            self.to_rvalue(v)
+            self.rvalue_of(v)
         };
         match value.kind() {
             "unary_expression" | "pointer_expression" => {
@@ -1467,7 +1465,7 @@ impl<'a> Lowerer<'a, '_> {
                     let v = self.lower_expr(e);
                     // Keep the value stable across the scope's end.
                     result = match v {
-                        Val::L(LVal::Reg(var, ty)) => Val::R(self.to_temp(Expr::local(var, ty))),
+                        Val::L(LVal::Reg(var, ty)) => Val::R(self.spill(Expr::local(var, ty))),
                         other => other,
                     };
                 }

@@ -39,6 +39,9 @@ pub(crate) enum Leaf<'a> {
     },
 }
 
+/// A sub-object of an aggregate: byte offset, type, bit-field position and width.
+type SubObject = (u64, TypeId, Option<(u32, u32)>);
+
 fn is_string(node: TsNode<'_>) -> bool {
     matches!(node.kind(), "string_literal" | "concatenated_string")
 }
@@ -61,13 +64,13 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The sub-objects of an aggregate in initialization order: (offset, type, bits).
-    fn members_of(&self, ty: TypeId) -> Vec<(u64, TypeId, Option<(u32, u32)>)> {
+    fn members_of(&self, ty: TypeId) -> Vec<SubObject> {
         match self.l.program.types.get(ty) {
             Type::Record(_) => {
                 let Some(rec) = self.l.program.types.record(ty) else {
                     return Vec::new();
                 };
-                let mut out: Vec<(u64, TypeId, Option<(u32, u32)>)> = rec
+                let mut out: Vec<SubObject> = rec
                     .fields
                     .iter()
                     .filter(|f| !(f.name.is_empty() && f.bit_field.is_some()))
@@ -174,7 +177,7 @@ impl<'a> Lowerer<'a, '_> {
                     .collect();
                 pos += 1;
                 let Some(value) = value else { continue };
-                let mut targets: Vec<(u64, TypeId, Option<(u32, u32)>)> = vec![(offset, ty, None)];
+                let mut targets: Vec<SubObject> = vec![(offset, ty, None)];
                 for (di, d) in designators.iter().enumerate() {
                     let mut next = Vec::new();
                     for &(toff, tty, _) in &targets {
@@ -291,28 +294,27 @@ impl<'a> Lowerer<'a, '_> {
         pos: &mut usize,
         out: &mut Vec<Leaf<'a>>,
     ) {
-        let subs: Vec<(u64, TypeId, Option<(u32, u32)>)> =
-            match self.l.program.types.get(ty).clone() {
-                Type::Array { elem, len } => {
-                    if let Some(&item) = items.get(*pos) {
-                        if is_string(item) && self.is_char_array(ty) {
-                            out.push(Leaf::String {
-                                offset,
-                                ty,
-                                value: item,
-                            });
-                            *pos += 1;
-                            return;
-                        }
+        let subs: Vec<SubObject> = match self.l.program.types.get(ty).clone() {
+            Type::Array { elem, len } => {
+                if let Some(&item) = items.get(*pos) {
+                    if is_string(item) && self.is_char_array(ty) {
+                        out.push(Leaf::String {
+                            offset,
+                            ty,
+                            value: item,
+                        });
+                        *pos += 1;
+                        return;
                     }
-                    let size = self.size_of(elem);
-                    (0..len.unwrap_or(0).min(1 << 20))
-                        .map(|i| (i * size, elem, None))
-                        .collect()
                 }
-                Type::Record(_) => self.members_of(ty),
-                _ => vec![(0, ty, None)],
-            };
+                let size = self.size_of(elem);
+                (0..len.unwrap_or(0).min(1 << 20))
+                    .map(|i| (i * size, elem, None))
+                    .collect()
+            }
+            Type::Record(_) => self.members_of(ty),
+            _ => vec![(0, ty, None)],
+        };
         for (o, sub_ty, bits) in subs {
             let Some(&item) = items.get(*pos) else { return };
             if item.kind() == "initializer_pair" {
@@ -376,12 +378,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Resolves one designator within `ty`: the designated sub-objects (several for a
     /// range) and the top-level indices they occupy.
-    #[allow(clippy::type_complexity)]
-    fn designate(
-        &mut self,
-        ty: TypeId,
-        d: TsNode<'a>,
-    ) -> Option<(Vec<(u64, TypeId, Option<(u32, u32)>)>, Vec<u64>)> {
+    fn designate(&mut self, ty: TypeId, d: TsNode<'a>) -> Option<(Vec<SubObject>, Vec<u64>)> {
         match d.kind() {
             "field_designator" | "field_identifier" => {
                 let name_node = if d.kind() == "field_identifier" {

@@ -132,7 +132,7 @@ fn parse_float(text: &str, is_hex: bool) -> Option<Number> {
     let mut body = text;
     let mut suffix = FloatSuffix::None;
     // Strip the suffix (f, l, f16/f32/f64/f128 extensions).
-    loop {
+    'strip: {
         let lower = body.to_ascii_lowercase();
         if lower.ends_with("f128")
             || lower.ends_with("f64")
@@ -146,7 +146,7 @@ fn parse_float(text: &str, is_hex: bool) -> Option<Number> {
                 _ => FloatSuffix::None,
             };
             body = &body[..cut];
-            break;
+            break 'strip;
         }
         match lower.chars().last() {
             Some('f') if !is_hex => {
@@ -163,7 +163,6 @@ fn parse_float(text: &str, is_hex: bool) -> Option<Number> {
             }
             _ => {}
         }
-        break;
     }
     let body: String = body.chars().filter(|&c| c != '\'').collect();
     let value = if is_hex {
@@ -290,7 +289,7 @@ pub(crate) fn decode_escapes(body: &str, wide: bool, out: &mut Vec<u32>) {
                 while i < bytes.len() && bytes[i].is_ascii_hexdigit() {
                     v = v
                         .wrapping_mul(16)
-                        .wrapping_add(u32::from((bytes[i] as char).to_digit(16).unwrap_or(0)));
+                        .wrapping_add((bytes[i] as char).to_digit(16).unwrap_or(0));
                     i += 1;
                 }
                 out.push(if wide { v } else { v & 0xff });

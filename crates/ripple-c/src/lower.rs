@@ -496,7 +496,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// Evaluates `value` into a fresh temporary and returns an expression reading it.
-    pub fn to_temp(&mut self, value: Expr) -> Expr {
+    pub fn spill(&mut self, value: Expr) -> Expr {
         let ty = value.ty;
         let var = self.temp(ty);
         if self.is_register(var) {

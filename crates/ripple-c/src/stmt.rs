@@ -429,7 +429,7 @@ impl<'a> Lowerer<'a, '_> {
         };
         let v = match v.kind {
             ripple_ir::ExprKind::Local(_) | ripple_ir::ExprKind::Int(_) => v,
-            _ => self.to_temp(v),
+            _ => self.spill(v),
         };
         self.leave(saved);
         let dispatch = self.f.cur.take();

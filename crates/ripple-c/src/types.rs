@@ -90,7 +90,6 @@ pub(crate) struct Specs {
     pub ty: TypeId,
     pub storage: StorageClass,
     pub is_const: bool,
-    pub is_inline: bool,
 }
 
 /// A parameter of a function declarator.
@@ -98,7 +97,6 @@ pub(crate) struct Specs {
 pub(crate) struct Param<'a> {
     pub name: Option<&'a str>,
     pub ty: TypeId,
-    pub is_register_hint: bool,
 }
 
 /// The result of walking a declarator.
@@ -123,7 +121,6 @@ impl<'a> Lowerer<'a, '_> {
     pub fn specs(&mut self, decl: TsNode<'a>) -> Specs {
         let mut storage = StorageClass::None;
         let mut is_const = false;
-        let mut is_inline = false;
         let mut cursor = decl.walk();
         for child in decl.children(&mut cursor) {
             match child.kind() {
@@ -133,14 +130,9 @@ impl<'a> Lowerer<'a, '_> {
                     "static" => storage = StorageClass::Static,
                     "auto" => storage = StorageClass::Auto,
                     "register" => storage = StorageClass::Register,
-                    "inline" | "__inline" | "__inline__" => is_inline = true,
                     _ => {}
                 },
-                "type_qualifier" => {
-                    if self.text(child) == "const" {
-                        is_const = true;
-                    }
-                }
+                "type_qualifier" if self.text(child) == "const" => is_const = true,
                 _ => {}
             }
         }
@@ -156,7 +148,6 @@ impl<'a> Lowerer<'a, '_> {
             ty,
             storage,
             is_const,
-            is_inline,
         }
     }
 
@@ -330,17 +321,11 @@ impl<'a> Lowerer<'a, '_> {
             params: None,
             vla_size: None,
         };
-        self.apply_declarator(node, base, &mut out, true);
+        self.apply_declarator(node, base, &mut out);
         out
     }
 
-    fn apply_declarator(
-        &mut self,
-        node: TsNode<'a>,
-        base: TypeId,
-        out: &mut Declared<'a>,
-        outermost: bool,
-    ) {
+    fn apply_declarator(&mut self, node: TsNode<'a>, base: TypeId, out: &mut Declared<'a>) {
         match node.kind() {
             "identifier" | "field_identifier" | "type_identifier" | "primitive_type" => {
                 out.name = Some(self.text(node));
@@ -350,7 +335,7 @@ impl<'a> Lowerer<'a, '_> {
             "pointer_declarator" | "abstract_pointer_declarator" => {
                 let ptr = self.l.program.types.pointer_to(base);
                 match self.child_field(node, self.fields.declarator) {
-                    Some(inner) => self.apply_declarator(inner, ptr, out, false),
+                    Some(inner) => self.apply_declarator(inner, ptr, out),
                     None => out.ty = ptr,
                 }
             }
@@ -375,7 +360,7 @@ impl<'a> Lowerer<'a, '_> {
                 };
                 let arr = self.l.program.types.array_of(base, len);
                 match self.child_field(node, self.fields.declarator) {
-                    Some(inner) => self.apply_declarator(inner, arr, out, false),
+                    Some(inner) => self.apply_declarator(inner, arr, out),
                     None => out.ty = arr,
                 }
             }
@@ -412,7 +397,7 @@ impl<'a> Lowerer<'a, '_> {
                     out.params = Some(params);
                 }
                 match inner {
-                    Some(inner) => self.apply_declarator(inner, fn_ty, out, false),
+                    Some(inner) => self.apply_declarator(inner, fn_ty, out),
                     None => out.ty = fn_ty,
                 }
             }
@@ -427,13 +412,13 @@ impl<'a> Lowerer<'a, '_> {
                     )
                 });
                 match inner {
-                    Some(inner) => self.apply_declarator(inner, base, out, outermost),
+                    Some(inner) => self.apply_declarator(inner, base, out),
                     None => out.ty = base,
                 }
             }
             "init_declarator" => {
                 if let Some(inner) = self.child_field(node, self.fields.declarator) {
-                    self.apply_declarator(inner, base, out, outermost);
+                    self.apply_declarator(inner, base, out);
                 }
             }
             _ => out.ty = base,
@@ -460,11 +445,7 @@ impl<'a> Lowerer<'a, '_> {
                         None => (None, specs.ty),
                     };
                     let ty = self.adjust_param_type(ty);
-                    params.push(Param {
-                        name,
-                        ty,
-                        is_register_hint: specs.storage == StorageClass::Register,
-                    });
+                    params.push(Param { name, ty });
                 }
                 "variadic_parameter" => varargs = true,
                 "identifier" => {
@@ -474,7 +455,6 @@ impl<'a> Lowerer<'a, '_> {
                     params.push(Param {
                         name: Some(self.text(child)),
                         ty: self.t.int,
-                        is_register_hint: false,
                     });
                 }
                 _ => {}
