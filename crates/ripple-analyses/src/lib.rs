@@ -1,6 +1,8 @@
 //! The change-impact techniques of ripple, one module per technique, each named after it
 //! and citing the paper and section it implements.
 //!
+//! - [`dcia`]: statement-level change impact by dataflow, DCIA (Gyori et al., 000,
+//!   section 3.3), with the SEM-DCIA equivalences as inputs (000 section 4).
 //! - [`sea`]: Static Execute After / Before between functions (Jász, 004, section 3).
 //! - [`semdiff`]: semantic difference summaries by modular symbolic execution
 //!   (Trostanetski et al., 001, sections 3-6).
@@ -10,6 +12,7 @@
 //! Architecture invariant: analyses do no I/O and know nothing of serde or of the command
 //! line; they take IR programs, graphs and version matchings, and return core types.
 
+pub mod dcia;
 pub mod function_impact;
 pub mod sea;
 pub mod semdiff;

@@ -31,6 +31,8 @@ pub enum SliceDirection {
 #[derive(Clone, Debug)]
 pub struct Traversal {
     pub reached_by: Vec<Option<(VertexId, EdgeKind)>>,
+    /// Vertices reached in phase 1 (forward: context-independently, by ascending).
+    pub in_phase1: Vec<bool>,
 }
 
 impl Traversal {
@@ -128,5 +130,12 @@ pub fn traverse(
             }
         }
     }
-    Traversal { reached_by }
+    let mut in_phase1 = vec![false; sdg.vertex_count()];
+    for v in phase1 {
+        in_phase1[v.index()] = true;
+    }
+    Traversal {
+        reached_by,
+        in_phase1,
+    }
 }
