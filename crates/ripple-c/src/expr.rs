@@ -876,6 +876,9 @@ impl<'a> Lowerer<'a, '_> {
     /// `a && b` / `a || b` as a value: 0 or 1 through a temporary.
     fn logical_value(&mut self, node: TsNode<'a>) -> Expr {
         let int = self.t.int;
+        if let Some(v) = self.fold_logical(node) {
+            return self.int_const(i128::from(v), int);
+        }
         let var = self.temp(int);
         let t = self.new_label();
         let f = self.new_label();
@@ -894,6 +897,36 @@ impl<'a> Lowerer<'a, '_> {
         });
         self.place(end);
         Expr::local(var, int)
+    }
+
+    /// The value of a constant `a && b` / `a || b` (the right operand need not be
+    /// constant when the left one decides).
+    fn fold_logical(&mut self, node: TsNode<'a>) -> Option<bool> {
+        let and = operator_of(self, node) == "&&";
+        let l = self.child_field(node, self.fields.left)?;
+        let r = self.child_field(node, self.fields.right)?;
+        let lv = self.const_truth(l)?;
+        if lv != and {
+            // `0 && x` is 0, `1 || x` is 1: `x` is never evaluated.
+            return Some(lv);
+        }
+        self.const_truth(r)
+    }
+
+    /// Whether a side-effect-free constant scalar expression is non-zero.
+    pub fn const_truth(&mut self, node: TsNode<'a>) -> Option<bool> {
+        self.speculate(|this| {
+            let effects = this.f.effects;
+            let e = this.rvalue(node);
+            if this.f.effects != effects {
+                return None;
+            }
+            match crate::consteval::fold(&this.l.program.types, &e)? {
+                crate::consteval::Const::Int(v) => Some(v != 0),
+                crate::consteval::Const::Float(f) => Some(f != 0.0),
+                crate::consteval::Const::Addr(..) => None,
+            }
+        })
     }
 
     /// Lowers a condition, jumping to `t` when it is non-zero and to `f` otherwise.
@@ -984,14 +1017,44 @@ impl<'a> Lowerer<'a, '_> {
             self.place(end);
             return Val::R(self.int_const(0, int));
         }
-        // Determine the result type without keeping effects.
-        let (ta, tb) = self.speculate(|this| {
-            let a = match cons {
-                Some(cons) => this.rvalue(cons).ty,
-                None => this.rvalue(c).ty,
+        // Determine the result type without keeping effects; note whether the
+        // condition and both arms are constants (an integer constant expression).
+        let (ta, tb, folded) = self.speculate(|this| {
+            let effects = this.f.effects;
+            let cv = this.rvalue(c);
+            let cc = if this.f.effects == effects {
+                crate::consteval::fold(&this.l.program.types, &cv)
+            } else {
+                None
             };
-            let b = this.rvalue(alt).ty;
-            (a, b)
+            let effects = this.f.effects;
+            let a = match cons {
+                Some(cons) => this.rvalue(cons),
+                None => cv,
+            };
+            let b = this.rvalue(alt);
+            let pure = this.f.effects == effects;
+            let folded = match cc {
+                Some(cc) if pure => {
+                    let types = &this.l.program.types;
+                    let taken = match cc {
+                        crate::consteval::Const::Int(v) => Some(v != 0),
+                        crate::consteval::Const::Float(f) => Some(f != 0.0),
+                        crate::consteval::Const::Addr(..) => None,
+                    };
+                    match taken {
+                        Some(taken)
+                            if crate::consteval::fold(types, &a).is_some()
+                                && crate::consteval::fold(types, &b).is_some() =>
+                        {
+                            Some(taken)
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            (a.ty, b.ty, folded)
         });
         let result_ty = if self.is_arith(ta) && self.is_arith(tb) {
             let pa = self.promoted_type(ta);
@@ -1010,6 +1073,27 @@ impl<'a> Lowerer<'a, '_> {
             ta
         };
         let is_void = result_ty == self.t.void;
+        if let Some(taken) = folded {
+            if !is_void {
+                // A constant condition choosing between constants: fold.
+                let v = if taken {
+                    match cons {
+                        Some(cons) => self.rvalue(cons),
+                        None => self.rvalue(c),
+                    }
+                } else {
+                    self.rvalue(alt)
+                };
+                let v = self.convert(v, result_ty);
+                return Val::R(match crate::consteval::fold(&self.l.program.types, &v) {
+                    Some(crate::consteval::Const::Int(k)) => Expr::int(k, result_ty),
+                    Some(crate::consteval::Const::Float(k)) => {
+                        Expr::new(ExprKind::Float(k), result_ty)
+                    }
+                    _ => v,
+                });
+            }
+        }
         let var = if is_void {
             None
         } else {

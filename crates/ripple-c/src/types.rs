@@ -205,7 +205,7 @@ impl<'a> Lowerer<'a, '_> {
             "uint16_t" | "char16_t" => t.ushort,
             "int32_t" | "wchar_t" => t.int,
             "uint32_t" | "char32_t" => t.uint,
-            "bool" => t.bool_,
+            "bool" | "_Bool" => t.bool_,
             "max_align_t" => t.ldouble,
             "nullptr_t" => t.void_ptr,
             _ => return None,

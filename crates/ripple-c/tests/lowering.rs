@@ -341,3 +341,54 @@ fn gcc_preprocessed_headers_lower_without_errors() {
     assert!(l.program.files.iter().any(|f| f.path.ends_with("stdio.h")));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The integer a global is initialized with (as stored bits).
+fn global_int(l: &Lowered, key: &str) -> u128 {
+    let g = l
+        .program
+        .globals
+        .iter()
+        .find(|g| g.key == key)
+        .unwrap_or_else(|| panic!("global {key}"));
+    match &g.init.as_ref().expect("initialized").items[..] {
+        [InitItem::Value { value, .. }] => match value.kind {
+            ripple_ir::ExprKind::Int(v) => v,
+            ref k => panic!("{key}: not an integer constant: {k:?}"),
+        },
+        [] => 0,
+        items => panic!("{key}: {items:?}"),
+    }
+}
+
+#[test]
+fn constant_expressions_fold_conditionals_and_logic() {
+    let l = lower(
+        "enum { A = ((0) < 8 ? ((1 << (0)) << 8) : ((1 << (0)) >> 8)),
+                B = ((9) < 8 ? 1 : ((1 << (9)) >> 8)),
+                C = (1 && 2) + (0 || 0) * 10 + (0 && undefined_name),
+                D = (sizeof(int) == 4 ? (unsigned char)300 : -1),
+                E = (1 > 2) || !(3 <= 2) };
+         int a = A, b = B, c = C, d = D, e = E;
+         int f(int x) { return x ? 1 : 2; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert_eq!(global_int(&l, "a"), 256);
+    assert_eq!(global_int(&l, "b"), 2);
+    assert_eq!(global_int(&l, "c"), 1);
+    assert_eq!(global_int(&l, "d"), 44);
+    assert_eq!(global_int(&l, "e"), 1);
+    // A non-constant condition still branches.
+    assert_eq!(branches(func(&l.program, "f")), 1);
+}
+
+#[test]
+fn bool_type_is_one_byte_and_converts_to_zero_or_one() {
+    let l = lower(
+        "_Bool b1 = 256; _Bool b2 = 0.5; unsigned long s = sizeof(_Bool);
+         int f(int x) { _Bool b = x; return b; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert_eq!(global_int(&l, "b1"), 1);
+    assert_eq!(global_int(&l, "b2"), 1);
+    assert_eq!(global_int(&l, "s"), 1);
+}
