@@ -164,7 +164,8 @@ impl<'a> Lowerer<'a, '_> {
             } else {
                 Linkage::External
             };
-            let g = self.global_by_key(&key, name, ty, linkage, specs.is_const, span);
+            let is_const = dec.is_const(specs.is_const);
+            let g = self.global_by_key(&key, name, ty, linkage, is_const, span);
             // Prefer the completed type (sized arrays, complete records).
             let old_ty = self.l.program.globals[g].ty;
             if old_ty != ty && self.size_of(ty) >= self.size_of(old_ty) {
@@ -326,7 +327,7 @@ impl<'a> Lowerer<'a, '_> {
                         name,
                         dec.ty,
                         Linkage::External,
-                        specs.is_const,
+                        dec.is_const(specs.is_const),
                         span,
                     ),
                 };
@@ -350,7 +351,7 @@ impl<'a> Lowerer<'a, '_> {
                     name,
                     ty,
                     Linkage::Internal(self.unit_file),
-                    specs.is_const,
+                    dec.is_const(specs.is_const),
                     span,
                 );
                 // Bind first: the initializer may take its own address.

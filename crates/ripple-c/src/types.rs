@@ -109,6 +109,18 @@ pub(crate) struct Declared<'a> {
     pub params: Option<Vec<Param<'a>>>,
     /// A variable-length array dimension (outermost) whose size is not constant.
     pub vla_size: Option<TsNode<'a>>,
+    /// Whether the declared object itself is const-qualified when the declarator
+    /// decides it (a pointer or function derivation applied last); `None`: the
+    /// qualifiers of the specifiers decide (the object is of the base type or an array
+    /// of it).
+    pub own_const: Option<bool>,
+}
+
+impl Declared<'_> {
+    /// Whether the declared object is const (not merely points to const).
+    pub fn is_const(&self, specs_const: bool) -> bool {
+        self.own_const.unwrap_or(specs_const)
+    }
 }
 
 impl<'a> Lowerer<'a, '_> {
@@ -320,6 +332,7 @@ impl<'a> Lowerer<'a, '_> {
             ty: base,
             params: None,
             vla_size: None,
+            own_const: None,
         };
         self.apply_declarator(node, base, &mut out);
         out
@@ -334,6 +347,11 @@ impl<'a> Lowerer<'a, '_> {
             }
             "pointer_declarator" | "abstract_pointer_declarator" => {
                 let ptr = self.l.program.types.pointer_to(base);
+                let mut cursor = node.walk();
+                let qualified = node
+                    .children(&mut cursor)
+                    .any(|c| c.kind() == "type_qualifier" && self.text(c) == "const");
+                out.own_const = Some(qualified);
                 match self.child_field(node, self.fields.declarator) {
                     Some(inner) => self.apply_declarator(inner, ptr, out),
                     None => out.ty = ptr,
@@ -365,6 +383,7 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
             "function_declarator" | "abstract_function_declarator" => {
+                out.own_const = Some(false);
                 let (params, varargs, prototyped) =
                     match self.child_field(node, self.fields.parameters) {
                         Some(list) => self.parameter_list(list),

@@ -392,3 +392,28 @@ fn bool_type_is_one_byte_and_converts_to_zero_or_one() {
     assert_eq!(global_int(&l, "b2"), 1);
     assert_eq!(global_int(&l, "s"), 1);
 }
+
+#[test]
+fn only_const_objects_are_const_globals() {
+    let l = lower(
+        "static const char *pos; const int k = 1; char *const cp = 0; const char *arr[2];
+         const int tab[2] = {1, 2}; const char *const cc = 0;
+         int f(void) { static const char *sp; static const int sk = 2; return sk; }",
+    );
+    let is_const = |name: &str| {
+        l.program
+            .globals
+            .iter()
+            .find(|g| g.name == name)
+            .unwrap_or_else(|| panic!("{name}"))
+            .is_const
+    };
+    assert!(!is_const("pos"));
+    assert!(is_const("k"));
+    assert!(is_const("cp"));
+    assert!(!is_const("arr"));
+    assert!(is_const("tab"));
+    assert!(is_const("cc"));
+    assert!(!is_const("sp"));
+    assert!(is_const("sk"));
+}
