@@ -4,7 +4,9 @@
 //! declarations the interpreter models by name), `setjmp`/`longjmp` (havoc), and every
 //! other `__builtin_*` (havoc, recorded as an unknown builtin).
 
-use ripple_ir::{ApproximationKind, Callee, Expr, Intrinsic, Type, TypeId};
+use ripple_ir::{
+    ApproximationKind, BinOp, Callee, Expr, ExprKind, FloatKind, Intrinsic, Type, TypeId, UnOp,
+};
 use tree_sitter::Node as TsNode;
 
 use crate::expr::Val;
@@ -221,6 +223,9 @@ impl<'a> Lowerer<'a, '_> {
                 let v = if kind & 2 != 0 { 0 } else { -1 };
                 Some(Val::R(self.int_const(v, t.ulong)))
             }
+            _ if name.starts_with("__builtin_") && self.is_float_builtin(name) => {
+                Some(Val::R(self.float_builtin(name, args)))
+            }
             _ if name.starts_with("__builtin_")
                 || name.starts_with("__sync_")
                 || name.starts_with("__atomic_") =>
@@ -228,6 +233,238 @@ impl<'a> Lowerer<'a, '_> {
                 Some(self.known_or_unknown_builtin(name, node, args, want))
             }
             _ => None,
+        }
+    }
+
+    fn is_float_builtin(&self, name: &str) -> bool {
+        matches!(
+            &name["__builtin_".len()..],
+            "isnan"
+                | "isinf"
+                | "isinf_sign"
+                | "isfinite"
+                | "finite"
+                | "isnormal"
+                | "signbit"
+                | "signbitf"
+                | "signbitl"
+                | "fpclassify"
+                | "huge_val"
+                | "huge_valf"
+                | "huge_vall"
+                | "inf"
+                | "inff"
+                | "infl"
+                | "nan"
+                | "nanf"
+                | "nanl"
+                | "isgreater"
+                | "isgreaterequal"
+                | "isless"
+                | "islessequal"
+                | "islessgreater"
+                | "isunordered"
+        )
+    }
+
+    /// A floating-point argument of a classification builtin, evaluated once into a
+    /// temporary (integers are converted to `double`).
+    fn float_arg(&mut self, arg: Option<TsNode<'a>>) -> Expr {
+        let Some(arg) = arg else {
+            return Expr::new(ExprKind::Float(0.0), self.t.double);
+        };
+        let v = self.rvalue(arg);
+        let v = if self.is_float(v.ty) {
+            v
+        } else {
+            let d = self.t.double;
+            self.convert(v, d)
+        };
+        if matches!(v.kind, ExprKind::Local(_) | ExprKind::Float(_)) {
+            v
+        } else {
+            self.spill(v)
+        }
+    }
+
+    fn float_const(&self, value: f64, ty: TypeId) -> Expr {
+        let value = if self.float_kind(ty) == Some(FloatKind::Float) {
+            f64::from(value as f32)
+        } else {
+            value
+        };
+        Expr::new(ExprKind::Float(value), ty)
+    }
+
+    fn fcmp(&self, op: BinOp, a: &Expr, b: &Expr) -> Expr {
+        Expr::binary(op, a.clone(), b.clone(), self.t.int)
+    }
+
+    fn fcmp_const(&self, op: BinOp, a: &Expr, value: f64) -> Expr {
+        let c = self.float_const(value, a.ty);
+        Expr::binary(op, a.clone(), c, self.t.int)
+    }
+
+    fn int_op(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
+        Expr::binary(op, a, b, self.t.int)
+    }
+
+    /// `x` is infinite: `(x == inf) | (x == -inf)`.
+    fn is_inf_expr(&self, x: &Expr) -> Expr {
+        let pos = self.fcmp_const(BinOp::Eq, x, f64::INFINITY);
+        let neg = self.fcmp_const(BinOp::Eq, x, f64::NEG_INFINITY);
+        self.int_op(BinOp::BitOr, pos, neg)
+    }
+
+    /// `x` is normal: `MIN <= |x| <= MAX` for the type of `x`.
+    fn is_normal_expr(&self, x: &Expr) -> Expr {
+        let (min, max) = if self.float_kind(x.ty) == Some(FloatKind::Float) {
+            (f64::from(f32::MIN_POSITIVE), f64::from(f32::MAX))
+        } else {
+            (f64::MIN_POSITIVE, f64::MAX)
+        };
+        let p = self.int_op(
+            BinOp::BitAnd,
+            self.fcmp_const(BinOp::Ge, x, min),
+            self.fcmp_const(BinOp::Le, x, max),
+        );
+        let n = self.int_op(
+            BinOp::BitAnd,
+            self.fcmp_const(BinOp::Le, x, -min),
+            self.fcmp_const(BinOp::Ge, x, -max),
+        );
+        self.int_op(BinOp::BitOr, p, n)
+    }
+
+    /// `x` is subnormal: `x != 0 && -MIN < x < MIN`.
+    fn is_subnormal_expr(&self, x: &Expr) -> Expr {
+        let min = if self.float_kind(x.ty) == Some(FloatKind::Float) {
+            f64::from(f32::MIN_POSITIVE)
+        } else {
+            f64::MIN_POSITIVE
+        };
+        let nz = self.fcmp_const(BinOp::Ne, x, 0.0);
+        let lo = self.fcmp_const(BinOp::Gt, x, -min);
+        let hi = self.fcmp_const(BinOp::Lt, x, min);
+        let inside = self.int_op(BinOp::BitAnd, lo, hi);
+        self.int_op(BinOp::BitAnd, nz, inside)
+    }
+
+    /// The floating-point classification and constant builtins, as comparisons on the
+    /// value (no calls).
+    fn float_builtin(&mut self, name: &str, args: &[TsNode<'a>]) -> Expr {
+        let t = self.t;
+        let short = &name["__builtin_".len()..];
+        match short {
+            "huge_val" | "inf" => return self.float_const(f64::INFINITY, t.double),
+            "huge_valf" | "inff" => return self.float_const(f64::INFINITY, t.float),
+            "huge_vall" | "infl" => return self.float_const(f64::INFINITY, t.ldouble),
+            "nan" | "nanf" | "nanl" => {
+                for &a in args {
+                    self.expr_effects(a);
+                }
+                let ty = match short {
+                    "nanf" => t.float,
+                    "nanl" => t.ldouble,
+                    _ => t.double,
+                };
+                return self.float_const(f64::NAN, ty);
+            }
+            "isgreater" | "isgreaterequal" | "isless" | "islessequal" | "islessgreater"
+            | "isunordered" => {
+                let a = self.float_arg(args.first().copied());
+                let b = self.float_arg(args.get(1).copied());
+                let ty = self.common_type(a.ty, b.ty);
+                let a = self.convert(a, ty);
+                let b = self.convert(b, ty);
+                return match short {
+                    "isgreater" => self.fcmp(BinOp::Gt, &a, &b),
+                    "isgreaterequal" => self.fcmp(BinOp::Ge, &a, &b),
+                    "isless" => self.fcmp(BinOp::Lt, &a, &b),
+                    "islessequal" => self.fcmp(BinOp::Le, &a, &b),
+                    "islessgreater" => {
+                        let lt = self.fcmp(BinOp::Lt, &a, &b);
+                        let gt = self.fcmp(BinOp::Gt, &a, &b);
+                        self.int_op(BinOp::BitOr, lt, gt)
+                    }
+                    _ => {
+                        let na = self.fcmp(BinOp::Ne, &a, &a);
+                        let nb = self.fcmp(BinOp::Ne, &b, &b);
+                        self.int_op(BinOp::BitOr, na, nb)
+                    }
+                };
+            }
+            "fpclassify" => {
+                // fpclassify(FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
+                let mut classes = Vec::new();
+                for i in 0..5 {
+                    let c = match args.get(i) {
+                        Some(&a) => {
+                            let v = self.rvalue(a);
+                            self.convert(v, t.int)
+                        }
+                        None => self.int_const(i as i128, t.int),
+                    };
+                    classes.push(c);
+                }
+                let x = self.float_arg(args.get(5).copied());
+                let preds = [
+                    self.fcmp(BinOp::Ne, &x, &x),
+                    self.is_inf_expr(&x),
+                    self.is_normal_expr(&x),
+                    self.is_subnormal_expr(&x),
+                    self.fcmp_const(BinOp::Eq, &x, 0.0),
+                ];
+                // The predicates are exclusive: sum of predicate * class.
+                let mut sum: Option<Expr> = None;
+                for (p, c) in preds.into_iter().zip(classes) {
+                    let term = self.int_op(BinOp::Mul, p, c);
+                    sum = Some(match sum {
+                        None => term,
+                        Some(s) => self.int_op(BinOp::Add, s, term),
+                    });
+                }
+                return sum.unwrap_or_else(|| self.int_const(0, t.int));
+            }
+            _ => {}
+        }
+        let x = self.float_arg(args.first().copied());
+        for &a in args.iter().skip(1) {
+            self.expr_effects(a);
+        }
+        match short {
+            "isnan" => self.fcmp(BinOp::Ne, &x, &x),
+            "isinf" => self.is_inf_expr(&x),
+            "isinf_sign" => {
+                let pos = self.fcmp_const(BinOp::Eq, &x, f64::INFINITY);
+                let neg = self.fcmp_const(BinOp::Eq, &x, f64::NEG_INFINITY);
+                self.int_op(BinOp::Sub, pos, neg)
+            }
+            "isfinite" | "finite" => {
+                let not_nan = self.fcmp(BinOp::Eq, &x, &x);
+                let inf = self.is_inf_expr(&x);
+                let not_inf = Expr::unary(UnOp::LogicalNot, inf, t.int);
+                self.int_op(BinOp::BitAnd, not_nan, not_inf)
+            }
+            "isnormal" => self.is_normal_expr(&x),
+            _ => {
+                // signbit: the sign bit of the value as a double, read through memory.
+                let d = t.double;
+                let x = self.convert(x, d);
+                let var = self.new_local("", d, ripple_ir::LocalKind::Temp, true);
+                let addr = self.addr_of_local(var);
+                self.emit(ripple_ir::NodeKind::Assign {
+                    dst: ripple_ir::Place::Mem { addr, ty: d },
+                    value: x,
+                });
+                let ulong = t.ulong;
+                let uptr = self.pointer_to(ulong);
+                let addr = self.addr_of_local(var);
+                let addr = self.retype(addr, uptr);
+                let bits = Expr::load(addr, ulong);
+                let sign = Expr::binary(BinOp::Shr, bits, self.int_const(63, ulong), ulong);
+                self.convert(sign, t.int)
+            }
         }
     }
 
@@ -263,13 +500,6 @@ impl<'a> Lowerer<'a, '_> {
                 Some((short, t.double, vec![t.double], false))
             }
             "fabsf" | "sqrtf" => Some((short, t.float, vec![t.float], false)),
-            "huge_val" | "inf" => Some((name, t.double, vec![], false)),
-            "huge_valf" | "inff" => Some((name, t.float, vec![], false)),
-            "nan" => Some(("nan", t.double, vec![t.char_ptr], false)),
-            "nanf" => Some(("nanf", t.float, vec![t.char_ptr], false)),
-            "isnan" | "isinf" | "isfinite" | "signbit" | "isinf_sign" => {
-                Some((name, t.int, vec![t.double], true))
-            }
             "strlen" => Some(("strlen", t.ulong, vec![t.char_ptr], false)),
             "strcmp" => Some(("strcmp", t.int, vec![t.char_ptr, t.char_ptr], false)),
             "strncmp" => Some((

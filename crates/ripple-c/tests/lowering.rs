@@ -417,3 +417,32 @@ fn only_const_objects_are_const_globals() {
     assert!(!is_const("sp"));
     assert!(is_const("sk"));
 }
+
+#[test]
+fn float_classification_builtins_are_expressions() {
+    let l = lower(
+        "int f(double x, float y) {
+           return __builtin_isinf_sign(x) + __builtin_isnan(y) + __builtin_isinf(x)
+             + __builtin_isfinite(y) + __builtin_signbit(x)
+             + __builtin_fpclassify(0, 1, 4, 3, 2, x) + __builtin_isnormal(y)
+             + __builtin_isless(x, y) + __builtin_isunordered(x, 1);
+         }
+         double g(void) { return __builtin_huge_val() + __builtin_inff() + __builtin_nan(\"\"); }
+         double inf = __builtin_inf(); float nanf_ = __builtin_nanf(\"\");",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    for name in ["f", "g"] {
+        let f = func(&l.program, name);
+        assert_eq!(
+            count(f, |k| matches!(k, NodeKind::Call { .. })),
+            0,
+            "{name}"
+        );
+    }
+    assert!(l.program.approximations.is_empty());
+    assert!(l
+        .program
+        .functions
+        .iter()
+        .all(|f| !f.name.starts_with("__builtin")));
+}
