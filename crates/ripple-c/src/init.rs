@@ -710,9 +710,23 @@ impl<'a> Lowerer<'a, '_> {
         bytes.extend(std::iter::repeat_n(0u8, unit));
         let len = (bytes.len() / unit) as u64;
         let ty = self.l.program.types.array_of(elem, Some(len));
-        let n = self.l.next_string;
-        self.l.next_string += 1;
-        let key = format!(".str.{n}");
+        // Keyed by content, so that adding a literal elsewhere leaves the keys of the
+        // others alone; identical literals share one global (C11 6.4.5p7 allows it).
+        let hash = fnv1a(&bytes, unit as u8);
+        let mut key = format!(".str.{hash:016x}");
+        let mut n = 0;
+        while let Some(&g) = self.l.global_keys.get(&key) {
+            let existing = &self.l.program.globals[g];
+            let same = existing.ty == ty
+                && existing.init.as_ref().is_some_and(|init| {
+                    matches!(&init.items[..], [InitItem::Bytes { offset: 0, bytes: b }] if *b == bytes)
+                });
+            if same {
+                return (g, ty);
+            }
+            n += 1;
+            key = format!(".str.{hash:016x}.{n}");
+        }
         let span = self.span_of(node);
         let g = self.l.program.globals.push(Global {
             name: key.clone(),
@@ -728,6 +742,17 @@ impl<'a> Lowerer<'a, '_> {
         self.l.global_keys.insert(key, g);
         (g, ty)
     }
+}
+
+/// FNV-1a (64 bits) of the bytes of a literal and its unit size: stable across runs
+/// and versions.
+fn fnv1a(bytes: &[u8], unit: u8) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in std::iter::once(&unit).chain(bytes) {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
 }
 
 fn unit_size(width: CharWidth) -> usize {
