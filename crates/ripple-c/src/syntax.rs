@@ -47,9 +47,22 @@ impl<'a> Lowerer<'a, '_> {
                 {
                     continue;
                 }
-                let text: String = self.text(node).chars().take(40).collect();
-                let text = text.split('\n').next().unwrap_or("").to_string();
-                self.diag(Severity::Error, node, format!("syntax error near `{text}`"));
+                let at = error_anchor(node);
+                if at.is_missing() {
+                    self.diag(
+                        Severity::Error,
+                        at,
+                        format!("syntax error: missing `{}`", at.kind()),
+                    );
+                    continue;
+                }
+                let rest = self
+                    .src
+                    .get(at.start_byte()..node.end_byte().max(at.end_byte()))
+                    .unwrap_or("");
+                let text: String = rest.chars().take(40).collect();
+                let text = text.split('\n').next().unwrap_or("").trim_end().to_string();
+                self.diag(Severity::Error, at, format!("syntax error near `{text}`"));
                 continue;
             }
             let mut cursor = node.walk();
@@ -159,6 +172,60 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
     }
+}
+
+/// Whether a node kind is a complete construct that an error region may contain
+/// before the tokens the parser could not place.
+fn is_complete_item(kind: &str) -> bool {
+    kind.ends_with("_statement")
+        || kind.starts_with("preproc_")
+        || matches!(
+            kind,
+            "function_definition"
+                | "declaration"
+                | "type_definition"
+                | "comment"
+                | "linkage_specification"
+        )
+}
+
+/// Where the parser really failed inside an ERROR node: the first MISSING node or
+/// nested error, or the first token after the complete constructs the region starts
+/// with (an error region often begins at an earlier, well-formed definition).
+fn error_anchor(err: TsNode<'_>) -> TsNode<'_> {
+    let mut cursor = err.walk();
+    for child in err.children(&mut cursor) {
+        if child.is_missing() {
+            return child;
+        }
+        if child.is_error() {
+            return error_anchor(child);
+        }
+        if child.has_error() {
+            return first_error(child).unwrap_or(child);
+        }
+        if child.is_named() && is_complete_item(child.kind()) {
+            continue;
+        }
+        return child;
+    }
+    err
+}
+
+/// The first ERROR or MISSING node under `node` in document order, anchored.
+fn first_error(node: TsNode<'_>) -> Option<TsNode<'_>> {
+    if node.is_missing() {
+        return Some(node);
+    }
+    if node.is_error() {
+        return Some(error_anchor(node));
+    }
+    if !node.has_error() {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let children: Vec<TsNode<'_>> = node.children(&mut cursor).collect();
+    children.into_iter().find_map(first_error)
 }
 
 /// Whether an error node lies in the arguments of a builtin taking a type.

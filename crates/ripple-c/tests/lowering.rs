@@ -479,3 +479,18 @@ fn string_literals_are_keyed_by_content_and_merged() {
     let l = lower("unsigned short *p = u\"\"; char *q = \"\\0\";");
     assert_eq!(keys(&l).len(), 2);
 }
+
+#[test]
+fn syntax_errors_are_reported_where_the_parse_failed() {
+    let l = lower("int good(int x) { return x + 1; }\n\nint bad( { ]]] @@ ;\n");
+    let errs = errors(&l);
+    assert!(!errs.is_empty());
+    assert!(errs[0].starts_with("t.c:3:"), "{errs:?}");
+    assert!(func(&l.program, "good").is_defined());
+    // Through a preprocessed unit: the original file and line.
+    let text = "# 1 \"main.c\"\nint good(int x) { return x; }\n# 1 \"inc.h\" 1\nint ok;\n# 7 \"main.c\" 2\nint bad( { ]]] @@ ;\n";
+    let unit = TranslationUnit::preprocessed("main.c".into(), text, str::to_string);
+    let l = lower_units(&[unit], &FrontendConfig::default());
+    let errs = errors(&l);
+    assert!(errs[0].starts_with("main.c:7:"), "{errs:?}");
+}
