@@ -392,21 +392,14 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// A variable-length array: its size computed at run time, storage from `Alloca`.
-    fn vla(&mut self, name: &'a str, ty: TypeId, size_node: TsNode<'a>, _node: TsNode<'a>) {
+    fn vla(&mut self, name: &'a str, ty: TypeId, _size_node: TsNode<'a>, _node: TsNode<'a>) {
         let t = self.t;
         let elem = match self.l.program.types.get(ty) {
             Type::Array { elem, .. } => *elem,
             _ => ty,
         };
-        let n = self.rvalue(size_node);
-        let n = self.convert(n, t.ulong);
-        let esize = self.size_of(elem);
-        let bytes = Expr::binary(
-            ripple_ir::BinOp::Mul,
-            n,
-            Expr::int(u128::from(esize), t.ulong),
-            t.ulong,
-        );
+        // The size was evaluated with the declarator (`vla_dimension`).
+        let bytes = self.runtime_size(ty);
         let size_var = self.new_local(&format!("{name}.size"), t.ulong, LocalKind::Temp, false);
         self.emit(NodeKind::Assign {
             dst: Place::Local(size_var),
@@ -598,6 +591,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             param_vars.push(var);
         }
+        self.param_vla_dimensions(params);
         if ret != self.t.void {
             let var = self.new_local("<return>", ret, LocalKind::Return, false);
             self.f.ret_var = Some(var);

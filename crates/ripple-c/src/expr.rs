@@ -123,12 +123,48 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
+    /// The size register of the pointee of `ptr_ty` when it is a variable-length
+    /// array type (or an array of them).
+    fn vla_pointee_size(&mut self, ptr_ty: TypeId) -> Option<VarId> {
+        if self.f.vla_types.is_empty() || !self.in_function {
+            return None;
+        }
+        let pointee = self.l.program.types.pointee(ptr_ty)?;
+        if let Some(var) = self.vla_size_var(pointee) {
+            return Some(var);
+        }
+        let size = self.runtime_size(pointee);
+        if matches!(size.kind, ExprKind::Int(_)) {
+            return None;
+        }
+        let ulong = self.t.ulong;
+        let var = self.temp(ulong);
+        self.emit(NodeKind::Assign {
+            dst: Place::Local(var),
+            value: size,
+        });
+        Some(var)
+    }
+
     /// `ptr + idx` for a C pointer and an integer index (scaled by the element size).
     pub fn ptr_index(&mut self, ptr: Expr, idx: Expr, negate: bool) -> Expr {
         let long = self.t.long;
         let size = self.elem_size(ptr.ty);
         let idx = self.promote(idx);
         let idx = self.convert(idx, long);
+        if let Some(var) = self.vla_pointee_size(ptr.ty) {
+            // A pointer to a variable-length array: scale by its run-time size.
+            let idx = if negate {
+                Expr::unary(UnOp::Neg, idx, long)
+            } else {
+                idx
+            };
+            let ulong = self.t.ulong;
+            let size = Expr::cast(Expr::local(var, ulong), long);
+            let off = Expr::binary(BinOp::Mul, idx, size, long);
+            let ty = ptr.ty;
+            return Expr::binary(BinOp::PtrAdd, ptr, off, ty);
+        }
         if let Some(c) = self.fold_int(&idx) {
             let off = if negate { -c } else { c }.wrapping_mul(i128::from(size));
             if off == 0 {
@@ -496,6 +532,8 @@ impl<'a> Lowerer<'a, '_> {
                     format!("undeclared identifier `{name}`"),
                 );
                 if !self.in_function {
+                    // Not a constant (an array size naming a parameter, for one).
+                    self.f.effects += 1;
                     return Val::R(self.int_const(0, self.t.int));
                 }
                 Val::R(self.havoc_value(
@@ -658,6 +696,13 @@ impl<'a> Lowerer<'a, '_> {
             BinOp::Add if bp && !ap => return self.ptr_index(b, a, false),
             BinOp::Sub if ap && !bp => return self.ptr_index(a, b, true),
             BinOp::Sub if ap && bp => {
+                if let Some(var) = self.vla_pointee_size(a.ty) {
+                    let b = self.convert(b, a.ty);
+                    let diff = Expr::binary(BinOp::PtrDiff, a, b, long);
+                    let ulong = self.t.ulong;
+                    let size = Expr::cast(Expr::local(var, ulong), long);
+                    return Expr::binary(BinOp::Div, diff, size, long);
+                }
                 let size = self.elem_size(a.ty);
                 let b = self.convert(b, a.ty);
                 let diff = Expr::binary(BinOp::PtrDiff, a, b, long);
@@ -1442,7 +1487,7 @@ impl<'a> Lowerer<'a, '_> {
         let ulong = self.t.ulong;
         if let Some(desc) = self.child_field(node, self.fields.type_) {
             let ty = self.type_descriptor(desc);
-            return self.int_const(i128::from(self.size_of(ty)), ulong);
+            return self.runtime_size(ty);
         }
         let Some(value) = self.child_field(node, self.fields.value) else {
             return self.int_const(0, ulong);
@@ -1467,7 +1512,7 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
         let ty = self.speculate(|this| this.lower_expr(value).ty());
-        self.int_const(i128::from(self.size_of(ty)), ulong)
+        self.runtime_size(ty)
     }
 
     fn offsetof(&mut self, node: TsNode<'a>) -> Expr {

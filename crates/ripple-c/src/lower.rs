@@ -182,6 +182,9 @@ pub(crate) struct FnState<'a> {
     pub syn_map: FxHashMap<usize, SynId>,
     /// Counts side effects emitted while evaluating a file-scope initializer.
     pub effects: usize,
+    /// Array types with a run-time length (variable-length array dimensions), with the
+    /// register holding their size in bytes; the latest entry for a type wins.
+    pub vla_types: Vec<(TypeId, VarId)>,
 }
 
 impl<'a> FnState<'a> {
@@ -216,6 +219,7 @@ impl<'a> FnState<'a> {
             addr_taken: FxHashSet::default(),
             syn_map: FxHashMap::default(),
             effects: 0,
+            vla_types: Vec::new(),
         }
     }
 }
@@ -229,6 +233,7 @@ pub(crate) struct Snapshot {
     approximations: usize,
     effects: usize,
     diagnostics: usize,
+    vla_types: usize,
 }
 
 /// The lowering of one unit.
@@ -246,6 +251,9 @@ pub(crate) struct Lowerer<'a, 'l> {
     pub in_function: bool,
     /// Nesting depth of speculative lowering (no diagnostics while positive).
     pub speculating: u32,
+    /// Nesting depth of parameter lists being read (array sizes there are evaluated
+    /// at the entry of the function being defined, not where the list is read).
+    pub in_params: u32,
     pub fields: crate::types::FieldIds,
 }
 
@@ -349,6 +357,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             f: FnState::new(t.int),
             in_function: false,
             speculating: 0,
+            in_params: 0,
             fields,
         };
         lowerer.report_parse_errors(tree.root_node());
@@ -627,6 +636,7 @@ impl<'a> Lowerer<'a, '_> {
             approximations: self.l.program.approximations.len(),
             effects: self.f.effects,
             diagnostics: self.l.diagnostics.len(),
+            vla_types: self.f.vla_types.len(),
         }
     }
 
@@ -643,6 +653,7 @@ impl<'a> Lowerer<'a, '_> {
         self.l.program.approximations.truncate(snap.approximations);
         self.f.effects = snap.effects;
         self.l.diagnostics.truncate(snap.diagnostics);
+        self.f.vla_types.truncate(snap.vla_types);
     }
 
     /// Removes the label nodes (forwarding their predecessors), connects dangling nodes

@@ -4,7 +4,7 @@
 
 use std::num::NonZeroU16;
 
-use ripple_ir::{ApproximationKind, Expr, ExprKind, FloatKind, IntKind, Type, TypeId};
+use ripple_ir::{ApproximationKind, Expr, ExprKind, FloatKind, IntKind, Type, TypeId, VarId};
 use tree_sitter::Node as TsNode;
 
 use crate::lower::{Lowerer, Sym};
@@ -97,6 +97,8 @@ pub(crate) struct Specs {
 pub(crate) struct Param<'a> {
     pub name: Option<&'a str>,
     pub ty: TypeId,
+    /// The parameter declaration (absent in an identifier list).
+    pub decl: Option<TsNode<'a>>,
 }
 
 /// The result of walking a declarator.
@@ -362,8 +364,11 @@ impl<'a> Lowerer<'a, '_> {
                     Some(size) if size.kind() != "*" => match self.const_int_expr(size) {
                         Some(n) => Some(u64::try_from(n).unwrap_or(0)),
                         None => {
-                            if self.in_function {
+                            if self.in_params > 0 {
+                                // Evaluated at the entry of the function defined.
+                            } else if self.in_function {
                                 out.vla_size = Some(size);
+                                self.vla_dimension(size, base);
                             } else {
                                 self.diag(
                                     Severity::Error,
@@ -444,8 +449,101 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
+    /// A variable-length array dimension of `size` elements of `elem`: evaluates its
+    /// size in bytes into a register (at the declaration, as C requires) and records it
+    /// for the type `elem[]`.
+    fn vla_dimension(&mut self, size: TsNode<'a>, elem: TypeId) {
+        let ulong = self.t.ulong;
+        self.ensure_cur();
+        let n = self.rvalue(size);
+        let n = self.convert(n, ulong);
+        let esize = self.runtime_size(elem);
+        let bytes = Expr::binary(ripple_ir::BinOp::Mul, n, esize, ulong);
+        let var = self.new_local("", ulong, ripple_ir::LocalKind::Temp, false);
+        self.emit(ripple_ir::NodeKind::Assign {
+            dst: ripple_ir::Place::Local(var),
+            value: bytes,
+        });
+        let ty = self.l.program.types.array_of(elem, None);
+        self.f.vla_types.push((ty, var));
+    }
+
+    /// The register holding the size of a variable-length array type, if `ty` is one.
+    pub fn vla_size_var(&self, ty: TypeId) -> Option<VarId> {
+        if !self.in_function || self.f.vla_types.is_empty() {
+            return None;
+        }
+        self.f
+            .vla_types
+            .iter()
+            .rev()
+            .find(|(t, _)| *t == ty)
+            .map(|(_, v)| *v)
+    }
+
+    /// `sizeof` of a type as an `unsigned long` expression: a constant, or computed from
+    /// the run-time lengths of variable-length array dimensions.
+    pub fn runtime_size(&mut self, ty: TypeId) -> Expr {
+        let ulong = self.t.ulong;
+        if let Some(var) = self.vla_size_var(ty) {
+            return Expr::local(var, ulong);
+        }
+        if !self.f.vla_types.is_empty() {
+            if let Type::Array { elem, len: Some(n) } = *self.l.program.types.get(ty) {
+                let e = self.runtime_size(elem);
+                if !matches!(e.kind, ExprKind::Int(_)) {
+                    return Expr::binary(
+                        ripple_ir::BinOp::Mul,
+                        Expr::int(u128::from(n), ulong),
+                        e,
+                        ulong,
+                    );
+                }
+            }
+        }
+        Expr::int(u128::from(self.size_of(ty)), ulong)
+    }
+
+    /// Evaluates the variable-length array dimensions of the parameters of the function
+    /// being defined, at its entry (after the parameters are bound).
+    pub fn param_vla_dimensions(&mut self, params: &[Param<'a>]) {
+        for p in params {
+            let Some(decl) = p.decl else { continue };
+            let has_incomplete = {
+                let types = &self.l.program.types;
+                let mut ty = p.ty;
+                let mut found = false;
+                for _ in 0..64 {
+                    match types.get(ty) {
+                        Type::Pointer(t) => ty = *t,
+                        Type::Array { elem, len } => {
+                            found |= len.is_none();
+                            ty = *elem;
+                        }
+                        _ => break,
+                    }
+                }
+                found
+            };
+            if !has_incomplete {
+                continue;
+            }
+            let specs = self.specs(decl);
+            if let Some(d) = self.child_field(decl, self.fields.declarator) {
+                self.declarator(d, specs.ty);
+            }
+        }
+    }
+
     /// The parameters of a function declarator: (params, varargs, prototyped).
     fn parameter_list(&mut self, list: TsNode<'a>) -> (Vec<Param<'a>>, bool, bool) {
+        self.in_params += 1;
+        let result = self.parameter_list_inner(list);
+        self.in_params -= 1;
+        result
+    }
+
+    fn parameter_list_inner(&mut self, list: TsNode<'a>) -> (Vec<Param<'a>>, bool, bool) {
         let mut params = Vec::new();
         let mut varargs = false;
         let mut saw_any = false;
@@ -464,7 +562,11 @@ impl<'a> Lowerer<'a, '_> {
                         None => (None, specs.ty),
                     };
                     let ty = self.adjust_param_type(ty);
-                    params.push(Param { name, ty });
+                    params.push(Param {
+                        name,
+                        ty,
+                        decl: Some(child),
+                    });
                 }
                 "variadic_parameter" => varargs = true,
                 "identifier" => {
@@ -474,6 +576,7 @@ impl<'a> Lowerer<'a, '_> {
                     params.push(Param {
                         name: Some(self.text(child)),
                         ty: self.t.int,
+                        decl: None,
                     });
                 }
                 _ => {}

@@ -494,3 +494,49 @@ fn syntax_errors_are_reported_where_the_parse_failed() {
     let errs = errors(&l);
     assert!(errs[0].starts_with("main.c:7:"), "{errs:?}");
 }
+
+#[test]
+fn variable_length_arrays_scale_by_run_time_sizes() {
+    let l = lower(
+        "int trace(int n, int m[n][n]) { int t = 0; for (int i = 0; i < n; i++) t += m[i][i]; return t; }
+         unsigned long f(int n) { int a[n][n + 1]; a[1][2] = 3; return sizeof a[0]; }
+         unsigned long g(int n) { return sizeof(int[n][2]); }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let trace = func(&l.program, "trace");
+    let m = trace.params[1];
+    let Type::Pointer(row) = l.program.types.get(trace.locals[m].ty) else {
+        panic!("pointer parameter")
+    };
+    assert!(matches!(
+        l.program.types.get(*row),
+        Type::Array { len: None, .. }
+    ));
+    // The row size is computed at entry: n * 4.
+    let mul_by_local = |f: &Function| {
+        f.nodes.iter().any(|n| {
+            let mut found = false;
+            if let NodeKind::Assign { value, .. } = &n.kind {
+                value.walk(&mut |e| {
+                    if let ripple_ir::ExprKind::Binary(ripple_ir::BinOp::Mul, _, r) = &e.kind {
+                        found |= matches!(
+                            r.kind,
+                            ripple_ir::ExprKind::Cast(_) | ripple_ir::ExprKind::Local(_)
+                        );
+                    }
+                });
+            }
+            found
+        })
+    };
+    assert!(mul_by_local(trace));
+    for name in ["f", "g"] {
+        let f = func(&l.program, name);
+        let ret = f.ret_var.unwrap();
+        let constant_ret = f.nodes.iter().any(|n| {
+            matches!(&n.kind, NodeKind::Assign { dst: ripple_ir::Place::Local(v), value }
+                if *v == ret && matches!(value.kind, ripple_ir::ExprKind::Int(_)))
+        });
+        assert!(!constant_ret, "{name}: sizeof is computed at run time");
+    }
+}
