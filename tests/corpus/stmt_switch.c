@@ -85,6 +85,8 @@ int main(void) {
     printf("acc %d\n", acc);
 
     switch (x) { }
-    switch (x) default: puts("lone default");
+    /* Was `switch (x) default: puts(...);` (a body without braces): valid C, but
+       tree-sitter-c cannot parse a switch body that is not a compound statement. */
+    switch (x) { default: puts("lone default"); }
     return 0;
 }

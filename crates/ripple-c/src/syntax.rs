@@ -47,6 +47,22 @@ impl<'a> Lowerer<'a, '_> {
                 {
                     continue;
                 }
+                // `switch (x) stmt` without braces: the grammar requires a compound
+                // statement as the body.
+                if node.child(0).is_some_and(|c| c.kind() == "switch")
+                    && node
+                        .child(1)
+                        .is_some_and(|c| c.kind() == "parenthesized_expression")
+                {
+                    self.diag(
+                        Severity::Error,
+                        node,
+                        "syntax error: a `switch` body without braces is not supported by the \
+                         C grammar; write `switch (...) { ... }`"
+                            .into(),
+                    );
+                    continue;
+                }
                 let at = error_anchor(node);
                 if at.is_missing() {
                     self.diag(

@@ -540,3 +540,13 @@ fn variable_length_arrays_scale_by_run_time_sizes() {
         assert!(!constant_ret, "{name}: sizeof is computed at run time");
     }
 }
+
+#[test]
+fn switch_without_braces_is_a_precise_grammar_error() {
+    let l = lower("int f(int x) {\n  switch (x) default: return 1;\n  return 0;\n}\n");
+    let errs = errors(&l);
+    assert!(
+        errs[0].starts_with("t.c:2:") && errs[0].contains("without braces"),
+        "{errs:?}"
+    );
+}
