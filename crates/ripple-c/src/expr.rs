@@ -62,6 +62,21 @@ pub(crate) fn strip_parens(mut node: TsNode<'_>) -> TsNode<'_> {
     node
 }
 
+/// The precedence of a binary operator (higher binds tighter).
+fn binary_precedence(op: &str) -> u8 {
+    match op {
+        "*" | "/" | "%" => 10,
+        "+" | "-" => 9,
+        "<<" | ">>" => 8,
+        "<" | "<=" | ">" | ">=" => 7,
+        "==" | "!=" => 6,
+        "&" => 5,
+        "^" => 4,
+        "|" => 3,
+        _ => 1,
+    }
+}
+
 /// The operator token of a binary/unary/assignment/update/pointer/field expression.
 pub(crate) fn operator_of<'t>(this: &Lowerer<'t, '_>, node: TsNode<'t>) -> &'t str {
     match node.child_by_field_id(this.fields.operator.get()) {
@@ -583,6 +598,9 @@ impl<'a> Lowerer<'a, '_> {
         };
         if op == "&&" || op == "||" {
             return self.logical_value(node);
+        }
+        if let Some(e) = self.misparsed_cast_chain(node) {
+            return e;
         }
         if matches!(op, "-" | "+" | "*" | "&") {
             if let Some(ty) = self.paren_type_name(l) {
@@ -1420,6 +1438,106 @@ impl<'a> Lowerer<'a, '_> {
             self.note_long_double(self.t.ldouble, node);
         }
         Val::R(self.convert(e, ty))
+    }
+
+    /// The parts of a cast whose "type" is really a variable and whose operand is a
+    /// unary `-`, `+`, `*` or `&`: (the variable's value, the operator, its operand).
+    fn misparsed_cast_parts(&mut self, cast: TsNode<'a>) -> Option<(Expr, &'a str, TsNode<'a>)> {
+        if cast.kind() != "cast_expression" {
+            return None;
+        }
+        let desc = self.child_field(cast, self.fields.type_)?;
+        let value = self.child_field(cast, self.fields.value)?;
+        if desc.named_child_count() != 1
+            || !matches!(value.kind(), "unary_expression" | "pointer_expression")
+        {
+            return None;
+        }
+        let spec = desc.named_child(0)?;
+        if spec.kind() != "type_identifier" {
+            return None;
+        }
+        let op = operator_of(self, value);
+        if !matches!(op, "-" | "+" | "*" | "&") {
+            return None;
+        }
+        let arg = self.child_field(value, self.fields.argument)?;
+        let left = self.symbol_value(self.text(spec))?;
+        Some((left, op, arg))
+    }
+
+    /// The value of a name that denotes an object, function or constant (not a type).
+    fn symbol_value(&mut self, name: &str) -> Option<Expr> {
+        let v = match self.lookup(name)? {
+            Sym::Local(var, ty) => {
+                if self.is_register(var) {
+                    Val::L(LVal::Reg(var, ty))
+                } else {
+                    Val::L(LVal::Mem(self.addr_of_local(var), ty))
+                }
+            }
+            Sym::Global(g, ty) => {
+                let p = self.pointer_to(ty);
+                Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty))
+            }
+            Sym::Func(f, ty) => {
+                let p = self.pointer_to(ty);
+                Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfFunc(f), p), ty))
+            }
+            Sym::EnumConst(v, ty) => Val::R(self.int_const(v, ty)),
+            Sym::Typedef(_) | Sym::Vla { .. } => return None,
+        };
+        Some(self.rvalue_of(v))
+    }
+
+    /// `(x) - a * b` with `x` a variable: the parser read `(x)(-a) * b`. Re-reads the
+    /// left spine of binary operators with the cast's operator as a binary one, by C
+    /// precedence.
+    fn misparsed_cast_chain(&mut self, node: TsNode<'a>) -> Option<Expr> {
+        let mut spine = vec![node];
+        let mut cur = self.child_field(node, self.fields.left)?;
+        while cur.kind() == "binary_expression" && !matches!(operator_of(self, cur), "&&" | "||") {
+            spine.push(cur);
+            cur = self.child_field(cur, self.fields.left)?;
+        }
+        if cur.kind() != "cast_expression" {
+            return None;
+        }
+        let (left, op, arg) = self.misparsed_cast_parts(cur)?;
+        let mut ops: Vec<(&'a str, TsNode<'a>)> = vec![(op, arg)];
+        for &b in spine.iter().rev() {
+            let r = self.child_field(b, self.fields.right)?;
+            ops.push((operator_of(self, b), r));
+        }
+        let mut pos = 0;
+        Some(self.climb(left, &ops, &mut pos, 0, node))
+    }
+
+    /// Precedence climbing over `lhs (op operand)*`, lowering operands left to right.
+    fn climb(
+        &mut self,
+        mut lhs: Expr,
+        ops: &[(&'a str, TsNode<'a>)],
+        pos: &mut usize,
+        min_prec: u8,
+        node: TsNode<'a>,
+    ) -> Expr {
+        while let Some(&(op, operand)) = ops.get(*pos) {
+            let prec = binary_precedence(op);
+            if prec < min_prec {
+                break;
+            }
+            *pos += 1;
+            let mut rhs = self.rvalue(operand);
+            while let Some(&(next, _)) = ops.get(*pos) {
+                if binary_precedence(next) <= prec {
+                    break;
+                }
+                rhs = self.climb(rhs, ops, pos, prec + 1, node);
+            }
+            lhs = self.arith(op, lhs, rhs, node);
+        }
+        lhs
     }
 
     /// Re-reads a cast whose "type" is really a variable: `(x) - 1`, `(x) * y`,

@@ -550,3 +550,17 @@ fn switch_without_braces_is_a_precise_grammar_error() {
         "{errs:?}"
     );
 }
+
+#[test]
+fn parenthesized_variable_minus_product_is_a_subtraction() {
+    let l = lower(
+        "enum { X = 10 }; typedef int T;
+         int v = (X) - 2 * 3; int w = (X) - 2 * 3 + 4 * 5; int u = (X) * 2 - 1;
+         int t = (T) - 2 * 3;",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert_eq!(global_int(&l, "v"), 4);
+    assert_eq!(global_int(&l, "w"), 24);
+    assert_eq!(global_int(&l, "u"), 19);
+    assert_eq!(global_int(&l, "t") as u32 as i32, -6);
+}
