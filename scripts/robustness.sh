@@ -3,7 +3,8 @@
 # over sqlite3.c. Zero panics allowed; every failure must be a reported diagnostic.
 #   scripts/robustness.sh [CORPUS_DIR]     (default: ./corpus, fetched when missing)
 # Prints one line per package (files, functions, errors, approximated constructs) and
-# exits non-zero if ripple panicked (exit code 101) or crashed on any file.
+# Each package is configured first (./configure) so that its config.h exists. Exits
+# non-zero if ripple panicked (exit code 101) or crashed on any file.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-corpus}
@@ -38,7 +39,18 @@ PY
   rm -f "$out" "$err"
 }
 for p in "${packages[@]}"; do
-  [ -d "$corpus/debian/$p" ] && run "$p" "$corpus/debian/$p"
+  dir="$corpus/debian/$p"
+  [ -d "$dir" ] || continue
+  # Configure once so that config.h exists and files preprocess as in a real build;
+  # a package that does not configure is still read (raw fallback, with warnings).
+  if [ -x "$dir/configure" ] && [ ! -f "$dir/.ripple-configured" ]; then
+    (cd "$dir" && ./configure -q >/dev/null 2>&1; touch .ripple-configured)
+  fi
+  # Without the package's build system at hand, every directory holding headers (two
+  # levels deep) is on the include path, as the package's Makefiles would put them.
+  includes=(-I "$dir")
+  while IFS= read -r d; do includes+=(-I "$d"); done < <(find "$dir" -maxdepth 2 -name '*.h' -not -path '*/debian/*' -printf '%h\n' | sort -u)
+  run "$p" "$dir" "${includes[@]}"
 done
 run sqlite3 "$corpus/sqlite/sqlite3.c"
 echo "panics or crashes: $panics"
