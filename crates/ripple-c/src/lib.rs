@@ -13,6 +13,7 @@
 //! `syntax.rs` the per-function syntax tree, fingerprint and parse-error diagnostics.
 
 mod builtins;
+mod chunks;
 mod consteval;
 mod decls;
 mod expr;

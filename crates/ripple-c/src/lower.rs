@@ -327,12 +327,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         } else {
             &unit.text
         };
-        let tree = if parser_ok {
-            parser.parse(text, None)
-        } else {
-            None
-        };
-        let Some(tree) = tree else {
+        if !parser_ok {
             linker.diagnostics.push(Diagnostic {
                 severity: Severity::Error,
                 file: unit.path.clone(),
@@ -341,11 +336,24 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
                 message: "the parser could not parse this file".into(),
             });
             continue;
-        };
+        }
         let map_files = match &unit.line_map {
             Some(map) => map.files.iter().map(|f| linker.file_id(f)).collect(),
             None => Vec::new(),
         };
+        // `RIPPLE_CHUNK_BYTES` overrides the chunk size (to check that the output does
+        // not depend on it).
+        let chunk_bytes = std::env::var("RIPPLE_CHUNK_BYTES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(crate::chunks::CHUNK_BYTES);
+        let chunks = crate::chunks::split(text, chunk_bytes);
+        // Trees live in slots that never move, so that the lowering can hold nodes of
+        // earlier trees while later ones arrive (one extra slot per chunk for re-parses
+        // of two chunks together).
+        let slots: Vec<std::sync::OnceLock<tree_sitter::Tree>> = (0..chunks.len() * 2)
+            .map(|_| std::sync::OnceLock::new())
+            .collect();
         let mut lowerer = Lowerer {
             t: linker.t,
             l: &mut linker,
@@ -360,8 +368,33 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             in_params: 0,
             fields,
         };
-        lowerer.report_parse_errors(tree.root_node());
-        lowerer.lower_translation_unit(tree.root_node());
+        let mut sink = ChunkSink {
+            slots: &slots,
+            used: 0,
+            held: None,
+            failed: false,
+        };
+        if chunks.len() == 1 {
+            let tree = crate::chunks::parse_range(&mut parser, text, &chunks, 0, 0);
+            sink.take(&mut lowerer, &mut parser, text, &chunks, 0, tree);
+        } else {
+            let threads = std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .clamp(1, 8);
+            crate::chunks::parse_parallel(language, text, &chunks, threads, |k, tree| {
+                sink.take(&mut lowerer, &mut parser, text, &chunks, k, tree);
+            });
+        }
+        sink.finish(&mut lowerer);
+        if sink.failed {
+            lowerer.l.diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                file: unit.path.clone(),
+                line: 0,
+                col: 0,
+                message: "the parser could not parse this file".into(),
+            });
+        }
     }
     let mut diagnostics = linker.diagnostics;
     diagnostics.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
@@ -370,6 +403,71 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         program: linker.program,
         diagnostics,
     }
+}
+
+/// Receives the trees of a unit's chunks in order and lowers them; a chunk whose edge
+/// item has a syntax error is held back and, with its neighbour, parsed again as one.
+struct ChunkSink<'a> {
+    slots: &'a [std::sync::OnceLock<tree_sitter::Tree>],
+    used: usize,
+    /// A tree not yet lowered: (first chunk, last chunk, tree).
+    held: Option<(usize, usize, &'a tree_sitter::Tree)>,
+    failed: bool,
+}
+
+impl<'a> ChunkSink<'a> {
+    fn store(&mut self, tree: tree_sitter::Tree) -> &'a tree_sitter::Tree {
+        let slot = &self.slots[self.used];
+        self.used += 1;
+        let _ = slot.set(tree);
+        slot.get().expect("slot just set")
+    }
+
+    fn take(
+        &mut self,
+        lowerer: &mut Lowerer<'a, '_>,
+        parser: &mut tree_sitter::Parser,
+        text: &'a str,
+        chunks: &[crate::chunks::Chunk],
+        k: usize,
+        tree: Option<tree_sitter::Tree>,
+    ) {
+        let Some(tree) = tree else {
+            self.failed = true;
+            return;
+        };
+        let mut tree = self.store(tree);
+        let mut from = k;
+        if let Some((held_from, _, held)) = self.held.take() {
+            if crate::chunks::edge_error(held, false) || crate::chunks::edge_error(tree, true) {
+                // The cut may have split a construct: parse both chunks together.
+                match crate::chunks::parse_range(parser, text, chunks, held_from, k) {
+                    Some(merged) => {
+                        tree = self.store(merged);
+                        from = held_from;
+                    }
+                    None => {
+                        self.failed = true;
+                        lower_tree(lowerer, held);
+                    }
+                }
+            } else {
+                lower_tree(lowerer, held);
+            }
+        }
+        self.held = Some((from, k, tree));
+    }
+
+    fn finish(&mut self, lowerer: &mut Lowerer<'a, '_>) {
+        if let Some((_, _, tree)) = self.held.take() {
+            lower_tree(lowerer, tree);
+        }
+    }
+}
+
+fn lower_tree<'a>(lowerer: &mut Lowerer<'a, '_>, tree: &'a tree_sitter::Tree) {
+    lowerer.report_parse_errors(tree.root_node());
+    lowerer.lower_translation_unit(tree.root_node());
 }
 
 impl<'a> Lowerer<'a, '_> {
