@@ -11,7 +11,8 @@
 //!   recursive records);
 //! - locals by name, kind, storage and type (temporaries by kind and type only, as their
 //!   names are generated), and consistently: one old local never stands for two new ones;
-//! - globals by key (string literals, whose keys are numbered, by contents and type);
+//! - globals by key (string literals by contents and type; file-scoped statics of the
+//!   functions' own units by name, so a renamed file keeps its statics);
 //! - functions by the procedure matching (so calls to a renamed function are equal), or
 //!   by key for declared externals.
 //!
@@ -19,12 +20,17 @@
 //! reports the lines of such nodes as changed.
 
 use ripple_ir::{
-    Callee, Expr, ExprKind, FuncId, Function, GlobalId, Node, NodeKind, Place, Program, Type,
-    TypeId, VarId,
+    Callee, Expr, ExprKind, FileId, FuncId, Function, GlobalId, Linkage, Node, NodeKind, Place,
+    Program, Type, TypeId, VarId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::mapped::Side;
+
+/// The key of a file-scoped static without its `unit:` prefix.
+fn unit_local_key<'k>(program: &Program, key: &'k str, unit: FileId) -> Option<&'k str> {
+    key.strip_prefix(program.file_path(unit))?.strip_prefix(':')
+}
 
 /// Compares IR statements of two matched functions.
 pub(crate) struct IrComparer<'a> {
@@ -228,10 +234,24 @@ impl<'a> IrComparer<'a> {
             return false;
         }
         if x.key.starts_with(".str") && y.key.starts_with(".str") {
-            // String literals: numbered keys, compared by contents.
+            // String literals: compared by contents.
             return x.init == y.init;
         }
-        x.key == y.key
+        if x.key == y.key {
+            return true;
+        }
+        // File-scoped statics are keyed `unit:name`; the statics of the units that hold
+        // the two matched functions correspond by name even when the unit was renamed
+        // (`ripple diff old.c new.c`).
+        match (x.linkage, y.linkage) {
+            (Linkage::Internal(old_unit), Linkage::Internal(new_unit)) => {
+                old_unit == self.old_function.span.file
+                    && new_unit == self.new_function.span.file
+                    && unit_local_key(self.old, &x.key, old_unit)
+                        == unit_local_key(self.new, &y.key, new_unit)
+            }
+            _ => false,
+        }
     }
 
     fn same_function(&self, old: FuncId, new: FuncId) -> bool {

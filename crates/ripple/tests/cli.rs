@@ -288,3 +288,28 @@ fn a_version_against_itself_has_no_change() {
         assert_eq!(code, 0, "{example}: {json:#}");
     }
 }
+
+#[test]
+fn dcia_fig1_changes_exactly_two_functions() {
+    // diff(1) of the two files: old 24 `print_header('\n')` -> new 25
+    // `print_header(line_delim)`; old 32 -> new 33-34 (`line_delim='\0'` inserted before
+    // the changed call of print_minor_vers); old 42 -> new 43 (`?1:0` -> `!!`); new 21
+    // declares the global line_delim (outside any function). The statics of the two
+    // files correspond by name, so no other function is affected.
+    let dir = examples().join("dcia-fig1");
+    let (code, json) = diff_json(&dir.join("old.c"), &dir.join("new.c"));
+    assert_eq!(code, 1);
+    let names: Vec<&str> = json["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["name"].as_str())
+        .collect();
+    assert_eq!(names, vec!["locale_ok", "print_product_info"]);
+    let product = function(&json, "print_product_info");
+    assert_eq!(product["old_lines"], serde_json::json!([24, 32]));
+    assert_eq!(product["new_lines"], serde_json::json!([25, 33, 34]));
+    let locale = function(&json, "locale_ok");
+    assert_eq!(locale["old_lines"], serde_json::json!([42]));
+    assert_eq!(locale["new_lines"], serde_json::json!([43]));
+}
