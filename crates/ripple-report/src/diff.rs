@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use ripple_ir::Program;
-use ripple_versions::{FunctionMatch, FunctionStatus, VersionMatch};
+use ripple_versions::{FunctionMatch, FunctionStatus, GlobalStatus, VersionMatch};
 use serde::Serialize;
 
 /// The diff of two versions, ready to render.
@@ -15,6 +15,8 @@ pub struct DiffView {
     pub old: String,
     pub new: String,
     pub functions: Vec<FunctionView>,
+    /// Global variables added, removed or changed (type or initial contents).
+    pub globals: Vec<GlobalView>,
     pub summary: SummaryView,
     /// Constructs the frontend over-approximated, per version.
     pub approximations: ApproximationCounts,
@@ -37,6 +39,17 @@ pub struct FunctionView {
     pub other_lines: Vec<FileLine>,
 }
 
+#[derive(Clone, Debug, Serialize)]
+pub struct GlobalView {
+    pub name: String,
+    pub file: String,
+    pub status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old_line: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub new_line: Option<u32>,
+}
+
 #[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
 pub struct FileLine {
     pub version: &'static str,
@@ -51,6 +64,8 @@ pub struct SummaryView {
     pub removed: usize,
     pub renamed: usize,
     pub unchanged: usize,
+    /// Global variables added, removed or modified.
+    pub globals_changed: usize,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -60,8 +75,14 @@ pub struct ApproximationCounts {
 }
 
 impl SummaryView {
+    /// Changed functions.
     pub fn changed(&self) -> usize {
         self.modified + self.added + self.removed + self.renamed
+    }
+
+    /// Whether anything changed at all (functions or globals).
+    pub fn any_change(&self) -> bool {
+        self.changed() + self.globals_changed > 0
     }
 }
 
@@ -110,17 +131,54 @@ pub fn diff_view(
         functions.push(function_view(m, old, new, file, old_file, new_file));
     }
     functions.sort_by(|a, b| (&a.file, &a.name).cmp(&(&b.file, &b.name)));
+    let globals = global_views(old, new, matching);
+    summary.globals_changed = globals.len();
     DiffView {
         schema: crate::SCHEMA_VERSION,
         old: labels.0.to_string(),
         new: labels.1.to_string(),
         functions,
+        globals,
         summary,
         approximations: ApproximationCounts {
             old: old.approximations.len(),
             new: new.approximations.len(),
         },
     }
+}
+
+/// Changed globals of the versions' own files (system headers excluded).
+fn global_views(old: &Program, new: &Program, matching: &VersionMatch) -> Vec<GlobalView> {
+    let mut views: Vec<GlobalView> = matching
+        .globals
+        .iter()
+        .filter(|m| m.status != GlobalStatus::Unchanged)
+        .filter_map(|m| {
+            let old_global = m.old.map(|g| &old.globals[g]);
+            let new_global = m.new.map(|g| &new.globals[g]);
+            let (program, global) = match new_global {
+                Some(g) => (new, g),
+                None => (old, old_global?),
+            };
+            let file = program.file_path(global.span.file).to_string();
+            if file.starts_with('/') || file.starts_with('<') {
+                return None;
+            }
+            Some(GlobalView {
+                name: global.name.clone(),
+                file,
+                status: match m.status {
+                    GlobalStatus::Added => "added",
+                    GlobalStatus::Removed => "removed",
+                    _ => "modified",
+                },
+                old_line: old_global.map(|g| g.span.start_line),
+                new_line: new_global.map(|g| g.span.start_line),
+            })
+        })
+        .collect();
+    views.sort_by(|a, b| (&a.file, &a.name).cmp(&(&b.file, &b.name)));
+    views
 }
 
 fn function_view(
@@ -207,9 +265,27 @@ pub fn render_text(view: &DiffView) -> String {
             let _ = writeln!(out, "          {} {}:{}", l.version, l.file, l.line);
         }
     }
+    for g in &view.globals {
+        let lines = match (g.old_line, g.new_line) {
+            (Some(o), Some(n)) => format!("old line {o}, new line {n}"),
+            (Some(o), None) => format!("old line {o}"),
+            (None, Some(n)) => format!("new line {n}"),
+            (None, None) => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "{:<9} global {}  ({}: {lines})",
+            g.status, g.name, g.file
+        );
+    }
     let s = &view.summary;
-    if s.changed() == 0 {
+    if s.globals_changed > 0 {
+        let _ = writeln!(out, "{} global variable(s) changed", s.globals_changed);
+    }
+    if !s.any_change() {
         let _ = writeln!(out, "no change in {} function(s)", s.unchanged);
+    } else if s.changed() == 0 {
+        let _ = writeln!(out, "no function changed; {} unchanged", s.unchanged);
     } else {
         let _ = writeln!(
             out,

@@ -24,6 +24,7 @@
 //! Architecture invariant: this crate reads the IR and the per-function syntax trees
 //! only; it knows nothing of C or tree-sitter, and does no I/O.
 
+mod globals;
 mod gumtree;
 mod irdiff;
 mod mapped;
@@ -35,6 +36,8 @@ mod similarity;
 mod testing;
 #[cfg(test)]
 mod tests;
+
+pub use globals::{match_globals, GlobalMatch, GlobalStatus};
 
 use ripple_ir::{FuncId, NodeId, Program};
 use rustc_hash::FxHashMap;
@@ -75,6 +78,8 @@ pub struct VersionMatch {
     /// One entry per defined function of either version, sorted by key (the old key when
     /// there is an old function, else the new one), then by ids.
     pub functions: Vec<FunctionMatch>,
+    /// One entry per defined global variable of either version, sorted by key.
+    pub globals: Vec<GlobalMatch>,
 }
 
 impl VersionMatch {
@@ -194,7 +199,10 @@ pub fn match_programs(old: &Program, new: &Program, config: &MatchConfig) -> Ver
         }
     };
     functions.sort_by_cached_key(|m| (sort_key(m), m.old, m.new));
-    VersionMatch { functions }
+    VersionMatch {
+        functions,
+        globals: match_globals(old, new),
+    }
 }
 
 fn compare_pair(

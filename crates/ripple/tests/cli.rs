@@ -312,4 +312,8 @@ fn dcia_fig1_changes_exactly_two_functions() {
     let locale = function(&json, "locale_ok");
     assert_eq!(locale["old_lines"], serde_json::json!([42]));
     assert_eq!(locale["new_lines"], serde_json::json!([43]));
+    assert_eq!(
+        json["globals"],
+        serde_json::json!([{"name": "line_delim", "file": "new.c", "status": "added", "new_line": 21}])
+    );
 }

@@ -50,5 +50,5 @@ pub fn run(
         eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
         return Ok(2);
     }
-    Ok(u8::from(view.summary.changed() > 0))
+    Ok(u8::from(view.summary.any_change()))
 }
