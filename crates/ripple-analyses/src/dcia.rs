@@ -22,6 +22,7 @@
 //! - CALL-IMPACT: parameter-in edges (phase 2 only, never ascending back);
 //! - SUMMARY-IMPACT: summary edges, so an input impacted at one call site impacts the
 //!   result at that call site only: context-sensitive as the paper requires.
+//!
 //! This is exactly the forward slice of Horwitz, Reps and Binkley from the unmapped
 //! nodes, with SEM-DCIA's antecedents as edge filters: PREEQUIV(x, f) blocks the
 //! parameter-in edges into formal x of f; SUMMARYEQUIV(y, f) blocks the parameter-out

@@ -83,6 +83,7 @@ impl ModRef {
         while changed {
             changed = false;
             for &f in &order {
+                let before = (mods[f].clone(), refs[f].clone(), may_stop[f]);
                 for &g in &callees[f] {
                     if g.index() == f {
                         continue;
@@ -92,21 +93,18 @@ impl ModRef {
                         refs[g.index()].clone(),
                         may_stop[g.index()],
                     );
-                    changed |= mods[f].union_with(&m);
-                    changed |= refs[f].union_with(&r);
-                    if s && !may_stop[f] {
-                        may_stop[f] = true;
-                        changed = true;
-                    }
+                    mods[f].union_with(&m);
+                    refs[f].union_with(&r);
+                    may_stop[f] |= s;
                 }
                 if !recursive[f] {
                     for &p in &own[f] {
-                        if mods[f].contains(p) || refs[f].contains(p) {
-                            mods[f].remove(p);
-                            refs[f].remove(p);
-                            changed = true;
-                        }
+                        mods[f].remove(p);
+                        refs[f].remove(p);
                     }
+                }
+                if (mods[f].clone(), refs[f].clone(), may_stop[f]) != before {
+                    changed = true;
                 }
             }
         }

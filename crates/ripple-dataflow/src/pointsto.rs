@@ -383,7 +383,8 @@ impl<'p> Generator<'p> {
     fn shifted(&mut self, cell: PVar, by: Option<i64>) -> PVar {
         let (object, offset) = self.cell_info[&cell];
         let new_offset = match (offset, by) {
-            (Some(o), Some(d)) => {
+            // Bounded field sensitivity: past 32 cells, an object collapses offsets.
+            (Some(o), Some(d)) if self.cells_of_object[object as usize].len() < 32 => {
                 let target = o as i64 + d;
                 let size = self.object_size[object as usize].unwrap_or(0) as i64;
                 if target >= 0 && target < size.max(1) {
