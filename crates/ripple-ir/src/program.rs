@@ -232,4 +232,11 @@ impl Program {
             .get(file)
             .map_or("<synthetic>", |f| f.path.as_str())
     }
+
+    /// Whether `file` lies outside the version's own sources: a system header (kept with
+    /// its absolute path), a `<built-in>` pseudo-file, or no file at all.
+    pub fn is_system_file(&self, file: FileId) -> bool {
+        let path = self.file_path(file);
+        path.starts_with('/') || path.starts_with('<')
+    }
 }

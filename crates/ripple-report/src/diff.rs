@@ -114,10 +114,13 @@ pub fn diff_view(
         };
         let old_file = m.old.map(|id| function_file(old, id));
         let new_file = m.new.map(|id| function_file(new, id));
-        let file = new_file.clone().or(old_file.clone()).unwrap_or_default();
-        if file.starts_with('/') || file.starts_with('<') {
+        let system = |program: &Program, id: Option<ripple_ir::FuncId>| {
+            id.is_some_and(|id| program.is_system_file(program.functions[id].span.file))
+        };
+        if system(new, m.new) || (m.new.is_none() && system(old, m.old)) {
             continue; // a function of a system header
         }
+        let file = new_file.clone().or(old_file.clone()).unwrap_or_default();
         match m.status {
             FunctionStatus::Unchanged => summary.unchanged += 1,
             FunctionStatus::Modified => summary.modified += 1,
@@ -160,10 +163,10 @@ fn global_views(old: &Program, new: &Program, matching: &VersionMatch) -> Vec<Gl
                 Some(g) => (new, g),
                 None => (old, old_global?),
             };
-            let file = program.file_path(global.span.file).to_string();
-            if file.starts_with('/') || file.starts_with('<') {
+            if program.is_system_file(global.span.file) {
                 return None;
             }
+            let file = program.file_path(global.span.file).to_string();
             Some(GlobalView {
                 name: global.name.clone(),
                 file,

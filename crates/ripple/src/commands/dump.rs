@@ -50,13 +50,14 @@ pub fn run(
     Ok(if errors > 0 { 2 } else { 0 })
 }
 
-/// The requested functions by name or key, or every defined function.
+/// The requested functions by name or key, or every function defined in the version's
+/// own files (not in system headers).
 fn select(program: &Program, names: &[String]) -> Result<Vec<FuncId>> {
     if names.is_empty() {
         return Ok(program
             .functions
             .iter_enumerated()
-            .filter(|(_, f)| f.is_defined())
+            .filter(|(_, f)| f.is_defined() && !program.is_system_file(f.span.file))
             .map(|(id, _)| id)
             .collect());
     }
