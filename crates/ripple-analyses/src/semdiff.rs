@@ -79,7 +79,7 @@ impl Default for SemdiffConfig {
             function: None,
             max_refinements: 16,
             max_witnesses: 3,
-            replay_steps: 2_000_000,
+            replay_steps: 200_000,
         }
     }
 }
@@ -148,13 +148,20 @@ pub struct PairReport {
 }
 
 /// The difference summary as solver formulas.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PairFormulas {
     pub differs: Bool,
     pub equal: Bool,
     pub termination_differs: Bool,
     pub params: Vec<BV>,
     pub mem: ripple_symex::z3::ast::Array,
+}
+
+impl std::fmt::Debug for PairFormulas {
+    /// Formulas can be large; their text is in the report's readable fields.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PairFormulas { .. }")
+    }
 }
 
 /// The result of a run.
@@ -189,12 +196,21 @@ struct PairState {
 }
 
 /// Runs DIFFSUMMARIZE on two versions.
-pub fn semdiff(old: &Program, new: &Program, matching: &VersionMatch, config: &SemdiffConfig) -> SemdiffReport {
+pub fn semdiff(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+    config: &SemdiffConfig,
+) -> SemdiffReport {
     let pairs: Vec<(FuncId, FuncId, FunctionStatus)> = matching
         .functions
         .iter()
         .filter_map(|m| match (m.old, m.new) {
-            (Some(o), Some(n)) if old.functions[o].is_defined() && new.functions[n].is_defined() => Some((o, n, m.status)),
+            (Some(o), Some(n))
+                if old.functions[o].is_defined() && new.functions[n].is_defined() =>
+            {
+                Some((o, n, m.status))
+            }
             _ => None,
         })
         .collect();
@@ -210,14 +226,20 @@ pub fn semdiff(old: &Program, new: &Program, matching: &VersionMatch, config: &S
     };
     let mut engine = Engine::new([old, new], &plain, symex_config);
     let graphs = [CallGraph::build(old), CallGraph::build(new)];
-    let index_of_old: FxHashMap<FuncId, usize> = pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
-    let index_of_new: FxHashMap<FuncId, usize> = pairs.iter().enumerate().map(|(i, p)| (p.1, i)).collect();
+    let index_of_old: FxHashMap<FuncId, usize> =
+        pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
+    let index_of_new: FxHashMap<FuncId, usize> =
+        pairs.iter().enumerate().map(|(i, p)| (p.1, i)).collect();
     let callers_of = |i: usize| -> Vec<usize> {
         let (o, n, _) = pairs[i];
         let mut out: Vec<usize> = graphs[0].callers[o.index()]
             .iter()
             .filter_map(|c| index_of_old.get(c).copied())
-            .chain(graphs[1].callers[n.index()].iter().filter_map(|c| index_of_new.get(c).copied()))
+            .chain(
+                graphs[1].callers[n.index()]
+                    .iter()
+                    .filter_map(|c| index_of_new.get(c).copied()),
+            )
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -228,14 +250,21 @@ pub fn semdiff(old: &Program, new: &Program, matching: &VersionMatch, config: &S
         let mut out: Vec<usize> = graphs[0].callees[o.index()]
             .iter()
             .filter_map(|c| index_of_old.get(c).copied())
-            .chain(graphs[1].callees[n.index()].iter().filter_map(|c| index_of_new.get(c).copied()))
+            .chain(
+                graphs[1].callees[n.index()]
+                    .iter()
+                    .filter_map(|c| index_of_new.get(c).copied()),
+            )
             .collect();
         out.sort_unstable();
         out.dedup();
         out
     };
     // Algorithm 1, lines 3-8: modified pairs and their transitive callers.
-    let mut in_work: Vec<bool> = pairs.iter().map(|(_, _, s)| *s != FunctionStatus::Unchanged).collect();
+    let mut in_work: Vec<bool> = pairs
+        .iter()
+        .map(|(_, _, s)| *s != FunctionStatus::Unchanged)
+        .collect();
     let mut stack: Vec<usize> = (0..pairs.len()).filter(|i| in_work[*i]).collect();
     while let Some(i) = stack.pop() {
         for c in callers_of(i) {
@@ -272,8 +301,10 @@ pub fn semdiff(old: &Program, new: &Program, matching: &VersionMatch, config: &S
     // Lines 17-31, callees first (post-order over the old call graph).
     let order = post_order(&pairs, &callees_of);
     let rank: FxHashMap<usize, usize> = order.iter().enumerate().map(|(r, i)| (*i, r)).collect();
-    let mut work: std::collections::BTreeSet<(usize, usize)> =
-        (0..pairs.len()).filter(|i| in_work[*i]).map(|i| (rank[&i], i)).collect();
+    let mut work: std::collections::BTreeSet<(usize, usize)> = (0..pairs.len())
+        .filter(|i| in_work[*i])
+        .map(|i| (rank[&i], i))
+        .collect();
     let mut out_of_budget = false;
     while let Some((r, i)) = work.iter().next().copied() {
         work.remove(&(r, i));
@@ -281,18 +312,31 @@ pub fn semdiff(old: &Program, new: &Program, matching: &VersionMatch, config: &S
             out_of_budget = true;
             break;
         }
+        let started = std::time::Instant::now();
         let unchanged = states[i].status == FunctionStatus::Unchanged;
-        let callees_equal = callees_of(i).iter().all(|c| states[*c].equal.as_bool() == Some(true));
+        let callees_equal = callees_of(i)
+            .iter()
+            .all(|c| states[*c].equal.as_bool() == Some(true));
         let before = (states[i].equal.clone(), states[i].differs.clone());
         if unchanged && callees_equal {
             states[i].equal = Bool::from_bool(true);
             states[i].covered = true;
         } else if states[i].analysed >= 4 {
-            states[i].notes.push("re-analysis limit reached (recursion)".into());
+            states[i]
+                .notes
+                .push("re-analysis limit reached (recursion)".into());
             continue;
         } else {
             let state = states[i].clone();
-            states[i] = analyse_pair(&mut engine, state, i, config);
+            let is_root = callers_of(i).is_empty();
+            states[i] = analyse_pair(&mut engine, state, i, config, is_root);
+        }
+        if std::env::var_os("RIPPLE_SEMDIFF_TRACE").is_some() {
+            eprintln!(
+                "semdiff: {} analysed in {:?}",
+                engine.programs[0].functions[states[i].old].name,
+                started.elapsed()
+            );
         }
         let changed = !same_formula(&mut engine, &before.0, &states[i].equal)
             || !same_formula(&mut engine, &before.1, &states[i].differs);
@@ -336,7 +380,10 @@ pub fn semdiff(old: &Program, new: &Program, matching: &VersionMatch, config: &S
     }
 }
 
-fn post_order(pairs: &[(FuncId, FuncId, FunctionStatus)], callees_of: &dyn Fn(usize) -> Vec<usize>) -> Vec<usize> {
+fn post_order(
+    pairs: &[(FuncId, FuncId, FunctionStatus)],
+    callees_of: &dyn Fn(usize) -> Vec<usize>,
+) -> Vec<usize> {
     let mut seen = vec![false; pairs.len()];
     let mut order = Vec::new();
     for root in 0..pairs.len() {
@@ -397,7 +444,10 @@ fn input_assumptions(engine: &Engine, side: Side, func: FuncId) -> Vec<Bool> {
     let inputs = engine.inputs(side, func);
     let mut facts = Vec::new();
     for (i, var) in function.params.iter().enumerate() {
-        if matches!(program.types.get(function.locals[*var].ty), Type::Pointer(_)) {
+        if matches!(
+            program.types.get(function.locals[*var].ty),
+            Type::Pointer(_)
+        ) {
             facts.push(inputs.params[i].bvult(BV::from_u64(FRAME_BASE, 64)));
         }
     }
@@ -413,33 +463,53 @@ fn witness_niceness(engine: &Engine, func: FuncId) -> Vec<Bool> {
     let inputs = engine.inputs(Side::Old, func);
     let mut facts = Vec::new();
     for (i, var) in function.params.iter().enumerate() {
-        if matches!(program.types.get(function.locals[*var].ty), Type::Pointer(_)) {
-            facts.push(inputs.params[i].eq(BV::from_u64(ARGUMENT_BASE + ARGUMENT_SPAN * i as u64, 64)));
+        if matches!(
+            program.types.get(function.locals[*var].ty),
+            Type::Pointer(_)
+        ) {
+            facts.push(
+                inputs.params[i].eq(BV::from_u64(ARGUMENT_BASE + ARGUMENT_SPAN * i as u64, 64)),
+            );
         }
     }
     facts
 }
 
 /// Summarises both functions of a pair and runs CONSTPROCDIFFSUM, refining on demand.
-fn analyse_pair(engine: &mut Engine, mut state: PairState, index: usize, config: &SemdiffConfig) -> PairState {
+/// A pair without callers (`main`) also refines its own uncovered part with a deeper
+/// unwinding bound; other pairs are refined on demand of their callers.
+fn analyse_pair(
+    engine: &mut Engine,
+    mut state: PairState,
+    index: usize,
+    config: &SemdiffConfig,
+    is_root: bool,
+) -> PairState {
     state.analysed += 1;
     if engine.pair_index(Side::Old, state.old) != Some(index) {
-        state.notes.push("parameter types differ between the versions".into());
+        state
+            .notes
+            .push("parameter types differ between the versions".into());
         state.equal = Bool::from_bool(false);
         state.covered = false;
         return state;
     }
     engine.reset_summary(Side::Old, state.old);
     engine.reset_summary(Side::New, state.new);
-    engine.explore(Side::Old, state.old, None);
-    engine.explore(Side::New, state.new, None);
+    let mut unwind = config.unwind;
+    engine.explore_bounded(Side::Old, state.old, None, unwind);
+    engine.explore_bounded(Side::New, state.new, None, unwind);
     let mut assumptions = input_assumptions(engine, Side::Old, state.old);
     assumptions.extend(input_assumptions(engine, Side::New, state.new));
     let assume = and_all(&assumptions);
     let mut rounds = 0;
     loop {
         let (result, refine_sites) = const_proc_diff_sum(engine, &state, &assume);
-        if config.refine && !refine_sites.is_empty() && rounds < config.max_refinements && !engine.smt.out_of_time() {
+        if config.refine
+            && !refine_sites.is_empty()
+            && rounds < config.max_refinements
+            && !engine.smt.out_of_time()
+        {
             rounds += 1;
             let mut progress = false;
             for (side, callee, pre) in refine_sites {
@@ -451,14 +521,31 @@ fn analyse_pair(engine: &mut Engine, mut state: PairState, index: usize, config:
                 // Re-run modular symbolic execution with the refined callee summaries.
                 engine.reset_summary(Side::Old, state.old);
                 engine.reset_summary(Side::New, state.new);
-                engine.explore(Side::Old, state.old, None);
-                engine.explore(Side::New, state.new, None);
+                engine.explore_bounded(Side::Old, state.old, None, unwind);
+                engine.explore_bounded(Side::New, state.new, None, unwind);
                 continue;
             }
         }
+        if config.refine
+            && is_root
+            && !result.covered
+            && unwind < config.unwind.max(64)
+            && !engine.smt.out_of_time()
+        {
+            // Refinement of the pair itself: its own uncovered paths, with a deeper bound.
+            unwind = config.unwind.max(64);
+            engine.reset_summary(Side::Old, state.old);
+            engine.reset_summary(Side::New, state.new);
+            engine.explore_bounded(Side::Old, state.old, None, unwind);
+            engine.explore_bounded(Side::New, state.new, None, unwind);
+            continue;
+        }
         let s1 = engine.summary(Side::Old, state.old).cloned();
         let s2 = engine.summary(Side::New, state.new).cloned();
-        state.paths = (s1.as_ref().map_or(0, |s| s.paths.len()), s2.as_ref().map_or(0, |s| s.paths.len()));
+        state.paths = (
+            s1.as_ref().map_or(0, |s| s.paths.len()),
+            s2.as_ref().map_or(0, |s| s.paths.len()),
+        );
         state.equal = result.equal;
         state.differs = result.differs;
         state.possible = result.possible;
@@ -466,7 +553,9 @@ fn analyse_pair(engine: &mut Engine, mut state: PairState, index: usize, config:
         state.covered = result.covered;
         state.witnesses_models = result.witness_conditions;
         if s1.is_some_and(|s| s.out_of_budget) || s2.is_some_and(|s| s.out_of_budget) {
-            state.notes.push("time budget exhausted during exploration".into());
+            state
+                .notes
+                .push("time budget exhausted during exploration".into());
         }
         return state;
     }
@@ -483,9 +572,19 @@ struct DiffResult {
 
 /// Algorithm 2 over the current summaries. Also returns the refinement requests
 /// (callee, version, precondition) for differences whose models use abstraction.
-fn const_proc_diff_sum(engine: &mut Engine, state: &PairState, assume: &Bool) -> (DiffResult, Vec<(Side, FuncId, Bool)>) {
-    let s1 = engine.summary(Side::Old, state.old).cloned().expect("explored");
-    let s2 = engine.summary(Side::New, state.new).cloned().expect("explored");
+fn const_proc_diff_sum(
+    engine: &mut Engine,
+    state: &PairState,
+    assume: &Bool,
+) -> (DiffResult, Vec<(Side, FuncId, Bool)>) {
+    let s1 = engine
+        .summary(Side::Old, state.old)
+        .cloned()
+        .expect("explored");
+    let s2 = engine
+        .summary(Side::New, state.new)
+        .cloned()
+        .expect("explored");
     let mut equal = Vec::new();
     let mut differs = Vec::new();
     let mut possible = Vec::new();
@@ -514,7 +613,12 @@ fn const_proc_diff_sum(engine: &mut Engine, state: &PairState, assume: &Bool) ->
                         for call in p1.calls.iter().chain(&p2.calls) {
                             if model_bool(m, &call.unexplored).unwrap_or(false) {
                                 let inputs = engine.inputs(call.side, call.callee);
-                                let mut pre = vec![diff.clone(), call.unexplored.clone(), inputs.mem.eq(&call.mem), inputs.io.eq(&call.io)];
+                                let mut pre = vec![
+                                    diff.clone(),
+                                    call.unexplored.clone(),
+                                    inputs.mem.eq(&call.mem),
+                                    inputs.io.eq(&call.io),
+                                ];
                                 for (p, a) in inputs.params.iter().zip(&call.args) {
                                     pre.push(p.eq(a));
                                 }
@@ -537,23 +641,46 @@ fn const_proc_diff_sum(engine: &mut Engine, state: &PairState, assume: &Bool) ->
     // Termination: one version proved divergent, the other terminating.
     let d1 = or_all(&s1.diverge);
     let d2 = or_all(&s2.diverge);
+    let da1 = or_all(&s1.diverge_abstract);
+    let da2 = or_all(&s2.diverge_abstract);
     let r1 = or_all(&s1.paths.iter().map(|p| p.reach.clone()).collect::<Vec<_>>());
     let r2 = or_all(&s2.paths.iter().map(|p| p.reach.clone()).collect::<Vec<_>>());
-    let termination = Bool::or(&[Bool::and(&[d1.clone(), r2.clone()]), Bool::and(&[d2.clone(), r1.clone()])]);
+    let exact = |r: &Vec<ripple_symex::PathSummary>| {
+        or_all(
+            &r.iter()
+                .map(|p| Bool::and(&[p.reach.clone(), p.abstracted.not()]))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let (e1, e2) = (exact(&s1.paths), exact(&s2.paths));
+    let termination = Bool::or(&[Bool::and(&[d1.clone(), e2]), Bool::and(&[d2.clone(), e1])]);
     let mut termination_parts = Vec::new();
     if engine.smt.check(std::slice::from_ref(&termination)) != Answer::Unsat {
         termination_parts.push(termination.clone());
-        witness_conditions.push((termination, "termination"));
+        witness_conditions.push((termination.clone(), "termination"));
     }
-    let both_diverge = Bool::and(&[d1.clone(), d2.clone()]);
+    let any_d1 = Bool::or(&[d1.clone(), da1.clone()]);
+    let any_d2 = Bool::or(&[d2.clone(), da2.clone()]);
+    let maybe_termination = Bool::and(&[
+        Bool::or(&[
+            Bool::and(&[any_d1.clone(), any_d2.not()]),
+            Bool::and(&[any_d2.clone(), any_d1.not()]),
+        ]),
+        termination.not(),
+    ]);
+    if engine.smt.check(std::slice::from_ref(&maybe_termination)) != Answer::Unsat {
+        possible.push(maybe_termination);
+    }
+    let both_diverge = Bool::and(&[any_d1.clone(), any_d2.clone()]);
     if engine.smt.check(std::slice::from_ref(&both_diverge)) != Answer::Unsat {
         equal.push(both_diverge);
     }
     // Coverage: the uncovered parts are empty.
-    let uncovered1 = Bool::or(&[r1, d1]).not();
-    let uncovered2 = Bool::or(&[r2, d2]).not();
+    let uncovered1 = Bool::or(&[r1, any_d1]).not();
+    let uncovered2 = Bool::or(&[r2, any_d2]).not();
     let covered = !s1.cut && !s2.cut
-        || (engine.smt.check(&[uncovered1]) == Answer::Unsat && engine.smt.check(&[uncovered2]) == Answer::Unsat);
+        || (engine.smt.check(&[uncovered1]) == Answer::Unsat
+            && engine.smt.check(&[uncovered2]) == Answer::Unsat);
     engine.smt.pop();
     let result = DiffResult {
         equal: or_all(&equal),
@@ -566,19 +693,31 @@ fn const_proc_diff_sum(engine: &mut Engine, state: &PairState, assume: &Bool) ->
     (result, refine)
 }
 
-fn report_pair(engine: &mut Engine, state: &PairState, index: usize, config: &SemdiffConfig, out_of_budget: bool) -> PairReport {
+fn report_pair(
+    engine: &mut Engine,
+    state: &PairState,
+    index: usize,
+    config: &SemdiffConfig,
+    out_of_budget: bool,
+) -> PairReport {
+    engine.smt.grant(config.query_budget * 4);
     let name = engine.programs[0].functions[state.old].name.clone();
     let names = names_for(engine, state.old);
     let paired = engine.pair_index(Side::Old, state.old) == Some(index);
     let inputs = engine.inputs(Side::Old, state.old);
-    let mut assumptions = if paired { input_assumptions(engine, Side::Old, state.old) } else { Vec::new() };
+    let mut assumptions = if paired {
+        input_assumptions(engine, Side::Old, state.old)
+    } else {
+        Vec::new()
+    };
     if paired {
         assumptions.extend(input_assumptions(engine, Side::New, state.new));
     }
     let assume = and_all(&assumptions);
     engine.smt.push();
     engine.smt.assert(&assume);
-    let sat = |engine: &mut Engine, f: &Bool| engine.smt.check(std::slice::from_ref(f)) != Answer::Unsat;
+    let sat =
+        |engine: &mut Engine, f: &Bool| engine.smt.check(std::slice::from_ref(f)) != Answer::Unsat;
     let has_diff = sat(engine, &state.differs);
     let has_possible = sat(engine, &state.possible);
     let has_termination = sat(engine, &state.termination);
@@ -591,12 +730,27 @@ fn report_pair(engine: &mut Engine, state: &PairState, index: usize, config: &Se
         conditions.push((state.possible.clone(), "output"));
     }
     for (condition, kind) in conditions.iter().take(config.max_witnesses) {
+        let started = std::time::Instant::now();
         if let Some(w) = witness(engine, state, condition, &assume, kind, config) {
             witnesses.push(w);
         }
+        if std::env::var_os("RIPPLE_SEMDIFF_TRACE").is_some() {
+            eprintln!(
+                "semdiff: witness for {} in {:?}",
+                engine.programs[0].functions[state.old].name,
+                started.elapsed()
+            );
+        }
     }
     let confirmed = witnesses.iter().any(|w| w.confirmed);
-    let verdict = if paired && state.covered && !has_diff && !has_possible && !has_termination && (equal_everywhere || state.covered) && !out_of_budget_for(state) {
+    let verdict = if paired
+        && state.covered
+        && !has_diff
+        && !has_possible
+        && !has_termination
+        && (equal_everywhere || state.covered)
+        && !out_of_budget_for(state)
+    {
         Verdict::Equivalent
     } else if has_diff || has_termination || confirmed {
         Verdict::Different
@@ -606,11 +760,15 @@ fn report_pair(engine: &mut Engine, state: &PairState, index: usize, config: &Se
     let mut notes = state.notes.clone();
     if verdict == Verdict::Unknown {
         if !state.covered {
-            notes.push(format!("summaries do not cover every input (unwinding bound {} or budget)", config.unwind));
+            notes.push(format!(
+                "summaries do not cover every input (unwinding bound {} or budget)",
+                config.unwind
+            ));
         }
         if has_possible {
             notes.push(if config.refine {
-                "possible differences through unexplored callee paths remain after refinement".into()
+                "possible differences through unexplored callee paths remain after refinement"
+                    .into()
             } else {
                 "possible differences through unexplored callee paths (no refinement)".into()
             });
@@ -620,21 +778,94 @@ fn report_pair(engine: &mut Engine, state: &PairState, index: usize, config: &Se
         }
     }
     let text = |f: &Bool| -> Option<String> {
-        let simplified = f.simplify();
-        match simplified.as_bool() {
-            Some(false) => None,
-            _ => Some(render(&simplified.to_string(), &names)),
+        let started = std::time::Instant::now();
+        let too_big = ripple_symex::smt::tree_size_exceeds(f, 4000);
+        let raw_len = if too_big { 0 } else { f.to_string().len() };
+        let out = if too_big {
+            Some("(a condition too large to print; see the witnesses)".to_string())
+        } else {
+            let simplified = f.simplify();
+            match simplified.as_bool() {
+                Some(false) => None,
+                _ => Some(render(&simplified.to_string(), &names)),
+            }
+        };
+        if std::env::var_os("RIPPLE_SEMDIFF_TRACE").is_some() {
+            eprintln!(
+                "semdiff: rendered {raw_len} characters in {:?}",
+                started.elapsed()
+            );
         }
+        out
     };
+    // Conditions that pin one input to a single value read best as that equation.
+    let views = input_views(engine, state.old);
+    let mut pinned_values: Vec<(String, String, BV, BV)> = Vec::new();
+    engine.smt.push();
+    engine.smt.assert(&assume);
+    let mut pinned = |engine: &mut Engine,
+                      f: &Bool,
+                      out: &mut Vec<(String, String, BV, BV)>|
+     -> Option<String> {
+        let (answer, model) = engine.smt.check_model(std::slice::from_ref(f));
+        let model = model.filter(|_| answer == Answer::Sat)?;
+        for (name, term, ty_text) in &views {
+            let value = model.eval(term, true)?;
+            if engine.smt.check(&[f.clone(), term.eq(&value).not()]) == Answer::Unsat {
+                let bits = model_bits(&model, &value)?;
+                let shown = ty_text(bits);
+                out.push((name.clone(), shown.clone(), term.clone(), value));
+                return Some(format!("{name} == {shown}"));
+            }
+        }
+        None
+    };
+    let differs_pinned = if has_diff {
+        pinned(engine, &state.differs, &mut pinned_values)
+    } else {
+        None
+    };
+    let termination_pinned = if has_termination {
+        pinned(engine, &state.termination, &mut pinned_values)
+    } else {
+        None
+    };
+    let equal_pinned = if pinned_values.is_empty() || !state.covered || has_possible {
+        None
+    } else {
+        let name = &pinned_values[0].0;
+        let same_view = pinned_values.iter().all(|p| &p.0 == name);
+        let outside: Vec<Bool> = pinned_values.iter().map(|p| p.2.eq(&p.3).not()).collect();
+        let outside = and_all(&outside);
+        let exact = same_view
+            && engine.smt.check(&[outside.clone(), state.equal.not()]) == Answer::Unsat
+            && engine.smt.check(&[state.equal.clone(), outside.not()]) == Answer::Unsat;
+        exact.then(|| {
+            pinned_values
+                .iter()
+                .map(|p| format!("{} != {}", p.0, p.1))
+                .collect::<Vec<_>>()
+                .join(" && ")
+        })
+    };
+    engine.smt.pop();
     PairReport {
         name,
         old: Some(state.old),
         new: Some(state.new),
         modified: state.status != FunctionStatus::Unchanged,
         verdict,
-        differs_when: if has_diff { text(&state.differs) } else { None },
-        equal_when: text(&state.equal),
-        non_termination_differs_when: if has_termination { text(&state.termination) } else { None },
+        differs_when: if has_diff {
+            differs_pinned.or_else(|| text(&state.differs))
+        } else {
+            None
+        },
+        equal_when: equal_pinned.or_else(|| text(&state.equal)),
+        non_termination_differs_when: if has_termination {
+            termination_pinned.or_else(|| text(&state.termination))
+        } else {
+            None
+        },
         full: state.covered && !has_possible,
         witnesses,
         notes,
@@ -649,8 +880,68 @@ fn report_pair(engine: &mut Engine, state: &PairState, index: usize, config: &Se
     }
 }
 
+type ValueText = Box<dyn Fn(u128) -> String>;
+
+/// Scalar views of a pair's inputs: parameters and the scalar a pointer parameter
+/// points to, with their C names.
+fn input_views(engine: &Engine, func: FuncId) -> Vec<(String, BV, ValueText)> {
+    let program = engine.programs[0];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(Side::Old, func);
+    let mut views: Vec<(String, BV, ValueText)> = Vec::new();
+    for (i, var) in function.params.iter().enumerate() {
+        let local = &function.locals[*var];
+        match program.types.get(local.ty) {
+            Type::Pointer(pointee) if program.types.is_scalar(*pointee) => {
+                let size = program.types.size_of(*pointee) as u32;
+                let term = ripple_symex_load(&inputs.mem, &inputs.params[i], size);
+                let ty = *pointee;
+                let types = program.types.clone();
+                let probe = Program {
+                    types,
+                    ..Program::default()
+                };
+                views.push((
+                    format!("*{}", local.name),
+                    term,
+                    Box::new(move |bits| value_text(&probe, ty, bits)),
+                ));
+            }
+            Type::Int(_) | Type::Float(_) => {
+                let ty = local.ty;
+                let types = program.types.clone();
+                let probe = Program {
+                    types,
+                    ..Program::default()
+                };
+                views.push((
+                    local.name.clone(),
+                    inputs.params[i].clone(),
+                    Box::new(move |bits| value_text(&probe, ty, bits)),
+                ));
+            }
+            _ => {}
+        }
+    }
+    views
+}
+
+fn ripple_symex_load(mem: &ripple_symex::z3::ast::Array, addr: &BV, bytes: u32) -> BV {
+    (0..u64::from(bytes.max(1)))
+        .map(|i| {
+            mem.select(&addr.bvadd(BV::from_u64(i, 64)))
+                .as_bv()
+                .expect("byte")
+        })
+        .reduce(|low, high| high.concat(&low))
+        .expect("one byte")
+}
+
 fn out_of_budget_for(state: &PairState) -> bool {
-    state.notes.iter().any(|n| n.contains("budget") || n.contains("limit"))
+    state
+        .notes
+        .iter()
+        .any(|n| n.contains("budget") || n.contains("limit"))
 }
 
 /// C names for the input symbols of a pair.
@@ -660,7 +951,10 @@ fn names_for(engine: &Engine, func: FuncId) -> Names {
     let inputs = engine.inputs(Side::Old, func);
     let mut names = Names::default();
     for (i, var) in function.params.iter().enumerate() {
-        names.symbols.insert(inputs.params[i].to_string(), function.locals[*var].name.clone());
+        names.symbols.insert(
+            inputs.params[i].to_string(),
+            function.locals[*var].name.clone(),
+        );
     }
     names.symbols.insert(inputs.mem.to_string(), "mem".into());
     names.symbols.insert(inputs.io.to_string(), "io".into());
@@ -669,13 +963,24 @@ fn names_for(engine: &Engine, func: FuncId) -> Names {
             continue;
         }
         let base = engine.layout.global(0, id);
-        names.addresses.push((base, program.types.size_of(global.ty).max(1), global.name.clone()));
+        names.addresses.push((
+            base,
+            program.types.size_of(global.ty).max(1),
+            global.name.clone(),
+        ));
     }
     names
 }
 
 /// Finds a model of `condition`, reads the inputs, and replays them on both versions.
-fn witness(engine: &mut Engine, state: &PairState, condition: &Bool, assume: &Bool, kind: &'static str, config: &SemdiffConfig) -> Option<Witness> {
+fn witness(
+    engine: &mut Engine,
+    state: &PairState,
+    condition: &Bool,
+    assume: &Bool,
+    kind: &'static str,
+    config: &SemdiffConfig,
+) -> Option<Witness> {
     let nice = witness_niceness(engine, state.old);
     let mut query = vec![assume.clone(), condition.clone()];
     query.extend(nice);
@@ -684,7 +989,13 @@ fn witness(engine: &mut Engine, state: &PairState, condition: &Bool, assume: &Bo
         let (_, plain) = engine.smt.check_model(&[assume.clone(), condition.clone()]);
         model = plain;
     }
-    let model = model?;
+    let model = match model {
+        Some(m) => m,
+        None => {
+            eprintln!("witness: no model ({answer:?}) for {kind}");
+            return None;
+        }
+    };
     let old_program = engine.programs[0];
     let new_program = engine.programs[1];
     let function = &old_program.functions[state.old];
@@ -699,9 +1010,17 @@ fn witness(engine: &mut Engine, state: &PairState, condition: &Bool, assume: &Bo
             Type::Pointer(pointee) => {
                 let size = old_program.types.size_of(*pointee).clamp(1, 8);
                 let len = 64u64.max(size);
-                let bytes = engine.memory_bytes(&model, &inputs.mem, bits as u64, len).unwrap_or_else(|| vec![0; len as usize]);
-                shown.push((format!("*{}", local.name), scalar_text(old_program, *pointee, &bytes)));
-                args.push(ArgInput::Pointer { bytes, pointee: *pointee });
+                let bytes = engine
+                    .memory_bytes(&model, &inputs.mem, bits as u64, len)
+                    .unwrap_or_else(|| vec![0; len as usize]);
+                shown.push((
+                    format!("*{}", local.name),
+                    scalar_text(old_program, *pointee, &bytes),
+                ));
+                args.push(ArgInput::Pointer {
+                    bytes,
+                    pointee: *pointee,
+                });
             }
             _ => {
                 shown.push((local.name.clone(), value_text(old_program, local.ty, bits)));
@@ -720,7 +1039,10 @@ fn witness(engine: &mut Engine, state: &PairState, condition: &Bool, assume: &Bo
         }
         if let Some(bytes) = engine.global_bytes(Side::Old, id, &model, &inputs.mem) {
             if old_program.types.is_scalar(global.ty) {
-                shown.push((global.name.clone(), scalar_text(old_program, global.ty, &bytes)));
+                shown.push((
+                    global.name.clone(),
+                    scalar_text(old_program, global.ty, &bytes),
+                ));
             }
             globals.push((global.key.clone(), bytes));
         }
@@ -740,8 +1062,14 @@ fn witness(engine: &mut Engine, state: &PairState, condition: &Bool, assume: &Bo
 }
 
 enum ArgInput {
-    Scalar { bits: u128, ty: ripple_ir::TypeId },
-    Pointer { bytes: Vec<u8>, pointee: ripple_ir::TypeId },
+    Scalar {
+        bits: u128,
+        ty: ripple_ir::TypeId,
+    },
+    Pointer {
+        bytes: Vec<u8>,
+        pointee: ripple_ir::TypeId,
+    },
 }
 
 fn value_text(program: &Program, ty: ripple_ir::TypeId, bits: u128) -> String {
@@ -773,7 +1101,13 @@ fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String
     }
 }
 
-fn replay(program: &Program, func: FuncId, args: &[ArgInput], globals: &[(String, Vec<u8>)], config: &SemdiffConfig) -> Observed {
+fn replay(
+    program: &Program,
+    func: FuncId,
+    args: &[ArgInput],
+    globals: &[(String, Vec<u8>)],
+    config: &SemdiffConfig,
+) -> Observed {
     let run = RunConfig {
         max_steps: config.replay_steps,
         ..RunConfig::default()
@@ -789,7 +1123,11 @@ fn replay(program: &Program, func: FuncId, args: &[ArgInput], globals: &[(String
         }
     };
     for (key, bytes) in globals {
-        if let Some((id, _)) = program.globals.iter_enumerated().find(|(_, g)| &g.key == key) {
+        if let Some((id, _)) = program
+            .globals
+            .iter_enumerated()
+            .find(|(_, g)| &g.key == key)
+        {
             let _ = interpreter.write_global(id, bytes);
         }
     }
@@ -802,7 +1140,9 @@ fn replay(program: &Program, func: FuncId, args: &[ArgInput], globals: &[(String
             ArgInput::Scalar { bits, ty: arg_ty } => {
                 let ty = ty.unwrap_or(*arg_ty);
                 values.push(match program.types.get(ty) {
-                    Type::Float(ripple_ir::FloatKind::Float) => Value::F32(f32::from_bits(*bits as u32)),
+                    Type::Float(ripple_ir::FloatKind::Float) => {
+                        Value::F32(f32::from_bits(*bits as u32))
+                    }
                     Type::Float(_) => Value::F64(f64::from_bits(*bits as u64)),
                     _ => Value::Int(*bits),
                 });
@@ -830,20 +1170,29 @@ fn replay(program: &Program, func: FuncId, args: &[ArgInput], globals: &[(String
             format!("no termination within {} steps", config.replay_steps)
         }
         CallResult::Stopped(ripple_interp::Termination::Exit(code)) => format!("exit {code}"),
-        CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) => format!("trap: {message}"),
+        CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) => {
+            format!("trap: {message}")
+        }
         CallResult::Stopped(other) => format!("stopped: {other:?}"),
     };
     let mut state = Vec::new();
     if matches!(outcome.result, CallResult::Returned(_)) {
         for (i, pointer, len, pointee) in &pointers {
             if let Some(bytes) = interpreter.read_memory(pointer, *len) {
-                let name = function.params.get(*i).map_or("?".into(), |v| function.locals[*v].name.clone());
+                let name = function
+                    .params
+                    .get(*i)
+                    .map_or("?".into(), |v| function.locals[*v].name.clone());
                 state.push((format!("*{name}"), scalar_text(program, *pointee, &bytes)));
                 state.push((format!("{name}[..]"), format!("{bytes:?}")));
             }
         }
         for (key, _) in globals {
-            if let Some((id, g)) = program.globals.iter_enumerated().find(|(_, g)| &g.key == key) {
+            if let Some((id, g)) = program
+                .globals
+                .iter_enumerated()
+                .find(|(_, g)| &g.key == key)
+            {
                 if let Some(bytes) = interpreter.read_global(id) {
                     state.push((g.name.clone(), scalar_text(program, g.ty, &bytes)));
                 }

@@ -15,7 +15,12 @@ pub fn load(path: &Path) -> Program {
         .arg(path)
         .output()
         .expect("gcc -E runs");
-    assert!(output.status.success(), "gcc -E {}: {}", path.display(), String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "gcc -E {}: {}",
+        path.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     let unit = TranslationUnit::preprocessed(path.display().to_string(), &text, str::to_string);
     let lowered = lower_units(&[unit], &FrontendConfig { build_syntax: true });
@@ -31,5 +36,9 @@ pub fn run(dir: &Path, config: &SemdiffConfig) -> SemdiffReport {
 }
 
 pub fn workspace() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().parent().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
 }

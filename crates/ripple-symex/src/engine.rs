@@ -1,0 +1,1320 @@
+//! Path exploration, procedure summaries and modular calls (section 2.1, 3 and 6.1 of
+//! Trostanetski et al., SAS 2017).
+
+use std::time::Instant;
+
+use ripple_ir::{
+    Callee, Expr, ExprKind, FuncId, Function, GlobalId, InitItem, IntKind, Intrinsic, NodeId,
+    NodeKind, Place, Program, Storage, Type, TypeId, VarId,
+};
+use rustc_hash::{FxHashMap, FxHashSet};
+use z3::ast::{Array, Ast, Bool, Dynamic, BV};
+use z3::{FuncDecl, Sort};
+
+use crate::encode::{self, bv_const, load, resize, store, truth, Repr};
+use crate::layout::Layout;
+use crate::smt::{and_all, fp_from_bits, fp_round, fp_to_bits, or_all, Answer, Budget, Smt};
+
+/// Which version a function belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    Old,
+    New,
+}
+
+impl Side {
+    pub fn index(self) -> usize {
+        match self {
+            Side::Old => 0,
+            Side::New => 1,
+        }
+    }
+
+    fn tag(self) -> &'static str {
+        match self {
+            Side::Old => "o",
+            Side::New => "n",
+        }
+    }
+}
+
+/// How a path ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Returned = 0,
+    Exit = 1,
+    Trap = 2,
+    Abort = 3,
+}
+
+/// Exploration settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// A path may execute each loop (each branch node) at most this many times plus the
+    /// final test.
+    pub unwind: u32,
+    /// The bound used when refining under a precondition.
+    pub refine_unwind: u32,
+    /// Maximal number of paths per exploration.
+    pub max_paths: usize,
+    pub budget: Budget,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            unwind: 5,
+            refine_unwind: 64,
+            max_paths: 2000,
+            budget: Budget::default(),
+        }
+    }
+}
+
+/// The visible input state of a function: its parameters, the memory and the I/O token.
+#[derive(Clone, Debug)]
+pub struct Inputs {
+    pub params: Vec<BV>,
+    pub mem: Array,
+    pub io: BV,
+}
+
+/// The visible final state of a path.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// [`Status`] as an 8-bit value (symbolic after calls).
+    pub status: BV,
+    /// The exit code (meaningful when status is exit).
+    pub code: BV,
+    pub ret: Option<BV>,
+    pub mem: Array,
+    pub io: BV,
+}
+
+/// A call on a path, for refinement: the callee's inputs at the call and whether the
+/// call may have taken an unexplored (abstracted) path of the callee.
+#[derive(Clone, Debug)]
+pub struct CallSite {
+    pub side: Side,
+    pub callee: FuncId,
+    pub args: Vec<BV>,
+    pub mem: Array,
+    pub io: BV,
+    pub unexplored: Bool,
+}
+
+/// A path summary `(R, T)` (Definition 5) with the abstraction it used.
+#[derive(Clone, Debug)]
+pub struct PathSummary {
+    pub reach: Bool,
+    pub out: Outcome,
+    /// True for inputs on which the path went through an abstracted callee path.
+    pub abstracted: Bool,
+    pub calls: Vec<CallSite>,
+    signature: Vec<u32>,
+}
+
+/// A procedure summary (Definition 6) with proved non-termination.
+#[derive(Clone, Debug)]
+pub struct ProcSummary {
+    pub inputs: Inputs,
+    pub paths: Vec<PathSummary>,
+    /// Input conditions under which the function does not terminate (proved, or assumed
+    /// by the abstraction of a callee).
+    pub diverge: Vec<Bool>,
+    /// Input conditions under which the function may not terminate because an
+    /// abstracted callee path may not terminate.
+    pub diverge_abstract: Vec<Bool>,
+    /// Whether some path was cut by the unwinding bound or the budget.
+    pub cut: bool,
+    /// Whether the budget ran out during an exploration.
+    pub out_of_budget: bool,
+    signatures: FxHashSet<Vec<u32>>,
+}
+
+impl ProcSummary {
+    /// The covered part: inputs on which a summarised path or proved divergence applies.
+    pub fn covered(&self) -> Bool {
+        let mut all: Vec<Bool> = self.paths.iter().map(|p| p.reach.clone()).collect();
+        all.extend(self.diverge.iter().cloned());
+        all.extend(self.diverge_abstract.iter().cloned());
+        or_all(&all)
+    }
+}
+
+/// Symbolic execution of two program versions with a shared solver.
+pub struct Engine<'p> {
+    pub programs: [&'p Program; 2],
+    pub smt: Smt,
+    pub config: Config,
+    pub layout: Layout,
+    /// The matched pair of each function, and its input naming key.
+    pair_of: [FxHashMap<FuncId, usize>; 2],
+    /// The current "equal when" condition U of each matched pair, over the pair's inputs.
+    equal_when: FxHashMap<usize, Bool>,
+    summaries: FxHashMap<(Side, FuncId), ProcSummary>,
+    fresh: u64,
+    started: Instant,
+}
+
+/// One path being explored.
+#[derive(Clone)]
+struct PathState {
+    regs: Vec<Option<BV>>,
+    mem: Array,
+    io: BV,
+    conds: Vec<Bool>,
+    visits: FxHashMap<NodeId, u32>,
+    snapshots: FxHashMap<NodeId, (Vec<Option<BV>>, Array, BV)>,
+    abstracted: Vec<Bool>,
+    calls: Vec<CallSite>,
+    signature: Vec<u32>,
+    /// Trap conditions raised while evaluating the current node.
+    traps: Vec<Bool>,
+}
+
+/// What an exploration found.
+struct Exploration {
+    side: Side,
+    func: FuncId,
+    inputs: Inputs,
+    paths: Vec<PathSummary>,
+    diverge: Vec<Bool>,
+    diverge_abstract: Vec<Bool>,
+    cut: bool,
+    out_of_budget: bool,
+    unwind: u32,
+    known: FxHashSet<Vec<u32>>,
+}
+
+const PURE_MATH: &[&str] = &[
+    "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp", "exp2",
+    "expm1", "log", "log2", "log10", "log1p", "pow", "fmod", "hypot", "cbrt", "round", "trunc",
+    "lround", "erf", "erfc", "tgamma", "lgamma", "fmin", "fmax", "sinf", "cosf", "tanf", "expf",
+    "logf", "powf", "fmodf", "atan2f", "roundf", "truncf", "hypotf", "abs", "labs", "llabs",
+    "toupper", "tolower", "isdigit", "isalpha", "isspace", "isalnum", "isupper", "islower",
+    "isxdigit", "ispunct", "isprint",
+];
+
+impl<'p> Engine<'p> {
+    /// An engine over two versions; `pairs` lists matched functions (old, new).
+    pub fn new(programs: [&'p Program; 2], pairs: &[(FuncId, FuncId)], config: Config) -> Self {
+        let mut pair_of = [FxHashMap::default(), FxHashMap::default()];
+        for (index, (old, new)) in pairs.iter().enumerate() {
+            let fo = &programs[0].functions[*old];
+            let fnew = &programs[1].functions[*new];
+            let reprs = |p: &Program, f: &Function| -> Vec<Repr> {
+                f.params
+                    .iter()
+                    .map(|v| Repr::of(&p.types, f.locals[*v].ty))
+                    .collect()
+            };
+            if reprs(programs[0], fo) == reprs(programs[1], fnew) {
+                pair_of[0].insert(*old, index);
+                pair_of[1].insert(*new, index);
+            }
+        }
+        Engine {
+            programs,
+            smt: Smt::new(config.budget),
+            config,
+            layout: Layout::new(programs),
+            pair_of,
+            equal_when: FxHashMap::default(),
+            summaries: FxHashMap::default(),
+            fresh: 0,
+            started: Instant::now(),
+        }
+    }
+
+    pub fn elapsed(&self) -> std::time::Duration {
+        self.started.elapsed()
+    }
+
+    /// The pair index of a function, when it is matched with compatible parameters.
+    pub fn pair_index(&self, side: Side, func: FuncId) -> Option<usize> {
+        self.pair_of[side.index()].get(&func).copied()
+    }
+
+    fn input_key(&self, side: Side, func: FuncId) -> String {
+        match self.pair_index(side, func) {
+            Some(index) => format!("P{index}"),
+            None => format!("{}{}", side.tag(), func.index()),
+        }
+    }
+
+    /// The input symbols of a function (shared by both versions of a matched pair).
+    pub fn inputs(&self, side: Side, func: FuncId) -> Inputs {
+        let program = self.programs[side.index()];
+        let function = &program.functions[func];
+        let key = self.input_key(side, func);
+        let params = function
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let bits = Repr::of(&program.types, function.locals[*v].ty).bits();
+                BV::new_const(format!("{key}.a{i}"), bits)
+            })
+            .collect();
+        Inputs {
+            params,
+            mem: crate::smt::memory_const(&format!("{key}.mem")),
+            io: BV::new_const(format!("{key}.io"), 64),
+        }
+    }
+
+    /// Sets the condition U under which the pair behaves identically (over its inputs).
+    pub fn set_equal_when(&mut self, pair: usize, condition: Bool) {
+        self.equal_when.insert(pair, condition);
+    }
+
+    pub fn summary(&self, side: Side, func: FuncId) -> Option<&ProcSummary> {
+        self.summaries.get(&(side, func))
+    }
+
+    /// Forgets a summary (before re-analysis with new callee information).
+    pub fn reset_summary(&mut self, side: Side, func: FuncId) {
+        self.summaries.remove(&(side, func));
+    }
+
+    /// Explores `func` up to the configured bound and stores its summary; with a
+    /// `precondition` (over any symbols, linked to the function's inputs by the caller),
+    /// only paths compatible with it are explored and the new ones are added to the
+    /// existing summary. Returns the number of new paths.
+    pub fn explore(&mut self, side: Side, func: FuncId, precondition: Option<&Bool>) -> usize {
+        let unwind = if precondition.is_some() {
+            self.config.refine_unwind
+        } else {
+            self.config.unwind
+        };
+        self.explore_bounded(side, func, precondition, unwind)
+    }
+
+    /// [`Engine::explore`] with an explicit unwinding bound.
+    pub fn explore_bounded(
+        &mut self,
+        side: Side,
+        func: FuncId,
+        precondition: Option<&Bool>,
+        unwind: u32,
+    ) -> usize {
+        let program = self.programs[side.index()];
+        let inputs = self.inputs(side, func);
+        let known = self
+            .summaries
+            .get(&(side, func))
+            .map(|s| s.signatures.clone())
+            .unwrap_or_default();
+        let mut run = Exploration {
+            side,
+            func,
+            inputs: inputs.clone(),
+            paths: Vec::new(),
+            diverge: Vec::new(),
+            diverge_abstract: Vec::new(),
+            cut: false,
+            out_of_budget: false,
+            unwind,
+            known,
+        };
+        let function = &program.functions[func];
+        if !function.is_defined() {
+            return 0;
+        }
+        let mut regs: Vec<Option<BV>> = vec![None; function.locals.len()];
+        for (i, var) in function.params.iter().enumerate() {
+            regs[var.index()] = Some(inputs.params[i].clone());
+        }
+        let mut state = PathState {
+            regs,
+            mem: inputs.mem.clone(),
+            io: inputs.io.clone(),
+            conds: Vec::new(),
+            visits: FxHashMap::default(),
+            snapshots: FxHashMap::default(),
+            abstracted: Vec::new(),
+            calls: Vec::new(),
+            signature: Vec::new(),
+            traps: Vec::new(),
+        };
+        // Memory parameters are copied into their frame slots by the lowering's own
+        // assignments; nothing else to set up.
+        state.conds.clear();
+        self.smt.push();
+        if let Some(pre) = precondition {
+            self.smt.assert(pre);
+        }
+        self.run(&mut run, function.entry, state);
+        self.smt.pop();
+        let added = run.paths.len();
+        let entry = self
+            .summaries
+            .entry((side, func))
+            .or_insert_with(|| ProcSummary {
+                inputs,
+                paths: Vec::new(),
+                diverge: Vec::new(),
+                diverge_abstract: Vec::new(),
+                cut: false,
+                out_of_budget: false,
+                signatures: FxHashSet::default(),
+            });
+        for path in run.paths {
+            entry.signatures.insert(path.signature.clone());
+            entry.paths.push(path);
+        }
+        entry.diverge.extend(run.diverge);
+        entry.diverge_abstract.extend(run.diverge_abstract);
+        if precondition.is_none() {
+            entry.cut = run.cut;
+        } else {
+            entry.cut |= run.cut;
+        }
+        entry.out_of_budget |= run.out_of_budget;
+        added
+    }
+
+    /// Makes sure a (possibly empty) summary exists.
+    pub fn ensure_summary(&mut self, side: Side, func: FuncId) {
+        if !self.summaries.contains_key(&(side, func)) {
+            let inputs = self.inputs(side, func);
+            self.summaries.insert(
+                (side, func),
+                ProcSummary {
+                    inputs,
+                    paths: Vec::new(),
+                    diverge: Vec::new(),
+                    diverge_abstract: Vec::new(),
+                    cut: true,
+                    out_of_budget: false,
+                    signatures: FxHashSet::default(),
+                },
+            );
+        }
+    }
+
+    fn fresh_name(&mut self, prefix: &str) -> String {
+        self.fresh += 1;
+        format!("{prefix}!{}", self.fresh)
+    }
+
+    fn feasible(&mut self, extra: &Bool) -> bool {
+        // Unknown counts as feasible: exploring an infeasible path only adds a summary
+        // with an unsatisfiable condition.
+        self.smt.check(std::slice::from_ref(extra)) != Answer::Unsat
+    }
+
+    fn run(&mut self, run: &mut Exploration, start: NodeId, mut st: PathState) {
+        let side = run.side;
+        let program = self.programs[side.index()];
+        let function = &program.functions[run.func];
+        let mut node_id = start;
+        loop {
+            if run.paths.len() >= self.config.max_paths || self.smt.out_of_time() {
+                run.cut = true;
+                run.out_of_budget |= self.smt.out_of_time();
+                return;
+            }
+            let node = &function.nodes[node_id];
+            match &node.kind {
+                NodeKind::Entry | NodeKind::Skip => {}
+                NodeKind::Exit => {
+                    self.finish_path(run, st, Status::Returned, None);
+                    return;
+                }
+                NodeKind::Assign { dst, value } => {
+                    let v = self.eval(side, run.func, &mut st, value);
+                    let ok = self.write(side, run.func, &mut st, dst, &v);
+                    if !self.check_traps(run, &mut st) || !ok {
+                        return;
+                    }
+                }
+                NodeKind::Havoc { dst, .. } => {
+                    let name = self.fresh_name("havoc");
+                    st.mem = crate::smt::memory_const(&format!("{name}.mem"));
+                    if let Some(dst) = dst {
+                        let bits = self.place_repr(side, run.func, dst).bits();
+                        let v = BV::new_const(name, bits);
+                        self.write(side, run.func, &mut st, dst, &v);
+                    }
+                }
+                NodeKind::Branch { cond } => {
+                    let count = st.visits.entry(node_id).or_insert(0);
+                    *count += 1;
+                    let count = *count;
+                    if count > run.unwind + 1 {
+                        run.cut = true;
+                        return;
+                    }
+                    if count >= 2 && self.state_repeats(&st, node_id) {
+                        run.diverge.push(and_all(&st.conds));
+                        return;
+                    }
+                    st.snapshots
+                        .insert(node_id, (st.regs.clone(), st.mem.clone(), st.io.clone()));
+                    let value = self.eval(side, run.func, &mut st, cond);
+                    if !self.check_traps(run, &mut st) {
+                        return;
+                    }
+                    let repr = Repr::of(&program.types, cond.ty);
+                    let c = truth(&value, repr).simplify();
+                    let taken = self.feasible(&c);
+                    let not_taken = if taken { self.feasible(&c.not()) } else { true };
+                    if taken && not_taken {
+                        let mut then_state = st.clone();
+                        then_state.conds.push(c.clone());
+                        then_state.signature.push(node_id.index() as u32 * 2 + 1);
+                        self.smt.push();
+                        self.smt.assert(&c);
+                        self.run(run, node.succs[0], then_state);
+                        self.smt.pop();
+                        st.conds.push(c.not());
+                        st.signature.push(node_id.index() as u32 * 2);
+                        self.smt.push();
+                        self.smt.assert(&c.not());
+                        self.run(run, node.succs[1], st);
+                        self.smt.pop();
+                        return;
+                    }
+                    node_id = if taken { node.succs[0] } else { node.succs[1] };
+                    continue;
+                }
+                NodeKind::Call { dst, callee, args } => {
+                    if !self.call(run, &mut st, dst.as_ref(), callee, args) {
+                        return;
+                    }
+                }
+            }
+            node_id = node.succs[0];
+        }
+    }
+
+    /// Whether the state at a loop head equals the state at its previous visit for every
+    /// input on the path (then the path loops forever: the program is deterministic).
+    fn state_repeats(&mut self, st: &PathState, node: NodeId) -> bool {
+        let Some((regs, mem, io)) = st.snapshots.get(&node) else {
+            return false;
+        };
+        let mut differs = Vec::new();
+        for (now, before) in st.regs.iter().zip(regs) {
+            match (now, before) {
+                (Some(a), Some(b)) => {
+                    if !a.ast_eq(b) {
+                        differs.push(a.eq(b).not());
+                    }
+                }
+                (None, None) => {}
+                _ => return false,
+            }
+        }
+        if !st.mem.ast_eq(mem) {
+            differs.push(st.mem.eq(mem).not());
+        }
+        if !st.io.ast_eq(io) {
+            differs.push(st.io.eq(io).not());
+        }
+        if differs.is_empty() {
+            return true;
+        }
+        self.smt.check(&[or_all(&differs)]) == Answer::Unsat
+    }
+
+    fn finish_path(
+        &mut self,
+        run: &mut Exploration,
+        st: PathState,
+        status: Status,
+        code: Option<BV>,
+    ) {
+        if run.known.contains(&st.signature) {
+            return;
+        }
+        let side = run.side;
+        let program = self.programs[side.index()];
+        let function = &program.functions[run.func];
+        let ret = if status == Status::Returned {
+            function.ret_var.map(|v| {
+                let bits = Repr::of(&program.types, function.locals[v].ty).bits();
+                st.regs[v.index()].clone().unwrap_or_else(|| {
+                    BV::new_const(
+                        format!("{}.undef_ret", self.input_key(side, run.func)),
+                        bits,
+                    )
+                })
+            })
+        } else {
+            None
+        };
+        // Dead frames are restored to their entry contents.
+        let mut mem = st.mem.clone();
+        for (address, size) in self.layout.frame(side.index(), run.func, program) {
+            for i in 0..size.min(4096) {
+                let at = BV::from_u64(address + i, 64);
+                mem = mem.store(&at, &run.inputs.mem.select(&at));
+            }
+        }
+        let out = Outcome {
+            status: BV::from_u64(status as u64, 8),
+            code: code.unwrap_or_else(|| BV::from_u64(0, 32)),
+            ret,
+            mem,
+            io: st.io.clone(),
+        };
+        self.record(run, st, out);
+    }
+
+    fn record(&mut self, run: &mut Exploration, st: PathState, out: Outcome) {
+        run.known.insert(st.signature.clone());
+        run.paths.push(PathSummary {
+            reach: and_all(&st.conds),
+            out,
+            abstracted: or_all(&st.abstracted),
+            calls: st.calls,
+            signature: st.signature,
+        });
+    }
+
+    /// Splits off the trap paths raised while evaluating a node; false when the normal
+    /// continuation is infeasible.
+    fn check_traps(&mut self, run: &mut Exploration, st: &mut PathState) -> bool {
+        if st.traps.is_empty() {
+            return true;
+        }
+        let trap = or_all(&std::mem::take(&mut st.traps)).simplify();
+        if self.feasible(&trap) {
+            let mut trapped = st.clone();
+            trapped.conds.push(trap.clone());
+            trapped.signature.push(u32::MAX - 1);
+            let out = Outcome {
+                status: BV::from_u64(Status::Trap as u64, 8),
+                code: BV::from_u64(0, 32),
+                ret: None,
+                mem: trapped.mem.clone(),
+                io: trapped.io.clone(),
+            };
+            self.record(run, trapped, out);
+        }
+        let ok = trap.not();
+        if !self.feasible(&ok) {
+            return false;
+        }
+        st.conds.push(ok.clone());
+        st.signature.push(u32::MAX - 2);
+        self.smt.assert(&ok);
+        true
+    }
+
+    fn place_repr(&self, side: Side, func: FuncId, place: &Place) -> Repr {
+        let program = self.programs[side.index()];
+        match place {
+            Place::Local(v) => Repr::of(&program.types, program.functions[func].locals[*v].ty),
+            Place::Mem { ty, .. } => Repr::of(&program.types, *ty),
+            Place::Bits { unit, .. } => Repr::of(&program.types, *unit),
+        }
+    }
+
+    fn write(
+        &mut self,
+        side: Side,
+        func: FuncId,
+        st: &mut PathState,
+        place: &Place,
+        value: &BV,
+    ) -> bool {
+        match place {
+            Place::Local(v) => {
+                let repr = self.place_repr(side, func, place);
+                st.regs[v.index()] = Some(resize(value, repr.bits(), false));
+            }
+            Place::Mem { addr, ty } => {
+                let a = self.eval(side, func, st, addr);
+                let repr = Repr::of(&self.programs[side.index()].types, *ty);
+                let v = resize(value, repr.bits(), false);
+                st.mem = store(&st.mem, &a, &v);
+            }
+            Place::Bits {
+                addr,
+                unit,
+                bit_offset,
+                width,
+            } => {
+                let a = self.eval(side, func, st, addr);
+                let repr = Repr::of(&self.programs[side.index()].types, *unit);
+                let old = load(&st.mem, &a, repr.bytes());
+                let bits = old.get_size();
+                let field = resize(value, *width, false);
+                let mask = ((1u128 << width) - 1) << bit_offset;
+                let cleared = old.bvand(bv_const(!mask, bits));
+                let shifted =
+                    resize(&field, bits, false).bvshl(BV::from_u64(u64::from(*bit_offset), bits));
+                st.mem = store(&st.mem, &a, &cleared.bvor(shifted));
+            }
+        }
+        true
+    }
+
+    fn eval(&mut self, side: Side, func: FuncId, st: &mut PathState, expr: &Expr) -> BV {
+        let program = self.programs[side.index()];
+        let types = &program.types;
+        let repr = Repr::of(types, expr.ty);
+        match &expr.kind {
+            ExprKind::Int(v) => bv_const(*v, repr.bits()),
+            ExprKind::Float(f) => match repr {
+                Repr::Float { bits: 32 } => BV::from_u64(u64::from((*f as f32).to_bits()), 32),
+                _ => BV::from_u64(f.to_bits(), 64),
+            },
+            ExprKind::Local(v) => match &st.regs[v.index()] {
+                Some(value) => resize(value, repr.bits(), false),
+                None => {
+                    // An uninitialised register: an arbitrary value of its own.
+                    let name = self.fresh_name(&format!(
+                        "{}.undef{}",
+                        self.input_key(side, func),
+                        v.index()
+                    ));
+                    let value = BV::new_const(name, repr.bits());
+                    st.regs[v.index()] = Some(value.clone());
+                    value
+                }
+            },
+            ExprKind::AddrOfLocal(v) => BV::from_u64(self.layout.local(side.index(), func, *v), 64),
+            ExprKind::AddrOfGlobal(g) => BV::from_u64(self.layout.global(side.index(), *g), 64),
+            ExprKind::AddrOfFunc(f) => BV::from_u64(self.layout.function(side.index(), *f), 64),
+            ExprKind::Load(addr) => {
+                let a = self.eval(side, func, st, addr);
+                load(&st.mem, &a, repr.bytes())
+            }
+            ExprKind::LoadBits {
+                addr,
+                unit,
+                bit_offset,
+                width,
+            } => {
+                let a = self.eval(side, func, st, addr);
+                let unit_repr = Repr::of(types, *unit);
+                let raw = load(&st.mem, &a, unit_repr.bytes());
+                let field = raw.extract(bit_offset + width - 1, *bit_offset);
+                resize(&field, repr.bits(), types.is_signed(expr.ty))
+            }
+            ExprKind::Unary(op, operand) => {
+                let v = self.eval(side, func, st, operand);
+                let orepr = Repr::of(types, operand.ty);
+                encode::unary(*op, &v, orepr, repr.bits())
+            }
+            ExprKind::Binary(op, lhs, rhs) => {
+                let a = self.eval(side, func, st, lhs);
+                let b = self.eval(side, func, st, rhs);
+                let lrepr = Repr::of(types, lhs.ty);
+                let rrepr = Repr::of(types, rhs.ty);
+                if matches!(op, ripple_ir::BinOp::Div | ripple_ir::BinOp::Rem)
+                    && matches!(lrepr, Repr::Int { .. })
+                {
+                    let bits = a.get_size();
+                    let b_same = resize(&b, bits, false);
+                    let mut trap = b_same.eq(BV::from_u64(0, bits));
+                    if let Repr::Int {
+                        signed: true,
+                        bits: w,
+                    } = lrepr
+                    {
+                        if w >= 32 {
+                            let min = bv_const(1u128 << (w - 1), w);
+                            let minus_one = bv_const(u128::MAX, w);
+                            trap =
+                                Bool::or(&[trap, Bool::and(&[a.eq(&min), b_same.eq(&minus_one)])]);
+                        }
+                    }
+                    st.traps.push(trap);
+                }
+                encode::binary(*op, &a, &b, lrepr, rrepr, repr)
+            }
+            ExprKind::Cast(operand) => {
+                let v = self.eval(side, func, st, operand);
+                let from = Repr::of(types, operand.ty);
+                if matches!(types.get(expr.ty), Type::Int(IntKind::Bool)) {
+                    encode::to_bool(&v, from)
+                } else {
+                    encode::cast(&v, from, repr)
+                }
+            }
+        }
+    }
+
+    /// A call node; false when the path ends here.
+    fn call(
+        &mut self,
+        run: &mut Exploration,
+        st: &mut PathState,
+        dst: Option<&Place>,
+        callee: &Callee,
+        args: &[Expr],
+    ) -> bool {
+        let side = run.side;
+        let program = self.programs[side.index()];
+        let mut values = Vec::with_capacity(args.len());
+        let mut reprs = Vec::with_capacity(args.len());
+        for arg in args {
+            values.push(self.eval(side, run.func, st, arg));
+            reprs.push(Repr::of(&program.types, arg.ty));
+        }
+        if !self.check_traps(run, st) {
+            return false;
+        }
+        let dst_repr = dst.map(|d| self.place_repr(side, run.func, d));
+        match callee {
+            Callee::Direct(target) if program.functions[*target].is_defined() => {
+                self.call_summary(run, st, *target, &values, dst, dst_repr)
+            }
+            Callee::Direct(target) => {
+                let name = program.functions[*target].name.clone();
+                let ret_ty = program.functions[*target].return_type(&program.types);
+                let ret_repr = Repr::of(&program.types, ret_ty);
+                self.call_external(run, st, &name, &values, &reprs, ret_repr, dst, dst_repr)
+            }
+            Callee::Indirect(target) => {
+                let t = self.eval(side, run.func, st, target);
+                let mut all = vec![t];
+                all.extend(values);
+                let mut all_reprs = vec![Repr::Pointer];
+                all_reprs.extend(reprs);
+                let ret_repr = dst_repr.unwrap_or(Repr::Void);
+                self.call_external(
+                    run,
+                    st,
+                    "(indirect)",
+                    &all,
+                    &all_reprs,
+                    ret_repr,
+                    dst,
+                    dst_repr,
+                )
+            }
+            Callee::Intrinsic(intrinsic) => {
+                self.call_intrinsic(run, st, *intrinsic, &values, dst, dst_repr)
+            }
+        }
+    }
+
+    fn call_intrinsic(
+        &mut self,
+        run: &mut Exploration,
+        st: &mut PathState,
+        intrinsic: Intrinsic,
+        values: &[BV],
+        dst: Option<&Place>,
+        dst_repr: Option<Repr>,
+    ) -> bool {
+        let side = run.side;
+        match intrinsic {
+            Intrinsic::Memcpy | Intrinsic::Memset => {
+                let size = values.get(2).map(|s| s.simplify()).and_then(|s| s.as_u64());
+                match size {
+                    Some(n) if n <= 4096 => {
+                        for i in 0..n {
+                            let off = BV::from_u64(i, 64);
+                            let to = values[0].bvadd(&off);
+                            let byte = if intrinsic == Intrinsic::Memcpy {
+                                st.mem.select(&values[1].bvadd(&off)).as_bv().expect("byte")
+                            } else {
+                                resize(&values[1], 8, false)
+                            };
+                            st.mem = st.mem.store(&to, &byte);
+                        }
+                    }
+                    _ => {
+                        let out = self.uf_outputs(
+                            "intrinsic",
+                            intrinsic.name(),
+                            values,
+                            &st.mem,
+                            &st.io,
+                            None,
+                        );
+                        st.mem = out.1;
+                    }
+                }
+                if let (Some(d), Some(_)) = (dst, dst_repr) {
+                    let v = values[0].clone();
+                    self.write(side, run.func, st, d, &v);
+                }
+            }
+            _ => {
+                // va_* and alloca: unknown effects, the same in both versions for the
+                // same inputs.
+                let ret = dst_repr.map(|r| r.bits());
+                let out =
+                    self.uf_outputs("intrinsic", intrinsic.name(), values, &st.mem, &st.io, ret);
+                st.mem = out.1;
+                if let (Some(d), Some(v)) = (dst, out.0) {
+                    self.write(side, run.func, st, d, &v);
+                }
+            }
+        }
+        true
+    }
+
+    /// Uninterpreted outputs (return value, memory) of an operation over its inputs.
+    fn uf_outputs(
+        &self,
+        family: &str,
+        name: &str,
+        values: &[BV],
+        mem: &Array,
+        io: &BV,
+        ret_bits: Option<u32>,
+    ) -> (Option<BV>, Array, BV) {
+        let mut domain: Vec<Sort> = values
+            .iter()
+            .map(|v| Sort::bitvector(v.get_size()))
+            .collect();
+        domain.push(crate::smt::memory_sort());
+        domain.push(Sort::bitvector(64));
+        let domain_refs: Vec<&Sort> = domain.iter().collect();
+        let sig: String = values
+            .iter()
+            .map(|v| v.get_size().to_string())
+            .collect::<Vec<_>>()
+            .join("_");
+        let mut args: Vec<&dyn Ast> = values.iter().map(|v| v as &dyn Ast).collect();
+        args.push(mem);
+        args.push(io);
+        let ret = ret_bits.map(|bits| {
+            let f = FuncDecl::new(
+                format!("{family}.{name}.ret.{sig}.{bits}"),
+                &domain_refs,
+                &Sort::bitvector(bits),
+            );
+            f.apply(&args).as_bv().expect("bv")
+        });
+        let fm = FuncDecl::new(
+            format!("{family}.{name}.mem.{sig}"),
+            &domain_refs,
+            &crate::smt::memory_sort(),
+        );
+        let fio = FuncDecl::new(
+            format!("{family}.{name}.io.{sig}"),
+            &domain_refs,
+            &Sort::bitvector(64),
+        );
+        (
+            ret,
+            fm.apply(&args).as_array().expect("array"),
+            fio.apply(&args).as_bv().expect("bv"),
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)] // One call node's parts, taken apart by the caller.
+    fn call_external(
+        &mut self,
+        run: &mut Exploration,
+        st: &mut PathState,
+        name: &str,
+        values: &[BV],
+        reprs: &[Repr],
+        ret_repr: Repr,
+        dst: Option<&Place>,
+        dst_repr: Option<Repr>,
+    ) -> bool {
+        let side = run.side;
+        let base = name.trim_start_matches("__builtin_");
+        let ret_bits = (ret_repr != Repr::Void).then(|| ret_repr.bits());
+        match base {
+            "exit" | "_exit" | "_Exit" | "abort" => {
+                let mut ended = st.clone();
+                let (status, code) = if base == "abort" {
+                    (Status::Abort, BV::from_u64(0, 32))
+                } else {
+                    (
+                        Status::Exit,
+                        resize(values.first().unwrap_or(&BV::from_u64(0, 32)), 32, true),
+                    )
+                };
+                ended.signature.push(u32::MAX - 3);
+                let out = Outcome {
+                    status: BV::from_u64(status as u64, 8),
+                    code,
+                    ret: None,
+                    mem: ended.mem.clone(),
+                    io: ended.io.clone(),
+                };
+                self.record(run, ended, out);
+                return false;
+            }
+            _ => {}
+        }
+        let float_arg = |i: usize| matches!(reprs.get(i), Some(Repr::Float { .. }));
+        let exact = match base {
+            "sqrt" | "sqrtf" if float_arg(0) => Some(fp_to_bits(&fp_from_bits(&values[0]).sqrt())),
+            "fabs" | "fabsf" if float_arg(0) => {
+                Some(fp_to_bits(&fp_from_bits(&values[0]).unary_abs()))
+            }
+            "floor" | "floorf" if float_arg(0) => {
+                Some(fp_to_bits(&fp_round(&fp_from_bits(&values[0]), false)))
+            }
+            "ceil" | "ceilf" if float_arg(0) => {
+                Some(fp_to_bits(&fp_round(&fp_from_bits(&values[0]), true)))
+            }
+            _ => None,
+        };
+        let value = if let Some(v) = exact {
+            Some(v)
+        } else if PURE_MATH.contains(&base) {
+            // A pure function: equal arguments give equal results.
+            ret_bits.map(|bits| {
+                let domain: Vec<Sort> = values
+                    .iter()
+                    .map(|v| Sort::bitvector(v.get_size()))
+                    .collect();
+                let refs: Vec<&Sort> = domain.iter().collect();
+                let args: Vec<&dyn Ast> = values.iter().map(|v| v as &dyn Ast).collect();
+                FuncDecl::new(format!("libm.{base}.{bits}"), &refs, &Sort::bitvector(bits))
+                    .apply(&args)
+                    .as_bv()
+                    .expect("bv")
+            })
+        } else {
+            let (ret, mem, io) = self.uf_outputs("ext", base, values, &st.mem, &st.io, ret_bits);
+            st.mem = mem;
+            st.io = io;
+            ret
+        };
+        if let (Some(d), Some(r), Some(v)) = (dst, dst_repr, value) {
+            let v = encode::cast(&v, ret_repr, r);
+            self.write(side, run.func, st, d, &v);
+        }
+        true
+    }
+
+    /// A call of a defined function through its summary (section 3, equations 1-2, with
+    /// the abstraction of section 6.1).
+    fn call_summary(
+        &mut self,
+        run: &mut Exploration,
+        st: &mut PathState,
+        target: FuncId,
+        values: &[BV],
+        dst: Option<&Place>,
+        dst_repr: Option<Repr>,
+    ) -> bool {
+        let side = run.side;
+        let program = self.programs[side.index()];
+        self.ensure_summary(side, target);
+        let summary = self.summaries[&(side, target)].clone();
+        let callee = &program.functions[target];
+        // Arguments converted to the parameter widths.
+        let args: Vec<BV> = summary
+            .inputs
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let v = values
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| BV::from_u64(0, p.get_size()));
+                resize(&v, p.get_size(), false)
+            })
+            .collect();
+        let mut from: Vec<Dynamic> = Vec::new();
+        let mut to: Vec<Dynamic> = Vec::new();
+        for (p, a) in summary.inputs.params.iter().zip(&args) {
+            from.push(Dynamic::from_ast(p));
+            to.push(Dynamic::from_ast(a));
+        }
+        from.push(Dynamic::from_ast(&summary.inputs.mem));
+        to.push(Dynamic::from_ast(&st.mem));
+        from.push(Dynamic::from_ast(&summary.inputs.io));
+        to.push(Dynamic::from_ast(&st.io));
+        let pairs: Vec<(&Dynamic, &Dynamic)> = from.iter().zip(&to).collect();
+        let subst_bool = |b: &Bool| -> Bool {
+            b.substitute(&pairs.iter().map(|(f, t)| (*f, *t)).collect::<Vec<_>>())
+        };
+        let subst_dyn = |d: Dynamic| -> Dynamic {
+            d.substitute(&pairs.iter().map(|(f, t)| (*f, *t)).collect::<Vec<_>>())
+        };
+        let subst_bv = |b: &BV| subst_dyn(Dynamic::from_ast(b)).as_bv().expect("bv");
+        let subst_arr = |a: &Array| subst_dyn(Dynamic::from_ast(a)).as_array().expect("array");
+
+        // The abstraction of unexplored paths.
+        let ret_bits = callee
+            .ret_var
+            .map(|v| Repr::of(&program.types, callee.locals[v].ty).bits());
+        let pair = self.pair_index(side, target);
+        let (shared_key, own_key) = (
+            pair.map(|p| format!("uf.P{p}")),
+            format!("uf.{}{}", side.tag(), target.index()),
+        );
+        let equal = pair
+            .and_then(|p| self.equal_when.get(&p))
+            .map(|u| subst_bool(u))
+            .unwrap_or_else(|| Bool::from_bool(false));
+        let equal = equal.simplify();
+        let uf = |key: &str| -> (Option<BV>, Array, BV, BV, BV, Bool) {
+            let mut domain: Vec<Sort> =
+                args.iter().map(|v| Sort::bitvector(v.get_size())).collect();
+            domain.push(crate::smt::memory_sort());
+            domain.push(Sort::bitvector(64));
+            let refs: Vec<&Sort> = domain.iter().collect();
+            let mut app: Vec<&dyn Ast> = args.iter().map(|v| v as &dyn Ast).collect();
+            app.push(&st.mem);
+            app.push(&st.io);
+            let ret = ret_bits.map(|bits| {
+                FuncDecl::new(format!("{key}.ret"), &refs, &Sort::bitvector(bits))
+                    .apply(&app)
+                    .as_bv()
+                    .expect("bv")
+            });
+            let mem = FuncDecl::new(format!("{key}.mem"), &refs, &crate::smt::memory_sort())
+                .apply(&app)
+                .as_array()
+                .expect("array");
+            let io = FuncDecl::new(format!("{key}.io"), &refs, &Sort::bitvector(64))
+                .apply(&app)
+                .as_bv()
+                .expect("bv");
+            let status = FuncDecl::new(format!("{key}.status"), &refs, &Sort::bitvector(8))
+                .apply(&app)
+                .as_bv()
+                .expect("bv");
+            let code = FuncDecl::new(format!("{key}.code"), &refs, &Sort::bitvector(32))
+                .apply(&app)
+                .as_bv()
+                .expect("bv");
+            let term = FuncDecl::new(format!("{key}.term"), &refs, &Sort::bool())
+                .apply(&app)
+                .as_bool()
+                .expect("bool");
+            (ret, mem, io, status, code, term)
+        };
+        let own = uf(&own_key);
+        let abstract_out = match &shared_key {
+            Some(key) if equal.as_bool() != Some(false) => {
+                let shared = uf(key);
+                (
+                    match (&shared.0, &own.0) {
+                        (Some(a), Some(b)) => Some(equal.ite(a, b)),
+                        _ => None,
+                    },
+                    equal.ite(&shared.1, &own.1),
+                    equal.ite(&shared.2, &own.2),
+                    equal.ite(&shared.3, &own.3),
+                    equal.ite(&shared.4, &own.4),
+                    equal.ite(&shared.5, &own.5),
+                )
+            }
+            _ => own,
+        };
+        let (mut ret, mut mem, mut io, mut status, mut code, term) = abstract_out;
+        let mut covered = Vec::new();
+        let mut abs_parts = Vec::new();
+        for path in summary.paths.iter().rev() {
+            let r = subst_bool(&path.reach);
+            covered.push(r.clone());
+            abs_parts.push(Bool::and(&[r.clone(), subst_bool(&path.abstracted)]));
+            ret = match (&path.out.ret, ret) {
+                (Some(pr), Some(cur)) => Some(r.ite(&subst_bv(pr), &cur)),
+                (None, Some(cur)) => Some(cur),
+                (_, None) => None,
+            };
+            mem = r.ite(&subst_arr(&path.out.mem), &mem);
+            io = r.ite(&subst_bv(&path.out.io), &io);
+            status = r.ite(&subst_bv(&path.out.status), &status);
+            code = r.ite(&subst_bv(&path.out.code), &code);
+        }
+        let diverge_known = or_all(&summary.diverge.iter().map(&subst_bool).collect::<Vec<_>>());
+        let diverge_inner = or_all(
+            &summary
+                .diverge_abstract
+                .iter()
+                .map(&subst_bool)
+                .collect::<Vec<_>>(),
+        );
+        let unexplored = Bool::and(&[
+            or_all(&covered).not(),
+            diverge_known.not(),
+            diverge_inner.not(),
+        ])
+        .simplify();
+        let diverges_abstract =
+            Bool::or(&[diverge_inner, Bool::and(&[unexplored.clone(), term.not()])]).simplify();
+        let diverges = Bool::or(&[diverge_known.clone(), diverges_abstract.clone()]).simplify();
+        st.calls.push(CallSite {
+            side,
+            callee: target,
+            args: args.clone(),
+            mem: st.mem.clone(),
+            io: st.io.clone(),
+            unexplored: unexplored.clone(),
+        });
+        abs_parts.push(unexplored.clone());
+        st.abstracted.push(or_all(&abs_parts).simplify());
+        st.signature.push(u32::MAX - 10 - target.index() as u32);
+        // Non-termination inside the callee ends this path as divergent.
+        for (condition, proved) in [(diverge_known, true), (diverges_abstract, false)] {
+            let condition = condition.simplify();
+            if condition.as_bool() != Some(false) && self.feasible(&condition) {
+                let mut conds = st.conds.clone();
+                conds.push(condition);
+                if proved {
+                    run.diverge.push(and_all(&conds));
+                } else {
+                    run.diverge_abstract.push(and_all(&conds));
+                }
+            }
+        }
+        let goes_on = diverges.not();
+        if !self.feasible(&goes_on) {
+            return false;
+        }
+        st.conds.push(goes_on.clone());
+        self.smt.assert(&goes_on);
+        // The callee may end the program (exit, trap, abort).
+        let returned = status
+            .eq(BV::from_u64(Status::Returned as u64, 8))
+            .simplify();
+        if returned.as_bool() != Some(true) {
+            let stopped = returned.not();
+            if self.feasible(&stopped) {
+                let mut ended = st.clone();
+                ended.conds.push(stopped);
+                ended.signature.push(u32::MAX - 4);
+                let out = Outcome {
+                    status: status.clone(),
+                    code: code.clone(),
+                    ret: None,
+                    mem: mem.clone(),
+                    io: io.clone(),
+                };
+                self.record(run, ended, out);
+            }
+            if !self.feasible(&returned) {
+                return false;
+            }
+            st.conds.push(returned.clone());
+            self.smt.assert(&returned);
+        }
+        st.mem = mem;
+        st.io = io;
+        if let (Some(d), Some(r), Some(v)) = (dst, dst_repr, ret) {
+            let v = resize(&v, r.bits(), false);
+            self.write(side, run.func, st, d, &v);
+        }
+        true
+    }
+
+    /// Facts that hold of every input memory: the contents of `const` globals with a
+    /// constant initializer (string literals, constant tables), over `mem`.
+    pub fn constant_memory(&self, side: Side, mem: &Array) -> Vec<Bool> {
+        let program = self.programs[side.index()];
+        let mut facts = Vec::new();
+        let mut budget = 8192usize;
+        for (id, global) in program.globals.iter_enumerated() {
+            if !global.is_const && !global.key.starts_with(".str") {
+                continue;
+            }
+            let Some(init) = &global.init else { continue };
+            let base = self.layout.global(side.index(), id);
+            let size = program.types.size_of(global.ty);
+            if size as usize > budget {
+                continue;
+            }
+            budget -= size as usize;
+            let mut bytes = vec![0u8; size as usize];
+            let mut known = true;
+            for item in &init.items {
+                match item {
+                    InitItem::Bytes { offset, bytes: b } => {
+                        for (i, byte) in b.iter().enumerate() {
+                            if let Some(slot) = bytes.get_mut(*offset as usize + i) {
+                                *slot = *byte;
+                            }
+                        }
+                    }
+                    InitItem::Value { offset, value } => match value.kind {
+                        ExprKind::Int(v) => {
+                            let n = program.types.size_of(value.ty) as usize;
+                            for i in 0..n {
+                                if let Some(slot) = bytes.get_mut(*offset as usize + i) {
+                                    *slot = (v >> (8 * i)) as u8;
+                                }
+                            }
+                        }
+                        ExprKind::Float(f) => {
+                            let raw: Vec<u8> = if program.types.size_of(value.ty) == 4 {
+                                (f as f32).to_le_bytes().to_vec()
+                            } else {
+                                f.to_le_bytes().to_vec()
+                            };
+                            for (i, b) in raw.iter().enumerate() {
+                                if let Some(slot) = bytes.get_mut(*offset as usize + i) {
+                                    *slot = *b;
+                                }
+                            }
+                        }
+                        _ => known = false,
+                    },
+                    InitItem::Bits { .. } => known = false,
+                }
+            }
+            if !known {
+                continue;
+            }
+            for (i, byte) in bytes.iter().enumerate() {
+                let at = BV::from_u64(base + i as u64, 64);
+                facts.push(
+                    mem.select(&at)
+                        .as_bv()
+                        .expect("byte")
+                        .eq(BV::from_u64(u64::from(*byte), 8)),
+                );
+            }
+        }
+        facts
+    }
+
+    /// The bytes of a global at the start, in a model of `mem`.
+    pub fn global_bytes(
+        &self,
+        side: Side,
+        global: GlobalId,
+        model: &z3::Model,
+        mem: &Array,
+    ) -> Option<Vec<u8>> {
+        let program = self.programs[side.index()];
+        let size = program.types.size_of(program.globals[global].ty).min(4096);
+        let base = self.layout.global(side.index(), global);
+        self.memory_bytes(model, mem, base, size)
+    }
+
+    /// `len` bytes at a concrete address in a model of `mem`.
+    pub fn memory_bytes(
+        &self,
+        model: &z3::Model,
+        mem: &Array,
+        base: u64,
+        len: u64,
+    ) -> Option<Vec<u8>> {
+        let mut out = Vec::with_capacity(len as usize);
+        for i in 0..len {
+            let byte = mem.select(&BV::from_u64(base + i, 64)).as_bv()?;
+            out.push(crate::smt::model_bits(model, &byte)? as u8);
+        }
+        Some(out)
+    }
+
+    /// The frame address of a memory local (for tests and witnesses).
+    pub fn local_address(&self, side: Side, func: FuncId, var: VarId) -> u64 {
+        self.layout.local(side.index(), func, var)
+    }
+
+    /// Whether a local lives in memory.
+    pub fn is_memory_local(&self, side: Side, func: FuncId, var: VarId) -> bool {
+        self.programs[side.index()].functions[func].locals[var].storage == Storage::Memory
+    }
+
+    /// The representation of a type (re-exported for the analyses).
+    pub fn type_bits(&self, side: Side, ty: TypeId) -> u32 {
+        Repr::of(&self.programs[side.index()].types, ty).bits()
+    }
+}

@@ -1,0 +1,307 @@
+//! Readable C-like text for solver formulas.
+//!
+//! Formulas are printed by Z3 as SMT-LIB s-expressions; this module parses that text and
+//! renders it infix, with input symbols renamed to C names (parameters, `*p` for the
+//! bytes a pointer parameter points to, globals by name). Operators it does not know are
+//! kept in prefix form, so nothing is lost, only less pretty.
+
+use rustc_hash::FxHashMap;
+
+/// An s-expression.
+#[derive(Clone, Debug, PartialEq)]
+enum Sexp {
+    Atom(String),
+    List(Vec<Sexp>),
+}
+
+fn parse(text: &str) -> Option<Sexp> {
+    let mut tokens = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        match c {
+            '(' | ')' => {
+                tokens.push(c.to_string());
+                chars.next();
+            }
+            c if c.is_whitespace() => {
+                chars.next();
+            }
+            '|' => {
+                let mut atom = String::new();
+                chars.next();
+                while let Some(c) = chars.next() {
+                    if c == '|' {
+                        break;
+                    }
+                    atom.push(c);
+                }
+                tokens.push(atom);
+            }
+            _ => {
+                let mut atom = String::new();
+                while let Some(&c) = chars.peek() {
+                    if c == '(' || c == ')' || c.is_whitespace() {
+                        break;
+                    }
+                    atom.push(c);
+                    chars.next();
+                }
+                tokens.push(atom);
+            }
+        }
+    }
+    let mut pos = 0;
+    let sexp = parse_tokens(&tokens, &mut pos)?;
+    Some(sexp)
+}
+
+fn parse_tokens(tokens: &[String], pos: &mut usize) -> Option<Sexp> {
+    let token = tokens.get(*pos)?;
+    *pos += 1;
+    if token == "(" {
+        let mut items = Vec::new();
+        while tokens.get(*pos)? != ")" {
+            items.push(parse_tokens(tokens, pos)?);
+        }
+        *pos += 1;
+        Some(Sexp::List(items))
+    } else {
+        Some(Sexp::Atom(token.clone()))
+    }
+}
+
+/// Names for input symbols and known addresses.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    /// Symbol name (e.g. `P3.a0`) to C name.
+    pub symbols: FxHashMap<String, String>,
+    /// Concrete address to C lvalue text (globals).
+    pub addresses: Vec<(u64, u64, String)>,
+    /// Name of the input memory symbols (rendered `mem`).
+    pub memories: Vec<String>,
+}
+
+/// Renders a formula printed by Z3 as C-like text.
+pub fn render(formula: &str, names: &Names) -> String {
+    let Some(sexp) = parse(formula) else {
+        return formula.to_string();
+    };
+    let mut lets = FxHashMap::default();
+    expr(&sexp, names, &mut lets, 0)
+}
+
+fn bv_literal(atom: &str) -> Option<(u128, u32)> {
+    if let Some(hex) = atom.strip_prefix("#x") {
+        return Some((u128::from_str_radix(hex, 16).ok()?, hex.len() as u32 * 4));
+    }
+    if let Some(bin) = atom.strip_prefix("#b") {
+        return Some((u128::from_str_radix(bin, 2).ok()?, bin.len() as u32));
+    }
+    None
+}
+
+fn signed_text(value: u128, bits: u32) -> String {
+    if bits == 0 || bits > 128 {
+        return value.to_string();
+    }
+    let sign = 1u128 << (bits - 1);
+    if bits < 128 && value & sign != 0 && bits >= 8 {
+        let magnitude = (1u128 << bits) - value;
+        if magnitude < 1 << 20 {
+            return format!("-{magnitude}");
+        }
+    }
+    if value > 0xffff {
+        format!("{value:#x}")
+    } else {
+        value.to_string()
+    }
+}
+
+fn infix(op: &str) -> Option<(&'static str, u8)> {
+    Some(match op {
+        "and" => ("&&", 2),
+        "or" => ("||", 1),
+        "=" => ("==", 5),
+        "bvslt" | "bvult" | "fp.lt" => ("<", 6),
+        "bvsle" | "bvule" | "fp.leq" => ("<=", 6),
+        "bvsgt" | "bvugt" | "fp.gt" => (">", 6),
+        "bvsge" | "bvuge" | "fp.geq" => (">=", 6),
+        "fp.eq" => ("==", 5),
+        "bvadd" | "fp.add" => ("+", 8),
+        "bvsub" | "fp.sub" => ("-", 8),
+        "bvmul" | "fp.mul" => ("*", 9),
+        "bvsdiv" | "bvudiv" | "fp.div" => ("/", 9),
+        "bvsrem" | "bvurem" => ("%", 9),
+        "bvand" => ("&", 4),
+        "bvor" => ("|", 3),
+        "bvxor" => ("^", 3),
+        "bvshl" => ("<<", 7),
+        "bvashr" | "bvlshr" => (">>", 7),
+        "=>" => ("implies", 0),
+        _ => return None,
+    })
+}
+
+fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: u8) -> String {
+    match sexp {
+        Sexp::Atom(atom) => {
+            if let Some((value, bits)) = bv_literal(atom) {
+                return signed_text(value, bits);
+            }
+            if let Some(text) = lets.get(atom) {
+                return text.clone();
+            }
+            if let Some(name) = names.symbols.get(atom) {
+                return name.clone();
+            }
+            atom.clone()
+        }
+        Sexp::List(items) => {
+            let Some(Sexp::Atom(head)) = items.first() else {
+                // Indexed operators: ((_ extract 7 0) x), ((_ sign_extend 24) x).
+                if let (Some(Sexp::List(index)), Some(arg)) = (items.first(), items.get(1)) {
+                    if matches!(index.get(1), Some(Sexp::Atom(a)) if a == "extract" || a == "zero_extend" || a == "sign_extend")
+                    {
+                        return expr(arg, names, lets, prec);
+                    }
+                    if matches!(index.get(1), Some(Sexp::Atom(a)) if a == "to_fp") {
+                        return format!("(double){}", expr(arg, names, lets, 10));
+                    }
+                }
+                return format!(
+                    "({})",
+                    items
+                        .iter()
+                        .map(|i| expr(i, names, lets, 0))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+            };
+            let args = &items[1..];
+            match head.as_str() {
+                "let" => {
+                    if let Some(Sexp::List(bindings)) = args.first() {
+                        for binding in bindings {
+                            if let Sexp::List(pair) = binding {
+                                if let (Some(Sexp::Atom(name)), Some(value)) =
+                                    (pair.first(), pair.get(1))
+                                {
+                                    let text = expr(value, names, lets, 10);
+                                    lets.insert(name.clone(), text);
+                                }
+                            }
+                        }
+                    }
+                    return args
+                        .get(1)
+                        .map_or_else(String::new, |body| expr(body, names, lets, prec));
+                }
+                "not" => {
+                    if let Some(Sexp::List(inner)) = args.first() {
+                        if let Some(Sexp::Atom(h)) = inner.first() {
+                            if h == "=" && inner.len() == 3 {
+                                let text = format!(
+                                    "{} != {}",
+                                    expr(&inner[1], names, lets, 6),
+                                    expr(&inner[2], names, lets, 6)
+                                );
+                                return paren(text, 5, prec);
+                            }
+                        }
+                    }
+                    return format!("!{}", expr(&args[0], names, lets, 11));
+                }
+                "bvneg" | "fp.neg" => return format!("-{}", expr(&args[0], names, lets, 11)),
+                "bvnot" => return format!("~{}", expr(&args[0], names, lets, 11)),
+                "ite" if args.len() == 3 => {
+                    let text = format!(
+                        "{} ? {} : {}",
+                        expr(&args[0], names, lets, 1),
+                        expr(&args[1], names, lets, 1),
+                        expr(&args[2], names, lets, 1)
+                    );
+                    return paren(text, 0, prec);
+                }
+                "select" if args.len() == 2 => {
+                    let address = expr(&args[1], names, lets, 10);
+                    return format!("mem[{address}]");
+                }
+                "concat" => {
+                    if let Some(text) = load_text(args, names, lets) {
+                        return text;
+                    }
+                }
+                _ => {}
+            }
+            if let Some((op, p)) = infix(head) {
+                let parts: Vec<String> = args.iter().map(|a| expr(a, names, lets, p + 1)).collect();
+                if parts.len() == 1 {
+                    return parts[0].clone();
+                }
+                let text = parts.join(&format!(" {op} "));
+                return paren(text, p, prec);
+            }
+            let parts: Vec<String> = args.iter().map(|a| expr(a, names, lets, 0)).collect();
+            format!("{head}({})", parts.join(", "))
+        }
+    }
+}
+
+fn paren(text: String, own: u8, outer: u8) -> String {
+    if own < outer {
+        format!("({text})")
+    } else {
+        text
+    }
+}
+
+/// `(concat (select m (bvadd a 3)) ... (select m a))`: a little-endian load, `*a`.
+fn load_text(args: &[Sexp], names: &Names, lets: &mut FxHashMap<String, String>) -> Option<String> {
+    let mut base: Option<&Sexp> = None;
+    for arg in args.iter().rev() {
+        let Sexp::List(sel) = arg else { return None };
+        if !matches!(sel.first(), Some(Sexp::Atom(h)) if h == "select") {
+            return None;
+        }
+        if base.is_none() {
+            base = sel.get(2);
+        }
+    }
+    let base = base?;
+    if let Some((value, _)) = bv_literal(match base {
+        Sexp::Atom(a) => a,
+        _ => "",
+    }) {
+        for (start, len, name) in &names.addresses {
+            if (value as u64) >= *start && (value as u64) < start + len {
+                let offset = value as u64 - start;
+                return Some(if offset == 0 {
+                    name.clone()
+                } else {
+                    format!("{name}@+{offset}")
+                });
+            }
+        }
+    }
+    let text = expr(base, names, lets, 11);
+    Some(format!("*{text}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_infix_with_names() {
+        let mut names = Names::default();
+        names.symbols.insert("P0.a0".into(), "x".into());
+        let text = render(
+            "(and (bvsge P0.a0 #x00000000) (not (= P0.a0 #x00000004)))",
+            &names,
+        );
+        assert_eq!(text, "x >= 0 && x != 4");
+        let text = render("(= (concat (select P0.mem (bvadd P0.a0 #x0000000000000001)) (select P0.mem P0.a0)) #x0004)", &names);
+        assert_eq!(text, "*x == 4");
+    }
+}

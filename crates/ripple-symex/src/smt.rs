@@ -1,0 +1,386 @@
+//! The one place ripple talks to Z3.
+//!
+//! Every solver call of the crate goes through [`Smt`]: one `z3::Solver` kept for the
+//! whole run and used incrementally with push/pop (a new solver costs about 10 ms with
+//! libz3 4.8.12, a small incremental check about 0.2 ms), a per-query timeout and a
+//! deadline for the whole run. Exhaustion is reported as [`Answer::Unknown`], never
+//! guessed.
+//!
+//! The `z3` crate 0.22 is written for Z3 >= 4.13 while the system library is 4.8.12:
+//! `FuncDecl::kind()` on an uninterpreted symbol crashes (operator codes were renumbered)
+//! and `Real::from_rational` and the Char API do not link. This module and the rest of
+//! the crate avoid them; the floating-point conversions the high-level API lacks are
+//! made here from `z3-sys`.
+
+use std::time::{Duration, Instant};
+
+use z3::ast::{Array, Ast, Bool, Dynamic, Float, BV};
+use z3::{Context, Model, Params, SatResult, Solver, Sort};
+
+/// The answer to a satisfiability query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Sat,
+    Unsat,
+    /// Timeout, budget exhaustion, or an incomplete theory answer.
+    Unknown,
+}
+
+/// Time limits of one analysis run.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Limit of a single solver query.
+    pub query: Duration,
+    /// Limit of the whole run; past it every query answers [`Answer::Unknown`].
+    pub total: Duration,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            query: Duration::from_secs(2),
+            total: Duration::from_secs(30),
+        }
+    }
+}
+
+/// The incremental solver of a run.
+pub struct Smt {
+    solver: Solver,
+    deadline: Instant,
+    query_ms: u32,
+    /// Number of queries asked.
+    pub queries: u64,
+    /// Number of queries answered unknown (timeouts included).
+    pub unknowns: u64,
+    /// Depth of the push stack, to check that every push is popped.
+    depth: u32,
+}
+
+impl Smt {
+    pub fn new(budget: Budget) -> Smt {
+        let solver = Solver::new();
+        let query_ms = u32::try_from(budget.query.as_millis())
+            .unwrap_or(u32::MAX)
+            .max(1);
+        let mut params = Params::new();
+        params.set_u32("timeout", query_ms);
+        solver.set_params(&params);
+        Smt {
+            solver,
+            deadline: Instant::now() + budget.total,
+            query_ms,
+            queries: 0,
+            unknowns: 0,
+            depth: 0,
+        }
+    }
+
+    /// Whether the run's deadline has passed.
+    pub fn out_of_time(&self) -> bool {
+        Instant::now() >= self.deadline
+    }
+
+    /// Moves the deadline so that at least `extra` is left (reporting after an
+    /// exhausted exploration still gets time for its witness queries).
+    pub fn grant(&mut self, extra: Duration) {
+        let wanted = Instant::now() + extra;
+        if wanted > self.deadline {
+            self.deadline = wanted;
+        }
+    }
+
+    pub fn push(&mut self) {
+        self.solver.push();
+        self.depth += 1;
+    }
+
+    pub fn pop(&mut self) {
+        debug_assert!(self.depth > 0, "pop without push");
+        self.solver.pop(1);
+        self.depth -= 1;
+    }
+
+    pub fn assert(&mut self, fact: &Bool) {
+        self.solver.assert(fact);
+    }
+
+    /// Satisfiability of the asserted facts plus `extra`, which is not kept.
+    pub fn check(&mut self, extra: &[Bool]) -> Answer {
+        if let Some(answer) = trivial(extra) {
+            return answer;
+        }
+        if self.out_of_time() {
+            self.unknowns += 1;
+            return Answer::Unknown;
+        }
+        self.queries += 1;
+        self.refresh_timeout();
+        let result = if extra.is_empty() {
+            self.solver.check()
+        } else {
+            self.solver.check_assumptions(extra)
+        };
+        match result {
+            SatResult::Sat => Answer::Sat,
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => {
+                self.unknowns += 1;
+                Answer::Unknown
+            }
+        }
+    }
+
+    /// Satisfiability of `extra` (kept only for the query), with a model when satisfiable.
+    pub fn check_model(&mut self, extra: &[Bool]) -> (Answer, Option<Model>) {
+        self.push();
+        for fact in extra {
+            self.solver.assert(fact);
+        }
+        let answer = self.check(&[]);
+        let model = if answer == Answer::Sat {
+            self.solver.get_model()
+        } else {
+            None
+        };
+        self.pop();
+        (answer, model)
+    }
+
+    fn refresh_timeout(&mut self) {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        let left_ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
+        let ms = self.query_ms.min(left_ms);
+        let mut params = Params::new();
+        params.set_u32("timeout", ms);
+        self.solver.set_params(&params);
+    }
+}
+
+/// Answers a query made of constant facts without the solver.
+fn trivial(extra: &[Bool]) -> Option<Answer> {
+    let mut all_true = true;
+    for fact in extra {
+        match fact.as_bool() {
+            Some(false) => return Some(Answer::Unsat),
+            Some(true) => {}
+            None => all_true = false,
+        }
+    }
+    (all_true && !extra.is_empty()).then_some(Answer::Sat)
+}
+
+/// The conjunction of `facts` (true when empty).
+pub fn and_all(facts: &[Bool]) -> Bool {
+    match facts.len() {
+        0 => Bool::from_bool(true),
+        1 => facts[0].clone(),
+        _ => Bool::and(facts),
+    }
+}
+
+/// The disjunction of `facts` (false when empty).
+pub fn or_all(facts: &[Bool]) -> Bool {
+    match facts.len() {
+        0 => Bool::from_bool(false),
+        1 => facts[0].clone(),
+        _ => Bool::or(facts),
+    }
+}
+
+/// The floating-point sort of a width (32 or 64 bits).
+pub fn float_sort(bits: u32) -> Sort {
+    if bits == 32 {
+        Sort::float32()
+    } else {
+        Sort::double()
+    }
+}
+
+fn ctx() -> Context {
+    Context::thread_local()
+}
+
+/// The IEEE value whose bits are `bits` (a 32- or 64-bit vector).
+pub fn fp_from_bits(bits: &BV) -> Float {
+    let ctx = ctx();
+    let sort = float_sort(bits.get_size());
+    unsafe {
+        let raw =
+            z3_sys::Z3_mk_fpa_to_fp_bv(ctx.get_z3_context(), bits.get_z3_ast(), sort.get_z3_sort())
+                .expect("Z3_mk_fpa_to_fp_bv");
+        Float::wrap(&ctx, raw)
+    }
+}
+
+/// The bits of an IEEE value (NaN has one canonical encoding in Z3).
+pub fn fp_to_bits(value: &Float) -> BV {
+    value.to_ieee_bv()
+}
+
+fn rne() -> Dynamic {
+    let ctx = ctx();
+    unsafe {
+        Dynamic::wrap(
+            &ctx,
+            z3_sys::Z3_mk_fpa_rne(ctx.get_z3_context()).expect("Z3_mk_fpa_rne"),
+        )
+    }
+}
+
+/// An integer converted to floating point (round to nearest even).
+pub fn fp_from_int(value: &BV, signed: bool, bits: u32) -> Float {
+    let ctx = ctx();
+    let sort = float_sort(bits);
+    let rm = rne();
+    unsafe {
+        let raw = if signed {
+            z3_sys::Z3_mk_fpa_to_fp_signed(
+                ctx.get_z3_context(),
+                rm.get_z3_ast(),
+                value.get_z3_ast(),
+                sort.get_z3_sort(),
+            )
+        } else {
+            z3_sys::Z3_mk_fpa_to_fp_unsigned(
+                ctx.get_z3_context(),
+                rm.get_z3_ast(),
+                value.get_z3_ast(),
+                sort.get_z3_sort(),
+            )
+        };
+        Float::wrap(&ctx, raw.expect("Z3_mk_fpa_to_fp_(un)signed"))
+    }
+}
+
+/// A float converted to another float width (round to nearest even).
+pub fn fp_convert(value: &Float, bits: u32) -> Float {
+    value.to_fp_with_rounding_mode(
+        &z3::ast::RoundingMode::round_nearest_ties_to_even(),
+        &float_sort(bits),
+    )
+}
+
+/// A float converted to an integer of `bits`, truncating toward zero.
+pub fn fp_to_int(value: &Float, signed: bool, bits: u32) -> BV {
+    let rtz = z3::ast::RoundingMode::round_towards_zero();
+    if signed {
+        value.to_sbv_with_rounding_mode(&rtz, bits)
+    } else {
+        value.to_ubv_with_rounding_mode(&rtz, bits)
+    }
+}
+
+/// Rounds a float to an integral value toward negative (floor) or positive (ceil) infinity.
+pub fn fp_round(value: &Float, up: bool) -> Float {
+    let rm = if up {
+        z3::ast::RoundingMode::round_towards_positive()
+    } else {
+        z3::ast::RoundingMode::round_towards_negative()
+    };
+    value.round_to_integral_with_rounding_mode(&rm)
+}
+
+/// A byte-addressed memory: 64-bit addresses to bytes.
+pub fn memory_sort() -> Sort {
+    Sort::array(&Sort::bitvector(64), &Sort::bitvector(8))
+}
+
+/// A fresh constant memory named `name`.
+pub fn memory_const(name: &str) -> Array {
+    Array::new_const(name, &Sort::bitvector(64), &Sort::bitvector(8))
+}
+
+/// The value of a bit-vector in a model, as its bits (at most 128).
+pub fn model_bits(model: &Model, value: &BV) -> Option<u128> {
+    let evaluated = model.eval(value, true)?;
+    let size = evaluated.get_size();
+    if size <= 64 {
+        return evaluated.as_u64().map(u128::from);
+    }
+    let mut bits = 0u128;
+    for chunk in 0..size.div_ceil(64).min(2) {
+        let low = chunk * 64;
+        let high = (low + 63).min(size - 1);
+        let part = evaluated.extract(high, low).simplify().as_u64()?;
+        bits |= u128::from(part) << low;
+    }
+    Some(bits)
+}
+
+/// The truth value of a formula in a model.
+pub fn model_bool(model: &Model, value: &Bool) -> Option<bool> {
+    model.eval(value, true)?.as_bool()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_pop_and_floats_work_with_the_system_library() {
+        let mut smt = Smt::new(Budget::default());
+        let x = BV::new_const("x", 32);
+        smt.push();
+        smt.assert(&x.bvsgt(BV::from_i64(5, 32)));
+        assert_eq!(smt.check(&[x.eq(BV::from_i64(3, 32))]), Answer::Unsat);
+        assert_eq!(smt.check(&[x.eq(BV::from_i64(7, 32))]), Answer::Sat);
+        smt.pop();
+        assert_eq!(smt.check(&[x.eq(BV::from_i64(3, 32))]), Answer::Sat);
+        // 0.1f + 0.2f == 0.3f holds in float but not in double.
+        let f = |v: f64, bits: u32| fp_to_bits(&fp_convert(&Float::from_f64(v), bits));
+        let sum32 = fp_from_bits(&f(0.1, 32)).add_with_rounding_mode(
+            fp_from_bits(&f(0.2, 32)),
+            &z3::ast::RoundingMode::round_nearest_ties_to_even(),
+        );
+        assert_eq!(
+            smt.check(&[sum32.eq_fpa(&fp_from_bits(&f(0.3, 32))).not()]),
+            Answer::Unsat
+        );
+        let sum64 = Float::from_f64(0.1).add_with_rounding_mode(
+            Float::from_f64(0.2),
+            &z3::ast::RoundingMode::round_nearest_ties_to_even(),
+        );
+        assert_eq!(
+            smt.check(&[sum64.eq_fpa(&Float::from_f64(0.3))]),
+            Answer::Unsat
+        );
+        let i = fp_from_int(&BV::from_i64(-3, 32), true, 64);
+        assert_eq!(
+            smt.check(&[fp_to_int(&i, true, 32).eq(BV::from_i64(-3, 32)).not()]),
+            Answer::Unsat
+        );
+        let (answer, model) = smt.check_model(&[x.eq(BV::from_i64(-2, 32))]);
+        assert_eq!(answer, Answer::Sat);
+        assert_eq!(model_bits(&model.unwrap(), &x), Some(0xffff_fffe));
+    }
+}
+
+/// Whether a term, counted as a tree (shared subterms counted each time, as printing
+/// would), has more than `limit` nodes. Stops counting at the limit.
+pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {
+    let ctx = ctx();
+    let raw_ctx = ctx.get_z3_context();
+    let mut stack = vec![term.get_z3_ast()];
+    let mut count = 0usize;
+    while let Some(ast) = stack.pop() {
+        count += 1;
+        if count > limit {
+            return true;
+        }
+        unsafe {
+            if z3_sys::Z3_get_ast_kind(raw_ctx, ast) == z3_sys::AstKind::App {
+                let Some(app) = z3_sys::Z3_to_app(raw_ctx, ast) else {
+                    continue;
+                };
+                let n = z3_sys::Z3_get_app_num_args(raw_ctx, app);
+                for i in 0..n {
+                    if let Some(arg) = z3_sys::Z3_get_app_arg(raw_ctx, app, i) {
+                        stack.push(arg);
+                    }
+                }
+            }
+        }
+    }
+    false
+}
