@@ -5,7 +5,9 @@
 
 pub mod diff;
 pub mod impact;
+pub mod impact_lines;
 pub mod sea;
+pub mod semdiff;
 
 /// The version of every JSON document ripple writes.
 pub const SCHEMA_VERSION: u32 = 1;

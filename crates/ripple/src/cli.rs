@@ -63,6 +63,9 @@ pub enum Command {
     /// The functions a change between OLD and NEW may impact (--level function: by
     /// Static Execute After), with the call-graph impact for comparison.
     Impact(crate::commands::impact::ImpactArgs),
+    /// Semantic difference of OLD and NEW: per affected function, equivalent / different
+    /// / unknown, the inputs on which they differ and agree, and replayed witnesses.
+    Semdiff(crate::commands::semdiff::SemdiffArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

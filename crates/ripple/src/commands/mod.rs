@@ -4,6 +4,7 @@ mod diff;
 mod dump;
 pub mod impact;
 pub mod sea;
+pub mod semdiff;
 mod stats;
 
 use anyhow::Result;
@@ -36,6 +37,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         } => stats::run(&version, each_file, format, &frontend),
         Command::Sea(args) => sea::run(&args),
         Command::Impact(args) => impact::run(&args),
+        Command::Semdiff(args) => semdiff::run(&args),
     }
 }
 

@@ -1,0 +1,219 @@
+//! Views and renderers of `ripple semdiff`: per affected function pair a verdict, the
+//! difference summary as readable conditions over C names, and replayed witnesses.
+//!
+//! JSON schema 1: `{"schema":1,"functions":[{"name","verdict","differs_when",
+//! "equal_when","non_termination_differs_when","full","witnesses":[{"kind","inputs":{},
+//! "old":{},"new":{},"confirmed"}],"notes"}],"main":{...}|null,"settings":{...}}`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use ripple_analyses::semdiff::{Observed, SemdiffReport, Verdict};
+use serde::Serialize;
+
+#[derive(Debug, Serialize)]
+pub struct SemdiffView {
+    pub schema: u32,
+    pub functions: Vec<FunctionView>,
+    pub main: Option<FunctionView>,
+    pub settings: SettingsView,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SettingsView {
+    pub refine: bool,
+    pub unwind: u32,
+    pub solver_queries: u64,
+    pub elapsed_ms: u64,
+    pub out_of_budget: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FunctionView {
+    pub name: String,
+    pub modified: bool,
+    pub verdict: &'static str,
+    pub differs_when: Option<String>,
+    pub equal_when: Option<String>,
+    pub non_termination_differs_when: Option<String>,
+    /// Whether the three conditions form the full difference summary within the bounds.
+    pub full: bool,
+    pub witnesses: Vec<WitnessView>,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct WitnessView {
+    pub kind: &'static str,
+    pub inputs: BTreeMap<String, String>,
+    pub old: OutcomeView,
+    pub new: OutcomeView,
+    pub confirmed: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct OutcomeView {
+    pub result: String,
+    pub stdout: String,
+    pub state: BTreeMap<String, String>,
+}
+
+fn outcome(observed: &Observed) -> OutcomeView {
+    OutcomeView {
+        result: observed.result.clone(),
+        stdout: observed.stdout.clone(),
+        state: observed
+            .state
+            .iter()
+            .filter(|(k, _)| !k.ends_with("[..]"))
+            .cloned()
+            .collect(),
+    }
+}
+
+pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
+    let functions: Vec<FunctionView> = report
+        .functions
+        .iter()
+        .map(|f| FunctionView {
+            name: f.name.clone(),
+            modified: f.modified,
+            verdict: f.verdict.name(),
+            differs_when: f.differs_when.clone(),
+            equal_when: f.equal_when.clone(),
+            non_termination_differs_when: f.non_termination_differs_when.clone(),
+            full: f.full,
+            witnesses: f
+                .witnesses
+                .iter()
+                .map(|w| WitnessView {
+                    kind: w.kind,
+                    inputs: w.inputs.iter().cloned().collect(),
+                    old: outcome(&w.old),
+                    new: outcome(&w.new),
+                    confirmed: w.confirmed,
+                })
+                .collect(),
+            notes: f.notes.clone(),
+        })
+        .collect();
+    let main = report.main.map(|i| functions[i].clone());
+    SemdiffView {
+        schema: 1,
+        functions,
+        main,
+        settings: SettingsView {
+            refine: report.refine,
+            unwind: report.unwind,
+            solver_queries: report.queries,
+            elapsed_ms: u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
+            out_of_budget: report.out_of_budget,
+        },
+    }
+}
+
+/// The exit code: 0 all equivalent, 1 some difference, 3 unknown remains.
+pub fn exit_code(report: &SemdiffReport) -> u8 {
+    if report
+        .functions
+        .iter()
+        .any(|f| f.verdict == Verdict::Different)
+    {
+        1
+    } else if report
+        .functions
+        .iter()
+        .any(|f| f.verdict == Verdict::Unknown)
+        || report.out_of_budget
+    {
+        3
+    } else {
+        0
+    }
+}
+
+pub fn render_json(view: &SemdiffView) -> String {
+    serde_json::to_string_pretty(view).expect("views serialize")
+}
+
+pub fn render_text(view: &SemdiffView) -> String {
+    let mut out = String::new();
+    if view.functions.is_empty() {
+        out.push_str("no function is affected by the change\n");
+    }
+    for f in &view.functions {
+        let _ = writeln!(
+            out,
+            "{}: {}{}",
+            f.name,
+            f.verdict,
+            if f.modified { " (modified)" } else { "" }
+        );
+        if let Some(c) = &f.differs_when {
+            let _ = writeln!(out, "  differs when:          {c}");
+        }
+        if let Some(t) = &f.non_termination_differs_when {
+            let _ = writeln!(out, "  termination differs:   {t}");
+        }
+        if let Some(u) = &f.equal_when {
+            let _ = writeln!(out, "  equal when:            {u}");
+        }
+        if f.full {
+            out.push_str("  (full difference summary within the bounds)\n");
+        }
+        for w in &f.witnesses {
+            let inputs: Vec<String> = w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+            let _ = writeln!(
+                out,
+                "  witness ({}, {}): {}",
+                w.kind,
+                if w.confirmed {
+                    "confirmed"
+                } else {
+                    "NOT confirmed by replay"
+                },
+                inputs.join(", ")
+            );
+            for (label, o) in [("old", &w.old), ("new", &w.new)] {
+                let state: Vec<String> =
+                    o.state.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                let _ = writeln!(
+                    out,
+                    "    {label}: {}{}{}",
+                    o.result,
+                    if state.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; {}", state.join(", "))
+                    },
+                    if o.stdout.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; stdout {:?}", o.stdout)
+                    }
+                );
+            }
+        }
+        for note in &f.notes {
+            let _ = writeln!(out, "  note: {note}");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "({} mode, unwinding bound {}, {} solver queries, {} ms{})",
+        if view.settings.refine {
+            "refinement"
+        } else {
+            "no-refinement"
+        },
+        view.settings.unwind,
+        view.settings.solver_queries,
+        view.settings.elapsed_ms,
+        if view.settings.out_of_budget {
+            ", time budget exhausted"
+        } else {
+            ""
+        }
+    );
+    out
+}
