@@ -5,7 +5,6 @@
 
 pub mod diff;
 pub mod impact;
-pub mod impact_lines;
 pub mod sea;
 pub mod semdiff;
 
