@@ -5,6 +5,7 @@
 
 pub mod diff;
 pub mod impact;
+pub mod impact_lines;
 pub mod sea;
 pub mod semdiff;
 

@@ -246,7 +246,7 @@ fn impact_of_the_figure1_change() {
 }
 
 #[test]
-fn impact_without_change_exits_0_and_statement_level_is_not_available() {
+fn impact_without_change_exits_0_and_statement_level_is_the_default() {
     let (code, json, stderr) = run_json(
         &["impact", "--level", "function", "--format", "json"],
         &[fig1("old.c"), fig1("old.c")],
@@ -259,6 +259,11 @@ fn impact_without_change_exits_0_and_statement_level_is_not_available() {
         .arg(fig1("new.c"))
         .output()
         .expect("ripple runs");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not yet available"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(expected_code(1, &stderr)),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("impacted line(s)"));
 }

@@ -1,12 +1,16 @@
-//! `ripple impact OLD NEW --level function`: the functions a change may impact, by Static
-//! Execute After (Jász, 004), with the relation and the changed functions behind each,
-//! next to the call-graph impact. OLD and NEW as for `ripple diff` (with NEW omitted, OLD
-//! is a revision compared with the working tree). The statement level (the future
-//! default) is not available yet. Exit codes as for `ripple diff`: 0 no change, 1
-//! changes, 2 error.
+//! `ripple impact OLD NEW`: what a change may impact.
+//!
+//! `--level statement` (the default): the lines DCIA (000, section 3.3) finds impacted
+//! outside the changed lines, in both versions, each with its chain of dependences.
+//! `--level function`: the functions a change may impact, by Static Execute After
+//! (Jász, 004), with the relation and the changed functions behind each, next to the
+//! call-graph impact. OLD and NEW as for `ripple diff` (with NEW omitted, OLD is a
+//! revision compared with the working tree). Exit codes as for `ripple diff`: 0 no
+//! change, 1 changes, 2 error.
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use ripple_analyses::dcia::{dcia, DciaConfig, Equivalences};
 use ripple_analyses::function_impact::{function_impact, ImpactConfig, VersionGraphs};
 use ripple_graph::{CallGraph, Iccfg};
 use ripple_report::impact::VersionNames;
@@ -19,7 +23,8 @@ use crate::load::{load_version, report_diagnostics, VersionSpec};
 pub struct ImpactArgs {
     pub old: String,
     pub new: Option<String>,
-    /// `function`: impact by Static Execute After; `statement`: not available yet.
+    /// `statement`: impacted lines by DCIA, with explanations; `function`: impacted
+    /// functions by Static Execute After.
     #[arg(long, value_enum, default_value_t = Level::Statement)]
     pub level: Level,
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -39,12 +44,6 @@ pub enum Level {
 }
 
 pub fn run(args: &ImpactArgs) -> Result<u8> {
-    if args.level == Level::Statement {
-        eprintln!(
-            "ripple: error: statement-level impact is not yet available; use --level function"
-        );
-        return Ok(2);
-    }
     let old_spec = VersionSpec::parse(&args.old)?;
     let new_spec = match &args.new {
         Some(new) => VersionSpec::parse(new)?,
@@ -69,6 +68,32 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     let (old, new) = (old_version.program(), new_version.program());
     let matching =
         ripple_versions::match_programs(old, new, &ripple_versions::MatchConfig::default());
+    if args.level == Level::Statement {
+        let result = dcia(
+            old,
+            new,
+            &matching,
+            &Equivalences::default(),
+            &DciaConfig::default(),
+        );
+        let view = ripple_report::impact_lines::impact_lines_view(
+            (&old_version.sources.label, &new_version.sources.label),
+            old,
+            new,
+            &result,
+        );
+        match args.format {
+            Format::Text => print!("{}", ripple_report::impact_lines::render_text(&view)),
+            Format::Json => println!("{}", ripple_report::impact_lines::render_json(&view)),
+        }
+        if errors > 0 {
+            eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
+            return Ok(2);
+        }
+        let diff = ripple_report::diff::diff_view(("", ""), old, new, &matching, false);
+        let changed = diff.summary.any_change() || !view.changed_lines.is_empty();
+        return Ok(u8::from(changed));
+    }
     let (old_callgraph, new_callgraph) = (CallGraph::build(old), CallGraph::build(new));
     let (old_iccfg, new_iccfg) = (
         Iccfg::build(old, &old_callgraph),

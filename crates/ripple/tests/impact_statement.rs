@@ -1,0 +1,224 @@
+//! End-to-end tests of `ripple impact OLD NEW` at statement level (DCIA, 000 section 3.3)
+//! on 000 Figure 1 (examples/dcia-fig1) and Figure 4 (examples/dcia-fig4).
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn example(name: &str, file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+        .join(file)
+}
+
+/// Runs `ripple impact` on an example; returns (exit code, stdout).
+fn impact(name: &str, extra: &[&str]) -> (i32, String) {
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .arg("impact")
+        .arg(example(name, "old.c"))
+        .arg(example(name, "new.c"))
+        .args(extra)
+        .output()
+        .expect("ripple runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn impact_json(name: &str) -> serde_json::Value {
+    let (code, stdout) = impact(name, &["--format", "json"]);
+    assert_eq!(code, 1, "a change is exit code 1");
+    serde_json::from_str(&stdout).expect("JSON")
+}
+
+/// The impacted lines of the new version in `function`.
+fn new_lines(json: &serde_json::Value, function: &str) -> BTreeSet<u64> {
+    json["impacted_lines"]
+        .as_array()
+        .expect("impacted_lines")
+        .iter()
+        .filter(|l| l["version"] == "new" && l["function"] == function)
+        .map(|l| l["line"].as_u64().expect("a line"))
+        .collect()
+}
+
+fn set(lines: &[u64]) -> BTreeSet<u64> {
+    lines.iter().copied().collect()
+}
+
+#[test]
+fn figure1_impacts_the_four_print_functions() {
+    let json = impact_json("dcia-fig1");
+    // Paper line N is file line N + 20. 000 section 1.1: a dataflow analysis marks every
+    // statement of print_header, print_name, print_major_vers and print_minor_vers.
+    // print_header (paper 18-19): its parameter delim is fed by the changed call
+    // argument (paper 5, `line_delim` instead of '\n').
+    assert_eq!(new_lines(&json, "print_header"), set(&[38, 39]));
+    // print_name (paper 25-30): its parameter locale is the return value of locale_ok,
+    // whose summary is impacted by the changed return (paper 23).
+    assert_eq!(new_lines(&json, "print_name"), set(&[45, 46, 47, 48, 50]));
+    // print_major_vers (paper 32-37): same reason as print_name.
+    assert_eq!(
+        new_lines(&json, "print_major_vers"),
+        set(&[52, 53, 54, 55, 57])
+    );
+    // print_minor_vers (paper 39-44): locale as above, delim from the changed argument
+    // (paper 14); paper line 41 is the one a semantic analysis keeps.
+    assert_eq!(
+        new_lines(&json, "print_minor_vers"),
+        set(&[59, 60, 61, 62, 64])
+    );
+    // In print_product_info, paper lines 6, 8, 10, 11 and 16 (14 is itself changed).
+    let caller = new_lines(&json, "print_product_info");
+    for line in [26, 28, 30, 31, 36] {
+        assert!(caller.contains(&line), "{caller:?} lacks {line}");
+    }
+    // The changed lines: old 24, 32, 42; new 21 (a global, no statement), 25, 33, 34, 43.
+    let changed: BTreeSet<(String, u64)> = json["changed_lines"]
+        .as_array()
+        .expect("changed_lines")
+        .iter()
+        .map(|l| {
+            (
+                l["version"].as_str().expect("a version").to_string(),
+                l["line"].as_u64().expect("a line"),
+            )
+        })
+        .collect();
+    let expected: BTreeSet<(String, u64)> = [
+        ("old", 24),
+        ("old", 32),
+        ("old", 42),
+        ("new", 25),
+        ("new", 33),
+        ("new", 34),
+        ("new", 43),
+    ]
+    .into_iter()
+    .map(|(v, l)| (v.to_string(), l))
+    .collect();
+    assert_eq!(changed, expected);
+    // No impacted line is a changed line, and every chain ends at a changed statement.
+    for line in json["impacted_lines"].as_array().expect("lines") {
+        let key = (
+            line["version"].as_str().expect("a version").to_string(),
+            line["line"].as_u64().expect("a line"),
+        );
+        assert!(!changed.contains(&key), "{line}");
+        let chain = line["chain"].as_array().expect("a chain");
+        assert!(
+            chain
+                .last()
+                .and_then(|s| s.as_str())
+                .expect("a step")
+                .ends_with(" changed"),
+            "{line}"
+        );
+    }
+    // Paper line 41 is explained through the parameter delim of print_minor_vers.
+    let line41 = json["impacted_lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .find(|l| l["version"] == "new" && l["line"] == 61)
+        .expect("line 61 impacted");
+    let chain: Vec<&str> = line41["chain"]
+        .as_array()
+        .expect("a chain")
+        .iter()
+        .map(|s| s.as_str().expect("a step"))
+        .collect();
+    assert_eq!(
+        chain,
+        [
+            "new.c:61",
+            "delim (param of print_minor_vers)",
+            "new.c:34 changed"
+        ]
+    );
+}
+
+#[test]
+fn figure4_impacts_everything_downstream_of_main() {
+    let json = impact_json("dcia-fig4");
+    // main's call f1(x+0) (line 13) changed; f1 ... f5 each receive a value computed
+    // from it, so every statement of theirs is impacted; main's own later lines are not.
+    for (function, lines) in [
+        ("f1", [17, 18]),
+        ("f2", [20, 21]),
+        ("f3", [23, 24]),
+        ("f4", [26, 27]),
+        ("f5", [29, 30]),
+    ] {
+        assert_eq!(new_lines(&json, function), set(&lines), "{function}");
+    }
+    assert_eq!(new_lines(&json, "main"), set(&[]));
+    assert_eq!(json["summary"]["impacted_lines"], 20);
+}
+
+#[test]
+fn json_shape_and_determinism() {
+    let (_, first) = impact("dcia-fig1", &["--format", "json"]);
+    let (_, second) = impact("dcia-fig1", &["--format", "json"]);
+    assert_eq!(first, second, "byte-identical output");
+    let json: serde_json::Value = serde_json::from_str(&first).expect("JSON");
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["level"], "statement");
+    let line = &json["impacted_lines"][0];
+    for key in ["file", "line", "version", "function", "chain"] {
+        assert!(line.get(key).is_some(), "impacted line lacks {key}: {line}");
+    }
+    let changed = &json["changed_lines"][0];
+    for key in ["file", "line", "version"] {
+        assert!(changed.get(key).is_some(), "changed line lacks {key}");
+    }
+    // Sorted: old before new, then by file and line.
+    let keys: Vec<(bool, String, u64)> = json["impacted_lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .map(|l| {
+            (
+                l["version"] == "new",
+                l["file"].as_str().expect("a file").to_string(),
+                l["line"].as_u64().expect("a line"),
+            )
+        })
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(keys, sorted);
+}
+
+#[test]
+fn text_groups_by_function_with_chains() {
+    let (code, text) = impact("dcia-fig1", &[]);
+    assert_eq!(code, 1);
+    assert!(text.contains("  print_minor_vers:\n"), "{text}");
+    assert!(
+        text.contains("new new.c:61 <- delim (param of print_minor_vers) <- new.c:34 changed"),
+        "{text}"
+    );
+    assert!(text
+        .lines()
+        .last()
+        .expect("a summary")
+        .contains("impacted line(s)"));
+}
+
+#[test]
+fn no_change_is_exit_code_0() {
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .arg("impact")
+        .arg(example("dcia-fig4", "old.c"))
+        .arg(example("dcia-fig4", "old.c"))
+        .output()
+        .expect("ripple runs");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("nothing impacted"));
+}
