@@ -8,6 +8,7 @@ pub mod impact;
 pub mod impact_lines;
 pub mod sea;
 pub mod semdiff;
+pub mod slice;
 
 /// The version of every JSON document ripple writes.
 pub const SCHEMA_VERSION: u32 = 1;

@@ -60,12 +60,16 @@ pub enum Command {
     /// Static Execute After (or Before, --before) sets of the functions of one program:
     /// which functions may run after (before) each function.
     Sea(crate::commands::sea::SeaArgs),
-    /// The functions a change between OLD and NEW may impact (--level function: by
-    /// Static Execute After), with the call-graph impact for comparison.
+    /// What a change between OLD and NEW may impact: the impacted lines with their
+    /// explanations (DCIA, the default), or the impacted functions (--level function: by
+    /// Static Execute After, with the call-graph impact for comparison).
     Impact(crate::commands::impact::ImpactArgs),
     /// Semantic difference of OLD and NEW: per affected function, equivalent / different
     /// / unknown, the inputs on which they differ and agree, and replayed witnesses.
     Semdiff(crate::commands::semdiff::SemdiffArgs),
+    /// The forward (or backward, --backward) interprocedural slice of the statements on
+    /// one line of a program: what they may affect (what may affect them).
+    Slice(crate::commands::slice::SliceArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -5,6 +5,7 @@ mod dump;
 pub mod impact;
 pub mod sea;
 pub mod semdiff;
+pub mod slice;
 mod stats;
 
 use anyhow::Result;
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         Command::Sea(args) => sea::run(&args),
         Command::Impact(args) => impact::run(&args),
         Command::Semdiff(args) => semdiff::run(&args),
+        Command::Slice(args) => slice::run(&args),
     }
 }
 
