@@ -522,17 +522,31 @@ impl<'a> Lowerer<'a, '_> {
             Some(Sym::Func(f, _)) => Some(f),
             _ => None,
         };
-        let f = match existing {
+        let mut f = match existing {
             Some(f) => f,
             None => self.declare_function(name, ty, specs.storage == StorageClass::Static, span),
         };
         if self.l.program.functions[f].is_defined() {
+            // Several programs in one directory (tests, examples) each define `main` and
+            // friends. Keep every definition: later ones are keyed by their unit, like
+            // statics, and calls below in their unit go to them.
+            f = self.declare_function(name, ty, true, span);
+            if self.l.program.functions[f].is_defined() {
+                self.diag(
+                    Severity::Error,
+                    node,
+                    format!("redefinition of `{name}` in the same file; this definition is not analysed"),
+                );
+                return;
+            }
+            let key = self.l.program.functions[f].key.clone();
             self.diag(
                 Severity::Warning,
                 node,
-                format!("redefinition of `{name}` ignored"),
+                format!(
+                    "`{name}` is defined in several files; this definition is analysed as `{key}`"
+                ),
             );
-            return;
         }
         self.l.program.functions[f].ty = ty;
         self.bind_file_scope(name, Sym::Func(f, ty));

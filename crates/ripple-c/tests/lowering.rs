@@ -564,3 +564,35 @@ fn parenthesized_variable_minus_product_is_a_subtraction() {
     assert_eq!(global_int(&l, "u"), 19);
     assert_eq!(global_int(&l, "t") as u32 as i32, -6);
 }
+
+#[test]
+fn several_programs_in_one_directory_keep_every_definition() {
+    // Both units define `main` and an external `helper`: nothing is dropped. The first
+    // unit's definitions keep the plain keys; the second's are keyed by their unit, and
+    // b.c's main calls b.c's helper.
+    let l = lower_many(&[
+        (
+            "a.c",
+            "int helper(void) { return 1; }\nint main(void) { return helper(); }\n",
+        ),
+        (
+            "b.c",
+            "int helper(void) { return 2; }\nint main(void) { return helper(); }\n",
+        ),
+    ]);
+    let p = &l.program;
+    let key = |k: &str| {
+        p.function_by_key(k)
+            .unwrap_or_else(|| panic!("no function {k}"))
+    };
+    for k in ["main", "helper", "b.c:main", "b.c:helper"] {
+        assert!(p.functions[key(k)].is_defined(), "{k} is defined");
+    }
+    let calls: Vec<_> = p.functions[key("b.c:main")]
+        .nodes
+        .iter()
+        .filter_map(|n| n.direct_callee())
+        .collect();
+    assert_eq!(calls, vec![key("b.c:helper")]);
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+}

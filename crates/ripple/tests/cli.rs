@@ -201,7 +201,8 @@ fn directories_and_git_revisions_are_versions() {
     .unwrap();
     std::fs::write(
         repo.path().join("src/util.c"),
-        "#include \"util.h\"\nint scale(int x) { return x * SCALE; }\n",
+        "#include \"util.h\"\nint scale(int x) { return x * SCALE; }\n\
+         const char *where(void) { return __FILE__; }\n",
     )
     .unwrap();
     std::fs::write(

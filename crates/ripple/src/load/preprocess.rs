@@ -47,11 +47,11 @@ pub fn translation_unit(
     if config.mode == PreprocessMode::Raw {
         return Ok((raw_unit(raw), Vec::new()));
     }
-    match run_preprocessor(root, &full, config) {
-        Ok(text) => {
+    match run_preprocessor(root, file, config) {
+        Ok((text, cwd)) => {
             let root_abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
             let unit = TranslationUnit::preprocessed(display, &text, |name| {
-                relative_name(&root_abs, &full, name)
+                relative_name(&root_abs, &cwd, name)
             });
             Ok((unit, Vec::new()))
         }
@@ -76,11 +76,17 @@ struct Failure {
     message: String,
 }
 
+/// Runs `cc -E` on `root/file`; returns the output and the directory it ran in.
+///
+/// Without a compilation database it runs in the version root on the relative path, so
+/// that `__FILE__` and the line markers name the file as the user knows it, whatever
+/// directory the version was extracted to (two git revisions must not differ by that).
 fn run_preprocessor(
     root: &Path,
-    full: &Path,
+    file: &Path,
     config: &PreprocessConfig,
-) -> Result<String, Failure> {
+) -> Result<(String, PathBuf), Failure> {
+    let full = root.join(file);
     let cc = if config.cc.is_empty() {
         "cc"
     } else {
@@ -91,19 +97,23 @@ fn run_preprocessor(
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let mut cwd = root.to_path_buf();
-    if let Some((dir, flags)) = config
+    let cwd = match config
         .compile_commands
         .as_ref()
-        .and_then(|cc| cc.flags_for(full))
+        .and_then(|cc| cc.flags_for(&full))
     {
-        cwd = dir.clone();
-        cmd.args(flags);
-    }
-    cmd.args(&config.flags);
-    cmd.arg(format!("-I{}", root.display()));
-    let full_abs = full.canonicalize().unwrap_or_else(|_| full.to_path_buf());
-    cmd.arg(&full_abs).current_dir(&cwd);
+        Some((dir, flags)) => {
+            cmd.args(flags).args(&config.flags);
+            cmd.arg(format!("-I{}", root.display()));
+            cmd.arg(full.canonicalize().unwrap_or_else(|_| full.clone()));
+            dir.clone()
+        }
+        None => {
+            cmd.args(&config.flags).arg("-I.").arg(file);
+            root.to_path_buf()
+        }
+    };
+    cmd.current_dir(&cwd);
     let out = cmd.output().map_err(|e| Failure {
         line: 1,
         message: format!("cannot run `{cc}`: {e}"),
@@ -125,12 +135,13 @@ fn run_preprocessor(
             message: first.trim().to_string(),
         });
     }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok((String::from_utf8_lossy(&out.stdout).into_owned(), cwd))
 }
 
 /// Line-marker file names relative to the version root; files outside it keep their
-/// absolute path, and `<built-in>`-style names stay as they are.
-fn relative_name(root: &Path, unit: &Path, name: &str) -> String {
+/// absolute path, and `<built-in>`-style names stay as they are. Relative marker names
+/// are relative to `cwd`, where the preprocessor ran.
+fn relative_name(root: &Path, cwd: &Path, name: &str) -> String {
     if name.starts_with('<') {
         return name.to_string();
     }
@@ -138,7 +149,7 @@ fn relative_name(root: &Path, unit: &Path, name: &str) -> String {
     let abs = if path.is_absolute() {
         path
     } else {
-        unit.parent().unwrap_or(Path::new(".")).join(path)
+        cwd.join(path)
     };
     let abs = abs.canonicalize().unwrap_or(abs);
     match abs.strip_prefix(root) {
