@@ -217,10 +217,10 @@ fn forward_and_backward_slices_are_duals_on_random_programs() {
                 backward[a].contains(a),
                 "seed {seed}: {a} not in its backward slice"
             );
-            for b in 0..n {
+            for (b, backward_of_b) in backward.iter().enumerate() {
                 assert_eq!(
                     forward[a].contains(b),
-                    backward[b].contains(a),
+                    backward_of_b.contains(a),
                     "seed {seed}: vertices {a} ({:?}) and {b} ({:?}) break the duality\n{text}",
                     sdg.kinds[a],
                     sdg.kinds[b],
