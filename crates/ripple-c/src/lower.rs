@@ -278,6 +278,10 @@ fn blank_line_markers(text: &str) -> String {
             for _ in pushed..line.len() {
                 out.push(' ');
             }
+        } else if line.contains("__signed__") {
+            // GCC's alternate keyword (Linux `asm` headers), unknown to the grammar:
+            // spelled `signed`, padded to keep every byte offset.
+            out.push_str(&line.replace("__signed__", "signed    "));
         } else {
             out.push_str(line);
         }

@@ -14,23 +14,14 @@ pub struct TranslationUnit {
 }
 
 impl TranslationUnit {
-    /// A unit from `cc -E` output: reads the line markers into a [`LineMap`] and blanks
-    /// the marker lines (keeping the line count), because GCC also writes markers in the
-    /// middle of statements, after macros from system headers, where they are not C.
+    /// A unit from `cc -E` output, with its line markers read into a [`LineMap`]. The
+    /// frontend blanks the marker lines before parsing (GCC also writes markers in the
+    /// middle of statements, after macros from system headers, where they are not C).
     pub fn preprocessed(path: String, text: &str, rename: impl FnMut(&str) -> String) -> Self {
-        let line_map = LineMap::from_preprocessed(text, rename);
-        let mut blanked = String::with_capacity(text.len());
-        for line in text.split_inclusive('\n') {
-            if line.starts_with('#') {
-                blanked.push_str(if line.ends_with('\n') { "\n" } else { "" });
-            } else {
-                blanked.push_str(line);
-            }
-        }
         TranslationUnit {
             path,
-            text: blanked,
-            line_map: Some(line_map),
+            text: text.to_string(),
+            line_map: Some(LineMap::from_preprocessed(text, rename)),
         }
     }
 }
@@ -117,10 +108,9 @@ mod tests {
     }
 
     #[test]
-    fn preprocessed_units_blank_markers_and_keep_lines() {
+    fn preprocessed_units_map_lines_around_markers_inside_statements() {
         let text = "# 1 \"a.c\"\nint x = (\n# 5 \"inc.h\" 3 4\n-1\n# 3 \"a.c\"\n);\n";
         let unit = TranslationUnit::preprocessed("a.c".into(), text, str::to_string);
-        assert_eq!(unit.text, "\nint x = (\n\n-1\n\n);\n");
         let map = unit.line_map.unwrap();
         assert_eq!(map.resolve(4), Some(("inc.h", 5)));
         assert_eq!(map.resolve(6), Some(("a.c", 3)));

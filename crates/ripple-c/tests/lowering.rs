@@ -596,3 +596,17 @@ fn several_programs_in_one_directory_keep_every_definition() {
     assert_eq!(calls, vec![key("b.c:helper")]);
     assert!(errors(&l).is_empty(), "{:?}", errors(&l));
 }
+
+#[test]
+fn gnu_signed_keyword_in_preprocessed_headers() {
+    // `__signed__` (Linux asm headers) is GCC's spelling of `signed`.
+    let text = "# 1 \"t.h\"\ntypedef __signed__ char s8;\ns8 f(void) { return -1; }\n";
+    let unit = TranslationUnit::preprocessed("t.c".into(), text, str::to_string);
+    let l = lower_units(&[unit], &FrontendConfig::default());
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let f = func(&l.program, "f");
+    assert_eq!(
+        l.program.types.display(f.return_type(&l.program.types)),
+        "signed char"
+    );
+}

@@ -318,3 +318,25 @@ fn dcia_fig1_changes_exactly_two_functions() {
         serde_json::json!([{"name": "line_delim", "file": "new.c", "status": "added", "new_line": 21}])
     );
 }
+
+#[test]
+fn a_missing_header_gets_an_empty_stand_in() {
+    // The header does not exist on this machine: the unit is still preprocessed (K is
+    // expanded to 3), with a warning naming the header.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.c");
+    std::fs::write(
+        &file,
+        "#include <no_such_dir/no_such_header.h>\n#define K 3\nint f(void) { return K; }\n",
+    )
+    .unwrap();
+    ripple()
+        .args(["dump", "ir", "--verbose", "--function", "f"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("= 3"))
+        .stderr(predicate::str::contains(
+            "header `no_such_dir/no_such_header.h` not found; preprocessed with an empty stand-in",
+        ));
+}

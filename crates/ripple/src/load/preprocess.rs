@@ -47,33 +47,74 @@ pub fn translation_unit(
     if config.mode == PreprocessMode::Raw {
         return Ok((raw_unit(raw), Vec::new()));
     }
-    match run_preprocessor(root, file, config) {
-        Ok((text, cwd)) => {
-            let root_abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
-            let unit = TranslationUnit::preprocessed(display, &text, |name| {
-                relative_name(&root_abs, &cwd, name)
-            });
-            Ok((unit, Vec::new()))
+    // A header the machine lacks (a dependency's -dev package, a generated header) gets
+    // an empty stand-in, so the rest of the unit is still preprocessed; each one is
+    // reported, and what it would have declared is unknown to the analysis.
+    let mut stubs: Option<tempfile::TempDir> = None;
+    let mut notes = Vec::new();
+    loop {
+        let stub_dir = stubs.as_ref().map(tempfile::TempDir::path);
+        let reason = match run_preprocessor(root, file, config, stub_dir) {
+            Ok((text, cwd)) => {
+                let root_abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+                let unit = TranslationUnit::preprocessed(display, &text, |name| {
+                    relative_name(&root_abs, &cwd, name)
+                });
+                return Ok((unit, notes));
+            }
+            Err(reason) => reason,
+        };
+        if let Some(header) = reason.missing_header.as_deref() {
+            if notes.len() < MAX_STAND_INS {
+                if stubs.is_none() {
+                    stubs = tempfile::Builder::new()
+                        .prefix("ripple-stubs-")
+                        .tempdir()
+                        .ok();
+                }
+                if let Some(dir) = &stubs {
+                    let stub = dir.path().join(header);
+                    let created = stub
+                        .parent()
+                        .is_some_and(|p| std::fs::create_dir_all(p).is_ok())
+                        && std::fs::write(&stub, "").is_ok();
+                    if created {
+                        notes.push(Diagnostic {
+                            severity: Severity::Warning,
+                            file: display.clone(),
+                            line: reason.line,
+                            col: 1,
+                            message: format!(
+                                "header `{header}` not found; preprocessed with an empty stand-in (its declarations are unknown)"
+                            ),
+                        });
+                        continue;
+                    }
+                }
+            }
         }
-        Err(reason) => {
-            let warning = Diagnostic {
-                severity: Severity::Warning,
-                file: display.clone(),
-                line: reason.line,
-                col: 1,
-                message: format!(
-                    "preprocessing failed ({}); parsing the file as written",
-                    reason.message
-                ),
-            };
-            Ok((raw_unit(raw), vec![warning]))
-        }
+        notes.push(Diagnostic {
+            severity: Severity::Warning,
+            file: display.clone(),
+            line: reason.line,
+            col: 1,
+            message: format!(
+                "preprocessing failed ({}); parsing the file as written",
+                reason.message
+            ),
+        });
+        return Ok((raw_unit(raw), notes));
     }
 }
+
+/// How many missing headers one unit may replace by empty stand-ins.
+const MAX_STAND_INS: usize = 16;
 
 struct Failure {
     line: u32,
     message: String,
+    /// The header named by "fatal error: NAME: No such file or directory".
+    missing_header: Option<String>,
 }
 
 /// Runs `cc -E` on `root/file`; returns the output and the directory it ran in.
@@ -85,6 +126,7 @@ fn run_preprocessor(
     root: &Path,
     file: &Path,
     config: &PreprocessConfig,
+    stub_dir: Option<&Path>,
 ) -> Result<(String, PathBuf), Failure> {
     let full = root.join(file);
     let cc = if config.cc.is_empty() {
@@ -113,10 +155,14 @@ fn run_preprocessor(
             root.to_path_buf()
         }
     };
+    if let Some(dir) = stub_dir {
+        cmd.arg("-idirafter").arg(dir);
+    }
     cmd.current_dir(&cwd);
     let out = cmd.output().map_err(|e| Failure {
         line: 1,
         message: format!("cannot run `{cc}`: {e}"),
+        missing_header: None,
     })?;
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -130,9 +176,16 @@ fn run_preprocessor(
             .nth(1)
             .and_then(|l| l.trim().parse().ok())
             .unwrap_or(1);
+        let missing_header = first
+            .split_once("fatal error: ")
+            .and_then(|(_, rest)| rest.strip_suffix(": No such file or directory"))
+            .map(str::trim)
+            .filter(|h| !h.is_empty() && !h.starts_with('/') && !h.contains(".."))
+            .map(str::to_string);
         return Err(Failure {
             line,
             message: first.trim().to_string(),
+            missing_header,
         });
     }
     Ok((String::from_utf8_lossy(&out.stdout).into_owned(), cwd))
