@@ -190,6 +190,31 @@ impl PointsTo {
         self.part_objects.len()
     }
 
+    /// Merges every region into one: every access may then touch every other, which is
+    /// sound and coarse. The SDG does this when the per-region interfaces of functions
+    /// would make it too large ([`crate::SdgConfig`]).
+    pub fn merge_all_regions(&mut self) {
+        let mut all: Vec<Object> = self.part_objects.concat();
+        all.sort_unstable();
+        all.dedup();
+        self.part_objects = vec![all];
+        for part in self.object_part.values_mut() {
+            *part = PartId(0);
+        }
+        self.external_part = PartId(0);
+        for function in &mut self.accesses {
+            for node in function {
+                for access in node.iter_mut() {
+                    access.part = PartId(0);
+                    access.offset = None;
+                    access.size = None;
+                }
+                node.sort_unstable();
+                node.dedup();
+            }
+        }
+    }
+
     /// A readable name of a region.
     pub fn part_name(&self, program: &Program, part: PartId) -> String {
         let objects = &self.part_objects[part.index()];
@@ -1158,17 +1183,36 @@ impl<'p> Generator<'p> {
         // Accesses per node.
         let raw = std::mem::take(&mut self.raw);
         let mut accesses: Vec<Vec<Vec<Access>>> = Vec::with_capacity(raw.len());
+        // The objects of each unification class, in increasing order: one pass here
+        // instead of one scan of every object per pointer.
+        let mut class_objects: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+        if let Solution::Unification(uf) = &mut solution {
+            for o in 0..object_count {
+                class_objects
+                    .entry(uf.find(self.cells_of_object[o][0]))
+                    .or_default()
+                    .push(o as u32);
+            }
+        }
+        // The regions (and offsets) each pointer may address: all objects of a region
+        // give the same access, so the list holds regions, not objects.
         let mut memo: FxHashMap<PVar, Vec<(u32, Option<u64>)>> = FxHashMap::default();
         for function in raw {
             let mut per_node = Vec::with_capacity(function.len());
             for node in function {
                 let mut list = Vec::new();
                 for access in node {
-                    let targets = memo
-                        .entry(access.addr)
-                        .or_insert_with(|| self.targets_of(&mut solution, access.addr))
-                        .clone();
-                    for (obj, offset) in targets {
+                    let targets = memo.entry(access.addr).or_insert_with(|| {
+                        let mut parts: Vec<(u32, Option<u64>)> = self
+                            .targets_of(&mut solution, &class_objects, access.addr)
+                            .into_iter()
+                            .map(|(obj, offset)| (part_of_object[obj as usize], offset))
+                            .collect();
+                        parts.sort_unstable();
+                        parts.dedup();
+                        parts
+                    });
+                    for &(part, offset) in targets.iter() {
                         let offset = if access.whole || mode == PointsToMode::Unification {
                             None
                         } else {
@@ -1176,7 +1220,7 @@ impl<'p> Generator<'p> {
                         };
                         list.push(Access {
                             kind: access.kind,
-                            part: PartId(part_of_object[obj as usize]),
+                            part: PartId(part),
                             offset,
                             size: if offset.is_none() { None } else { access.size },
                         });
@@ -1195,7 +1239,7 @@ impl<'p> Generator<'p> {
         for call in &indirect {
             let mut list = Vec::new();
             if let Some(pv) = call.callee {
-                for (obj, _) in self.targets_of(&mut solution, pv) {
+                for (obj, _) in self.targets_of(&mut solution, &class_objects, pv) {
                     if let Object::Function(g) = self.objects[obj as usize] {
                         if self.program.functions[g].is_defined() {
                             list.push(g);
@@ -1205,13 +1249,27 @@ impl<'p> Generator<'p> {
             }
             list.sort_unstable();
             list.dedup();
+            // A call through a pointer with another number of arguments than the
+            // function takes is undefined behaviour: such targets are dropped (unless
+            // none would remain), which matters under unification, where every function
+            // whose address is taken tends to share one region.
+            let arity = call.args.len();
+            let types = &self.program.types;
+            let fits = |g: &FuncId| {
+                let callee = &self.program.functions[*g];
+                callee.params.len() == arity
+                    || (callee.is_variadic(types) && callee.params.len() <= arity)
+            };
+            if list.iter().any(fits) {
+                list.retain(fits);
+            }
             targets.insert((call.function, call.node), list);
         }
         let external_calls = std::mem::take(&mut self.external_calls);
         for (f, n, args) in &external_calls {
             let mut list = Vec::new();
             for pv in args.iter().flatten() {
-                for (obj, _) in self.targets_of(&mut solution, *pv) {
+                for (obj, _) in self.targets_of(&mut solution, &class_objects, *pv) {
                     if let Object::Function(g) = self.objects[obj as usize] {
                         if self.program.functions[g].is_defined() {
                             list.push(g);
@@ -1244,7 +1302,12 @@ impl<'p> Generator<'p> {
     }
 
     /// The (object, offset) pairs a pvar may point to.
-    fn targets_of(&self, solution: &mut Solution, pv: PVar) -> Vec<(u32, Option<u64>)> {
+    fn targets_of(
+        &self,
+        solution: &mut Solution,
+        class_objects: &FxHashMap<u32, Vec<u32>>,
+        pv: PVar,
+    ) -> Vec<(u32, Option<u64>)> {
         let mut out: Vec<(u32, Option<u64>)> = match solution {
             Solution::Andersen(pts) => pts
                 .get(pv as usize)
@@ -1252,17 +1315,11 @@ impl<'p> Generator<'p> {
                 .unwrap_or_default(),
             Solution::Unification(uf) => match uf.pointee_existing(pv) {
                 None => Vec::new(),
-                Some(p) => {
-                    let class = uf.find(p);
-                    // Objects whose cells are in the class.
-                    let mut out = Vec::new();
-                    for (o, cells) in self.cells_of_object.iter().enumerate() {
-                        if uf.find(cells[0]) == class {
-                            out.push((o as u32, None));
-                        }
-                    }
-                    out
-                }
+                // Objects whose cells are in the class.
+                Some(p) => class_objects
+                    .get(&uf.find(p))
+                    .map(|objects| objects.iter().map(|&o| (o, None)).collect())
+                    .unwrap_or_default(),
             },
         };
         out.sort_unstable();

@@ -97,9 +97,23 @@ impl EdgeKind {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SdgConfig {
     pub points_to: PointsToConfig,
+    /// Budget on the estimated number of summary edges (per call site, inputs times
+    /// outputs of the callee). Past it, memory regions are merged into one before the
+    /// graph is built ([`Sdg::coarsened`]): sound, less precise, and far smaller when
+    /// coarse points-to results give every function hundreds of regions.
+    pub max_summary_estimate: usize,
+}
+
+impl Default for SdgConfig {
+    fn default() -> Self {
+        SdgConfig {
+            points_to: PointsToConfig::default(),
+            max_summary_estimate: 20_000_000,
+        }
+    }
 }
 
 /// One call site bound to one callee: which actual feeds which formal.
@@ -127,15 +141,26 @@ pub struct Sdg {
     pub bindings: Vec<Binding>,
     pub points_to: PointsTo,
     pub modref: ModRef,
+    /// Whether memory regions were merged into one to stay within the budget of
+    /// [`SdgConfig::max_summary_estimate`].
+    pub coarsened: bool,
 }
 
 impl Sdg {
     pub fn build(program: &Program, config: &SdgConfig) -> Sdg {
-        let points_to = PointsTo::analyze(program, &config.points_to);
-        let modref = ModRef::compute(program, &points_to);
+        let mut points_to = PointsTo::analyze(program, &config.points_to);
+        let mut modref = ModRef::compute(program, &points_to);
+        let coarsened =
+            summary_estimate(program, &points_to, &modref) > config.max_summary_estimate;
+        if coarsened {
+            points_to.merge_all_regions();
+            modref = ModRef::compute(program, &points_to);
+        }
         let mut builder = Builder::new(program, points_to, modref);
         builder.build();
-        builder.finish()
+        let mut sdg = builder.finish();
+        sdg.coarsened = coarsened;
+        sdg
     }
 
     pub fn vertex_count(&self) -> usize {
@@ -757,10 +782,38 @@ impl<'p> Builder<'p> {
             bindings: self.bindings,
             points_to: self.pts,
             modref: self.modref,
+            coarsened: false,
         };
         add_summary_edges(&mut sdg);
         sdg
     }
+}
+
+/// An upper bound of the summary edges: per call site and defined target, the
+/// callee's inputs times its outputs.
+fn summary_estimate(program: &Program, pts: &PointsTo, modref: &ModRef) -> usize {
+    let iface = |g: FuncId| -> (usize, usize) {
+        let mut mem_in = modref.refs[g.index()].clone();
+        mem_in.union_with(&modref.mods[g.index()]);
+        let ins = program.functions[g].params.len() + mem_in.count();
+        (ins, modref.mods[g.index()].count() + 2)
+    };
+    let mut sizes: FxHashMap<FuncId, usize> = FxHashMap::default();
+    let mut total = 0usize;
+    for (f, function) in program.functions.iter_enumerated() {
+        for (n, node) in function.nodes.iter_enumerated() {
+            if !matches!(node.kind, NodeKind::Call { .. }) {
+                continue;
+            }
+            for &g in pts.call_targets(f, n).iter().chain(pts.callbacks(f, n)) {
+                total += *sizes.entry(g).or_insert_with(|| {
+                    let (ins, outs) = iface(g);
+                    ins * outs
+                });
+            }
+        }
+    }
+    total
 }
 
 /// A call site of the function being built.
