@@ -258,6 +258,96 @@ pub(crate) struct Lowerer<'a, 'l> {
 }
 
 /// Replaces GCC line markers and `#pragma` lines by spaces.
+/// GNU attributes the layout or types depend on; every other `__attribute__((...))` is
+/// blanked before parsing, because the grammar rejects attributes in several positions
+/// GCC accepts (after a `*` of a declarator, between a declarator and `;`).
+const KEPT_ATTRIBUTES: [&str; 4] = ["packed", "aligned", "vector_size", "mode"];
+
+/// Replaces `__attribute__((...))` by spaces (newlines kept), so every byte offset and
+/// line stays where it was; string literals inside the parentheses are skipped over.
+fn blank_attributes(text: &mut String) {
+    const KEYWORD: &[u8] = b"__attribute__";
+    let mut ranges = Vec::new();
+    {
+        let bytes = text.as_bytes();
+        let mut from = 0;
+        while let Some(pos) = find(&bytes[from..], KEYWORD).map(|p| p + from) {
+            from = pos + KEYWORD.len();
+            let preceded_by_ident = pos > 0 && is_ident_byte(bytes[pos - 1]);
+            if preceded_by_ident || bytes.get(from).is_some_and(|&b| is_ident_byte(b)) {
+                continue;
+            }
+            let mut i = from;
+            while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+                i += 1;
+            }
+            if bytes.get(i) != Some(&b'(') {
+                continue;
+            }
+            let Some(end) = matching_paren(bytes, i) else {
+                break;
+            };
+            let inner = &text[i..end];
+            if !KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
+                ranges.push((pos, end + 1));
+            }
+            from = end + 1;
+        }
+    }
+    if ranges.is_empty() {
+        return;
+    }
+    let mut bytes = std::mem::take(text).into_bytes();
+    for (start, end) in ranges {
+        for b in &mut bytes[start..end] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    // Only ASCII-delimited ranges were overwritten with ASCII, but a multi-byte
+    // character inside a string of an attribute may have been cut: stay lossless.
+    *text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The index of the `)` closing the `(` at `open`, skipping string and char literals.
+fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            quote @ (b'"' | b'\'') => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 fn blank_line_markers(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
@@ -324,13 +414,13 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         let unit_file = linker.file_id(&unit.path);
         // Line markers (`# 12 "file.h" 3`) are not C: blank them out, keeping every byte
         // offset and line number.
-        let blanked;
-        let text: &str = if unit.line_map.is_some() {
-            blanked = blank_line_markers(&unit.text);
-            &blanked
+        let mut blanked = if unit.line_map.is_some() {
+            blank_line_markers(&unit.text)
         } else {
-            &unit.text
+            unit.text.clone()
         };
+        blank_attributes(&mut blanked);
+        let text: &str = &blanked;
         if !parser_ok {
             linker.diagnostics.push(Diagnostic {
                 severity: Severity::Error,

@@ -610,3 +610,25 @@ fn gnu_signed_keyword_in_preprocessed_headers() {
         "signed char"
     );
 }
+
+#[test]
+fn gnu_attributes_in_declarators_are_accepted() {
+    // GCC accepts attributes after a declarator's `*` and after a prototype; the grammar
+    // does not, so they are dropped before parsing (packed is kept: it changes layout).
+    let l = lower(
+        "static char * __attribute__ ((__malloc__)) make (void) { return 0; }\n\
+         void panic (const char *s, ...) __attribute__ ((__format__ (__printf__, 1, 2)));\n\
+         struct __attribute__((packed)) p { char c; int i; };\n\
+         int size(void) { return sizeof(struct p); }\n",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert!(func(&l.program, "make").is_defined());
+    let rec = l
+        .program
+        .types
+        .records
+        .iter()
+        .find(|r| r.tag.as_deref() == Some("p"))
+        .unwrap();
+    assert_eq!(rec.size, 5, "packed: no padding between c and i");
+}
