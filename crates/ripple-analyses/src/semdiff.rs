@@ -122,6 +122,16 @@ pub struct Witness {
     pub confirmed: bool,
     /// "output" or "termination".
     pub kind: &'static str,
+    /// The raw input the replays ran on, to re-run it elsewhere.
+    pub replay: ReplayInput,
+}
+
+/// A witness input as the interpreter takes it: the arguments of the function, in
+/// order, and the initial bytes of the globals (by key).
+#[derive(Clone, Debug)]
+pub struct ReplayInput {
+    pub args: Vec<ReplayArg>,
+    pub globals: Vec<(String, Vec<u8>)>,
 }
 
 /// The result for one matched function pair.
@@ -423,7 +433,7 @@ fn outcomes_equal(a: &Outcome, b: &Outcome) -> Bool {
     let returned = a.status.eq(BV::from_u64(0, 8));
     let exited = a.status.eq(BV::from_u64(1, 8));
     let mut parts = vec![a.status.eq(&b.status), a.io.eq(&b.io)];
-    parts.push(exited.implies(&a.code.eq(&b.code)));
+    parts.push(exited.implies(a.code.eq(&b.code)));
     let mut on_return = vec![a.mem.eq(&b.mem)];
     if let (Some(x), Some(y)) = (&a.ret, &b.ret) {
         if x.get_size() == y.get_size() {
@@ -432,7 +442,7 @@ fn outcomes_equal(a: &Outcome, b: &Outcome) -> Bool {
             on_return.push(Bool::from_bool(false));
         }
     }
-    parts.push(returned.implies(&and_all(&on_return)));
+    parts.push(returned.implies(and_all(&on_return)));
     and_all(&parts)
 }
 
@@ -721,7 +731,6 @@ fn report_pair(
     let has_diff = sat(engine, &state.differs);
     let has_possible = sat(engine, &state.possible);
     let has_termination = sat(engine, &state.termination);
-    let equal_everywhere = engine.smt.check(&[state.equal.not()]) == Answer::Unsat;
     engine.smt.pop();
     // Witnesses.
     let mut witnesses = Vec::new();
@@ -748,7 +757,6 @@ fn report_pair(
         && !has_diff
         && !has_possible
         && !has_termination
-        && (equal_everywhere || state.covered)
         && !out_of_budget_for(state)
     {
         Verdict::Equivalent
@@ -803,9 +811,9 @@ fn report_pair(
     let mut pinned_values: Vec<(String, String, BV, BV)> = Vec::new();
     engine.smt.push();
     engine.smt.assert(&assume);
-    let mut pinned = |engine: &mut Engine,
-                      f: &Bool,
-                      out: &mut Vec<(String, String, BV, BV)>|
+    let pinned = |engine: &mut Engine,
+                  f: &Bool,
+                  out: &mut Vec<(String, String, BV, BV)>|
      -> Option<String> {
         let (answer, model) = engine.smt.check_model(std::slice::from_ref(f));
         let model = model.filter(|_| answer == Answer::Sat)?;
@@ -1002,7 +1010,7 @@ fn witness(
     let inputs = engine.inputs(Side::Old, state.old);
     // Inputs: parameters, pointed-to bytes, globals.
     let mut shown = Vec::new();
-    let mut args: Vec<ArgInput> = Vec::new();
+    let mut args: Vec<ReplayArg> = Vec::new();
     for (i, var) in function.params.iter().enumerate() {
         let local = &function.locals[*var];
         let bits = model_bits(&model, &inputs.params[i]).unwrap_or(0);
@@ -1017,14 +1025,14 @@ fn witness(
                     format!("*{}", local.name),
                     scalar_text(old_program, *pointee, &bytes),
                 ));
-                args.push(ArgInput::Pointer {
+                args.push(ReplayArg::Pointer {
                     bytes,
                     pointee: *pointee,
                 });
             }
             _ => {
                 shown.push((local.name.clone(), value_text(old_program, local.ty, bits)));
-                args.push(ArgInput::Scalar { bits, ty: local.ty });
+                args.push(ReplayArg::Scalar { bits, ty: local.ty });
             }
         }
     }
@@ -1058,10 +1066,14 @@ fn witness(
         new,
         confirmed,
         kind,
+        replay: ReplayInput { args, globals },
     })
 }
 
-enum ArgInput {
+/// One argument of a witness: a scalar (its bits, of the parameter's type) or a pointer
+/// to a fresh object holding `bytes`.
+#[derive(Clone, Debug)]
+pub enum ReplayArg {
     Scalar {
         bits: u128,
         ty: ripple_ir::TypeId,
@@ -1104,7 +1116,7 @@ fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String
 fn replay(
     program: &Program,
     func: FuncId,
-    args: &[ArgInput],
+    args: &[ReplayArg],
     globals: &[(String, Vec<u8>)],
     config: &SemdiffConfig,
 ) -> Observed {
@@ -1137,7 +1149,7 @@ fn replay(
     for (i, arg) in args.iter().enumerate() {
         let ty = function.params.get(i).map(|v| function.locals[*v].ty);
         match arg {
-            ArgInput::Scalar { bits, ty: arg_ty } => {
+            ReplayArg::Scalar { bits, ty: arg_ty } => {
                 let ty = ty.unwrap_or(*arg_ty);
                 values.push(match program.types.get(ty) {
                     Type::Float(ripple_ir::FloatKind::Float) => {
@@ -1147,7 +1159,7 @@ fn replay(
                     _ => Value::Int(*bits),
                 });
             }
-            ArgInput::Pointer { bytes, pointee } => {
+            ReplayArg::Pointer { bytes, pointee } => {
                 let pointer = interpreter.alloc_bytes(bytes).unwrap_or(Value::Int(0));
                 pointers.push((i, pointer.clone(), bytes.len() as u64, *pointee));
                 values.push(pointer);

@@ -185,6 +185,9 @@ struct Exploration {
     out_of_budget: bool,
     unwind: u32,
     known: FxHashSet<Vec<u32>>,
+    /// Exploring under a precondition: a branch direction it forces is not implied by
+    /// the path's own conditions, so it must be recorded in them.
+    preconditioned: bool,
 }
 
 const PURE_MATH: &[&str] = &[
@@ -317,6 +320,7 @@ impl<'p> Engine<'p> {
             out_of_budget: false,
             unwind,
             known,
+            preconditioned: precondition.is_some(),
         };
         let function = &program.functions[func];
         if !function.is_defined() {
@@ -476,6 +480,14 @@ impl<'p> Engine<'p> {
                         self.run(run, node.succs[1], st);
                         self.smt.pop();
                         return;
+                    }
+                    if run.preconditioned && c.as_bool().is_none() {
+                        // Only one direction is feasible under the precondition; the
+                        // path summary must still hold for every input, so it keeps
+                        // the direction's condition.
+                        st.conds.push(if taken { c.clone() } else { c.not() });
+                        st.signature
+                            .push(node_id.index() as u32 * 2 + u32::from(taken));
                     }
                     node_id = if taken { node.succs[0] } else { node.succs[1] };
                     continue;
@@ -1047,7 +1059,7 @@ impl<'p> Engine<'p> {
         );
         let equal = pair
             .and_then(|p| self.equal_when.get(&p))
-            .map(|u| subst_bool(u))
+            .map(&subst_bool)
             .unwrap_or_else(|| Bool::from_bool(false));
         let equal = equal.simplify();
         let uf = |key: &str| -> (Option<BV>, Array, BV, BV, BV, Bool) {

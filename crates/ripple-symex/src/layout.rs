@@ -23,12 +23,15 @@ pub const ARGUMENT_BASE: u64 = 0x5000_0000;
 /// The span of one pointer argument's object in witnesses.
 pub const ARGUMENT_SPAN: u64 = 0x1_0000;
 
+/// A function's frame: its base address and the address of each memory local.
+type Frame = (u64, FxHashMap<VarId, u64>);
+
 /// Addresses for two program versions (index 0 old, 1 new).
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
     globals: [FxHashMap<GlobalId, u64>; 2],
     functions: [FxHashMap<FuncId, u64>; 2],
-    frames: [FxHashMap<FuncId, (u64, FxHashMap<VarId, u64>)>; 2],
+    frames: [FxHashMap<FuncId, Frame>; 2],
 }
 
 impl Layout {

@@ -29,7 +29,7 @@ fn parse(text: &str) -> Option<Sexp> {
             '|' => {
                 let mut atom = String::new();
                 chars.next();
-                while let Some(c) = chars.next() {
+                for c in chars.by_ref() {
                     if c == '|' {
                         break;
                     }

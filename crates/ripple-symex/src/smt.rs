@@ -313,49 +313,6 @@ pub fn model_bool(model: &Model, value: &Bool) -> Option<bool> {
     model.eval(value, true)?.as_bool()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn push_pop_and_floats_work_with_the_system_library() {
-        let mut smt = Smt::new(Budget::default());
-        let x = BV::new_const("x", 32);
-        smt.push();
-        smt.assert(&x.bvsgt(BV::from_i64(5, 32)));
-        assert_eq!(smt.check(&[x.eq(BV::from_i64(3, 32))]), Answer::Unsat);
-        assert_eq!(smt.check(&[x.eq(BV::from_i64(7, 32))]), Answer::Sat);
-        smt.pop();
-        assert_eq!(smt.check(&[x.eq(BV::from_i64(3, 32))]), Answer::Sat);
-        // 0.1f + 0.2f == 0.3f holds in float but not in double.
-        let f = |v: f64, bits: u32| fp_to_bits(&fp_convert(&Float::from_f64(v), bits));
-        let sum32 = fp_from_bits(&f(0.1, 32)).add_with_rounding_mode(
-            fp_from_bits(&f(0.2, 32)),
-            &z3::ast::RoundingMode::round_nearest_ties_to_even(),
-        );
-        assert_eq!(
-            smt.check(&[sum32.eq_fpa(&fp_from_bits(&f(0.3, 32))).not()]),
-            Answer::Unsat
-        );
-        let sum64 = Float::from_f64(0.1).add_with_rounding_mode(
-            Float::from_f64(0.2),
-            &z3::ast::RoundingMode::round_nearest_ties_to_even(),
-        );
-        assert_eq!(
-            smt.check(&[sum64.eq_fpa(&Float::from_f64(0.3))]),
-            Answer::Unsat
-        );
-        let i = fp_from_int(&BV::from_i64(-3, 32), true, 64);
-        assert_eq!(
-            smt.check(&[fp_to_int(&i, true, 32).eq(BV::from_i64(-3, 32)).not()]),
-            Answer::Unsat
-        );
-        let (answer, model) = smt.check_model(&[x.eq(BV::from_i64(-2, 32))]);
-        assert_eq!(answer, Answer::Sat);
-        assert_eq!(model_bits(&model.unwrap(), &x), Some(0xffff_fffe));
-    }
-}
-
 /// Whether a term, counted as a tree (shared subterms counted each time, as printing
 /// would), has more than `limit` nodes. Stops counting at the limit.
 pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {
@@ -383,4 +340,47 @@ pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn push_pop_and_floats_work_with_the_system_library() {
+        let mut smt = Smt::new(Budget::default());
+        let x = BV::new_const("x", 32);
+        smt.push();
+        smt.assert(&x.bvsgt(BV::from_i64(5, 32)));
+        assert_eq!(smt.check(&[x.eq(BV::from_i64(3, 32))]), Answer::Unsat);
+        assert_eq!(smt.check(&[x.eq(BV::from_i64(7, 32))]), Answer::Sat);
+        smt.pop();
+        assert_eq!(smt.check(&[x.eq(BV::from_i64(3, 32))]), Answer::Sat);
+        // 0.1f + 0.2f == 0.3f holds in float but not in double.
+        let f = |v: f64, bits: u32| fp_to_bits(&fp_convert(&Float::from_f64(v), bits));
+        let sum32 = fp_from_bits(&f(0.1, 32)).add_with_rounding_mode(
+            fp_from_bits(&f(0.2, 32)),
+            &z3::ast::RoundingMode::round_nearest_ties_to_even(),
+        );
+        assert_eq!(
+            smt.check(&[sum32.eq_fpa(fp_from_bits(&f(0.3, 32))).not()]),
+            Answer::Unsat
+        );
+        let sum64 = Float::from_f64(0.1).add_with_rounding_mode(
+            Float::from_f64(0.2),
+            &z3::ast::RoundingMode::round_nearest_ties_to_even(),
+        );
+        assert_eq!(
+            smt.check(&[sum64.eq_fpa(Float::from_f64(0.3))]),
+            Answer::Unsat
+        );
+        let i = fp_from_int(&BV::from_i64(-3, 32), true, 64);
+        assert_eq!(
+            smt.check(&[fp_to_int(&i, true, 32).eq(BV::from_i64(-3, 32)).not()]),
+            Answer::Unsat
+        );
+        let (answer, model) = smt.check_model(&[x.eq(BV::from_i64(-2, 32))]);
+        assert_eq!(answer, Answer::Sat);
+        assert_eq!(model_bits(&model.unwrap(), &x), Some(0xffff_fffe));
+    }
 }

@@ -1,5 +1,7 @@
 //! Loading C version pairs for the semantic difference tests.
 
+#![allow(dead_code)] // Each test binary uses a part of these helpers.
+
 use std::path::Path;
 use std::process::Command;
 

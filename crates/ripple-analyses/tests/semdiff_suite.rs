@@ -1,0 +1,285 @@
+//! The semantic difference suite: the version pairs of `tests/semdiff`, each labelled in
+//! its `pair.desc` with a function, the expected verdict (`equivalent` or `different`)
+//! and the reason (`scripts/check-semdiff-suite.sh` checks the labels with gcc).
+//!
+//! Properties checked on every pair, with the default configuration:
+//! - no wrong verdict: an expected-different pair is never reported `equivalent`, and an
+//!   expected-equivalent pair is never reported `different` (`unknown` is allowed for
+//!   equivalent pairs, counted and printed);
+//! - an expected-different pair is reported `different` or `unknown`;
+//! - every witness marked confirmed really distinguishes the versions: the test re-runs
+//!   it in the interpreter on both versions itself and compares the outcomes.
+
+mod semdiff_common;
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use ripple_analyses::semdiff::{
+    PairReport, ReplayArg, ReplayInput, SemdiffConfig, SemdiffReport, Verdict,
+};
+use ripple_interp::{CallResult, Interpreter, NoObserver, RunConfig, Value};
+use ripple_ir::{FloatKind, FuncId, Program, Type};
+use semdiff_common::{load, workspace};
+
+/// One labelled version pair.
+#[derive(Clone, Debug)]
+struct Pair {
+    name: String,
+    dir: PathBuf,
+    function: String,
+    expect: Verdict,
+    reason: String,
+    /// Set when the analysis is expected to stay `unknown` (the bounds prevent a proof).
+    analysis_note: Option<String>,
+}
+
+fn read_pair(dir: &Path) -> Pair {
+    let text = std::fs::read_to_string(dir.join("pair.desc"))
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    let field = |key: &str| -> Option<String> {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
+            .map(str::to_string)
+    };
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let expect = match field("expect").as_deref() {
+        Some("equivalent") => Verdict::Equivalent,
+        Some("different") => Verdict::Different,
+        other => panic!("{name}: expect must be equivalent or different, not {other:?}"),
+    };
+    let pair = Pair {
+        function: field("function").unwrap_or_else(|| panic!("{name}: function")),
+        reason: field("reason").unwrap_or_else(|| panic!("{name}: reason")),
+        analysis_note: field("analysis"),
+        expect,
+        dir: dir.to_path_buf(),
+        name,
+    };
+    assert!(
+        field("check").is_some(),
+        "{}: a check for gcc is required",
+        pair.name
+    );
+    pair
+}
+
+fn suite() -> Vec<Pair> {
+    let root = workspace().join("tests").join("semdiff");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("pair.desc").is_file())
+        .collect();
+    dirs.sort();
+    dirs.iter().map(|d| read_pair(d)).collect()
+}
+
+/// What one run of a function did, in a form that compares bit for bit.
+#[derive(Debug, PartialEq)]
+struct Run {
+    result: String,
+    stdout: Vec<u8>,
+    /// Final bytes of each pointer argument's object and of each global given.
+    memory: Vec<Vec<u8>>,
+}
+
+fn value_bits(value: &Value) -> String {
+    match value {
+        Value::Int(bits) => format!("int {bits:#x}"),
+        Value::F32(f) => format!("f32 {:#x}", f.to_bits()),
+        Value::F64(f) => format!("f64 {:#x}", f.to_bits()),
+        Value::Bytes(b) => format!("bytes {b:?}"),
+    }
+}
+
+/// Runs `func` on a witness input, independently of the analysis' own replay.
+fn rerun(program: &Program, func: FuncId, input: &ReplayInput, steps: u64) -> Run {
+    let config = RunConfig {
+        max_steps: steps,
+        ..RunConfig::default()
+    };
+    let mut interpreter = Interpreter::new(program, &config).expect("interpreter starts");
+    let mut globals = Vec::new();
+    for (key, bytes) in &input.globals {
+        if let Some((id, _)) = program
+            .globals
+            .iter_enumerated()
+            .find(|(_, g)| &g.key == key)
+        {
+            interpreter.write_global(id, bytes).expect("global written");
+            globals.push(id);
+        }
+    }
+    let function = &program.functions[func];
+    let mut values = Vec::new();
+    let mut objects = Vec::new();
+    for (i, arg) in input.args.iter().enumerate() {
+        match arg {
+            ReplayArg::Scalar { bits, .. } => {
+                let ty = function.locals[function.params[i]].ty;
+                values.push(match program.types.get(ty) {
+                    Type::Float(FloatKind::Float) => Value::F32(f32::from_bits(*bits as u32)),
+                    Type::Float(_) => Value::F64(f64::from_bits(*bits as u64)),
+                    _ => Value::Int(*bits),
+                });
+            }
+            ReplayArg::Pointer { bytes, .. } => {
+                let pointer = interpreter.alloc_bytes(bytes).expect("object allocated");
+                objects.push((pointer.clone(), bytes.len() as u64));
+                values.push(pointer);
+            }
+        }
+    }
+    let outcome = interpreter.call(func, &values, &mut NoObserver);
+    let result = match &outcome.result {
+        CallResult::Returned(None) => "returned".to_string(),
+        CallResult::Returned(Some(v)) => format!("returned {}", value_bits(v)),
+        CallResult::Stopped(t) => format!("stopped {t:?}"),
+    };
+    let mut memory = Vec::new();
+    if matches!(outcome.result, CallResult::Returned(_)) {
+        for (pointer, len) in &objects {
+            memory.push(interpreter.read_memory(pointer, *len).unwrap_or_default());
+        }
+        for id in globals {
+            memory.push(interpreter.read_global(id).unwrap_or_default());
+        }
+    }
+    Run {
+        result,
+        stdout: outcome.stdout,
+        memory,
+    }
+}
+
+/// The outcome of one pair.
+struct Checked {
+    pair: Pair,
+    verdict: Option<Verdict>,
+    elapsed: std::time::Duration,
+    problems: Vec<String>,
+}
+
+fn check_pair(pair: &Pair, config: &SemdiffConfig) -> Checked {
+    let started = std::time::Instant::now();
+    let old = load(&pair.dir.join("old.c"));
+    let new = load(&pair.dir.join("new.c"));
+    let matching =
+        ripple_versions::match_programs(&old, &new, &ripple_versions::MatchConfig::default());
+    let report: SemdiffReport = ripple_analyses::semdiff::semdiff(&old, &new, &matching, config);
+    let elapsed = started.elapsed();
+    let mut problems = Vec::new();
+    let Some(function) = report.functions.iter().find(|f| f.name == pair.function) else {
+        problems.push(format!("{} not in the report", pair.function));
+        return Checked {
+            pair: pair.clone(),
+            verdict: None,
+            elapsed,
+            problems,
+        };
+    };
+    match (pair.expect, function.verdict) {
+        (Verdict::Different, Verdict::Equivalent) => {
+            problems.push(format!("WRONG: reported equivalent ({})", pair.reason))
+        }
+        (Verdict::Equivalent, Verdict::Different) => problems.push(format!(
+            "WRONG: reported different ({}); witnesses: {:?}",
+            pair.reason, function.witnesses
+        )),
+        _ => {}
+    }
+    problems.extend(check_witnesses(&old, &new, function, config));
+    Checked {
+        pair: pair.clone(),
+        verdict: Some(function.verdict),
+        elapsed,
+        problems,
+    }
+}
+
+/// Every confirmed witness must give different runs when the test re-runs it.
+fn check_witnesses(
+    old: &Program,
+    new: &Program,
+    function: &PairReport,
+    config: &SemdiffConfig,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let (Some(old_func), Some(new_func)) = (function.old, function.new) else {
+        return problems;
+    };
+    for witness in function.witnesses.iter().filter(|w| w.confirmed) {
+        let a = rerun(old, old_func, &witness.replay, config.replay_steps);
+        let b = rerun(new, new_func, &witness.replay, config.replay_steps);
+        if a == b {
+            problems.push(format!(
+                "WRONG: witness {:?} marked confirmed but both versions give {a:?}",
+                witness.inputs
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn semdiff_suite() {
+    let pairs = suite();
+    assert!(pairs.len() >= 40, "the suite has {} pairs", pairs.len());
+    let config = SemdiffConfig::default();
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(1, 4);
+    let next = Mutex::new(0usize);
+    let results = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let index = {
+                    let mut next = next.lock().unwrap();
+                    let index = *next;
+                    *next += 1;
+                    index
+                };
+                let Some(pair) = pairs.get(index) else {
+                    break;
+                };
+                let checked = check_pair(pair, &config);
+                results.lock().unwrap().push(checked);
+            });
+        }
+    });
+    let mut results = results.into_inner().unwrap();
+    results.sort_by(|a, b| a.pair.name.cmp(&b.pair.name));
+    let count = |v: Verdict| results.iter().filter(|r| r.verdict == Some(v)).count();
+    let wrong = results.iter().filter(|r| !r.problems.is_empty()).count();
+    for r in &results {
+        let verdict = r.verdict.map_or("missing", Verdict::name);
+        let mark = if r.verdict == Some(Verdict::Unknown) {
+            match &r.pair.analysis_note {
+                Some(note) => format!("  (expected: {note})"),
+                None => "  (unknown)".to_string(),
+            }
+        } else {
+            String::new()
+        };
+        println!(
+            "{:<28} expect {:<10} got {:<10} {:>7.0} ms{mark}",
+            r.pair.name,
+            r.pair.expect.name(),
+            verdict,
+            r.elapsed.as_secs_f64() * 1000.0
+        );
+        for problem in &r.problems {
+            println!("    {problem}");
+        }
+    }
+    println!(
+        "semdiff suite: {} pairs, {} equivalent, {} different, {} unknown, {wrong} wrong",
+        results.len(),
+        count(Verdict::Equivalent),
+        count(Verdict::Different),
+        count(Verdict::Unknown),
+    );
+    assert_eq!(wrong, 0, "wrong verdicts or witnesses (see above)");
+}

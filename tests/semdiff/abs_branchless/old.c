@@ -1,0 +1,3 @@
+int iabs(int x) {
+    return x < 0 ? -x : x;
+}

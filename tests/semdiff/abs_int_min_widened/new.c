@@ -1,0 +1,3 @@
+long labs_of(int x) {
+    return x < 0 ? -(long)x : x;
+}

@@ -1,0 +1,4 @@
+int f(int c) {
+    unsigned char b = (unsigned char)c;
+    return b;
+}

@@ -1,0 +1,4 @@
+int f(int c) {
+    signed char b = (signed char)c;
+    return b;
+}

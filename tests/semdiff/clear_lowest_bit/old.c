@@ -1,0 +1,3 @@
+unsigned f(unsigned x) {
+    return x & (x - 1);
+}

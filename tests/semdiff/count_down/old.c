@@ -1,0 +1,6 @@
+int f(int x) {
+    int s = 0;
+    for (int i = 0; i < 8; i++)
+        s += x * i;
+    return s;
+}

@@ -1,0 +1,5 @@
+int f(int s) {
+    for (int i = 0; i < 4; i++)
+        s = s * 3 + i;
+    return s;
+}

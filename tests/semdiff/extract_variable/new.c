@@ -1,0 +1,4 @@
+int f(int a, int b) {
+    int t = a + b;
+    return t * t + a;
+}

@@ -1,0 +1,7 @@
+unsigned fact(unsigned n) {
+    if (n > 6)
+        return 0;
+    if (n <= 1)
+        return 1;
+    return n * fact(n - 1);
+}

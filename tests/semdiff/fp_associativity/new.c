@@ -1,0 +1,3 @@
+double sum3(double a, double b, double c) {
+    return a + (b + c);
+}

@@ -1,0 +1,4 @@
+#include <math.h>
+double mag(double x) {
+    return fabs(x);
+}

@@ -1,0 +1,3 @@
+double scale(double x) {
+    return x * 0.1;
+}

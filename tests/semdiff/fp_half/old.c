@@ -1,0 +1,3 @@
+double half(double x) {
+    return x * 0.5;
+}

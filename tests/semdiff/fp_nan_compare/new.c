@@ -1,0 +1,4 @@
+#include <math.h>
+int not_less(double x, double y) {
+    return x >= y;
+}

@@ -1,0 +1,3 @@
+unsigned low(unsigned x) {
+    return x & (~x + 1);
+}

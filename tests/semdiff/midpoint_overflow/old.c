@@ -1,0 +1,3 @@
+int mid(int a, int b) {
+    return (a + b) / 2;
+}

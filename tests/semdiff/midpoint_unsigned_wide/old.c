@@ -1,0 +1,3 @@
+unsigned mid(unsigned a, unsigned b) {
+    return (unsigned)(((unsigned long)a + b) / 2);
+}

@@ -1,0 +1,3 @@
+int smaller(int a, int b) {
+    return (unsigned)a < (unsigned)b ? a : b;
+}

@@ -1,0 +1,3 @@
+int smaller(int a, int b) {
+    return a < b ? a : b;
+}

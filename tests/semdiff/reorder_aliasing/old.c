@@ -1,0 +1,4 @@
+void f(int *p, int *q) {
+    *p = 1;
+    *q = 2;
+}

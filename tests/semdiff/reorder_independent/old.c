@@ -1,0 +1,5 @@
+int f(int a, int b) {
+    int x = a * 3;
+    int y = b + 1;
+    return x - y;
+}

@@ -1,0 +1,3 @@
+int positive_at(const int *p) {
+    return p && *p > 0;
+}

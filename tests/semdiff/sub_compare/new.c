@@ -1,0 +1,3 @@
+int less(int a, int b) {
+    return a - b < 0;
+}

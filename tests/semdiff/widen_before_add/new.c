@@ -1,0 +1,3 @@
+long add(int a, int b) {
+    return (long)a + b;
+}
