@@ -234,10 +234,17 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
     if let [spec] = specs {
         return load_version(spec, config);
     }
-    let sets = specs.iter().map(SourceSet::load).collect::<Result<Vec<_>>>()?;
+    let sets = specs
+        .iter()
+        .map(SourceSet::load)
+        .collect::<Result<Vec<_>>>()?;
     let jobs: Vec<(&Path, &PathBuf)> = sets
         .iter()
-        .flat_map(|set| set.unit_files().into_iter().map(move |file| (set.root.as_path(), file)))
+        .flat_map(|set| {
+            set.unit_files()
+                .into_iter()
+                .map(move |file| (set.root.as_path(), file))
+        })
         .collect();
     let results: Vec<Result<(TranslationUnit, Vec<Diagnostic>)>> = jobs
         .par_iter()
@@ -253,7 +260,11 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
     let mut lowered = ripple_c::lower_units(&units, &config.frontend);
     diagnostics.append(&mut lowered.diagnostics);
     lowered.diagnostics = diagnostics;
-    let label = sets.iter().map(|s| s.label.as_str()).collect::<Vec<_>>().join(" ");
+    let label = sets
+        .iter()
+        .map(|s| s.label.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
     let root = sets.first().map(|s| s.root.clone()).unwrap_or_default();
     let files = sets.iter().flat_map(|s| s.files.iter().cloned()).collect();
     Ok(LoadedVersion {
