@@ -6,12 +6,11 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use ripple_c::Severity;
 use ripple_graph::CallGraph;
 use serde_json::json;
 
 use crate::cli::{Format, FrontendArgs};
-use crate::load::{load_version, LoadConfig, SourceSet, VersionSpec};
+use crate::load::{load_version, print_diagnostics, LoadConfig, SourceSet, VersionSpec};
 
 #[derive(Default)]
 struct Totals {
@@ -100,20 +99,9 @@ fn load_one(
         .map(|f| f.nodes.len())
         .sum::<usize>();
     totals.call_edges += graph.callees.iter().map(Vec::len).sum::<usize>();
-    for d in loaded.diagnostics() {
-        match d.severity {
-            Severity::Error => {
-                totals.errors += 1;
-                eprintln!("{}:{}:{}: error: {}", d.file, d.line, d.col, d.message);
-            }
-            Severity::Warning => {
-                totals.warnings += 1;
-                if verbose {
-                    eprintln!("{}:{}:{}: warning: {}", d.file, d.line, d.col, d.message);
-                }
-            }
-        }
-    }
+    let (errors, warnings) = print_diagnostics(loaded.diagnostics(), verbose);
+    totals.errors += errors;
+    totals.warnings += warnings;
     for a in &program.approximations {
         *totals.approximations.entry(a.kind.name()).or_default() += 1;
     }

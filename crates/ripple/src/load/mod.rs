@@ -183,10 +183,21 @@ impl LoadedVersion {
 /// Reads, preprocesses (in parallel) and lowers one version.
 pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVersion> {
     let sources = SourceSet::load(spec)?;
-    let results: Vec<Result<(TranslationUnit, Vec<Diagnostic>)>> = sources
+    let jobs: Vec<(&Path, &PathBuf)> = sources
         .unit_files()
+        .into_iter()
+        .map(|file| (sources.root.as_path(), file))
+        .collect();
+    let lowered = lower_files(&jobs, config)?;
+    Ok(LoadedVersion { sources, lowered })
+}
+
+/// Preprocesses `(root, file)` units in parallel and lowers them as one program; the
+/// preprocessing notes come first among the diagnostics.
+fn lower_files(jobs: &[(&Path, &PathBuf)], config: &LoadConfig) -> Result<Lowered> {
+    let results: Vec<Result<(TranslationUnit, Vec<Diagnostic>)>> = jobs
         .par_iter()
-        .map(|file| preprocess::translation_unit(&sources.root, file, &config.preprocess))
+        .map(|(root, file)| preprocess::translation_unit(root, file, &config.preprocess))
         .collect();
     let mut units = Vec::with_capacity(results.len());
     let mut diagnostics = Vec::new();
@@ -198,27 +209,13 @@ pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVer
     let mut lowered = ripple_c::lower_units(&units, &config.frontend);
     diagnostics.append(&mut lowered.diagnostics);
     lowered.diagnostics = diagnostics;
-    Ok(LoadedVersion { sources, lowered })
+    Ok(lowered)
 }
 
-/// Prints diagnostics to stderr, errors first; returns how many errors there were.
+/// Prints a version's diagnostics to stderr (warnings only when `verbose`, else counted
+/// in one line); returns how many errors there were.
 pub fn report_diagnostics(version: &LoadedVersion, verbose: bool) -> usize {
-    let mut errors = 0;
-    let mut warnings = 0;
-    for d in version.diagnostics() {
-        match d.severity {
-            Severity::Error => {
-                errors += 1;
-                eprintln!("{}:{}:{}: error: {}", d.file, d.line, d.col, d.message);
-            }
-            Severity::Warning => {
-                warnings += 1;
-                if verbose {
-                    eprintln!("{}:{}:{}: warning: {}", d.file, d.line, d.col, d.message);
-                }
-            }
-        }
-    }
+    let (errors, warnings) = print_diagnostics(version.diagnostics(), verbose);
     if warnings > 0 && !verbose {
         eprintln!(
             "ripple: {}: {warnings} warning(s) (use --verbose to see them)",
@@ -226,6 +223,29 @@ pub fn report_diagnostics(version: &LoadedVersion, verbose: bool) -> usize {
         );
     }
     errors
+}
+
+/// Prints errors (and, when `verbose`, warnings) as `file:line:col: severity: message`;
+/// returns the numbers of errors and warnings.
+pub fn print_diagnostics(diagnostics: &[Diagnostic], verbose: bool) -> (usize, usize) {
+    let (mut errors, mut warnings) = (0, 0);
+    for d in diagnostics {
+        let severity = match d.severity {
+            Severity::Error => {
+                errors += 1;
+                "error"
+            }
+            Severity::Warning => {
+                warnings += 1;
+                if !verbose {
+                    continue;
+                }
+                "warning"
+            }
+        };
+        eprintln!("{}:{}:{}: {severity}: {}", d.file, d.line, d.col, d.message);
+    }
+    (errors, warnings)
 }
 
 /// Loads several files, directories or revisions as one program: their translation units
@@ -246,20 +266,7 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
                 .map(move |file| (set.root.as_path(), file))
         })
         .collect();
-    let results: Vec<Result<(TranslationUnit, Vec<Diagnostic>)>> = jobs
-        .par_iter()
-        .map(|(root, file)| preprocess::translation_unit(root, file, &config.preprocess))
-        .collect();
-    let mut units = Vec::with_capacity(results.len());
-    let mut diagnostics = Vec::new();
-    for result in results {
-        let (unit, mut notes) = result?;
-        units.push(unit);
-        diagnostics.append(&mut notes);
-    }
-    let mut lowered = ripple_c::lower_units(&units, &config.frontend);
-    diagnostics.append(&mut lowered.diagnostics);
-    lowered.diagnostics = diagnostics;
+    let lowered = lower_files(&jobs, config)?;
     let label = sets
         .iter()
         .map(|s| s.label.as_str())
