@@ -151,13 +151,13 @@ fn seb_with_identity_for_chosen_functions() {
 }
 
 #[test]
-fn compare_slices_reports_precision_against_the_call_graph() {
+fn sea_is_compared_with_forward_slices() {
     let out = ripple()
         .args([
             "sea",
             "--compare-slices",
             "--function",
-            "sin",
+            "readInputs",
             "--format",
             "json",
         ])
@@ -165,14 +165,17 @@ fn compare_slices_reports_precision_against_the_call_graph() {
         .output()
         .expect("ripple runs");
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["comparison"]["reference"], "forward-slice");
     let row = &json["comparison"]["functions"][0];
-    // SEA(sin) = {main, deleteFunctions, deleteName}; its call-graph impact is {main}
-    // (the caller through the pointer; sin calls nothing): recall 100%, precision 1/3.
-    assert_eq!(row["function"], "sin");
-    assert_eq!(row["set_size"], 3);
-    assert_eq!(row["reference_size"], 1);
+    // readInputs may call exit(), so everything that runs after it is control dependent
+    // on it: its forward slice touches {main, checkInputs, deleteFunctions, deleteName}.
+    // SEA(readInputs) adds readInputs itself (called in a loop) and the library targets
+    // sin and cos (no statements to slice): 7 members, recall 100%, precision 4/7.
+    assert_eq!(row["function"], "readInputs");
+    assert_eq!(row["set_size"], 7);
+    assert_eq!(row["reference_size"], 4);
     assert_eq!(row["recall"], 100.0);
-    assert!((row["precision"].as_f64().expect("a number") - 100.0 / 3.0).abs() < 1e-9);
+    assert!((row["precision"].as_f64().expect("a number") - 400.0 / 7.0).abs() < 1e-9);
 }
 
 #[test]
@@ -250,4 +253,34 @@ fn impact_without_change_exits_0_and_statement_level_is_the_default() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("impacted line(s)"));
+}
+
+#[test]
+fn seb_is_compared_with_backward_slices() {
+    // 004 section 4.1. checkInputs depends on the list built by init (through main's
+    // functionList), on the name read by readInputs, and on main's loop that calls it:
+    // its backward slice touches {init, main, readInputs}. SEB(checkInputs) = {main,
+    // init, readInputs, checkInputs} (checkInputs runs again in the loop), so recall is
+    // 100% and precision 3/4.
+    let (code, json, stderr) = run_json(
+        &[
+            "sea",
+            "--before",
+            "--compare-slices",
+            "--format",
+            "json",
+            "--function",
+            "checkInputs",
+        ],
+        &[fig1("new.c")],
+    );
+    assert_eq!(code, 0, "stderr: {stderr}");
+    let comparison = &json["comparison"];
+    assert_eq!(comparison["reference"], "backward-slice");
+    let row = &comparison["functions"][0];
+    assert_eq!(row["function"], "checkInputs");
+    assert_eq!(row["set_size"], 4);
+    assert_eq!(row["reference_size"], 3);
+    assert_eq!(row["recall"], 100.0);
+    assert_eq!(row["precision"], 75.0);
 }

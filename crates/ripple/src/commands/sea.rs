@@ -1,6 +1,7 @@
 //! `ripple sea PATHS...`: Static Execute After (or Before) sets of the functions of one
-//! program (Jász, 004, section 3), optionally compared with the call-graph impact
-//! (`--compare-slices`, 004 section 4.1, until statement-level slicing exists) and with
+//! program (Jász, 004, section 3), optionally compared with interprocedural slices
+//! (`--compare-slices`, 004 section 4.1: recall and precision of SEB against backward
+//! slices, of SEA against forward slices) and with
 //! the CFG/ICCFG sizes and timings of 004 Table 5 (`--stats`, which prints no sets).
 //! Exit codes: 0 done, 2 error (including errors while reading the sources).
 
@@ -8,10 +9,14 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use ripple_analyses::sea::{sea_sets, Algorithm, AllFunctions, Direction, SeaConfig};
+use ripple_analyses::sea::{sea_sets, Algorithm, AllFunctions, Direction, SeaConfig, SeaSet};
+use ripple_dataflow::sdg::{Sdg, SdgConfig};
+use ripple_dataflow::slice::{slice, SliceDirection};
 use ripple_graph::{BitSet, CallGraph, Iccfg};
 use ripple_ir::{FuncId, Program};
-use ripple_report::sea::{comparison_view, sea_view, ExternalFunctions, FunctionNames, StatsView};
+use ripple_report::sea::{
+    comparison_view, sea_view, ComparisonView, ExternalFunctions, FunctionNames, StatsView,
+};
 
 use crate::cli::{Format, FrontendArgs};
 use crate::load::{load_paths, report_diagnostics, VersionSpec};
@@ -33,8 +38,8 @@ pub struct SeaArgs {
     pub with_id: bool,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Recall and precision of each set against the call-graph impact of the function
-    /// (transitive callees and callers), the reference until slicing exists.
+    /// Recall and precision of each set against the functions reached by slicing from
+    /// the function's statements: backward slices for SEB, forward slices for SEA.
     #[arg(long)]
     pub compare_slices: bool,
     /// Sizes of the CFGs and the ICCFG (004 Table 5) and the time to compute the
@@ -124,17 +129,13 @@ pub fn run(args: &SeaArgs) -> Result<u8> {
         let sets = sea_sets(&iccfg, &queries, &sea_config);
         let mut view = sea_view(&names, direction, args.with_id, &sets);
         if args.compare_slices {
-            view.comparison = Some(comparison_view(&names, "call-graph", &sets, |f| {
-                callgraph_impact(&callgraph, f)
-            }));
+            view.comparison = Some(compare_with_slices(program, direction, &names, &sets));
         }
         view
     };
     if args.stats && args.compare_slices {
         let sets = sea_sets(&iccfg, &queries, &sea_config);
-        view.comparison = Some(comparison_view(&names, "call-graph", &sets, |f| {
-            callgraph_impact(&callgraph, f)
-        }));
+        view.comparison = Some(compare_with_slices(program, direction, &names, &sets));
     }
     match args.format {
         Format::Text => print!("{}", ripple_report::sea::render_text(&view)),
@@ -147,22 +148,34 @@ pub fn run(args: &SeaArgs) -> Result<u8> {
     Ok(0)
 }
 
-/// The call-graph impact of one function: its transitive callees and callers.
-fn callgraph_impact(callgraph: &CallGraph, function: FuncId) -> BitSet {
-    let mut seen = BitSet::new(callgraph.callees.len());
-    for edges in [&callgraph.callees, &callgraph.callers] {
-        let mut visited = BitSet::new(callgraph.callees.len());
-        let mut stack = vec![function];
-        while let Some(f) = stack.pop() {
-            for &g in &edges[f.index()] {
-                if visited.insert(g.index()) {
-                    seen.insert(g.index());
-                    stack.push(g);
-                }
-            }
+/// 004 section 4.1: each SEB set against the functions holding statements of the
+/// backward slice of the function's statements (what it may depend on), and each SEA set
+/// against the forward slice (what may depend on it). The slices are interprocedural and
+/// context-sensitive (two-phase, over the SDG); the function itself is left out.
+fn compare_with_slices(
+    program: &Program,
+    direction: Direction,
+    names: &FunctionNames<'_>,
+    sets: &[SeaSet],
+) -> ComparisonView {
+    let sdg = Sdg::build(program, &SdgConfig::default());
+    let (label, slice_direction) = match direction {
+        Direction::Before => ("backward-slice", SliceDirection::Backward),
+        Direction::After => ("forward-slice", SliceDirection::Forward),
+    };
+    comparison_view(names, label, sets, |function| {
+        let criteria: Vec<_> = program.functions[function]
+            .nodes
+            .ids()
+            .filter_map(|node| sdg.node_vertex(function, node))
+            .collect();
+        let mut functions = BitSet::new(program.functions.len());
+        for v in slice(&sdg, &criteria, slice_direction).vertices() {
+            functions.insert(sdg.function_of[v.index()].index());
         }
-    }
-    seen
+        functions.remove(function.index());
+        functions
+    })
 }
 
 /// Table 5 sizes and the time of the relation of all functions (Fig. 5, or Fig. 4 once
