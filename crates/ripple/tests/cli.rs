@@ -340,3 +340,51 @@ fn a_missing_header_gets_an_empty_stand_in() {
             "header `no_such_dir/no_such_header.h` not found; preprocessed with an empty stand-in",
         ));
 }
+
+#[test]
+fn preprocessor_flags_come_from_the_command_line_or_a_compilation_database() {
+    // LIMIT is defined only by a flag: 10 in the old version's database entry, 11 in
+    // the new one, so `check` changes; with the same -D for both there is no change.
+    let dir = tempfile::tempdir().unwrap();
+    let src = "int check(int x) { return x < LIMIT; }\n";
+    for version in ["old", "new"] {
+        std::fs::create_dir(dir.path().join(version)).unwrap();
+        std::fs::write(dir.path().join(version).join("a.c"), src).unwrap();
+    }
+    let database = |version: &str, limit: u32| {
+        let path = dir.path().join(format!("{version}.json"));
+        let entry = serde_json::json!([{
+            "directory": dir.path().join(version),
+            "file": "a.c",
+            "command": format!("cc -c -DLIMIT={limit} a.c"),
+        }]);
+        std::fs::write(&path, entry.to_string()).unwrap();
+        path
+    };
+    let old_db = database("old", 10);
+    let new_db = database("new", 11);
+    // One database may describe both trees: merge the two entries.
+    let mut both: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(&old_db).unwrap()).unwrap();
+    both.extend(
+        serde_json::from_str::<Vec<serde_json::Value>>(&std::fs::read_to_string(&new_db).unwrap())
+            .unwrap(),
+    );
+    let both_db = dir.path().join("both.json");
+    std::fs::write(&both_db, serde_json::Value::Array(both).to_string()).unwrap();
+    ripple()
+        .arg("diff")
+        .arg("--compile-commands")
+        .arg(&both_db)
+        .arg(dir.path().join("old"))
+        .arg(dir.path().join("new"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("check"));
+    ripple()
+        .args(["diff", "-DLIMIT=7"])
+        .arg(dir.path().join("old"))
+        .arg(dir.path().join("new"))
+        .assert()
+        .code(0);
+}
