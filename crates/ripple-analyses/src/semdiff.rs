@@ -710,7 +710,9 @@ fn report_pair(
     config: &SemdiffConfig,
     out_of_budget: bool,
 ) -> PairReport {
-    engine.smt.grant(config.query_budget * 4);
+    // Reporting (simplifying conditions, finding witnesses) may run a little past the
+    // exploration budget, but at most one query's worth, so a run stays near its budget.
+    engine.smt.grant(config.query_budget);
     let name = engine.programs[0].functions[state.old].name.clone();
     let names = names_for(engine, state.old);
     let paired = engine.pair_index(Side::Old, state.old) == Some(index);
@@ -726,12 +728,18 @@ fn report_pair(
     let assume = and_all(&assumptions);
     engine.smt.push();
     engine.smt.assert(&assume);
-    let sat =
-        |engine: &mut Engine, f: &Bool| engine.smt.check(std::slice::from_ref(f)) != Answer::Unsat;
-    let has_diff = sat(engine, &state.differs);
-    let has_possible = sat(engine, &state.possible);
-    let has_termination = sat(engine, &state.termination);
+    // A query the solver could not decide in time counts as "maybe": it blocks an
+    // "equivalent" verdict, but only a satisfiable difference (or a confirmed witness)
+    // makes one "different".
+    let answer = |engine: &mut Engine, f: &Bool| engine.smt.check(std::slice::from_ref(f));
+    let diff_answer = answer(engine, &state.differs);
+    let possible_answer = answer(engine, &state.possible);
+    let termination_answer = answer(engine, &state.termination);
     engine.smt.pop();
+    let has_diff = diff_answer != Answer::Unsat;
+    let has_possible = possible_answer != Answer::Unsat;
+    let has_termination = termination_answer != Answer::Unsat;
+    let proved_diff = diff_answer == Answer::Sat || termination_answer == Answer::Sat;
     // Witnesses.
     let mut witnesses = Vec::new();
     let mut conditions: Vec<(Bool, &'static str)> = state.witnesses_models.clone();
@@ -760,7 +768,7 @@ fn report_pair(
         && !out_of_budget_for(state)
     {
         Verdict::Equivalent
-    } else if has_diff || has_termination || confirmed {
+    } else if proved_diff || confirmed {
         Verdict::Different
     } else {
         Verdict::Unknown
@@ -780,6 +788,9 @@ fn report_pair(
             } else {
                 "possible differences through unexplored callee paths (no refinement)".into()
             });
+        }
+        if diff_answer == Answer::Unknown || termination_answer == Answer::Unknown {
+            notes.push("the solver could not decide whether the versions differ in time".into());
         }
         if out_of_budget {
             notes.push("time budget exhausted".into());
@@ -997,13 +1008,7 @@ fn witness(
         let (_, plain) = engine.smt.check_model(&[assume.clone(), condition.clone()]);
         model = plain;
     }
-    let model = match model {
-        Some(m) => m,
-        None => {
-            eprintln!("witness: no model ({answer:?}) for {kind}");
-            return None;
-        }
-    };
+    let model = model?;
     let old_program = engine.programs[0];
     let new_program = engine.programs[1];
     let function = &old_program.functions[state.old];
