@@ -1,5 +1,6 @@
 //! Dense bit sets and bit matrices over `0..n`, for relations between functions or
-//! components (SEA, call closure) where a row is a set and union is word-wise OR.
+//! components (SEA, call closure) where a row is a set and union is word-wise OR, and
+//! for the bit-vector domains of the dataflow analyses.
 //!
 //! Known limits: the size is fixed at construction; rows of a [`BitMatrix`] are all of
 //! the same width, so an `n` by `n` matrix costs `n * n / 8` bytes (about 1 MB for
@@ -54,6 +55,24 @@ impl BitSet {
 
     pub fn clear(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);
+    }
+
+    /// `self -= other`.
+    pub fn subtract(&mut self, other: &BitSet) {
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            *a &= !*b;
+        }
+    }
+
+    /// Keeps only the elements of `other`; returns whether `self` shrank.
+    pub fn intersect_with(&mut self, other: &BitSet) -> bool {
+        let mut changed = false;
+        for (a, b) in self.words.iter_mut().zip(&other.words) {
+            let next = *a & *b;
+            changed |= next != *a;
+            *a = next;
+        }
+        changed
     }
 
     pub fn is_empty(&self) -> bool {
