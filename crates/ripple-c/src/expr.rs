@@ -501,29 +501,13 @@ impl<'a> Lowerer<'a, '_> {
 
     fn identifier(&mut self, node: TsNode<'a>) -> Val {
         let name = self.text(node);
-        match self.lookup(name) {
-            Some(Sym::Local(var, ty)) => {
-                if self.is_register(var) {
-                    Val::L(LVal::Reg(var, ty))
-                } else {
-                    Val::L(LVal::Mem(self.addr_of_local(var), ty))
-                }
-            }
-            Some(Sym::Vla { ptr, ty, .. }) => {
-                let p = self.pointer_to(ty);
-                let vp = self.f.locals[ptr.index()].ty;
-                Val::L(LVal::Mem(self.retype(Expr::local(ptr, vp), p), ty))
-            }
-            Some(Sym::Global(g, ty)) => {
-                let p = self.pointer_to(ty);
-                Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty))
-            }
-            Some(Sym::Func(f, ty)) => {
-                let p = self.pointer_to(ty);
-                Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfFunc(f), p), ty))
-            }
-            Some(Sym::EnumConst(v, ty)) => Val::R(self.int_const(v, ty)),
-            Some(Sym::Typedef(_)) => {
+        let sym = self.lookup(name);
+        if let Some(v) = sym.and_then(|sym| self.symbol_val(sym)) {
+            return v;
+        }
+        match sym {
+            // Every other symbol has a value: this is a type name.
+            Some(_) => {
                 self.diag(
                     Severity::Error,
                     node,
@@ -1466,15 +1450,30 @@ impl<'a> Lowerer<'a, '_> {
         Some((left, op, arg))
     }
 
-    /// The value of a name that denotes an object, function or constant (not a type).
+    /// The value of a name that denotes an object, function or constant (not a type, nor
+    /// a variable-length array).
     fn symbol_value(&mut self, name: &str) -> Option<Expr> {
         let v = match self.lookup(name)? {
+            Sym::Vla { .. } => return None,
+            sym => self.symbol_val(sym)?,
+        };
+        Some(self.rvalue_of(v))
+    }
+
+    /// The lvalue (or, for enum constants, rvalue) a symbol denotes; `None` for a type.
+    fn symbol_val(&mut self, sym: Sym) -> Option<Val> {
+        Some(match sym {
             Sym::Local(var, ty) => {
                 if self.is_register(var) {
                     Val::L(LVal::Reg(var, ty))
                 } else {
                     Val::L(LVal::Mem(self.addr_of_local(var), ty))
                 }
+            }
+            Sym::Vla { ptr, ty, .. } => {
+                let p = self.pointer_to(ty);
+                let vp = self.f.locals[ptr.index()].ty;
+                Val::L(LVal::Mem(self.retype(Expr::local(ptr, vp), p), ty))
             }
             Sym::Global(g, ty) => {
                 let p = self.pointer_to(ty);
@@ -1485,9 +1484,8 @@ impl<'a> Lowerer<'a, '_> {
                 Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfFunc(f), p), ty))
             }
             Sym::EnumConst(v, ty) => Val::R(self.int_const(v, ty)),
-            Sym::Typedef(_) | Sym::Vla { .. } => return None,
-        };
-        Some(self.rvalue_of(v))
+            Sym::Typedef(_) => return None,
+        })
     }
 
     /// `(x) - a * b` with `x` a variable: the parser read `(x)(-a) * b`. Re-reads the
@@ -1563,29 +1561,7 @@ impl<'a> Lowerer<'a, '_> {
             return None;
         }
         sym?;
-        let left = {
-            let sym = self.lookup(name)?;
-            let v = match sym {
-                Sym::Local(var, ty) => {
-                    if self.is_register(var) {
-                        Val::L(LVal::Reg(var, ty))
-                    } else {
-                        Val::L(LVal::Mem(self.addr_of_local(var), ty))
-                    }
-                }
-                Sym::Global(g, ty) => {
-                    let p = self.pointer_to(ty);
-                    Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty))
-                }
-                Sym::Func(f, ty) => {
-                    let p = self.pointer_to(ty);
-                    Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfFunc(f), p), ty))
-                }
-                Sym::EnumConst(v, ty) => Val::R(self.int_const(v, ty)),
-                _ => return None,
-            };
-            self.rvalue_of(v)
-        };
+        let left = self.symbol_value(name)?;
         match value.kind() {
             "unary_expression" | "pointer_expression" => {
                 let op = operator_of(self, value);
