@@ -109,6 +109,9 @@ pub struct VersionImpact {
     pub impacted_summaries: Vec<(FuncId, IfaceVar)>,
     pub sdg_vertices: usize,
     pub sdg_edges: usize,
+    /// Whether the dependence graph merged all memory regions into one to stay within
+    /// its size budget: the impact is still sound, but coarser.
+    pub coarsened: bool,
 }
 
 impl VersionImpact {
@@ -350,6 +353,7 @@ fn one_version(
         impacted_summaries: summaries,
         sdg_vertices: sdg.vertex_count(),
         sdg_edges: sdg.edge_count(),
+        coarsened: sdg.coarsened,
     }
 }
 

@@ -27,6 +27,9 @@ pub struct ImpactLinesView {
     /// Lines holding a statement not in MAPPED (SYNT-CHANGED), sorted.
     pub changed_lines: Vec<LineView>,
     pub summary: ImpactLinesSummary,
+    /// Where the analysis over-approximated: constructs the frontend could not model and
+    /// memory merged into one region; each makes the impact larger, never smaller.
+    pub approximations: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -79,8 +82,23 @@ pub fn impact_lines_view(
         impacted_lines.iter().map(|l| l.function.clone()).collect();
     impacted_functions.sort();
     impacted_functions.dedup();
+    let mut approximations = Vec::new();
+    for (version, program, impact) in [("old", old, &result.old), ("new", new, &result.new)] {
+        if !program.approximations.is_empty() {
+            approximations.push(format!(
+                "{version}: {} construct(s) the IR does not model are havocs (see ripple stats)",
+                program.approximations.len()
+            ));
+        }
+        if impact.coarsened {
+            approximations.push(format!(
+                "{version}: memory regions merged into one to bound the dependence graph; every memory access depends on every other"
+            ));
+        }
+    }
     ImpactLinesView {
         schema: crate::SCHEMA_VERSION,
+        approximations,
         old: labels.0.to_string(),
         new: labels.1.to_string(),
         level: "statement",
@@ -189,6 +207,9 @@ pub fn render_text(view: &ImpactLinesView) -> String {
         for l in lines {
             let _ = writeln!(out, "    {} {}", l.version, l.chain.join(" <- "));
         }
+    }
+    for note in &view.approximations {
+        let _ = writeln!(out, "approximation: {note}");
     }
     let s = &view.summary;
     let _ = writeln!(

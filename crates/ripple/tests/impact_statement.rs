@@ -222,3 +222,52 @@ fn no_change_is_exit_code_0() {
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("nothing impacted"));
 }
+
+#[test]
+fn approximations_are_reported_with_the_impact() {
+    // The inline assembly is a havoc in both versions: the report says so. Fig. 1 has
+    // nothing the IR does not model: no approximation.
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, k: u32| {
+        let path = dir.path().join(name);
+        let src = format!(
+            "int g;\nvoid barrier(void) {{ __asm__ volatile(\"\" ::: \"memory\"); }}\n\
+             int f(int x) {{ barrier(); return x + {k}; }}\n"
+        );
+        std::fs::write(&path, src).unwrap();
+        path
+    };
+    let (old, new) = (write("old.c", 1), write("new.c", 2));
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--format", "json"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let notes: Vec<&str> = json["approximations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect();
+    assert!(
+        notes.iter().any(|n| n.starts_with("old: 1 construct(s)")),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.starts_with("new: 1 construct(s)")),
+        "{notes:?}"
+    );
+
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--format", "json"])
+        .arg(example("dcia-fig1", "old.c"))
+        .arg(example("dcia-fig1", "new.c"))
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["approximations"], serde_json::json!([]));
+}
