@@ -172,11 +172,10 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
         (" != ", " == "),
         (" * ", " + "),
     ];
-    for i in 0..lines.len() {
+    for (i, &line) in lines.iter().enumerate() {
         if !in_body(i) {
             continue;
         }
-        let line = lines[i];
         for (from, to) in OPS {
             if let Some(pos) = line.find(from) {
                 operator_sites.push((i, pos, from.len(), to.to_string()));
