@@ -24,22 +24,7 @@ pub(crate) enum Const {
     Addr(Base, i64),
 }
 
-pub(crate) fn truncate(value: u128, bits: u32) -> u128 {
-    if bits >= 128 {
-        value
-    } else {
-        value & ((1u128 << bits) - 1)
-    }
-}
-
-pub(crate) fn sign_extend(value: u128, bits: u32) -> i128 {
-    if bits >= 128 || bits == 0 {
-        value as i128
-    } else {
-        let shift = 128 - bits;
-        ((value << shift) as i128) >> shift
-    }
-}
+pub(crate) use ripple_ir::bits::{sign_extend, truncate};
 
 /// The value of integer bits of type `ty` as a mathematical integer.
 pub(crate) fn int_value(types: &TypeTable, value: u128, ty: ripple_ir::TypeId) -> i128 {

@@ -1258,9 +1258,7 @@ impl<'p> Generator<'p> {
 }
 
 fn sign_extend(bits: u128, width: u32) -> i64 {
-    let width = width.clamp(1, 64);
-    let shift = 64 - width;
-    ((bits as u64) << shift) as i64 >> shift
+    ripple_ir::bits::sign_extend(bits, width.clamp(1, 64)) as i64
 }
 
 /// Union-find with one pointee per class (Steensgaard).

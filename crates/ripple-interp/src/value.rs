@@ -114,24 +114,7 @@ impl Repr {
     }
 }
 
-/// `value` truncated to its low `bits` bits.
-pub(crate) fn truncate(value: u128, bits: u32) -> u128 {
-    if bits >= 128 {
-        value
-    } else {
-        value & ((1u128 << bits) - 1)
-    }
-}
-
-/// The low `bits` bits of `value`, sign-extended.
-pub(crate) fn sign_extend(value: u128, bits: u32) -> i128 {
-    if bits >= 128 || bits == 0 {
-        value as i128
-    } else {
-        let shift = 128 - bits;
-        ((value << shift) as i128) >> shift
-    }
-}
+pub(crate) use ripple_ir::bits::{sign_extend, truncate};
 
 /// The low `bits` bits of `value` as a 128-bit integer, by the signedness.
 pub(crate) fn extend(value: u128, bits: u32, signed: bool) -> u128 {

@@ -145,9 +145,7 @@ fn expr(program: &Program, function: Option<&Function>, e: &Expr) -> String {
     match &e.kind {
         ExprKind::Int(v) => {
             if program.types.is_signed(e.ty) {
-                let bits = program.types.bits(e.ty);
-                let shift = 128 - bits;
-                format!("{}", ((*v as i128) << shift) >> shift)
+                format!("{}", crate::bits::sign_extend(*v, program.types.bits(e.ty)))
             } else {
                 format!("{v}")
             }

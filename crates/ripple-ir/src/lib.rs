@@ -19,6 +19,7 @@
 //! only link back to source code is the [`Span`] on every node and the per-function
 //! [`SyntaxTree`] that the version matcher works on.
 
+pub mod bits;
 mod display;
 mod expr;
 mod ids;

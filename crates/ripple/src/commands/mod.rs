@@ -43,6 +43,23 @@ pub fn run(cli: Cli) -> Result<u8> {
     }
 }
 
+/// Loads the given paths (files, directories, revisions) as one program and prints its
+/// diagnostics; returns the program and the number of errors.
+pub fn load_program(
+    paths: &[String],
+    args: &FrontendArgs,
+    build_syntax: bool,
+) -> Result<(crate::load::LoadedVersion, usize)> {
+    let specs = paths
+        .iter()
+        .map(|p| crate::load::VersionSpec::parse(p))
+        .collect::<Result<Vec<_>>>()?;
+    let config = load_config(args, build_syntax)?;
+    let version = crate::load::load_paths(&specs, &config)?;
+    let errors = crate::load::report_diagnostics(&version, args.verbose);
+    Ok((version, errors))
+}
+
 /// Frontend options from the command line. Without a working preprocessor, sources are
 /// parsed raw, and a warning says so.
 pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig> {

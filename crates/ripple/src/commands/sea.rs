@@ -19,7 +19,6 @@ use ripple_report::sea::{
 };
 
 use crate::cli::{Format, FrontendArgs};
-use crate::load::{load_paths, report_diagnostics, VersionSpec};
 
 #[derive(Debug, Args)]
 pub struct SeaArgs {
@@ -66,14 +65,7 @@ pub enum AlgorithmArg {
 }
 
 pub fn run(args: &SeaArgs) -> Result<u8> {
-    let specs = args
-        .paths
-        .iter()
-        .map(|p| VersionSpec::parse(p))
-        .collect::<Result<Vec<_>>>()?;
-    let config = super::load_config(&args.frontend, false)?;
-    let version = load_paths(&specs, &config)?;
-    let errors = report_diagnostics(&version, args.frontend.verbose);
+    let (version, errors) = super::load_program(&args.paths, &args.frontend, false)?;
     let program = version.program();
     let started = Instant::now();
     let callgraph = CallGraph::build(program);

@@ -15,7 +15,6 @@ use ripple_dataflow::{Sdg, SdgConfig, VertexId, VertexKind};
 use ripple_ir::{FileId, FuncId, NodeId, Program};
 
 use crate::cli::{Format, FrontendArgs};
-use crate::load::{load_paths, report_diagnostics, VersionSpec};
 
 #[derive(Debug, Args)]
 pub struct SliceArgs {
@@ -43,14 +42,7 @@ pub fn run(args: &SliceArgs) -> Result<u8> {
         eprintln!("ripple: error: --line takes FILE:LINE, not `{}`", args.line);
         return Ok(2);
     };
-    let specs = args
-        .paths
-        .iter()
-        .map(|p| VersionSpec::parse(p))
-        .collect::<Result<Vec<_>>>()?;
-    let config = super::load_config(&args.frontend, false)?;
-    let version = load_paths(&specs, &config)?;
-    let errors = report_diagnostics(&version, args.frontend.verbose);
+    let (version, errors) = super::load_program(&args.paths, &args.frontend, false)?;
     let program = version.program();
     let files = match_files(program, file_arg);
     let file = match files.as_slice() {
