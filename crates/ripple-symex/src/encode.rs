@@ -7,7 +7,7 @@
 
 use ripple_ir::{BinOp, FloatKind, Type, TypeId, TypeTable, UnOp};
 use z3::ast::RoundingMode;
-use z3::ast::{Array, Bool, Float, BV};
+use z3::ast::{Array, Ast, Bool, Float, BV};
 
 use crate::smt::{fp_convert, fp_from_bits, fp_from_int, fp_to_bits, fp_to_int};
 
@@ -213,6 +213,8 @@ fn resize_float(value: &BV, repr: Repr, bits: u32) -> BV {
 }
 
 fn float_binary(op: BinOp, lhs: &BV, rhs: &BV, result_bits: u32) -> BV {
+    let (op, lhs, rhs) = canonical_float(op, lhs, rhs);
+    let (lhs, rhs) = (&lhs, &rhs);
     let a = fp_from_bits(lhs);
     let b = fp_from_bits(rhs);
     let rm = rne();
@@ -231,6 +233,62 @@ fn float_binary(op: BinOp, lhs: &BV, rhs: &BV, result_bits: u32) -> BV {
         BinOp::Ge => cmp(a.ge(&b)),
         // Not C operators on floats; keep the bits well-typed.
         _ => lhs.clone(),
+    }
+}
+
+/// One normal form for floating-point operations that IEEE 754 makes equal for every
+/// operand (NaN included, as Z3 has one NaN), so that equal computations written
+/// differently in two versions become the same term and compare without bit-blasting:
+/// `x / c` with `c` a power of two is `x * (1/c)` (both are the correctly rounded
+/// `x * 2^-k`, and `1/c` is exact); `x + x` is `x * 2` (both the correctly rounded `2x`);
+/// the operands of `+` and `*` (commutative in IEEE 754) are ordered by term identifier.
+fn canonical_float(op: BinOp, lhs: &BV, rhs: &BV) -> (BinOp, BV, BV) {
+    let bits = lhs.get_size();
+    let (mut op, mut lhs, mut rhs) = (op, lhs.clone(), rhs.clone());
+    if op == BinOp::Div {
+        if let Some(inverse) = rhs.simplify().as_u64().and_then(|c| exact_inverse(c, bits)) {
+            op = BinOp::Mul;
+            rhs = BV::from_u64(inverse, bits);
+        }
+    }
+    if op == BinOp::Add && lhs.ast_eq(&rhs) {
+        op = BinOp::Mul;
+        rhs = BV::from_u64(
+            if bits == 32 {
+                2f32.to_bits().into()
+            } else {
+                2f64.to_bits()
+            },
+            bits,
+        );
+    }
+    if matches!(op, BinOp::Add | BinOp::Mul) && crate::smt::ast_id(&rhs) < crate::smt::ast_id(&lhs)
+    {
+        std::mem::swap(&mut lhs, &mut rhs);
+    }
+    (op, lhs, rhs)
+}
+
+/// The bits of `1/c` when the float `c` (bits of a 32- or 64-bit IEEE value) is a
+/// normal power of two, so that `1/c` is exact.
+fn exact_inverse(c: u64, bits: u32) -> Option<u64> {
+    let (mantissa, exponent_mask, exponent) = if bits == 32 {
+        (c & 0x7f_ffff, 0xffu64, (c >> 23) & 0xff)
+    } else {
+        (c & 0xf_ffff_ffff_ffff, 0x7ffu64, (c >> 52) & 0x7ff)
+    };
+    if mantissa != 0 || exponent == 0 || exponent == exponent_mask {
+        return None;
+    }
+    if bits == 32 {
+        let value = f32::from_bits(c as u32);
+        let inverse = 1.0 / value;
+        (inverse.is_finite() && inverse != 0.0 && inverse * value == 1.0)
+            .then(|| u64::from(inverse.to_bits()))
+    } else {
+        let value = f64::from_bits(c);
+        let inverse = 1.0 / value;
+        (inverse.is_finite() && inverse != 0.0 && inverse * value == 1.0).then(|| inverse.to_bits())
     }
 }
 
@@ -302,4 +360,71 @@ pub fn store(mem: &Array, addr: &BV, value: &BV) -> Array {
         mem = mem.store(&at, &value.extract(i * 8 + 7, i * 8));
     }
     mem
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOUBLE: Repr = Repr::Float { bits: 64 };
+
+    fn double(v: f64) -> BV {
+        BV::from_u64(v.to_bits(), 64)
+    }
+
+    #[test]
+    fn equal_float_computations_become_one_term() {
+        let x = BV::new_const("x", 64);
+        let y = BV::new_const("y", 64);
+        let op = |op, a: &BV, b: &BV| binary(op, a, b, DOUBLE, DOUBLE, DOUBLE);
+        // x / 2.0 and x * 0.5; x / 0.25 and 4.0 * x.
+        assert!(op(BinOp::Div, &x, &double(2.0)).ast_eq(op(BinOp::Mul, &x, &double(0.5))));
+        assert!(op(BinOp::Div, &x, &double(0.25)).ast_eq(op(BinOp::Mul, &double(4.0), &x)));
+        // x + x and x * 2.0; commuted sums and products.
+        assert!(op(BinOp::Add, &x, &x).ast_eq(op(BinOp::Mul, &double(2.0), &x)));
+        assert!(op(BinOp::Add, &x, &y).ast_eq(op(BinOp::Add, &y, &x)));
+        assert!(op(BinOp::Mul, &x, &y).ast_eq(op(BinOp::Mul, &y, &x)));
+        // Not rewritten: division by 3 (1/3 is inexact), subtraction, division of a constant.
+        assert!(!op(BinOp::Div, &x, &double(3.0)).ast_eq(op(BinOp::Mul, &x, &double(1.0 / 3.0))));
+        assert!(!op(BinOp::Sub, &x, &y).ast_eq(op(BinOp::Sub, &y, &x)));
+        assert!(!op(BinOp::Div, &double(2.0), &x).ast_eq(op(BinOp::Mul, &x, &double(0.5))));
+    }
+
+    #[test]
+    fn exact_inverses_are_those_of_normal_powers_of_two() {
+        assert_eq!(exact_inverse(2f64.to_bits(), 64), Some(0.5f64.to_bits()));
+        assert_eq!(
+            exact_inverse((-8f64).to_bits(), 64),
+            Some((-0.125f64).to_bits())
+        );
+        let big = f64::from_bits(0x7fe0_0000_0000_0000); // 2^1023: its inverse is subnormal
+        assert_eq!(
+            exact_inverse(big.to_bits(), 64),
+            Some((1.0 / big).to_bits())
+        );
+        assert_eq!(exact_inverse(3f64.to_bits(), 64), None);
+        assert_eq!(exact_inverse(0f64.to_bits(), 64), None);
+        assert_eq!(exact_inverse(f64::INFINITY.to_bits(), 64), None);
+        assert_eq!(exact_inverse(5e-324f64.to_bits(), 64), None);
+        assert_eq!(
+            exact_inverse(u64::from(4f32.to_bits()), 32),
+            Some(u64::from(0.25f32.to_bits()))
+        );
+        // The rewrite is an identity of IEEE 754, subnormal and infinite results included.
+        for x in [
+            1.0,
+            -3.7,
+            1e-310,
+            5e-324,
+            f64::MAX,
+            f64::INFINITY,
+            -0.0,
+            1e300,
+        ] {
+            for c in [2.0, 0.5, 1024.0, big] {
+                let inverse = f64::from_bits(exact_inverse(c.to_bits(), 64).unwrap());
+                assert_eq!((x / c).to_bits(), (x * inverse).to_bits(), "{x} / {c}");
+            }
+        }
+    }
 }

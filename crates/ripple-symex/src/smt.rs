@@ -2,9 +2,12 @@
 //!
 //! Every solver call of the crate goes through [`Smt`]: one `z3::Solver` kept for the
 //! whole run and used incrementally with push/pop (a new solver costs about 10 ms with
-//! libz3 4.8.12, a small incremental check about 0.2 ms), a per-query timeout and a
-//! deadline for the whole run. Exhaustion is reported as [`Answer::Unknown`], never
-//! guessed.
+//! libz3 4.8.12, a small incremental check about 0.2 ms), a per-query timeout and one
+//! deadline for the whole run: every query gets the query budget or the time left before
+//! the deadline, whichever is less, and nothing ever moves the deadline. A caller may set
+//! an earlier *phase* deadline (the end of the exploration, or one report's share of the
+//! time left); it never extends past the run's deadline. Exhaustion is reported as
+//! [`Answer::Unknown`], never guessed.
 //!
 //! The `z3` crate 0.22 is written for Z3 >= 4.13 while the system library is 4.8.12:
 //! `FuncDecl::kind()` on an uninterpreted symbol crashes (operator codes were renumbered)
@@ -31,7 +34,8 @@ pub enum Answer {
 pub struct Budget {
     /// Limit of a single solver query.
     pub query: Duration,
-    /// Limit of the whole run; past it every query answers [`Answer::Unknown`].
+    /// Limit of the whole run (exploration, difference queries, witnesses, refinement);
+    /// past it every query answers [`Answer::Unknown`].
     pub total: Duration,
 }
 
@@ -47,14 +51,24 @@ impl Default for Budget {
 /// The incremental solver of a run.
 pub struct Smt {
     solver: Solver,
+    /// The run's deadline: fixed when the solver is made.
     deadline: Instant,
+    /// An earlier deadline of the current phase, if any.
+    phase: Option<Instant>,
     query_ms: u32,
     /// Number of queries asked.
     pub queries: u64,
     /// Number of queries answered unknown (timeouts included).
     pub unknowns: u64,
-    /// Depth of the push stack, to check that every push is popped.
-    depth: u32,
+    /// The facts asserted at each level of the push stack (the first: below any push),
+    /// to rebuild the solver.
+    levels: Vec<Vec<Bool>>,
+    /// Set after a query was cut (timeout or deadline): libz3 4.8.12 may crash in a later
+    /// `pop` of a solver whose check was interrupted, so such a solver is replaced by a
+    /// fresh one holding the same stack before its next use.
+    stale: bool,
+    /// Print slow queries with their caller (`RIPPLE_SMT_TRACE` set).
+    trace: bool,
 }
 
 impl Smt {
@@ -69,44 +83,115 @@ impl Smt {
         Smt {
             solver,
             deadline: Instant::now() + budget.total,
+            phase: None,
             query_ms,
             queries: 0,
             unknowns: 0,
-            depth: 0,
+            levels: vec![Vec::new()],
+            stale: false,
+            trace: std::env::var_os("RIPPLE_SMT_TRACE").is_some(),
         }
     }
 
-    /// Whether the run's deadline has passed.
+    /// Whether the current deadline (the phase's, else the run's) has passed.
     pub fn out_of_time(&self) -> bool {
+        Instant::now() >= self.current_deadline()
+    }
+
+    /// Whether the run's own deadline has passed (whatever the phase).
+    pub fn run_out_of_time(&self) -> bool {
         Instant::now() >= self.deadline
     }
 
-    /// Moves the deadline so that at least `extra` is left (reporting after an
-    /// exhausted exploration still gets time for its witness queries).
-    pub fn grant(&mut self, extra: Duration) {
-        let wanted = Instant::now() + extra;
-        if wanted > self.deadline {
-            self.deadline = wanted;
-        }
+    /// The deadline of the whole run.
+    pub fn deadline(&self) -> Instant {
+        self.deadline
+    }
+
+    /// Time left before the run's deadline.
+    pub fn time_left(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    /// Time left before the current deadline (the phase's, else the run's).
+    pub fn phase_time_left(&self) -> Duration {
+        self.current_deadline()
+            .saturating_duration_since(Instant::now())
+    }
+
+    /// Sets (or with `None` clears) the deadline of the current phase; it is capped at
+    /// the run's deadline, which never moves.
+    pub fn set_phase_deadline(&mut self, phase: Option<Instant>) {
+        self.phase = phase.map(|p| p.min(self.deadline));
+    }
+
+    fn current_deadline(&self) -> Instant {
+        self.phase.unwrap_or(self.deadline)
     }
 
     pub fn push(&mut self) {
+        self.renew();
         self.solver.push();
-        self.depth += 1;
+        self.levels.push(Vec::new());
     }
 
     pub fn pop(&mut self) {
-        debug_assert!(self.depth > 0, "pop without push");
-        self.solver.pop(1);
-        self.depth -= 1;
+        debug_assert!(self.levels.len() > 1, "pop without push");
+        if self.levels.len() <= 1 {
+            return;
+        }
+        self.levels.pop();
+        if self.stale {
+            self.renew();
+        } else {
+            self.solver.pop(1);
+        }
     }
 
     pub fn assert(&mut self, fact: &Bool) {
+        self.renew();
         self.solver.assert(fact);
+        if let Some(level) = self.levels.last_mut() {
+            level.push(fact.clone());
+        }
+    }
+
+    /// Replaces a stale solver by a fresh one with the same assertion stack.
+    fn renew(&mut self) {
+        if !self.stale {
+            return;
+        }
+        let solver = Solver::new();
+        for (i, level) in self.levels.iter().enumerate() {
+            if i > 0 {
+                solver.push();
+            }
+            for fact in level {
+                solver.assert(fact);
+            }
+        }
+        self.solver = solver;
+        self.stale = false;
     }
 
     /// Satisfiability of the asserted facts plus `extra`, which is not kept.
+    #[track_caller]
     pub fn check(&mut self, extra: &[Bool]) -> Answer {
+        let started = Instant::now();
+        let answer = self.check_untraced(extra);
+        if self.trace && started.elapsed() >= Duration::from_millis(10) {
+            let at = std::panic::Location::caller();
+            eprintln!(
+                "smt: {answer:?} in {:?} at {}:{}",
+                started.elapsed(),
+                at.file(),
+                at.line()
+            );
+        }
+        answer
+    }
+
+    fn check_untraced(&mut self, extra: &[Bool]) -> Answer {
         if let Some(answer) = trivial(extra) {
             return answer;
         }
@@ -114,6 +199,7 @@ impl Smt {
             self.unknowns += 1;
             return Answer::Unknown;
         }
+        self.renew();
         self.queries += 1;
         self.refresh_timeout();
         let result = if extra.is_empty() {
@@ -126,16 +212,18 @@ impl Smt {
             SatResult::Unsat => Answer::Unsat,
             SatResult::Unknown => {
                 self.unknowns += 1;
+                self.stale = true;
                 Answer::Unknown
             }
         }
     }
 
     /// Satisfiability of `extra` (kept only for the query), with a model when satisfiable.
+    #[track_caller]
     pub fn check_model(&mut self, extra: &[Bool]) -> (Answer, Option<Model>) {
         self.push();
         for fact in extra {
-            self.solver.assert(fact);
+            self.assert(fact);
         }
         let answer = self.check(&[]);
         let model = if answer == Answer::Sat {
@@ -148,7 +236,9 @@ impl Smt {
     }
 
     fn refresh_timeout(&mut self) {
-        let left = self.deadline.saturating_duration_since(Instant::now());
+        let left = self
+            .current_deadline()
+            .saturating_duration_since(Instant::now());
         let left_ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
         let ms = self.query_ms.min(left_ms);
         let mut params = Params::new();
@@ -186,6 +276,13 @@ pub fn or_all(facts: &[Bool]) -> Bool {
         1 => facts[0].clone(),
         _ => Bool::or(facts),
     }
+}
+
+/// Z3's identifier of a term in the context: equal terms (hash-consed) have equal
+/// identifiers, and the numbering follows creation order, so it is deterministic.
+pub fn ast_id<T: Ast>(term: &T) -> u32 {
+    let ctx = ctx();
+    unsafe { z3_sys::Z3_get_ast_id(ctx.get_z3_context(), term.get_z3_ast()) }
 }
 
 /// The floating-point sort of a width (32 or 64 bits).
@@ -345,6 +442,37 @@ pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cut_query_leaves_the_assertion_stack_intact() {
+        let mut smt = Smt::new(Budget {
+            query: Duration::from_millis(1),
+            total: Duration::from_secs(60),
+        });
+        let x = BV::new_const("x", 32);
+        smt.assert(&x.bvugt(BV::from_u64(10, 32)));
+        smt.push();
+        let y = BV::new_const("y", 32);
+        smt.assert(&y.eq(BV::from_u64(3, 32)));
+        // Factoring a 49-bit semiprime does not finish in a millisecond.
+        let (a, b) = (BV::new_const("a", 64), BV::new_const("b", 64));
+        let limit = BV::from_u64(1 << 32, 64);
+        let one = BV::from_u64(1, 64);
+        let hard = Bool::and(&[
+            a.bvugt(&one),
+            b.bvugt(&one),
+            a.bvult(&limit),
+            b.bvult(&limit),
+            a.bvmul(&b).eq(BV::from_u64(65_521 * 4_294_967_291, 64)),
+        ]);
+        assert_eq!(smt.check(&[hard]), Answer::Unknown);
+        assert!(smt.stale, "a cut query marks the solver stale");
+        assert_eq!(smt.check(&[y.eq(BV::from_u64(4, 32))]), Answer::Unsat);
+        assert!(!smt.stale, "the solver was rebuilt");
+        smt.pop();
+        assert_eq!(smt.check(&[y.eq(BV::from_u64(4, 32))]), Answer::Sat);
+        assert_eq!(smt.check(&[x.eq(BV::from_u64(5, 32))]), Answer::Unsat);
+    }
 
     #[test]
     fn push_pop_and_floats_work_with_the_system_library() {

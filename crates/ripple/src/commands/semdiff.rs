@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
-use ripple_analyses::semdiff::{semdiff, SemdiffConfig};
+use ripple_analyses::semdiff::{semdiff, SemdiffConfig, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET};
 
 use crate::cli::{Format, FrontendArgs};
 use crate::load::{load_version, report_diagnostics, VersionSpec};
@@ -26,8 +26,9 @@ pub struct SemdiffArgs {
     /// Loop unwinding bound of the summaries.
     #[arg(long, default_value_t = 5)]
     pub unwind: u32,
-    /// Time budget of the whole analysis, in seconds; past it, results are "unknown".
-    #[arg(long, default_value_t = 20.0)]
+    /// Time budget of the whole analysis in seconds (exploration, difference queries,
+    /// witness search); what is not decided by then is "unknown".
+    #[arg(long, default_value_t = DEFAULT_RUN_BUDGET.as_secs_f64())]
     pub budget: f64,
     /// Report only this function.
     #[arg(long)]
@@ -55,13 +56,12 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         new_version.program(),
         &ripple_versions::MatchConfig::default(),
     );
-    let total =
-        Duration::try_from_secs_f64(args.budget.max(0.1)).unwrap_or(Duration::from_secs(20));
+    let total = Duration::try_from_secs_f64(args.budget.max(0.1)).unwrap_or(DEFAULT_RUN_BUDGET);
     let semdiff_config = SemdiffConfig {
         refine: !args.no_refine,
         unwind: args.unwind,
         total_budget: total,
-        query_budget: total.min(Duration::from_secs(2)),
+        query_budget: total.min(DEFAULT_QUERY_BUDGET),
         function: args.function.clone(),
         ..SemdiffConfig::default()
     };

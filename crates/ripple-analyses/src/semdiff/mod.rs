@@ -25,6 +25,17 @@
 //! callee under the precondition of the call, then the pair is recomputed; without it
 //! (MODDIFF) such differences stay "possible" and the verdict `unknown`.
 //!
+//! Time: one deadline bounds the whole run (exploration, refinement, the final
+//! difference queries and the witness search); every solver query gets the query budget or
+//! the time left, whichever is less. The exploration and refinement of all pairs end at
+//! [`EXPLORATION_SHARE`] of the run budget; the rest is shared among the reported pairs,
+//! each getting an equal part of the time left when its turn comes. A query cut by the
+//! deadline answers unknown, so a verdict reached after it is `unknown` unless it was
+//! proved (or a witness confirmed) before. Before any solver work, both versions of each
+//! reported pair run in the interpreter on boundary and random inputs ([`concrete`],
+//! at most [`CONCRETE_SHARE`] of the budget): a difference seen there is a confirmed
+//! witness at once, whatever the solver manages later.
+//!
 //! Soundness: `equivalent` requires, for every interpretation of the uninterpreted
 //! functions, no difference between any two paths, the same proved divergence, and both
 //! summaries covering every input (their uncovered parts unsatisfiable). Budget or bound
@@ -35,7 +46,9 @@
 //! for loops whose state repeats after one iteration; a function pair whose parameter
 //! types differ is reported `unknown`; see `ripple_symex` for the encoding's limits.
 
-use std::time::Duration;
+mod concrete;
+
+use std::time::{Duration, Instant};
 
 use ripple_graph::CallGraph;
 use ripple_interp::{CallResult, Interpreter, RunConfig, Value};
@@ -47,6 +60,18 @@ use ripple_symex::z3::ast::{Ast, Bool, BV};
 use ripple_symex::{Answer, Budget, Config, Engine, Outcome, Side};
 use ripple_versions::{FunctionStatus, VersionMatch};
 use rustc_hash::FxHashMap;
+
+/// The default limit of one solver query.
+pub const DEFAULT_QUERY_BUDGET: Duration = Duration::from_millis(1000);
+/// The default limit of a whole run: with the process start, preprocessing and the
+/// last query's overrun, a run stays well under 5 s on a loaded 2-core machine.
+pub const DEFAULT_RUN_BUDGET: Duration = Duration::from_millis(3500);
+/// The part of the run budget for exploring and refining the summaries; the rest is for
+/// the reports (difference queries, witnesses, readable conditions).
+pub const EXPLORATION_SHARE: f64 = 0.6;
+/// The part of the run budget for the concrete search before the analysis (it usually
+/// takes a few milliseconds).
+pub const CONCRETE_SHARE: f64 = 0.1;
 
 /// Settings of a semantic difference run.
 #[derive(Clone, Debug)]
@@ -74,8 +99,8 @@ impl Default for SemdiffConfig {
         SemdiffConfig {
             refine: true,
             unwind: 5,
-            query_budget: Duration::from_secs(2),
-            total_budget: Duration::from_secs(20),
+            query_budget: DEFAULT_QUERY_BUDGET,
+            total_budget: DEFAULT_RUN_BUDGET,
             function: None,
             max_refinements: 16,
             max_witnesses: 3,
@@ -201,8 +226,21 @@ struct PairState {
     covered: bool,
     analysed: u32,
     witnesses_models: Vec<(Bool, &'static str)>,
+    /// Answers already known for `differs`, `possible` and `termination` (under the
+    /// input assumptions), so that the report need not ask again.
+    known: KnownAnswers,
+    /// A difference seen by running both versions (a confirmed witness).
+    concrete: Option<Witness>,
     paths: (usize, usize),
     notes: Vec<String>,
+}
+
+/// Satisfiability of a pair's difference formulas as found while computing them.
+#[derive(Clone, Copy, Default)]
+struct KnownAnswers {
+    differs: Option<Answer>,
+    possible: Option<Answer>,
+    termination: Option<Answer>,
 }
 
 /// Runs DIFFSUMMARIZE on two versions.
@@ -235,6 +273,10 @@ pub fn semdiff(
         },
     };
     let mut engine = Engine::new([old, new], &plain, symex_config);
+    let started = Instant::now();
+    engine.smt.set_phase_deadline(Some(
+        started + config.total_budget.mul_f64(EXPLORATION_SHARE),
+    ));
     let graphs = [CallGraph::build(old), CallGraph::build(new)];
     let index_of_old: FxHashMap<FuncId, usize> =
         pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
@@ -299,6 +341,8 @@ pub fn semdiff(
             covered: !in_work[i],
             analysed: 0,
             witnesses_models: Vec::new(),
+            known: KnownAnswers::default(),
+            concrete: None,
             paths: (0, 0),
             notes: Vec::new(),
         })
@@ -306,6 +350,46 @@ pub fn semdiff(
     for (i, state) in states.iter().enumerate() {
         if engine.pair_index(Side::Old, state.old) == Some(i) {
             engine.set_equal_when(i, state.equal.clone());
+        }
+    }
+    // The pairs to report. Before any solver work, a concrete search on each (at most
+    // CONCRETE_SHARE of the budget in all): its witnesses stand whatever the solver
+    // manages later.
+    let reported: Vec<usize> = (0..states.len())
+        .filter(|i| in_work[*i])
+        .filter(|i| {
+            config
+                .function
+                .as_ref()
+                .is_none_or(|only| &old.functions[states[*i].old].name == only)
+        })
+        .collect();
+    for (k, i) in reported.iter().copied().enumerate() {
+        if engine.pair_index(Side::Old, states[i].old) != Some(i) {
+            continue;
+        }
+        let share = config.total_budget.mul_f64(CONCRETE_SHARE)
+            / u32::try_from(reported.len() - k).unwrap_or(1);
+        let begun = Instant::now();
+        states[i].concrete = concrete::search(
+            old,
+            new,
+            states[i].old,
+            states[i].new,
+            config,
+            begun + share,
+        );
+        if std::env::var_os("RIPPLE_SEMDIFF_TRACE").is_some() {
+            eprintln!(
+                "semdiff: concrete search for {} in {:?}: {}",
+                old.functions[states[i].old].name,
+                begun.elapsed(),
+                if states[i].concrete.is_some() {
+                    "a difference"
+                } else {
+                    "none"
+                }
+            );
         }
     }
     // Lines 17-31, callees first (post-order over the old call graph).
@@ -320,6 +404,13 @@ pub fn semdiff(
         work.remove(&(r, i));
         if engine.smt.out_of_time() {
             out_of_budget = true;
+            // Pairs still waiting (for a first analysis or a re-analysis after a callee
+            // changed) cannot be proved equivalent.
+            for (_, pending) in std::iter::once((r, i)).chain(work.iter().copied()) {
+                states[pending]
+                    .notes
+                    .push("time budget exhausted before the analysis finished".into());
+            }
             break;
         }
         let started = std::time::Instant::now();
@@ -348,8 +439,18 @@ pub fn semdiff(
                 started.elapsed()
             );
         }
-        let changed = !same_formula(&mut engine, &before.0, &states[i].equal)
-            || !same_formula(&mut engine, &before.1, &states[i].differs);
+        // Only callers depend on whether the summary changed: a root needs no query, and
+        // a first analysis changed the initial (constant) summary unless it is the same
+        // term.
+        let first = states[i].analysed <= 1 && !unchanged;
+        let changed = if callers_of(i).is_empty() {
+            false
+        } else if first {
+            !before.0.ast_eq(&states[i].equal) || !before.1.ast_eq(&states[i].differs)
+        } else {
+            !same_formula(&mut engine, &before.0, &states[i].equal)
+                || !same_formula(&mut engine, &before.1, &states[i].differs)
+        };
         if changed {
             if engine.pair_index(Side::Old, states[i].old) == Some(i) {
                 engine.set_equal_when(i, states[i].equal.clone());
@@ -361,24 +462,19 @@ pub fn semdiff(
             }
         }
     }
-    // Reports.
+    // Reports: each gets an equal share of the time left when its turn comes.
     let mut functions = Vec::new();
     let mut main = None;
-    for (i, state) in states.iter().enumerate() {
-        if !in_work[i] {
-            continue;
-        }
-        let name = old.functions[state.old].name.clone();
-        if let Some(only) = &config.function {
-            if &name != only {
-                continue;
-            }
-        }
-        if name == "main" {
+    for (k, i) in reported.iter().copied().enumerate() {
+        let state = &states[i];
+        if old.functions[state.old].name == "main" {
             main = Some(functions.len());
         }
+        let share = engine.smt.time_left() / u32::try_from(reported.len() - k).unwrap_or(1);
+        engine.smt.set_phase_deadline(Some(Instant::now() + share));
         functions.push(report_pair(&mut engine, state, i, config, out_of_budget));
     }
+    engine.smt.set_phase_deadline(None);
     SemdiffReport {
         functions,
         main,
@@ -386,7 +482,7 @@ pub fn semdiff(
         unwind: config.unwind,
         queries: engine.smt.queries,
         elapsed: engine.elapsed(),
-        out_of_budget: out_of_budget || engine.smt.out_of_time(),
+        out_of_budget: out_of_budget || engine.smt.run_out_of_time(),
     }
 }
 
@@ -428,21 +524,31 @@ fn same_formula(engine: &mut Engine, a: &Bool, b: &Bool) -> bool {
     engine.smt.check(&[a.eq(b).not()]) == Answer::Unsat
 }
 
-/// Final states equal: status, exit code, return value, memory and I/O.
+/// Final states equal: status, exit code, return value, memory and I/O. Parts that are
+/// the same term in both versions are left out, so that equal computations need no
+/// solver work at all (the formula is then `true`).
 fn outcomes_equal(a: &Outcome, b: &Outcome) -> Bool {
+    let same = |x: &dyn Fn() -> Bool, equal: bool| -> Option<Bool> { (!equal).then(x) };
     let returned = a.status.eq(BV::from_u64(0, 8));
     let exited = a.status.eq(BV::from_u64(1, 8));
-    let mut parts = vec![a.status.eq(&b.status), a.io.eq(&b.io)];
-    parts.push(exited.implies(a.code.eq(&b.code)));
-    let mut on_return = vec![a.mem.eq(&b.mem)];
-    if let (Some(x), Some(y)) = (&a.ret, &b.ret) {
-        if x.get_size() == y.get_size() {
-            on_return.push(x.eq(y));
-        } else {
-            on_return.push(Bool::from_bool(false));
-        }
+    let mut parts: Vec<Bool> = Vec::new();
+    parts.extend(same(&|| a.status.eq(&b.status), a.status.ast_eq(&b.status)));
+    parts.extend(same(&|| a.io.eq(&b.io), a.io.ast_eq(&b.io)));
+    if let Some(code) = same(&|| a.code.eq(&b.code), a.code.ast_eq(&b.code)) {
+        parts.push(exited.implies(code));
     }
-    parts.push(returned.implies(and_all(&on_return)));
+    let mut on_return: Vec<Bool> = Vec::new();
+    on_return.extend(same(&|| a.mem.eq(&b.mem), a.mem.ast_eq(&b.mem)));
+    match (&a.ret, &b.ret) {
+        (Some(x), Some(y)) if x.get_size() == y.get_size() => {
+            on_return.extend(same(&|| x.eq(y), x.ast_eq(y)));
+        }
+        (Some(_), Some(_)) => on_return.push(Bool::from_bool(false)),
+        _ => {}
+    }
+    if !on_return.is_empty() {
+        parts.push(returned.implies(and_all(&on_return)));
+    }
     and_all(&parts)
 }
 
@@ -562,6 +668,7 @@ fn analyse_pair(
         state.termination = result.termination;
         state.covered = result.covered;
         state.witnesses_models = result.witness_conditions;
+        state.known = result.known;
         if s1.is_some_and(|s| s.out_of_budget) || s2.is_some_and(|s| s.out_of_budget) {
             state
                 .notes
@@ -578,6 +685,7 @@ struct DiffResult {
     termination: Bool,
     covered: bool,
     witness_conditions: Vec<(Bool, &'static str)>,
+    known: KnownAnswers,
 }
 
 /// Algorithm 2 over the current summaries. Also returns the refinement requests
@@ -600,6 +708,8 @@ fn const_proc_diff_sum(
     let mut possible = Vec::new();
     let mut witness_conditions = Vec::new();
     let mut refine = Vec::new();
+    // A part of `possible` whose query was satisfiable (not merely undecided).
+    let mut possible_sat = false;
     engine.smt.push();
     engine.smt.assert(assume);
     for p1 in &s1.paths {
@@ -618,6 +728,7 @@ fn const_proc_diff_sum(
                     None => true,
                 };
                 if uses_abstraction {
+                    possible_sat |= answer == Answer::Sat;
                     possible.push(diff.clone());
                     if let Some(m) = &model {
                         for call in p1.calls.iter().chain(&p2.calls) {
@@ -665,7 +776,8 @@ fn const_proc_diff_sum(
     let (e1, e2) = (exact(&s1.paths), exact(&s2.paths));
     let termination = Bool::or(&[Bool::and(&[d1.clone(), e2]), Bool::and(&[d2.clone(), e1])]);
     let mut termination_parts = Vec::new();
-    if engine.smt.check(std::slice::from_ref(&termination)) != Answer::Unsat {
+    let termination_answer = engine.smt.check(std::slice::from_ref(&termination));
+    if termination_answer != Answer::Unsat {
         termination_parts.push(termination.clone());
         witness_conditions.push((termination.clone(), "termination"));
     }
@@ -678,7 +790,9 @@ fn const_proc_diff_sum(
         ]),
         termination.not(),
     ]);
-    if engine.smt.check(std::slice::from_ref(&maybe_termination)) != Answer::Unsat {
+    let maybe_answer = engine.smt.check(std::slice::from_ref(&maybe_termination));
+    if maybe_answer != Answer::Unsat {
+        possible_sat |= maybe_answer == Answer::Sat;
         possible.push(maybe_termination);
     }
     let both_diverge = Bool::and(&[any_d1.clone(), any_d2.clone()]);
@@ -692,7 +806,23 @@ fn const_proc_diff_sum(
         || (engine.smt.check(&[uncovered1]) == Answer::Unsat
             && engine.smt.check(&[uncovered2]) == Answer::Unsat);
     engine.smt.pop();
+    // Every part of `differs` had a model (and so has their disjunction); an empty
+    // disjunction is false.
+    let answer_of = |parts: usize, sat: bool| match (parts, sat) {
+        (0, _) => Answer::Unsat,
+        (_, true) => Answer::Sat,
+        _ => Answer::Unknown,
+    };
+    let known = KnownAnswers {
+        differs: Some(answer_of(differs.len(), true)),
+        possible: Some(answer_of(possible.len(), possible_sat)),
+        termination: Some(answer_of(
+            termination_parts.len(),
+            termination_answer == Answer::Sat,
+        )),
+    };
     let result = DiffResult {
+        known,
         equal: or_all(&equal),
         differs: or_all(&differs),
         possible: or_all(&possible),
@@ -710,9 +840,7 @@ fn report_pair(
     config: &SemdiffConfig,
     out_of_budget: bool,
 ) -> PairReport {
-    // Reporting (simplifying conditions, finding witnesses) may run a little past the
-    // exploration budget, but at most one query's worth, so a run stays near its budget.
-    engine.smt.grant(config.query_budget);
+    // The caller has set this report's share of the time left as the phase deadline.
     let name = engine.programs[0].functions[state.old].name.clone();
     let names = names_for(engine, state.old);
     let paired = engine.pair_index(Side::Old, state.old) == Some(index);
@@ -731,20 +859,39 @@ fn report_pair(
     // A query the solver could not decide in time counts as "maybe": it blocks an
     // "equivalent" verdict, but only a satisfiable difference (or a confirmed witness)
     // makes one "different".
-    let answer = |engine: &mut Engine, f: &Bool| engine.smt.check(std::slice::from_ref(f));
-    let diff_answer = answer(engine, &state.differs);
-    let possible_answer = answer(engine, &state.possible);
-    let termination_answer = answer(engine, &state.termination);
+    // Answers found while computing the formulas are not asked again.
+    let answer = |engine: &mut Engine, known: Option<Answer>, f: &Bool| {
+        known.unwrap_or_else(|| engine.smt.check(std::slice::from_ref(f)))
+    };
+    let diff_answer = answer(engine, state.known.differs, &state.differs);
+    let possible_answer = answer(engine, state.known.possible, &state.possible);
+    let termination_answer = answer(engine, state.known.termination, &state.termination);
     engine.smt.pop();
     let has_diff = diff_answer != Answer::Unsat;
     let has_possible = possible_answer != Answer::Unsat;
     let has_termination = termination_answer != Answer::Unsat;
     let proved_diff = diff_answer == Answer::Sat || termination_answer == Answer::Sat;
-    // Witnesses.
+    // Witnesses: the concrete search's (confirmed), then models of the difference
+    // conditions; a concrete output difference makes the solver's output witnesses
+    // unnecessary.
     let mut witnesses = Vec::new();
+    let provable_equivalent = paired
+        && state.covered
+        && !has_diff
+        && !has_possible
+        && !has_termination
+        && state.concrete.is_none()
+        && !out_of_budget_for(state);
+    if !provable_equivalent {
+        witnesses.extend(state.concrete.clone());
+    }
+    let concrete_found = !witnesses.is_empty();
     let mut conditions: Vec<(Bool, &'static str)> = state.witnesses_models.clone();
     if has_possible {
         conditions.push((state.possible.clone(), "output"));
+    }
+    if concrete_found {
+        conditions.retain(|(_, kind)| *kind != "output");
     }
     for (condition, kind) in conditions.iter().take(config.max_witnesses) {
         let started = std::time::Instant::now();
@@ -760,13 +907,7 @@ fn report_pair(
         }
     }
     let confirmed = witnesses.iter().any(|w| w.confirmed);
-    let verdict = if paired
-        && state.covered
-        && !has_diff
-        && !has_possible
-        && !has_termination
-        && !out_of_budget_for(state)
-    {
+    let verdict = if provable_equivalent {
         Verdict::Equivalent
     } else if proved_diff || confirmed {
         Verdict::Different
