@@ -302,13 +302,36 @@ impl<'p> Engine<'p> {
         precondition: Option<&Bool>,
         unwind: u32,
     ) -> usize {
+        self.explore_into(side, func, precondition, unwind, false)
+    }
+
+    /// Explores `func` anew (no precondition) and replaces its summary. The calls on the
+    /// explored paths use the summaries as they were before, a recursive function's calls
+    /// of itself included: each re-exploration of a recursive function sees one more
+    /// level of its own recursion (section 3: re-analysis with the callee's new summary),
+    /// where forgetting the summary first would abstract every recursive call again.
+    pub fn explore_fresh(&mut self, side: Side, func: FuncId, unwind: u32) -> usize {
+        self.explore_into(side, func, None, unwind, true)
+    }
+
+    fn explore_into(
+        &mut self,
+        side: Side,
+        func: FuncId,
+        precondition: Option<&Bool>,
+        unwind: u32,
+        replace: bool,
+    ) -> usize {
         let program = self.programs[side.index()];
         let inputs = self.inputs(side, func);
-        let known = self
-            .summaries
-            .get(&(side, func))
-            .map(|s| s.signatures.clone())
-            .unwrap_or_default();
+        let known = if replace {
+            FxHashSet::default()
+        } else {
+            self.summaries
+                .get(&(side, func))
+                .map(|s| s.signatures.clone())
+                .unwrap_or_default()
+        };
         let mut run = Exploration {
             side,
             func,
@@ -352,6 +375,9 @@ impl<'p> Engine<'p> {
         self.run(&mut run, function.entry, state);
         self.smt.pop();
         let added = run.paths.len();
+        if replace {
+            self.summaries.remove(&(side, func));
+        }
         let entry = self
             .summaries
             .entry((side, func))

@@ -119,6 +119,11 @@ impl Smt {
             .saturating_duration_since(Instant::now())
     }
 
+    /// The deadline of the current phase, if one is set.
+    pub fn phase_deadline(&self) -> Option<Instant> {
+        self.phase
+    }
+
     /// Sets (or with `None` clears) the deadline of the current phase; it is capped at
     /// the run's deadline, which never moves.
     pub fn set_phase_deadline(&mut self, phase: Option<Instant>) {

@@ -31,7 +31,7 @@ use super::{replay, scalar_text, value_text, Observed, ReplayArg, ReplayInput, W
 /// Most input tuples tried per pair.
 const MAX_RUNS: usize = 256;
 /// Step limit of one concrete run (a run reaching it does not count).
-const STEPS: u64 = 50_000;
+const STEPS: u64 = 20_000;
 /// Size of the object a pointer argument points to.
 const OBJECT_BYTES: usize = 64;
 

@@ -610,11 +610,9 @@ fn analyse_pair(
         state.covered = false;
         return state;
     }
-    engine.reset_summary(Side::Old, state.old);
-    engine.reset_summary(Side::New, state.new);
     let mut unwind = config.unwind;
-    engine.explore_bounded(Side::Old, state.old, None, unwind);
-    engine.explore_bounded(Side::New, state.new, None, unwind);
+    engine.explore_fresh(Side::Old, state.old, unwind);
+    engine.explore_fresh(Side::New, state.new, unwind);
     let mut assumptions = input_assumptions(engine, Side::Old, state.old);
     assumptions.extend(input_assumptions(engine, Side::New, state.new));
     let assume = and_all(&assumptions);
@@ -635,10 +633,8 @@ fn analyse_pair(
             }
             if progress {
                 // Re-run modular symbolic execution with the refined callee summaries.
-                engine.reset_summary(Side::Old, state.old);
-                engine.reset_summary(Side::New, state.new);
-                engine.explore_bounded(Side::Old, state.old, None, unwind);
-                engine.explore_bounded(Side::New, state.new, None, unwind);
+                engine.explore_fresh(Side::Old, state.old, unwind);
+                engine.explore_fresh(Side::New, state.new, unwind);
                 continue;
             }
         }
@@ -650,10 +646,8 @@ fn analyse_pair(
         {
             // Refinement of the pair itself: its own uncovered paths, with a deeper bound.
             unwind = config.unwind.max(64);
-            engine.reset_summary(Side::Old, state.old);
-            engine.reset_summary(Side::New, state.new);
-            engine.explore_bounded(Side::Old, state.old, None, unwind);
-            engine.explore_bounded(Side::New, state.new, None, unwind);
+            engine.explore_fresh(Side::Old, state.old, unwind);
+            engine.explore_fresh(Side::New, state.new, unwind);
             continue;
         }
         let s1 = engine.summary(Side::Old, state.old).cloned();
@@ -958,7 +952,12 @@ fn report_pair(
         }
         out
     };
-    // Conditions that pin one input to a single value read best as that equation.
+    // Conditions that pin one input to a single value read best as that equation. Only
+    // the text depends on it, so it gets a third of the report's time left.
+    let report_deadline = engine.smt.phase_deadline();
+    engine
+        .smt
+        .set_phase_deadline(Some(Instant::now() + engine.smt.phase_time_left() / 3));
     let views = input_views(engine, state.old);
     let mut pinned_values: Vec<(String, String, BV, BV)> = Vec::new();
     engine.smt.push();
@@ -1009,6 +1008,7 @@ fn report_pair(
         })
     };
     engine.smt.pop();
+    engine.smt.set_phase_deadline(report_deadline);
     PairReport {
         name,
         old: Some(state.old),
