@@ -40,7 +40,7 @@
 //! makes the program trap, is not an impact on the nodes after it), as 000 is; the
 //! over-approximations of the SDG apply (see its module documentation).
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 use ripple_dataflow::slice::{traverse, SliceDirection, Traversal};
 use ripple_dataflow::{EdgeKind, IfaceVar, Sdg, SdgConfig, VertexId, VertexKind};
@@ -70,6 +70,12 @@ pub struct Equivalences {
     pub pre_equiv: FxHashSet<(Side, FuncId, IfaceVar)>,
     /// SUMMARYEQUIV(y, f): the output y of f is a function of the same inputs.
     pub summary_equiv: FxHashSet<(Side, FuncId, IfaceVar)>,
+}
+
+impl Equivalences {
+    pub fn is_empty(&self) -> bool {
+        self.pre_equiv.is_empty() && self.summary_equiv.is_empty()
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -109,9 +115,9 @@ pub struct VersionImpact {
     pub impacted_summaries: Vec<(FuncId, IfaceVar)>,
     pub sdg_vertices: usize,
     pub sdg_edges: usize,
-    /// Whether the dependence graph merged all memory regions into one to stay within
-    /// its size budget: the impact is still sound, but coarser.
-    pub coarsened: bool,
+    /// How many memory regions the dependence graph merged into one to stay within its
+    /// size budget (0: none): the impact is still sound, but coarser.
+    pub merged_regions: usize,
 }
 
 impl VersionImpact {
@@ -128,6 +134,23 @@ pub struct DciaResult {
     pub new: VersionImpact,
 }
 
+/// The system dependence graphs of both versions.
+pub struct DependenceGraphs {
+    pub old: Sdg,
+    pub new: Sdg,
+}
+
+impl DependenceGraphs {
+    /// Builds both graphs (in parallel).
+    pub fn build(old: &Program, new: &Program, config: &DciaConfig) -> DependenceGraphs {
+        let (old, new) = rayon::join(
+            || Sdg::build(old, &config.sdg),
+            || Sdg::build(new, &config.sdg),
+        );
+        DependenceGraphs { old, new }
+    }
+}
+
 /// Runs DCIA (or SEM-DCIA, given equivalences) on both versions.
 pub fn dcia(
     old: &Program,
@@ -135,6 +158,18 @@ pub fn dcia(
     matching: &VersionMatch,
     equivalences: &Equivalences,
     config: &DciaConfig,
+) -> DciaResult {
+    let graphs = DependenceGraphs::build(old, new, config);
+    dcia_on_graphs(old, new, &graphs, matching, equivalences)
+}
+
+/// DCIA over dependence graphs built beforehand ([`DependenceGraphs::build`]).
+pub fn dcia_on_graphs(
+    old: &Program,
+    new: &Program,
+    graphs: &DependenceGraphs,
+    matching: &VersionMatch,
+    equivalences: &Equivalences,
 ) -> DciaResult {
     let changed_globals = changed_globals(old, new);
     let mut mapped_old: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
@@ -147,58 +182,44 @@ pub fn dcia(
             }
         }
     }
-    DciaResult {
-        old: one_version(
-            old,
-            Side::Old,
-            &mapped_old,
-            &changed_globals.0,
-            equivalences,
-            config,
-        ),
-        new: one_version(
-            new,
-            Side::New,
-            &mapped_new,
-            &changed_globals.1,
-            equivalences,
-            config,
-        ),
-    }
+    let (old, new) = rayon::join(
+        || {
+            one_version(
+                old,
+                &graphs.old,
+                Side::Old,
+                &mapped_old,
+                &changed_globals.0,
+                equivalences,
+            )
+        },
+        || {
+            one_version(
+                new,
+                &graphs.new,
+                Side::New,
+                &mapped_new,
+                &changed_globals.1,
+                equivalences,
+            )
+        },
+    );
+    DciaResult { old, new }
 }
 
-/// Globals (by key) whose type size or initial value differs, or that exist in one
-/// version only: (old ids, new ids).
+/// Globals whose type, constness or initial value differs, or that exist in one version
+/// only (statics paired within their unit even when the file was renamed, addresses in
+/// initializers compared by what they name): (old ids, new ids).
 fn changed_globals(
     old: &Program,
     new: &Program,
 ) -> (Vec<ripple_ir::GlobalId>, Vec<ripple_ir::GlobalId>) {
-    let new_by_key: FxHashMap<&str, ripple_ir::GlobalId> = new
-        .globals
-        .iter_enumerated()
-        .map(|(id, g)| (g.key.as_str(), id))
-        .collect();
-    let old_keys: FxHashSet<&str> = old.globals.iter().map(|g| g.key.as_str()).collect();
     let mut out_old = Vec::new();
     let mut out_new = Vec::new();
-    for (id, g) in old.globals.iter_enumerated() {
-        match new_by_key.get(g.key.as_str()) {
-            Some(&nid) => {
-                let ng = &new.globals[nid];
-                let same = old.types.size_of(g.ty) == new.types.size_of(ng.ty)
-                    && g.init == ng.init
-                    && g.is_const == ng.is_const;
-                if !same {
-                    out_old.push(id);
-                    out_new.push(nid);
-                }
-            }
-            None => out_old.push(id),
-        }
-    }
-    for (id, g) in new.globals.iter_enumerated() {
-        if !old_keys.contains(g.key.as_str()) {
-            out_new.push(id);
+    for m in ripple_versions::match_all_globals(old, new) {
+        if m.status != ripple_versions::GlobalStatus::Unchanged {
+            out_old.extend(m.old);
+            out_new.extend(m.new);
         }
     }
     (out_old, out_new)
@@ -220,13 +241,12 @@ fn rule_name(kind: EdgeKind, to: VertexKind) -> &'static str {
 
 fn one_version(
     program: &Program,
+    sdg: &Sdg,
     side: Side,
     mapped: &FxHashSet<(FuncId, NodeId)>,
     changed_globals: &[ripple_ir::GlobalId],
     equivalences: &Equivalences,
-    config: &DciaConfig,
 ) -> VersionImpact {
-    let sdg = Sdg::build(program, &config.sdg);
     let mut sources = Vec::new();
     let mut changed = Vec::new();
     for (f, function) in program.functions.iter_enumerated() {
@@ -241,12 +261,6 @@ fn one_version(
         }
     }
     // Changed initial values enter through the memory inputs of root functions.
-    let mut has_callers = vec![false; program.functions.len()];
-    for b in &sdg.bindings {
-        if b.caller != b.callee {
-            has_callers[b.callee.index()] = true;
-        }
-    }
     for &g in changed_globals {
         let Some(part) = sdg
             .points_to
@@ -255,7 +269,7 @@ fn one_version(
             continue;
         };
         for (f, function) in program.functions.iter_enumerated() {
-            if function.is_defined() && !has_callers[f.index()] {
+            if function.is_defined() && !sdg.called[f.index()] {
                 sources.extend(sdg.formal_in(f, IfaceVar::Mem(part)));
             }
         }
@@ -269,9 +283,9 @@ fn one_version(
         | VertexKind::ActualOut { var: x, .. } => Some(x),
         _ => None,
     };
-    let callee_of = |v: VertexId| match sdg.kinds[v.index()] {
-        VertexKind::ActualIn { callee, .. } | VertexKind::ActualOut { callee, .. } => Some(callee),
-        _ => None,
+    let callees_of = |v: VertexId| match sdg.kinds[v.index()] {
+        VertexKind::ActualIn { call, .. } => sdg.call_targets(sdg.function_of[v.index()], call),
+        _ => Vec::new(),
     };
     let allow = |from: VertexId, to: VertexId, kind: EdgeKind| -> bool {
         match kind {
@@ -287,18 +301,23 @@ fn one_version(
                     .summary_equiv
                     .contains(&(side, sdg.function_of[from.index()], y))
             }),
-            // SUMMARY-IMPACT needs not (PREEQUIV(x, f) and SUMMARYEQUIV(y, f)).
-            EdgeKind::Summary => match (callee_of(from), var_of(from), var_of(to)) {
-                (Some(g), Some(x), Some(y)) => {
-                    !(equivalences.pre_equiv.contains(&(side, g, x))
-                        && equivalences.summary_equiv.contains(&(side, g, y)))
+            // SUMMARY-IMPACT needs not (PREEQUIV(x, f) and SUMMARYEQUIV(y, f)), for
+            // some target f of the call.
+            EdgeKind::Summary => match (var_of(from), var_of(to)) {
+                (Some(x), Some(y)) if !equivalences.is_empty() => {
+                    let targets = callees_of(from);
+                    targets.is_empty()
+                        || !targets.iter().all(|&g| {
+                            equivalences.pre_equiv.contains(&(side, g, x))
+                                && equivalences.summary_equiv.contains(&(side, g, y))
+                        })
                 }
                 _ => true,
             },
             _ => true,
         }
     };
-    let traversal = traverse(&sdg, &sources, SliceDirection::Forward, &allow);
+    let traversal = traverse(sdg, &sources, SliceDirection::Forward, &allow);
     let mut impacted = Vec::new();
     let mut done: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
     let mut inputs = Vec::new();
@@ -336,7 +355,7 @@ fn one_version(
                 side,
                 function: f,
                 node,
-                chain: explain(program, &sdg, &traversal, v),
+                chain: explain(program, sdg, &traversal, v),
             });
         }
     }
@@ -353,7 +372,7 @@ fn one_version(
         impacted_summaries: summaries,
         sdg_vertices: sdg.vertex_count(),
         sdg_edges: sdg.edge_count(),
-        coarsened: sdg.coarsened,
+        merged_regions: sdg.merged_regions,
     }
 }
 
@@ -373,8 +392,10 @@ fn explain(program: &Program, sdg: &Sdg, traversal: &Traversal, v: VertexId) -> 
             Some(rule_name(kind, sdg.kinds[vertex.index()]))
         };
         let span = sdg.span(program, vertex);
-        // Memory vertices are an artefact of the graph: skip them unless they name
-        // something the user can recognise.
+        // Dispatch ports are an artefact of the graph.
+        if matches!(sdg.kinds[vertex.index()], VertexKind::Dispatch { .. }) && !is_source {
+            continue;
+        }
         if let Some(last) = steps.last_mut() {
             if last.text == text {
                 continue;

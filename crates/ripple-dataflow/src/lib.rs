@@ -36,5 +36,5 @@ pub use control::{ControlDependence, PostDominators};
 pub use framework::{solve, Analysis, Direction, Solution};
 pub use modref::ModRef;
 pub use pointsto::{Access, PartId, PointsTo, PointsToConfig, PointsToMode};
-pub use sdg::{EdgeKind, IfaceVar, Sdg, SdgConfig, VertexId, VertexKind};
+pub use sdg::{Bound, EdgeKind, IfaceVar, Port, Sdg, SdgConfig, VertexId, VertexKind};
 pub use slice::{slice, SliceDirection};

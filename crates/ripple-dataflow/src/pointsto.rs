@@ -206,23 +206,45 @@ impl PointsTo {
     }
 
     /// Merges every region into one: every access may then touch every other, which is
-    /// sound and coarse. The SDG does this when the per-region interfaces of functions
-    /// would make it too large ([`crate::SdgConfig`]).
+    /// sound and coarse.
     pub fn merge_all_regions(&mut self) {
-        let mut all: Vec<Object> = self.part_objects.concat();
-        all.sort_unstable();
-        all.dedup();
-        self.part_objects = vec![all];
-        for part in self.object_part.values_mut() {
-            *part = PartId(0);
+        self.merge_regions(&vec![0; self.part_count()]);
+    }
+
+    /// Merges regions: region `p` becomes region `group[p]` (groups numbered densely
+    /// from 0). Accesses to a merged region lose their offsets. Sound: a merged region
+    /// may alias everything its parts may. The SDG does this when the per-region
+    /// interfaces of functions would make it too large ([`crate::SdgConfig`]).
+    pub fn merge_regions(&mut self, group: &[u32]) {
+        let groups = group.iter().map(|&g| g as usize + 1).max().unwrap_or(0);
+        let mut size = vec![0usize; groups];
+        for &g in group {
+            size[g as usize] += 1;
         }
-        self.external_part = PartId(0);
+        let mut objects: Vec<Vec<Object>> = vec![Vec::new(); groups];
+        for (p, list) in std::mem::take(&mut self.part_objects)
+            .into_iter()
+            .enumerate()
+        {
+            objects[group[p] as usize].extend(list);
+        }
+        for list in &mut objects {
+            list.sort_unstable();
+            list.dedup();
+        }
+        self.part_objects = objects;
+        for part in self.object_part.values_mut() {
+            *part = PartId(group[part.index()]);
+        }
+        self.external_part = PartId(group[self.external_part.index()]);
         for function in &mut self.accesses {
             for node in function {
                 for access in node.iter_mut() {
-                    access.part = PartId(0);
-                    access.offset = None;
-                    access.size = None;
+                    access.part = PartId(group[access.part.index()]);
+                    if size[access.part.index()] > 1 {
+                        access.offset = None;
+                        access.size = None;
+                    }
                 }
                 node.sort_unstable();
                 node.dedup();
@@ -1123,14 +1145,25 @@ impl<'p> Generator<'p> {
             }
         }
         // The regions (and offsets) each pointer may address: all objects of a region
-        // give the same access, so the list holds regions, not objects.
-        let mut memo: FxHashMap<PVar, Vec<(u32, Option<u64>)>> = FxHashMap::default();
+        // give the same access, so the list holds regions, not objects. Memoised per
+        // pointer, or per class under unification (where every pointer into a class has
+        // the same targets, and classes can hold thousands of objects).
+        let memo_key = |solution: &mut Solution, pv: PVar| -> u64 {
+            match solution {
+                Solution::Andersen(_) => u64::from(pv),
+                Solution::Unification(uf) => uf
+                    .pointee_existing(pv)
+                    .map_or(u64::MAX, |p| (1 << 32) | u64::from(p)),
+            }
+        };
+        let mut memo: FxHashMap<u64, Vec<(u32, Option<u64>)>> = FxHashMap::default();
         for function in raw {
             let mut per_node = Vec::with_capacity(function.len());
             for node in function {
                 let mut list = Vec::new();
                 for access in node {
-                    let targets = memo.entry(access.addr).or_insert_with(|| {
+                    let key = memo_key(&mut solution, access.addr);
+                    let targets = memo.entry(key).or_insert_with(|| {
                         let mut parts: Vec<(u32, Option<u64>)> = self
                             .targets_of(&mut solution, &class_objects, access.addr)
                             .into_iter()
@@ -1164,19 +1197,34 @@ impl<'p> Generator<'p> {
         let mut targets = std::mem::take(&mut self.direct_targets);
         let mut callbacks: FxHashMap<(FuncId, NodeId), Vec<FuncId>> = FxHashMap::default();
         let indirect = std::mem::take(&mut self.indirect);
+        // The defined functions a pointer may address, memoised as above.
+        let mut function_memo: FxHashMap<u64, Vec<FuncId>> = FxHashMap::default();
+        let mut functions_of = |this: &Self, solution: &mut Solution, pv: PVar| -> Vec<FuncId> {
+            let key = memo_key(solution, pv);
+            function_memo
+                .entry(key)
+                .or_insert_with(|| {
+                    let mut list: Vec<FuncId> = this
+                        .targets_of(solution, &class_objects, pv)
+                        .into_iter()
+                        .filter_map(|(obj, _)| match this.objects[obj as usize] {
+                            Object::Function(g) if this.program.functions[g].is_defined() => {
+                                Some(g)
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    list.sort_unstable();
+                    list.dedup();
+                    list
+                })
+                .clone()
+        };
         for call in &indirect {
-            let mut list = Vec::new();
-            if let Some(pv) = call.callee {
-                for (obj, _) in self.targets_of(&mut solution, &class_objects, pv) {
-                    if let Object::Function(g) = self.objects[obj as usize] {
-                        if self.program.functions[g].is_defined() {
-                            list.push(g);
-                        }
-                    }
-                }
-            }
-            list.sort_unstable();
-            list.dedup();
+            let mut list = match call.callee {
+                Some(pv) => functions_of(&self, &mut solution, pv),
+                None => Vec::new(),
+            };
             // A call through a pointer with another number of arguments than the
             // function takes is undefined behaviour: such targets are dropped (unless
             // none would remain), which matters under unification, where every function
@@ -1197,13 +1245,7 @@ impl<'p> Generator<'p> {
         for (f, n, args) in &external_calls {
             let mut list = Vec::new();
             for pv in args.iter().flatten() {
-                for (obj, _) in self.targets_of(&mut solution, &class_objects, *pv) {
-                    if let Object::Function(g) = self.objects[obj as usize] {
-                        if self.program.functions[g].is_defined() {
-                            list.push(g);
-                        }
-                    }
-                }
+                list.extend(functions_of(&self, &mut solution, *pv));
             }
             if !list.is_empty() {
                 list.sort_unstable();

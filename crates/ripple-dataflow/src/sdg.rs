@@ -3,15 +3,20 @@
 //! Vertices ([`VertexKind`]): one per CFG node; per function, formal-in and formal-out
 //! vertices for its interface ([`IfaceVar`]: parameters, the return value, the memory
 //! regions of its mod/ref sets, and `Stop`, "the call may end the program"); per call
-//! site and callee, actual-in and actual-out vertices matching the callee's interface;
-//! and one memory vertex per function and region, which joins the writes of the region
-//! in the function to its reads.
+//! site, one actual-in and one actual-out vertex per interface variable of its callees
+//! (shared by all targets of the site); one memory vertex per function and region, which
+//! joins the writes of the region in the function to its reads; and dispatch vertices
+//! ([`VertexKind::Dispatch`]): the call sites through a pointer with many possible targets
+//! bind to one shared set of ports per target set instead of to every target, which keeps
+//! the graph linear in the number of sites when unification-based points-to gives
+//! hundreds of targets to each (reachability, and therefore slicing, is unchanged: a
+//! dispatch port only splits the parameter edges it stands for).
 //!
 //! Edges ([`EdgeKind`]): data dependence (reaching definitions for registers, the memory
 //! vertices for memory), control dependence (post-dominators, [`crate::control`]; nodes
 //! after a call that may stop the program are control dependent on that call's `Stop`
 //! output), call edges (call node to callee entry), parameter-in and parameter-out edges,
-//! and summary edges (actual-in to actual-out when the callee has a same-level path from
+//! and summary edges (actual-in to actual-out when a callee has a same-level path from
 //! the formal-in to the formal-out), computed with the worklist algorithm of Reps,
 //! Horwitz, Sagiv and Rosay (FSE 1994) over callers of functions whose summaries grew.
 //! This is the SDG of Horwitz, Reps and Binkley (TOPLAS 1990), with globals and the heap
@@ -30,7 +35,7 @@
 //! - Callbacks (`qsort`, `bsearch`, `atexit`) are bound at the external call, every
 //!   argument to every parameter.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_ir::{Callee, Expr, FuncId, NodeId, NodeKind, Place, Program, Span, Storage};
 
@@ -40,6 +45,7 @@ use crate::libc::external_model;
 use crate::modref::ModRef;
 use crate::pointsto::{AccessKind, Object, PartId, PointsTo, PointsToConfig};
 use crate::reaching::ReachingDefs;
+use ripple_graph::BitMatrix;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VertexId(pub u32);
@@ -67,16 +73,27 @@ pub enum VertexKind {
     FormalOut(IfaceVar),
     ActualIn {
         call: NodeId,
-        callee: FuncId,
         var: IfaceVar,
     },
     ActualOut {
         call: NodeId,
-        callee: FuncId,
         var: IfaceVar,
     },
     /// The contents of a region, inside one function.
     Memory(PartId),
+    /// A port of the dispatch shared by the call sites with one set of targets.
+    Dispatch {
+        dispatch: u32,
+        port: Port,
+    },
+}
+
+/// The ports of a dispatch: its call edge, and its inputs and outputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Port {
+    Call,
+    In(IfaceVar),
+    Out(IfaceVar),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -101,29 +118,108 @@ impl EdgeKind {
 pub struct SdgConfig {
     pub points_to: PointsToConfig,
     /// Budget on the estimated number of summary edges (per call site, inputs times
-    /// outputs of the callee). Past it, memory regions are merged into one before the
-    /// graph is built ([`Sdg::coarsened`]): sound, less precise, and far smaller when
-    /// coarse points-to results give every function hundreds of regions.
+    /// outputs of the callee). Past it, the most widely used memory regions are merged
+    /// into one before the graph is built ([`Sdg::merged_regions`]): sound, less precise, and
+    /// far smaller when coarse points-to results give every function hundreds of
+    /// regions.
     pub max_summary_estimate: usize,
+    /// Call sites with at least this many targets bind to a dispatch (one per target
+    /// set) instead of to each target.
+    pub dispatch_min_targets: usize,
 }
 
 impl Default for SdgConfig {
     fn default() -> Self {
         SdgConfig {
             points_to: PointsToConfig::default(),
-            max_summary_estimate: 20_000_000,
+            max_summary_estimate: 2_000_000,
+            dispatch_min_targets: 4,
         }
     }
 }
 
-/// One call site bound to one callee: which actual feeds which formal.
+/// What a call site is bound to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    Function(FuncId),
+    /// A dispatch, bound in turn to each of its targets.
+    Dispatch(u32),
+}
+
+/// One call site bound to one callee or dispatch: which actual feeds which formal (or
+/// dispatch input), and which formal (or dispatch output) feeds which actual.
 #[derive(Clone, Debug)]
 pub struct Binding {
     pub caller: FuncId,
     pub call: NodeId,
-    pub callee: FuncId,
+    pub callee: Bound,
     pub ins: Vec<(VertexId, VertexId)>,
     pub outs: Vec<(VertexId, VertexId)>,
+}
+
+/// The call sites with one set of targets: their shared ports.
+#[derive(Clone, Debug)]
+pub struct Dispatch {
+    pub targets: Vec<FuncId>,
+    pub call: VertexId,
+    pub ins: FxHashMap<IfaceVar, VertexId>,
+    pub outs: FxHashMap<IfaceVar, VertexId>,
+}
+
+/// Adjacency lists in one array (compressed sparse rows).
+#[derive(Clone, Debug, Default)]
+struct Adjacency {
+    offsets: Vec<u32>,
+    edges: Vec<(VertexId, EdgeKind)>,
+}
+
+impl Adjacency {
+    /// The lists of `edges` by source (`reverse`: by target), each sorted and without
+    /// duplicates: a counting sort by source, then a sort of each (short) list.
+    fn build(count: usize, edges: &[(u32, u32, EdgeKind)], reverse: bool) -> Adjacency {
+        let ends = |&(a, b, k): &(u32, u32, EdgeKind)| if reverse { (b, a, k) } else { (a, b, k) };
+        let mut start = vec![0u32; count + 1];
+        for e in edges {
+            start[ends(e).0 as usize + 1] += 1;
+        }
+        for i in 0..count {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut list = vec![(VertexId(0), EdgeKind::Data); edges.len()];
+        for e in edges {
+            let (a, b, k) = ends(e);
+            list[fill[a as usize] as usize] = (VertexId(b), k);
+            fill[a as usize] += 1;
+        }
+        // Sort and deduplicate each list, compacting in place.
+        let mut offsets = vec![0u32; count + 1];
+        let mut write = 0usize;
+        for v in 0..count {
+            let (lo, hi) = (start[v] as usize, start[v + 1] as usize);
+            list[lo..hi].sort_unstable();
+            let mut last = None;
+            for i in lo..hi {
+                if last != Some(list[i]) {
+                    last = Some(list[i]);
+                    list[write] = list[i];
+                    write += 1;
+                }
+            }
+            offsets[v + 1] = write as u32;
+        }
+        list.truncate(write);
+        list.shrink_to_fit();
+        Adjacency {
+            offsets,
+            edges: list,
+        }
+    }
+
+    fn of(&self, v: VertexId) -> &[(VertexId, EdgeKind)] {
+        let (a, b) = (self.offsets[v.index()], self.offsets[v.index() + 1]);
+        &self.edges[a as usize..b as usize]
+    }
 }
 
 /// The system dependence graph of a program.
@@ -131,35 +227,40 @@ pub struct Binding {
 pub struct Sdg {
     pub kinds: Vec<VertexKind>,
     pub function_of: Vec<FuncId>,
-    succs: Vec<Vec<(VertexId, EdgeKind)>>,
-    preds: Vec<Vec<(VertexId, EdgeKind)>>,
+    succs: Adjacency,
+    preds: Adjacency,
     /// The vertex of node 0 of each defined function.
     node_base: Vec<Option<u32>>,
 
     formal_in: Vec<FxHashMap<IfaceVar, VertexId>>,
     formal_out: Vec<FxHashMap<IfaceVar, VertexId>>,
     pub bindings: Vec<Binding>,
+    pub dispatches: Vec<Dispatch>,
+    /// Whether each function has a caller other than itself.
+    pub called: Vec<bool>,
     pub points_to: PointsTo,
     pub modref: ModRef,
-    /// Whether memory regions were merged into one to stay within the budget of
-    /// [`SdgConfig::max_summary_estimate`].
-    pub coarsened: bool,
+    /// How many memory regions were merged into one to stay within the budget of
+    /// [`SdgConfig::max_summary_estimate`] (0: none).
+    pub merged_regions: usize,
 }
 
 impl Sdg {
     pub fn build(program: &Program, config: &SdgConfig) -> Sdg {
         let mut points_to = PointsTo::analyze(program, &config.points_to);
         let mut modref = ModRef::compute(program, &points_to);
-        let coarsened =
-            summary_estimate(program, &points_to, &modref) > config.max_summary_estimate;
-        if coarsened {
-            points_to.merge_all_regions();
+        let merge = coarsening(program, &points_to, &modref, config);
+        let merged_regions = merge
+            .as_ref()
+            .map_or(0, |group| group.iter().filter(|&&g| g == 0).count());
+        if let Some(group) = merge {
+            points_to.merge_regions(&group);
             modref = ModRef::compute(program, &points_to);
         }
-        let mut builder = Builder::new(program, points_to, modref);
+        let mut builder = Builder::new(program, points_to, modref, config);
         builder.build();
         let mut sdg = builder.finish();
-        sdg.coarsened = coarsened;
+        sdg.merged_regions = merged_regions;
         sdg
     }
 
@@ -168,15 +269,42 @@ impl Sdg {
     }
 
     pub fn edge_count(&self) -> usize {
-        self.succs.iter().map(Vec::len).sum()
+        self.succs.edges.len()
     }
 
     pub fn succs(&self, v: VertexId) -> &[(VertexId, EdgeKind)] {
-        &self.succs[v.index()]
+        self.succs.of(v)
     }
 
     pub fn preds(&self, v: VertexId) -> &[(VertexId, EdgeKind)] {
-        &self.preds[v.index()]
+        self.preds.of(v)
+    }
+
+    /// The defined functions a call node may call (callbacks of externals included).
+    pub fn call_targets(&self, function: FuncId, call: NodeId) -> Vec<FuncId> {
+        let mut out = self.points_to.call_targets(function, call).to_vec();
+        out.extend_from_slice(self.points_to.callbacks(function, call));
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The names of the functions a call may reach, shortened past three.
+    fn callee_names(&self, program: &Program, function: FuncId, call: NodeId) -> String {
+        let targets = self.call_targets(function, call);
+        let mut names: Vec<&str> = targets
+            .iter()
+            .take(3)
+            .map(|&g| program.functions[g].name.as_str())
+            .collect();
+        if names.is_empty() {
+            names.push("an unknown function");
+        }
+        let mut out = names.join(" or ");
+        if targets.len() > 3 {
+            out.push_str(&format!(" (or {} more)", targets.len() - 3));
+        }
+        out
     }
 
     /// The vertex of a CFG node of a defined function.
@@ -205,7 +333,7 @@ impl Sdg {
             VertexKind::ActualIn { call, .. } | VertexKind::ActualOut { call, .. } => Some(call),
             VertexKind::FormalIn(_) => Some(f.entry),
             VertexKind::FormalOut(_) => Some(f.exit),
-            VertexKind::Memory(_) => None,
+            VertexKind::Memory(_) | VertexKind::Dispatch { .. } => None,
         }
     }
 
@@ -255,19 +383,27 @@ impl Sdg {
             VertexKind::FormalOut(var) => {
                 format!("{} of {fname}", self.var_name(program, function, var))
             }
-            VertexKind::ActualIn { callee, var, .. } => match var {
+            VertexKind::ActualIn { call, var } => match var {
                 IfaceVar::Param(_) => format!("{at} call argument"),
                 _ => format!(
                     "{at} {} passed to {}",
-                    self.var_name(program, callee, var),
-                    program.functions[callee].name
+                    self.var_name(program, function, var),
+                    self.callee_names(program, function, call)
                 ),
             },
-            VertexKind::ActualOut { callee, var, .. } => format!(
+            VertexKind::ActualOut { call, var } => format!(
                 "{at} {} of call to {}",
-                self.var_name(program, callee, var),
-                program.functions[callee].name
+                self.var_name(program, function, var),
+                self.callee_names(program, function, call)
             ),
+            VertexKind::Dispatch { dispatch, port } => {
+                let d = &self.dispatches[dispatch as usize];
+                let var = match port {
+                    Port::Call => "call".to_string(),
+                    Port::In(v) | Port::Out(v) => self.var_name(program, d.targets[0], v),
+                };
+                format!("{var} through a pointer to {} functions", d.targets.len())
+            }
             VertexKind::Memory(part) => {
                 format!(
                     "{} (memory in {fname})",
@@ -282,6 +418,7 @@ struct Builder<'p> {
     program: &'p Program,
     pts: PointsTo,
     modref: ModRef,
+    dispatch_min_targets: usize,
     kinds: Vec<VertexKind>,
     function_of: Vec<FuncId>,
     edges: Vec<(u32, u32, EdgeKind)>,
@@ -289,18 +426,22 @@ struct Builder<'p> {
     formal_in: Vec<FxHashMap<IfaceVar, VertexId>>,
     formal_out: Vec<FxHashMap<IfaceVar, VertexId>>,
     bindings: Vec<Binding>,
+    dispatches: Vec<Dispatch>,
+    dispatch_of: FxHashMap<Vec<FuncId>, u32>,
+    called: Vec<bool>,
     /// Inputs and outputs of each function, sorted.
     ins: Vec<Vec<IfaceVar>>,
     outs: Vec<Vec<IfaceVar>>,
 }
 
 impl<'p> Builder<'p> {
-    fn new(program: &'p Program, pts: PointsTo, modref: ModRef) -> Self {
+    fn new(program: &'p Program, pts: PointsTo, modref: ModRef, config: &SdgConfig) -> Self {
         let count = program.functions.len();
         Builder {
             program,
             pts,
             modref,
+            dispatch_min_targets: config.dispatch_min_targets.max(2),
             kinds: Vec::new(),
             function_of: Vec::new(),
             edges: Vec::new(),
@@ -308,6 +449,9 @@ impl<'p> Builder<'p> {
             formal_in: vec![FxHashMap::default(); count],
             formal_out: vec![FxHashMap::default(); count],
             bindings: Vec::new(),
+            dispatches: Vec::new(),
+            dispatch_of: FxHashMap::default(),
+            called: vec![false; count],
             ins: vec![Vec::new(); count],
             outs: vec![Vec::new(); count],
         }
@@ -381,6 +525,161 @@ impl<'p> Builder<'p> {
         }
     }
 
+    /// The dispatch of a set of targets (sorted), created on first use: a call port with
+    /// call edges to every target's entry, and an input (output) port per interface
+    /// variable of any target, joined to that target's formal by a parameter edge.
+    fn dispatch(&mut self, targets: &[FuncId]) -> u32 {
+        if let Some(&d) = self.dispatch_of.get(targets) {
+            return d;
+        }
+        let d = self.dispatches.len() as u32;
+        let owner = targets[0];
+        let port = |port| VertexKind::Dispatch { dispatch: d, port };
+        let call = self.vertex(owner, port(Port::Call));
+        let mut ins: FxHashMap<IfaceVar, VertexId> = FxHashMap::default();
+        let mut outs: FxHashMap<IfaceVar, VertexId> = FxHashMap::default();
+        for &g in targets {
+            let entry = node_v_of(&self.node_base, g, self.program.functions[g].entry);
+            self.edge(call, entry, EdgeKind::Call);
+            for var in self.ins[g.index()].clone() {
+                let v = match ins.get(&var) {
+                    Some(&v) => v,
+                    None => {
+                        let v = self.vertex(owner, port(Port::In(var)));
+                        ins.insert(var, v);
+                        v
+                    }
+                };
+                let formal = self.formal_in[g.index()][&var];
+                self.edge(v, formal, EdgeKind::ParamIn);
+            }
+            for var in self.outs[g.index()].clone() {
+                let v = match outs.get(&var) {
+                    Some(&v) => v,
+                    None => {
+                        let v = self.vertex(owner, port(Port::Out(var)));
+                        outs.insert(var, v);
+                        v
+                    }
+                };
+                let formal = self.formal_out[g.index()][&var];
+                self.edge(formal, v, EdgeKind::ParamOut);
+            }
+        }
+        self.dispatches.push(Dispatch {
+            targets: targets.to_vec(),
+            call,
+            ins,
+            outs,
+        });
+        self.dispatch_of.insert(targets.to_vec(), d);
+        d
+    }
+
+    /// Binds call site `n` of `f` to `targets` (directly, or through their dispatch when
+    /// there are many), creating the site's shared actuals as needed. A callback receives
+    /// every argument of the external call in every parameter, and its result flows back
+    /// into the call node.
+    fn bind(
+        &mut self,
+        f: FuncId,
+        n: NodeId,
+        targets: &[FuncId],
+        is_callback: bool,
+        site: &mut Site,
+    ) {
+        let program = self.program;
+        let NodeKind::Call { dst, args, .. } = &program.functions[f].nodes[n].kind else {
+            return;
+        };
+        let call_v = node_v_of(&self.node_base, f, n);
+        // Per callee: what it is, its entry (or call port), and its input and output
+        // vertices by interface variable.
+        type Ports = Vec<(IfaceVar, VertexId)>;
+        let mut callees: Vec<(Bound, VertexId, Ports, Ports)> = Vec::new();
+        if targets.len() >= self.dispatch_min_targets {
+            let d = self.dispatch(targets);
+            let dispatch = &self.dispatches[d as usize];
+            let mut ins: Vec<_> = dispatch.ins.iter().map(|(&k, &v)| (k, v)).collect();
+            let mut outs: Vec<_> = dispatch.outs.iter().map(|(&k, &v)| (k, v)).collect();
+            ins.sort_unstable();
+            outs.sort_unstable();
+            callees.push((Bound::Dispatch(d), dispatch.call, ins, outs));
+        } else {
+            for &g in targets {
+                let entry = node_v_of(&self.node_base, g, program.functions[g].entry);
+                let ins = self.ins[g.index()]
+                    .iter()
+                    .map(|&var| (var, self.formal_in[g.index()][&var]))
+                    .collect();
+                let outs = self.outs[g.index()]
+                    .iter()
+                    .map(|&var| (var, self.formal_out[g.index()][&var]))
+                    .collect();
+                callees.push((Bound::Function(g), entry, ins, outs));
+            }
+        }
+        for &g in targets {
+            if g != f {
+                self.called[g.index()] = true;
+            }
+        }
+        for (callee, entry, ins, outs) in callees {
+            let mut binding = Binding {
+                caller: f,
+                call: n,
+                callee,
+                ins: Vec::new(),
+                outs: Vec::new(),
+            };
+            self.edge(call_v, entry, EdgeKind::Call);
+            for (var, formal) in ins {
+                let actuals: Vec<IfaceVar> = match var {
+                    IfaceVar::Param(_) if is_callback => {
+                        (0..args.len() as u32).map(IfaceVar::Param).collect()
+                    }
+                    IfaceVar::Param(i) if (i as usize) < args.len() => vec![var],
+                    IfaceVar::Param(_) => Vec::new(),
+                    _ => vec![var],
+                };
+                for a in actuals {
+                    let v = match site.actual_in.get(&a) {
+                        Some(&v) => v,
+                        None => {
+                            let v = self.vertex(f, VertexKind::ActualIn { call: n, var: a });
+                            self.edge(call_v, v, EdgeKind::Control);
+                            site.actual_in.insert(a, v);
+                            v
+                        }
+                    };
+                    self.edge(v, formal, EdgeKind::ParamIn);
+                    binding.ins.push((v, formal));
+                }
+            }
+            for (var, formal) in outs {
+                if var == IfaceVar::Return && dst.is_none() && !is_callback {
+                    continue;
+                }
+                let v = match site.actual_out.get(&var) {
+                    Some(&v) => v,
+                    None => {
+                        let v = self.vertex(f, VertexKind::ActualOut { call: n, var });
+                        self.edge(call_v, v, EdgeKind::Control);
+                        site.actual_out.insert(var, v);
+                        v
+                    }
+                };
+                self.edge(formal, v, EdgeKind::ParamOut);
+                binding.outs.push((formal, v));
+                if is_callback && var == IfaceVar::Return {
+                    // The external uses what the callback returns.
+                    self.edge(v, call_v, EdgeKind::Data);
+                }
+            }
+            self.bindings.push(binding);
+        }
+    }
+
     fn function(&mut self, f: FuncId) {
         let program = self.program;
         let function = &program.functions[f];
@@ -402,11 +701,9 @@ impl<'p> Builder<'p> {
             if self.pts.is_havoc(f, n) {
                 may_stop_nodes.push(n);
             }
-            let NodeKind::Call { dst, callee, args } = &node.kind else {
+            let NodeKind::Call { callee, .. } = &node.kind else {
                 continue;
             };
-            let targets = self.pts.call_targets(f, n).to_vec();
-            let callbacks = self.pts.callbacks(f, n).to_vec();
             let (external, stops) = match callee {
                 Callee::Direct(g) if program.functions[*g].is_defined() => (false, false),
                 Callee::Direct(g) => (true, external_model(&program.functions[*g].name).noreturn),
@@ -420,84 +717,26 @@ impl<'p> Builder<'p> {
                 actual_in: FxHashMap::default(),
                 actual_out: FxHashMap::default(),
             };
-            let call_v = node_v(n);
-            for (g, is_callback) in targets
+            let mut targets = self.pts.call_targets(f, n).to_vec();
+            targets.sort_unstable();
+            targets.dedup();
+            let mut callbacks: Vec<FuncId> = self
+                .pts
+                .callbacks(f, n)
                 .iter()
-                .map(|&g| (g, false))
-                .chain(callbacks.iter().map(|&g| (g, true)))
-            {
-                if site.targets.contains(&g) {
-                    continue;
-                }
-                site.targets.push(g);
-                let callee_fn = &program.functions[g];
-                let mut binding = Binding {
-                    caller: f,
-                    call: n,
-                    callee: g,
-                    ins: Vec::new(),
-                    outs: Vec::new(),
-                };
-                self.edge(
-                    call_v,
-                    node_v_of(&self.node_base, g, callee_fn.entry),
-                    EdgeKind::Call,
-                );
-                for var in self.ins[g.index()].clone() {
-                    let actuals: Vec<IfaceVar> = match var {
-                        IfaceVar::Param(_) if is_callback => {
-                            (0..args.len() as u32).map(IfaceVar::Param).collect()
-                        }
-                        IfaceVar::Param(i) if (i as usize) < args.len() => vec![var],
-                        IfaceVar::Param(_) => Vec::new(),
-                        _ => vec![var],
-                    };
-                    let formal = self.formal_in[g.index()][&var];
-                    for a in actuals {
-                        let v = match site.actual_in.get(&(g, a)) {
-                            Some(&v) => v,
-                            None => {
-                                let v = self.vertex(
-                                    f,
-                                    VertexKind::ActualIn {
-                                        call: n,
-                                        callee: g,
-                                        var: a,
-                                    },
-                                );
-                                self.edge(call_v, v, EdgeKind::Control);
-                                site.actual_in.insert((g, a), v);
-                                v
-                            }
-                        };
-                        self.edge(v, formal, EdgeKind::ParamIn);
-                        binding.ins.push((v, formal));
-                    }
-                }
-                for var in self.outs[g.index()].clone() {
-                    if var == IfaceVar::Return && dst.is_none() && !is_callback {
-                        continue;
-                    }
-                    let formal = self.formal_out[g.index()][&var];
-                    let v = self.vertex(
-                        f,
-                        VertexKind::ActualOut {
-                            call: n,
-                            callee: g,
-                            var,
-                        },
-                    );
-                    self.edge(call_v, v, EdgeKind::Control);
-                    self.edge(formal, v, EdgeKind::ParamOut);
-                    binding.outs.push((formal, v));
-                    site.actual_out.insert((g, var), v);
-                    if is_callback && var == IfaceVar::Return {
-                        // The external uses what the callback returns.
-                        self.edge(v, call_v, EdgeKind::Data);
-                    }
-                }
-                self.bindings.push(binding);
+                .copied()
+                .filter(|g| !targets.contains(g))
+                .collect();
+            callbacks.sort_unstable();
+            callbacks.dedup();
+            if !targets.is_empty() {
+                self.bind(f, n, &targets, false, &mut site);
             }
+            if !callbacks.is_empty() {
+                self.bind(f, n, &callbacks, true, &mut site);
+            }
+            site.targets = targets;
+            site.targets.extend(callbacks);
             let any_stop =
                 site.stops || site.targets.iter().any(|g| self.modref.may_stop[g.index()]);
             if any_stop {
@@ -552,9 +791,10 @@ impl<'p> Builder<'p> {
             match sites.get(&d) {
                 Some(site) => {
                     let mut out: Vec<VertexId> = site
-                        .targets
-                        .iter()
-                        .filter_map(|&g| site.actual_out.get(&(g, IfaceVar::Return)).copied())
+                        .actual_out
+                        .get(&IfaceVar::Return)
+                        .copied()
+                        .into_iter()
                         .collect();
                     if site.external || out.is_empty() {
                         out.push(node_v(d));
@@ -645,9 +885,7 @@ impl<'p> Builder<'p> {
                     AccessKind::Write => {
                         let mut writers = Vec::new();
                         if let Some(site) = site {
-                            writers.extend(site.targets.iter().filter_map(|&g| {
-                                site.actual_out.get(&(g, IfaceVar::Return)).copied()
-                            }));
+                            writers.extend(site.actual_out.get(&IfaceVar::Return).copied());
                             if site.external || writers.is_empty() {
                                 writers.push(here);
                             }
@@ -661,17 +899,17 @@ impl<'p> Builder<'p> {
                 }
             }
             if let Some(site) = site {
-                let actual_in: Vec<((FuncId, IfaceVar), VertexId)> =
+                let actual_in: Vec<(IfaceVar, VertexId)> =
                     site.actual_in.iter().map(|(k, v)| (*k, *v)).collect();
-                for ((_, var), v) in actual_in {
+                for (var, v) in actual_in {
                     if let IfaceVar::Mem(p) = var {
                         let m = mem_vertex(self, p);
                         self.edge(m, v, EdgeKind::Data);
                     }
                 }
-                let actual_out: Vec<((FuncId, IfaceVar), VertexId)> =
+                let actual_out: Vec<(IfaceVar, VertexId)> =
                     site.actual_out.iter().map(|(k, v)| (*k, *v)).collect();
-                for ((_, var), v) in actual_out {
+                for (var, v) in actual_out {
                     if let IfaceVar::Mem(p) = var {
                         let m = mem_vertex(self, p);
                         self.edge(v, m, EdgeKind::Data);
@@ -718,7 +956,7 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Uses of argument registers by actual-ins of the call's targets.
+    /// Uses of argument registers by the actual-ins of the call.
     fn arg_uses(
         site: &Site,
         args: &[Expr],
@@ -729,16 +967,10 @@ impl<'p> Builder<'p> {
         for (i, arg) in args.iter().enumerate() {
             let mut regs = Vec::new();
             arg.locals_read(&mut regs);
-            let mut fed = false;
-            for &g in &site.targets {
-                if let Some(&v) = site.actual_in.get(&(g, IfaceVar::Param(i as u32))) {
-                    uses.push((v, n, regs.clone()));
-                    fed = true;
-                }
-            }
-            if !fed {
+            match site.actual_in.get(&IfaceVar::Param(i as u32)) {
+                Some(&v) => uses.push((v, n, regs)),
                 // Variadic extras (and arguments of unresolved calls) are read by the call.
-                uses.push((call_v, n, regs));
+                None => uses.push((call_v, n, regs)),
             }
         }
     }
@@ -749,9 +981,10 @@ impl<'p> Builder<'p> {
             return vec![c_v];
         };
         let mut out: Vec<VertexId> = site
-            .targets
-            .iter()
-            .filter_map(|&g| site.actual_out.get(&(g, IfaceVar::Stop)).copied())
+            .actual_out
+            .get(&IfaceVar::Stop)
+            .copied()
+            .into_iter()
             .collect();
         if site.stops || out.is_empty() {
             out.push(c_v);
@@ -761,81 +994,166 @@ impl<'p> Builder<'p> {
 
     fn finish(self) -> Sdg {
         let count = self.kinds.len();
-        let mut succs: Vec<Vec<(VertexId, EdgeKind)>> = vec![Vec::new(); count];
-        let mut preds: Vec<Vec<(VertexId, EdgeKind)>> = vec![Vec::new(); count];
         let mut edges = self.edges;
-        edges.retain(|e| e.0 != u32::MAX && e.1 != u32::MAX);
-        edges.sort_unstable();
-        edges.dedup();
-        for &(a, b, k) in &edges {
-            succs[a as usize].push((VertexId(b), k));
-            preds[b as usize].push((VertexId(a), k));
-        }
         let mut sdg = Sdg {
             kinds: self.kinds,
             function_of: self.function_of,
-            succs,
-            preds,
+            succs: Adjacency::default(),
+            preds: Adjacency::default(),
             node_base: self.node_base,
             formal_in: self.formal_in,
             formal_out: self.formal_out,
             bindings: self.bindings,
+            dispatches: self.dispatches,
+            called: self.called,
             points_to: self.pts,
             modref: self.modref,
-            coarsened: false,
+            merged_regions: 0,
         };
-        add_summary_edges(&mut sdg);
+        sdg.succs = Adjacency::build(count, &edges, false);
+        let summary = summary_edges(&sdg);
+        edges.extend(summary.into_iter().map(|(a, b)| (a, b, EdgeKind::Summary)));
+        sdg.succs = Adjacency::build(count, &edges, false);
+        sdg.preds = Adjacency::build(count, &edges, true);
         sdg
     }
 }
 
-/// An upper bound of the summary edges: per call site and defined target, the
-/// callee's inputs times its outputs.
-fn summary_estimate(program: &Program, pts: &PointsTo, modref: &ModRef) -> usize {
-    let iface = |g: FuncId| -> (usize, usize) {
-        let mut mem_in = modref.refs[g.index()].clone();
-        mem_in.union_with(&modref.mods[g.index()]);
-        let ins = program.functions[g].params.len() + mem_in.count();
-        (ins, modref.mods[g.index()].count() + 2)
-    };
-    let mut sizes: FxHashMap<FuncId, usize> = FxHashMap::default();
-    let mut total = 0usize;
+/// The regions to merge so that the summary edges stay within
+/// [`SdgConfig::max_summary_estimate`], or `None` if none need to be.
+///
+/// The estimate bounds the summary edges from above: per binding (a call site bound to a
+/// callee, or to the dispatch of its targets), the callee's inputs times its outputs.
+/// Merging regions shrinks every interface that holds more than one of them, so the
+/// regions in the most interfaces (weighted by bindings) are merged first, into one
+/// region, as few of them as the budget allows (the estimate only decreases as more are
+/// merged, so a binary search finds the count).
+fn coarsening(
+    program: &Program,
+    pts: &PointsTo,
+    modref: &ModRef,
+    config: &SdgConfig,
+) -> Option<Vec<u32>> {
+    let parts = pts.part_count();
+    // Callees (functions and target sets) with their number of bindings.
+    let mut weight: FxHashMap<Vec<FuncId>, usize> = FxHashMap::default();
     for (f, function) in program.functions.iter_enumerated() {
         for (n, node) in function.nodes.iter_enumerated() {
             if !matches!(node.kind, NodeKind::Call { .. }) {
                 continue;
             }
-            for &g in pts.call_targets(f, n).iter().chain(pts.callbacks(f, n)) {
-                total += *sizes.entry(g).or_insert_with(|| {
-                    let (ins, outs) = iface(g);
-                    ins * outs
-                });
+            for list in [pts.call_targets(f, n), pts.callbacks(f, n)] {
+                if list.len() >= config.dispatch_min_targets.max(2) {
+                    *weight.entry(list.to_vec()).or_default() += 1;
+                } else {
+                    for &g in list {
+                        *weight.entry(vec![g]).or_default() += 1;
+                    }
+                }
             }
         }
     }
-    total
+    struct Callee {
+        weight: usize,
+        params: usize,
+        ins: BitSet,
+        outs: BitSet,
+    }
+    let callees: Vec<Callee> = weight
+        .into_iter()
+        .map(|(targets, weight)| {
+            let mut ins = BitSet::new(parts);
+            let mut outs = BitSet::new(parts);
+            let mut params = 0;
+            for g in targets {
+                ins.union_with(&modref.refs[g.index()]);
+                ins.union_with(&modref.mods[g.index()]);
+                outs.union_with(&modref.mods[g.index()]);
+                params = params.max(program.functions[g].params.len());
+            }
+            Callee {
+                weight,
+                params,
+                ins,
+                outs,
+            }
+        })
+        .collect();
+    let estimate = |merged: &BitSet| -> usize {
+        let size = |set: &BitSet| -> usize {
+            let mut rest = set.clone();
+            rest.subtract(merged);
+            rest.count() + usize::from(rest.count() < set.count())
+        };
+        callees
+            .iter()
+            .map(|c| c.weight * (c.params + size(&c.ins)) * (size(&c.outs) + 2))
+            .fold(0usize, usize::saturating_add)
+    };
+    let budget = config.max_summary_estimate;
+    if estimate(&BitSet::new(parts)) <= budget {
+        return None;
+    }
+    let mut frequency = vec![0usize; parts];
+    for c in &callees {
+        for p in c.ins.iter() {
+            frequency[p] += c.weight;
+        }
+    }
+    let mut order: Vec<usize> = (0..parts).collect();
+    order.sort_by_key(|&p| (std::cmp::Reverse(frequency[p]), p));
+    let top = |k: usize| -> BitSet {
+        let mut set = BitSet::new(parts);
+        for &p in &order[..k] {
+            set.insert(p);
+        }
+        set
+    };
+    // The smallest k with estimate(top k) within the budget (all of them if none is).
+    let (mut lo, mut hi) = (1, parts);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if estimate(&top(mid)) <= budget {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    let merged = top(lo);
+    let mut group = vec![0u32; parts];
+    let mut next = 1u32;
+    for (p, slot) in group.iter_mut().enumerate() {
+        if !merged.contains(p) {
+            *slot = next;
+            next += 1;
+        }
+    }
+    Some(group)
 }
 
 /// A call site of the function being built.
 struct Site {
+    /// Targets and callbacks.
     targets: Vec<FuncId>,
     /// The call node itself also acts as an unknown external call.
     external: bool,
     /// An external that may end the program.
     stops: bool,
-    actual_in: FxHashMap<(FuncId, IfaceVar), VertexId>,
-    actual_out: FxHashMap<(FuncId, IfaceVar), VertexId>,
+    /// The actuals, shared by all targets.
+    actual_in: FxHashMap<IfaceVar, VertexId>,
+    actual_out: FxHashMap<IfaceVar, VertexId>,
 }
 
 fn node_v_of(node_base: &[Option<u32>], g: FuncId, n: NodeId) -> VertexId {
     VertexId(node_base[g.index()].expect("defined functions have vertices") + n.0)
 }
 
-/// Adds summary edges until no callee summary grows (Reps, Horwitz, Sagiv and Rosay,
-/// FSE 1994, over whole functions): a summary edge joins an actual-in to an actual-out of
-/// a call when the callee has a same-level path from the formal-in to the formal-out,
-/// through its own data, control and summary edges.
-fn add_summary_edges(sdg: &mut Sdg) {
+/// The summary edges (Reps, Horwitz, Sagiv and Rosay, FSE 1994, over whole functions):
+/// an actual-in joins an actual-out of a call when a callee has a same-level path from
+/// the formal-in to the formal-out, through its own data, control and summary edges.
+/// A dispatch has the union of its targets' paths. Worklist over functions whose
+/// summaries grew; `sdg.succs` holds every edge but the summaries.
+fn summary_edges(sdg: &Sdg) -> Vec<(u32, u32)> {
     let functions = sdg.formal_in.len();
     let mut members: Vec<Vec<u32>> = vec![Vec::new(); functions];
     for (v, f) in sdg.function_of.iter().enumerate() {
@@ -847,12 +1165,29 @@ fn add_summary_edges(sdg: &mut Sdg) {
             local[v as usize] = i as u32;
         }
     }
-    let mut bindings_of: Vec<Vec<usize>> = vec![Vec::new(); functions];
+    // Bindings per callee: functions first, then dispatches.
+    let key = |b: Bound| match b {
+        Bound::Function(g) => g.index(),
+        Bound::Dispatch(d) => functions + d as usize,
+    };
+    let mut bindings_of: Vec<Vec<usize>> = vec![Vec::new(); functions + sdg.dispatches.len()];
     for (i, b) in sdg.bindings.iter().enumerate() {
-        bindings_of[b.callee.index()].push(i);
+        bindings_of[key(b.callee)].push(i);
     }
-    let mut known: Vec<rustc_hash::FxHashSet<(VertexId, VertexId)>> =
-        vec![Default::default(); functions];
+    let mut dispatches_of: Vec<Vec<u32>> = vec![Vec::new(); functions];
+    for (d, dispatch) in sdg.dispatches.iter().enumerate() {
+        for &g in &dispatch.targets {
+            dispatches_of[g.index()].push(d as u32);
+        }
+    }
+    // Pairs already summarised, per callee: (formal-out, formal-in) of functions, and
+    // (output port, input port) of dispatches.
+    let mut known: Vec<FxHashSet<(VertexId, VertexId)>> =
+        vec![FxHashSet::default(); sdg.dispatches.len()];
+    let mut known_own: Vec<Option<BitMatrix>> = vec![None; functions];
+    // Summary edges found so far, by actual-in.
+    let mut summary: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+    let mut all: Vec<(u32, u32)> = Vec::new();
     let mut queued = vec![false; functions];
     let mut worklist: std::collections::VecDeque<usize> = std::collections::VecDeque::new();
     for (f, flag) in queued.iter_mut().enumerate() {
@@ -861,69 +1196,130 @@ fn add_summary_edges(sdg: &mut Sdg) {
             *flag = true;
         }
     }
+    // Per function, which formal-ins reach each of its vertices (row: a vertex, column:
+    // a formal-in), kept between visits: a later visit only propagates the summary edges
+    // added since (`pending`).
+    let mut reach: Vec<Option<BitMatrix>> = vec![None; functions];
+    let mut pending: Vec<Vec<(u32, u32)>> = vec![Vec::new(); functions];
+    let mut ins_of: Vec<Vec<VertexId>> = vec![Vec::new(); functions];
+    let mut on_stack = vec![false; sdg.kinds.len()];
     while let Some(f) = worklist.pop_front() {
         queued[f] = false;
-        let mut ins: Vec<VertexId> = sdg.formal_in[f].values().copied().collect();
-        ins.sort_unstable();
-        let k = ins.len();
-        let mut bits: Vec<Option<BitSet>> = vec![None; members[f].len()];
         let mut stack: Vec<u32> = Vec::new();
-        for (i, &v) in ins.iter().enumerate() {
-            let l = local[v.index()] as usize;
-            bits[l].get_or_insert_with(|| BitSet::new(k)).insert(i);
-            stack.push(v.0);
-        }
-        while let Some(v) = stack.pop() {
-            let from = bits[local[v as usize] as usize].clone().expect("reached");
-            for &(w, kind) in &sdg.succs[v as usize] {
-                if !kind.is_intraprocedural() || sdg.function_of[w.index()].index() != f {
-                    continue;
+        let bits = match &mut reach[f] {
+            Some(bits) => {
+                for (a, o) in std::mem::take(&mut pending[f]) {
+                    if bits.union_rows(local[o as usize] as usize, local[a as usize] as usize)
+                        && !on_stack[o as usize]
+                    {
+                        on_stack[o as usize] = true;
+                        stack.push(o);
+                    }
                 }
-                let slot = bits[local[w.index()] as usize].get_or_insert_with(|| BitSet::new(k));
-                if slot.union_with(&from) {
-                    stack.push(w.0);
+                bits
+            }
+            slot @ None => {
+                pending[f].clear();
+                let mut ins: Vec<VertexId> = sdg.formal_in[f].values().copied().collect();
+                ins.sort_unstable();
+                let mut bits = BitMatrix::new(members[f].len(), ins.len());
+                for (i, &v) in ins.iter().enumerate() {
+                    bits.insert(local[v.index()] as usize, i);
+                    on_stack[v.index()] = true;
+                    stack.push(v.0);
+                }
+                ins_of[f] = ins;
+                slot.insert(bits)
+            }
+        };
+        while let Some(v) = stack.pop() {
+            on_stack[v as usize] = false;
+            let from = local[v as usize] as usize;
+            let base = sdg
+                .succs(VertexId(v))
+                .iter()
+                .filter(|&&(w, kind)| {
+                    kind.is_intraprocedural() && sdg.function_of[w.index()].index() == f
+                })
+                .map(|&(w, _)| w.0);
+            let extra = summary.get(&v).into_iter().flatten().copied();
+            for w in base.chain(extra) {
+                if bits.union_rows(local[w as usize] as usize, from) && !on_stack[w as usize] {
+                    on_stack[w as usize] = true;
+                    stack.push(w);
                 }
             }
         }
-        let mut new_pairs = Vec::new();
+        let ins = &ins_of[f];
         let mut outs: Vec<VertexId> = sdg.formal_out[f].values().copied().collect();
         outs.sort_unstable();
-        for fo in outs {
-            if let Some(set) = &bits[local[fo.index()] as usize] {
-                for i in set.iter() {
-                    if known[f].insert((ins[i], fo)) {
-                        new_pairs.push((ins[i], fo));
-                    }
+        let done = known_own[f].get_or_insert_with(|| BitMatrix::new(outs.len(), ins.len()));
+        // New pairs per callee (f itself, and its dispatches), by formal-in.
+        let mut new_pairs: Vec<(usize, FxHashMap<VertexId, Vec<VertexId>>)> = Vec::new();
+        let mut own: FxHashMap<VertexId, Vec<VertexId>> = FxHashMap::default();
+        for (o, &fo) in outs.iter().enumerate() {
+            for i in bits.iter_row(local[fo.index()] as usize) {
+                if done.insert(o, i) {
+                    own.entry(ins[i]).or_default().push(fo);
                 }
             }
         }
-        if new_pairs.is_empty() {
+        if own.is_empty() {
             continue;
         }
-        for &b in &bindings_of[f] {
-            let binding = &sdg.bindings[b];
-            let mut added = Vec::new();
-            for &(fi, fo) in &new_pairs {
-                for &(a_in, _) in binding.ins.iter().filter(|(_, x)| *x == fi) {
-                    for &(_, a_out) in binding.outs.iter().filter(|(x, _)| *x == fo) {
-                        added.push((a_in, a_out));
+        for &d in &dispatches_of[f] {
+            let dispatch = &sdg.dispatches[d as usize];
+            let callee = functions + d as usize;
+            let known = &mut known[d as usize];
+            let mut through: FxHashMap<VertexId, Vec<VertexId>> = FxHashMap::default();
+            for (&fi, fos) in &own {
+                let VertexKind::FormalIn(x) = sdg.kinds[fi.index()] else {
+                    continue;
+                };
+                let Some(&pi) = dispatch.ins.get(&x) else {
+                    continue;
+                };
+                for &fo in fos {
+                    let VertexKind::FormalOut(y) = sdg.kinds[fo.index()] else {
+                        continue;
+                    };
+                    if let Some(&po) = dispatch.outs.get(&y) {
+                        if known.insert((pi, po)) {
+                            through.entry(pi).or_default().push(po);
+                        }
                     }
                 }
             }
-            let caller = binding.caller.index();
-            for (a, o) in added {
-                if !sdg.succs[a.index()].contains(&(o, EdgeKind::Summary)) {
-                    sdg.succs[a.index()].push((o, EdgeKind::Summary));
-                    sdg.preds[o.index()].push((a, EdgeKind::Summary));
-                    if !queued[caller] {
-                        queued[caller] = true;
-                        worklist.push_back(caller);
+            if !through.is_empty() {
+                new_pairs.push((callee, through));
+            }
+        }
+        new_pairs.push((f, own));
+        for (callee, pairs) in &new_pairs {
+            for &b in &bindings_of[*callee] {
+                let binding = &sdg.bindings[b];
+                let caller = binding.caller.index();
+                let actual_out: FxHashMap<VertexId, VertexId> =
+                    binding.outs.iter().copied().collect();
+                for &(a_in, fi) in &binding.ins {
+                    let Some(fos) = pairs.get(&fi) else {
+                        continue;
+                    };
+                    for fo in fos {
+                        let Some(&a_out) = actual_out.get(fo) else {
+                            continue;
+                        };
+                        summary.entry(a_in.0).or_default().push(a_out.0);
+                        pending[caller].push((a_in.0, a_out.0));
+                        all.push((a_in.0, a_out.0));
+                        if !queued[caller] {
+                            queued[caller] = true;
+                            worklist.push_back(caller);
+                        }
                     }
                 }
             }
         }
     }
-    for list in sdg.succs.iter_mut().chain(sdg.preds.iter_mut()) {
-        list.sort_unstable();
-    }
+    all
 }

@@ -200,11 +200,103 @@ fn slices(sdg: &Sdg, direction: SliceDirection) -> Vec<BitSet> {
 
 #[test]
 fn forward_and_backward_slices_are_duals_on_random_programs() {
+    duality(&SdgConfig::default());
+}
+
+/// The same with every call through the function pointer bound to a dispatch.
+#[test]
+fn slices_through_dispatches_are_duals() {
+    duality(&SdgConfig {
+        dispatch_min_targets: 2,
+        ..SdgConfig::default()
+    });
+}
+
+/// The statements of the program a slice reaches, sorted.
+fn slice_nodes(
+    program: &ripple_ir::Program,
+    sdg: &Sdg,
+    criteria: &[VertexId],
+    direction: SliceDirection,
+) -> Vec<(ripple_ir::FuncId, ripple_ir::NodeId)> {
+    let mut out: Vec<_> = slice(sdg, criteria, direction)
+        .vertices()
+        .into_iter()
+        .filter(|v| matches!(sdg.kinds[v.index()], ripple_dataflow::VertexKind::Node(_)))
+        .filter_map(|v| Some((sdg.function_of[v.index()], sdg.node_of(program, v)?)))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// Binding a call site to a dispatch instead of to each target only splits parameter
+/// edges, so slices reach the same statements; merging memory regions (to stay within
+/// the summary budget) is an over-approximation, so slices only grow.
+#[test]
+fn dispatches_keep_slices_and_merged_regions_only_grow_them() {
+    let mut compared = 0usize;
+    let mut grew = 0usize;
+    let mut dispatches = 0usize;
+    for seed in 0..12u64 {
+        let program = lower(&Generator::program(seed));
+        let direct = Sdg::build(&program, &SdgConfig::default());
+        let dispatched = Sdg::build(
+            &program,
+            &SdgConfig {
+                dispatch_min_targets: 2,
+                ..SdgConfig::default()
+            },
+        );
+        dispatches += dispatched.dispatches.len();
+        let merged = Sdg::build(
+            &program,
+            &SdgConfig {
+                max_summary_estimate: 1,
+                ..SdgConfig::default()
+            },
+        );
+        assert!(
+            merged.merged_regions > 0 && direct.merged_regions == 0,
+            "seed {seed}"
+        );
+        for (f, function) in program.functions.iter_enumerated() {
+            for n in function.nodes.ids() {
+                let Some(v) = direct.node_vertex(f, n) else {
+                    continue;
+                };
+                let other = dispatched.node_vertex(f, n).expect("same nodes");
+                let coarse = merged.node_vertex(f, n).expect("same nodes");
+                for direction in [SliceDirection::Forward, SliceDirection::Backward] {
+                    let precise = slice_nodes(&program, &direct, &[v], direction);
+                    assert_eq!(
+                        precise,
+                        slice_nodes(&program, &dispatched, &[other], direction),
+                        "seed {seed}: {} node {n:?} {direction:?}",
+                        function.name
+                    );
+                    let coarser = slice_nodes(&program, &merged, &[coarse], direction);
+                    assert!(
+                        precise.iter().all(|x| coarser.binary_search(x).is_ok()),
+                        "seed {seed}: merging regions lost part of a slice"
+                    );
+                    grew += usize::from(coarser.len() > precise.len());
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+    assert!(dispatches > 0, "no call site used a dispatch");
+    // Merging must make a difference somewhere, or the comparison tests nothing.
+    assert!(grew > 0);
+}
+
+fn duality(config: &SdgConfig) {
     let mut pairs = 0usize;
     for seed in 0..12u64 {
         let text = Generator::program(seed);
         let program = lower(&text);
-        let sdg = Sdg::build(&program, &SdgConfig::default());
+        let sdg = Sdg::build(&program, config);
         let forward = slices(&sdg, SliceDirection::Forward);
         let backward = slices(&sdg, SliceDirection::Backward);
         let n = sdg.vertex_count();
@@ -229,7 +321,7 @@ fn forward_and_backward_slices_are_duals_on_random_programs() {
         }
         pairs += n * n;
         // Determinism: an SDG built again gives the same slices.
-        let again = Sdg::build(&program, &SdgConfig::default());
+        let again = Sdg::build(&program, config);
         assert_eq!(again.vertex_count(), n, "seed {seed}");
         assert_eq!(again.edge_count(), sdg.edge_count(), "seed {seed}");
         for v in (0..n).step_by(7) {

@@ -90,9 +90,10 @@ pub fn impact_lines_view(
                 program.approximations.len()
             ));
         }
-        if impact.coarsened {
+        if impact.merged_regions > 0 {
             approximations.push(format!(
-                "{version}: memory regions merged into one to bound the dependence graph; every memory access depends on every other"
+                "{version}: the {} memory regions most functions use were merged into one to bound the dependence graph; accesses to any of them depend on each other",
+                impact.merged_regions
             ));
         }
     }

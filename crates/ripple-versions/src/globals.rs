@@ -32,15 +32,30 @@ pub struct GlobalMatch {
 
 /// Pairs the defined globals of two programs, sorted by key.
 pub fn match_globals(old: &Program, new: &Program) -> Vec<GlobalMatch> {
-    let old_defs = definitions(old);
-    let new_defs = definitions(new);
+    pair_globals(old, new, &definitions(old), &definitions(new))
+}
+
+/// Pairs every global of two programs, string literals and static locals of functions
+/// included (for analyses that follow values through memory): by key, then statics by
+/// their name within the unit when unique on both sides.
+pub fn match_all_globals(old: &Program, new: &Program) -> Vec<GlobalMatch> {
+    let all = |p: &Program| -> Vec<GlobalId> { p.globals.ids().collect() };
+    pair_globals(old, new, &all(old), &all(new))
+}
+
+fn pair_globals(
+    old: &Program,
+    new: &Program,
+    old_defs: &[GlobalId],
+    new_defs: &[GlobalId],
+) -> Vec<GlobalMatch> {
     let mut new_by_key: FxHashMap<&str, GlobalId> = new_defs
         .iter()
         .map(|&g| (new.globals[g].key.as_str(), g))
         .collect();
     let mut unmatched_old = Vec::new();
     let mut pairs = Vec::new();
-    for &g in &old_defs {
+    for &g in old_defs {
         match new_by_key.remove(old.globals[g].key.as_str()) {
             Some(n) => pairs.push((Some(g), Some(n))),
             None => unmatched_old.push(g),

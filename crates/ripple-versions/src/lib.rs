@@ -37,7 +37,7 @@ mod testing;
 #[cfg(test)]
 mod tests;
 
-pub use globals::{match_globals, GlobalMatch, GlobalStatus};
+pub use globals::{match_all_globals, match_globals, GlobalMatch, GlobalStatus};
 
 use ripple_ir::{FuncId, NodeId, Program};
 use rustc_hash::FxHashMap;

@@ -111,7 +111,7 @@ pub struct FrontendArgs {
     /// The C compiler driver used for preprocessing.
     #[arg(long, default_value = "cc", value_name = "CC")]
     pub cc: String,
-    /// Print warnings too.
+    /// Print warnings too, and the time each stage of the command takes.
     #[arg(long, short = 'v')]
     pub verbose: bool,
 }

@@ -271,3 +271,48 @@ fn approximations_are_reported_with_the_impact() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["approximations"], serde_json::json!([]));
 }
+
+/// A file-scope static and a static local keep their identity when the file is renamed:
+/// identical copies under two names change nothing and impact nothing (the statics'
+/// keys name their unit, so they must be paired by name within it).
+#[test]
+fn statics_of_a_renamed_file_are_not_changes() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let text = "#include <stdio.h>\n\
+                static int limit = 10;\n\
+                int next(void) {\n    static int count = 3;\n    return ++count;\n}\n\
+                int main(void) {\n    printf(\"%d\\n\", limit);\n    return next();\n}\n";
+    let (a, b) = (dir.path().join("a.c"), dir.path().join("b.c"));
+    std::fs::write(&a, text).unwrap();
+    std::fs::write(&b, text).unwrap();
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--format", "json"])
+        .arg(&a)
+        .arg(&b)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        json["impacted_lines"].as_array().map(Vec::len),
+        Some(0),
+        "{json}"
+    );
+    // A changed initial value of the static still impacts its reader (line 8).
+    std::fs::write(&b, text.replace("limit = 10", "limit = 11")).unwrap();
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--format", "json"])
+        .arg(&a)
+        .arg(&b)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(new_lines(&json, "main").contains(&8), "{json}");
+}

@@ -10,7 +10,7 @@
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use ripple_analyses::dcia::{dcia, DciaConfig, Equivalences};
+use ripple_analyses::dcia::{dcia_on_graphs, DciaConfig, DependenceGraphs, Equivalences};
 use ripple_analyses::function_impact::{function_impact, ImpactConfig, VersionGraphs};
 use ripple_graph::{CallGraph, Iccfg};
 use ripple_report::impact::VersionNames;
@@ -58,6 +58,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         }
     };
     let config = super::load_config(&args.frontend, true)?;
+    let timer = super::StageTimer::new(args.frontend.verbose);
     let (old_version, new_version) = rayon::join(
         || load_version(&old_spec, &config),
         || load_version(&new_spec, &config),
@@ -66,16 +67,16 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     let errors = report_diagnostics(&old_version, args.frontend.verbose)
         + report_diagnostics(&new_version, args.frontend.verbose);
     let (old, new) = (old_version.program(), new_version.program());
-    let matching =
-        ripple_versions::match_programs(old, new, &ripple_versions::MatchConfig::default());
+    timer.done("load and lower both versions");
+    let match_versions =
+        || ripple_versions::match_programs(old, new, &ripple_versions::MatchConfig::default());
     if args.level == Level::Statement {
-        let result = dcia(
-            old,
-            new,
-            &matching,
-            &Equivalences::default(),
-            &DciaConfig::default(),
-        );
+        let (matching, graphs) = rayon::join(match_versions, || {
+            DependenceGraphs::build(old, new, &DciaConfig::default())
+        });
+        timer.done("match versions, and build the dependence graphs of both");
+        let result = dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default());
+        timer.done("DCIA on both versions");
         let view = ripple_report::impact_lines::impact_lines_view(
             (&old_version.sources.label, &new_version.sources.label),
             old,
@@ -86,14 +87,20 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             Format::Text => print!("{}", ripple_report::impact_lines::render_text(&view)),
             Format::Json => println!("{}", ripple_report::impact_lines::render_json(&view)),
         }
-        if errors > 0 {
+        timer.done("report");
+        let code = if errors > 0 {
             eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
-            return Ok(2);
-        }
-        let diff = ripple_report::diff::diff_view(("", ""), old, new, &matching, false);
-        let changed = diff.summary.any_change() || !view.changed_lines.is_empty();
-        return Ok(u8::from(changed));
+            2
+        } else {
+            let diff = ripple_report::diff::diff_view(("", ""), old, new, &matching, false);
+            u8::from(diff.summary.any_change() || !view.changed_lines.is_empty())
+        };
+        // Freeing the graphs of a large program takes a noticeable part of the run, and
+        // the process ends next.
+        std::mem::forget((graphs, result, view, matching));
+        return Ok(code);
     }
+    let matching = match_versions();
     let (old_callgraph, new_callgraph) = (CallGraph::build(old), CallGraph::build(new));
     let (old_iccfg, new_iccfg) = (
         Iccfg::build(old, &old_callgraph),

@@ -105,3 +105,30 @@ fn preprocessor_runs(cc: &str) -> bool {
         .status()
         .is_ok_and(|s| s.success())
 }
+
+/// With `--verbose`, prints the time each stage of a command took to stderr.
+pub struct StageTimer {
+    enabled: bool,
+    last: std::cell::Cell<std::time::Instant>,
+}
+
+impl StageTimer {
+    pub fn new(enabled: bool) -> Self {
+        StageTimer {
+            enabled,
+            last: std::cell::Cell::new(std::time::Instant::now()),
+        }
+    }
+
+    /// Reports the time since the previous stage ended.
+    pub fn done(&self, stage: &str) {
+        let now = std::time::Instant::now();
+        if self.enabled {
+            eprintln!(
+                "ripple: {stage}: {:.2} s",
+                (now - self.last.get()).as_secs_f64()
+            );
+        }
+        self.last.set(now);
+    }
+}
