@@ -8,6 +8,7 @@
 //! - [`pointsto`]: an inclusion-based (Andersen) field-sensitive points-to analysis, with
 //!   a unification-based (Steensgaard) fallback for very large programs; both partition
 //!   memory into the regions the other engines use.
+//! - [`calls`]: the call graph with calls through pointers resolved by points-to.
 //! - [`modref`]: the memory regions each function may read and write (globals, heap,
 //!   out-parameters), transitively over calls: the extra inputs and outputs of 000
 //!   section 2.2.
@@ -22,6 +23,7 @@
 //! depend on hash order.
 
 pub mod bitset;
+pub mod calls;
 pub mod control;
 pub mod framework;
 mod libc;
@@ -32,6 +34,7 @@ pub mod sdg;
 pub mod slice;
 
 pub use bitset::BitSet;
+pub use calls::{call_graph_with, resolved_call_graph};
 pub use control::{ControlDependence, PostDominators};
 pub use framework::{solve, Analysis, Direction, Solution};
 pub use modref::ModRef;

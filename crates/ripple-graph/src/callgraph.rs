@@ -1,7 +1,8 @@
 //! The call graph: direct calls, and calls through function pointers resolved to every
-//! address-taken function whose type fits the call (a sound over-approximation until a
-//! points-to analysis refines it). Calls to functions without a body are edges to
-//! external nodes, marked as such.
+//! address-taken function whose type fits the call (a sound over-approximation), or,
+//! after [`CallGraph::refine_indirect`], to the targets a points-to analysis finds
+//! (`ripple_dataflow::calls`). Calls to functions without a body are edges to external
+//! nodes, marked as such.
 
 use rustc_hash::FxHashSet;
 
@@ -68,10 +69,6 @@ impl CallGraph {
                     }
                     Callee::Intrinsic(_) => continue,
                 };
-                for &callee in target.callees() {
-                    graph.callees[caller.index()].push(callee);
-                    graph.callers[callee.index()].push(caller);
-                }
                 graph.sites.push(CallSite {
                     caller,
                     node: node_id,
@@ -79,11 +76,56 @@ impl CallGraph {
                 });
             }
         }
-        for list in graph.callees.iter_mut().chain(graph.callers.iter_mut()) {
+        graph.index_sites();
+        graph
+    }
+
+    /// Narrows the targets of calls through pointers to `resolve(caller, node)`: the
+    /// defined functions a points-to analysis finds. Address-taken functions without a
+    /// body stay targets where the types fit (an analysis of the program does not
+    /// track pointers through code it does not have), and a call `resolve` has no
+    /// answer for (`None`, or no target at all) keeps every type-fitting target.
+    pub fn refine_indirect(
+        &mut self,
+        program: &Program,
+        resolve: impl Fn(FuncId, NodeId) -> Option<Vec<FuncId>>,
+    ) {
+        for site in &mut self.sites {
+            let CallTarget::Indirect(targets) = &mut site.target else {
+                continue;
+            };
+            let Some(mut resolved) = resolve(site.caller, site.node).filter(|r| !r.is_empty())
+            else {
+                continue;
+            };
+            resolved.extend(
+                targets
+                    .iter()
+                    .copied()
+                    .filter(|&g| !program.functions[g].is_defined()),
+            );
+            resolved.sort_unstable();
+            resolved.dedup();
+            *targets = resolved;
+        }
+        self.index_sites();
+    }
+
+    /// Callees and callers from the call sites.
+    fn index_sites(&mut self) {
+        for list in self.callees.iter_mut().chain(self.callers.iter_mut()) {
+            list.clear();
+        }
+        for site in &self.sites {
+            for &callee in site.target.callees() {
+                self.callees[site.caller.index()].push(callee);
+                self.callers[callee.index()].push(site.caller);
+            }
+        }
+        for list in self.callees.iter_mut().chain(self.callers.iter_mut()) {
             list.sort_unstable();
             list.dedup();
         }
-        graph
     }
 
     /// Address-taken functions a call through a pointer of type `pointer_ty` with

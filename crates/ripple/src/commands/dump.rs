@@ -3,7 +3,6 @@
 use std::fmt::Write;
 
 use anyhow::{bail, Result};
-use ripple_graph::CallGraph;
 use ripple_ir::{FuncId, Function, NodeKind, Program, SynId, SyntaxTree};
 
 use crate::cli::{DumpKind, FrontendArgs};
@@ -125,7 +124,7 @@ fn cfg_dot(program: &Program, selected: &[FuncId]) -> String {
 }
 
 fn callgraph(program: &Program, selected: &[FuncId], dot: bool) -> String {
-    let graph = CallGraph::build(program);
+    let graph = ripple_dataflow::resolved_call_graph(program);
     let mut out = String::new();
     if dot {
         out.push_str("digraph callgraph {\n");

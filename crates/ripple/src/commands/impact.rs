@@ -12,7 +12,7 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use ripple_analyses::dcia::{dcia_on_graphs, DciaConfig, DependenceGraphs, Equivalences};
 use ripple_analyses::function_impact::{function_impact, ImpactConfig, VersionGraphs};
-use ripple_graph::{CallGraph, Iccfg};
+use ripple_graph::Iccfg;
 use ripple_report::impact::VersionNames;
 use ripple_report::sea::{ExternalFunctions, FunctionNames};
 
@@ -101,7 +101,10 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         return Ok(code);
     }
     let matching = match_versions();
-    let (old_callgraph, new_callgraph) = (CallGraph::build(old), CallGraph::build(new));
+    let (old_callgraph, new_callgraph) = rayon::join(
+        || ripple_dataflow::resolved_call_graph(old),
+        || ripple_dataflow::resolved_call_graph(new),
+    );
     let (old_iccfg, new_iccfg) = (
         Iccfg::build(old, &old_callgraph),
         Iccfg::build(new, &new_callgraph),

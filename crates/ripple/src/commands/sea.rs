@@ -12,7 +12,7 @@ use clap::{Args, ValueEnum};
 use ripple_analyses::sea::{sea_sets, Algorithm, AllFunctions, Direction, SeaConfig, SeaSet};
 use ripple_dataflow::sdg::{Sdg, SdgConfig};
 use ripple_dataflow::slice::{slice, SliceDirection};
-use ripple_graph::{BitSet, CallGraph, Iccfg};
+use ripple_graph::{BitSet, Iccfg};
 use ripple_ir::{FuncId, Program};
 use ripple_report::sea::{
     comparison_view, sea_view, ComparisonView, ExternalFunctions, FunctionNames, StatsView,
@@ -68,7 +68,7 @@ pub fn run(args: &SeaArgs) -> Result<u8> {
     let (version, errors) = super::load_program(&args.paths, &args.frontend, false)?;
     let program = version.program();
     let started = Instant::now();
-    let callgraph = CallGraph::build(program);
+    let callgraph = ripple_dataflow::resolved_call_graph(program);
     let callgraph_ms = elapsed_ms(started);
     let started = Instant::now();
     let iccfg = Iccfg::build(program, &callgraph);

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use ripple_graph::CallGraph;
 use serde_json::json;
 
 use crate::cli::{Format, FrontendArgs};
@@ -89,7 +88,7 @@ fn load_one(
 ) -> Result<()> {
     let loaded = load_version(spec, config)?;
     let program = loaded.program();
-    let graph = CallGraph::build(program);
+    let graph = ripple_dataflow::resolved_call_graph(program);
     totals.files += loaded.sources.unit_files().len();
     totals.functions += program.functions.len();
     totals.defined += program.functions.iter().filter(|f| f.is_defined()).count();
