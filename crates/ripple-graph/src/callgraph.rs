@@ -80,8 +80,8 @@ impl CallGraph {
         graph
     }
 
-    /// Narrows the targets of calls through pointers to `resolve(caller, node)`: the
-    /// defined functions a points-to analysis finds. Address-taken functions without a
+    /// Narrows the targets of calls through pointers to those `resolve(caller, node)`
+    /// also gives: the defined functions a points-to analysis finds. Address-taken functions without a
     /// body stay targets where the types fit (an analysis of the program does not
     /// track pointers through code it does not have), and a call `resolve` has no
     /// answer for (`None`, or no target at all) keeps every type-fitting target.
@@ -98,6 +98,11 @@ impl CallGraph {
             else {
                 continue;
             };
+            // Both are sound, so their intersection is; if it is empty, one of them
+            // missed something (a call through a cast pointer type): keep the union.
+            if resolved.iter().any(|g| targets.contains(g)) {
+                resolved.retain(|g| targets.contains(g));
+            }
             resolved.extend(
                 targets
                     .iter()
