@@ -285,20 +285,8 @@ fn statics_of_a_renamed_file_are_not_changes() {
     let (a, b) = (dir.path().join("a.c"), dir.path().join("b.c"));
     std::fs::write(&a, text).unwrap();
     std::fs::write(&b, text).unwrap();
-    let out = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--format", "json"])
-        .arg(&a)
-        .arg(&b)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let (code, json) = impact_paths_json(&a, &b);
+    assert_eq!(code, 0, "{json}");
     assert_eq!(
         json["impacted_lines"].as_array().map(Vec::len),
         Some(0),
@@ -306,13 +294,21 @@ fn statics_of_a_renamed_file_are_not_changes() {
     );
     // A changed initial value of the static still impacts its reader (line 8).
     std::fs::write(&b, text.replace("limit = 10", "limit = 11")).unwrap();
-    let out = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--format", "json"])
-        .arg(&a)
-        .arg(&b)
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let (code, json) = impact_paths_json(&a, &b);
+    assert_eq!(code, 1, "{json}");
     assert!(new_lines(&json, "main").contains(&8), "{json}");
+}
+
+/// Runs `ripple impact OLD NEW --format json` on two paths: (exit code, JSON).
+fn impact_paths_json(old: &Path, new: &Path) -> (i32, serde_json::Value) {
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .args(["impact", "--format", "json"])
+        .arg(old)
+        .arg(new)
+        .output()
+        .expect("ripple runs");
+    let json = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code().unwrap_or(-1), json)
 }
