@@ -52,6 +52,26 @@ enum Slot {
     },
 }
 
+impl Slot {
+    /// The value the slot is filled with (for a pointer: the pointed-to value).
+    fn scalar(self) -> Scalar {
+        match self {
+            Slot::Int {
+                bits,
+                signed,
+                boolean,
+            } => Scalar::Int {
+                bits,
+                signed,
+                boolean,
+            },
+            Slot::F32 => Scalar::F32,
+            Slot::F64 => Scalar::F64,
+            Slot::Pointer { inner, .. } => inner,
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 enum Scalar {
     Int {
@@ -201,20 +221,7 @@ impl Rng {
 /// The candidate values of a slot, as the bits of the scalar (pointer slots: of the
 /// pointed-to value).
 fn candidates(slot: Slot) -> Vec<u64> {
-    let scalar = match slot {
-        Slot::Int {
-            bits,
-            signed,
-            boolean,
-        } => Scalar::Int {
-            bits,
-            signed,
-            boolean,
-        },
-        Slot::F32 => Scalar::F32,
-        Slot::F64 => Scalar::F64,
-        Slot::Pointer { inner, .. } => inner,
-    };
+    let scalar = slot.scalar();
     match scalar {
         Scalar::Int { bits, boolean, .. } => int_values(bits.min(64), boolean),
         Scalar::F64 => f64_values().into_iter().map(f64::to_bits).collect(),
@@ -228,20 +235,7 @@ fn candidates(slot: Slot) -> Vec<u64> {
 
 /// A random value of a slot: half of the time a small or uniform value, else random bits.
 fn random_value(slot: Slot, rng: &mut Rng) -> u64 {
-    let scalar = match slot {
-        Slot::Int {
-            bits,
-            signed,
-            boolean,
-        } => Scalar::Int {
-            bits,
-            signed,
-            boolean,
-        },
-        Slot::F32 => Scalar::F32,
-        Slot::F64 => Scalar::F64,
-        Slot::Pointer { inner, .. } => inner,
-    };
+    let scalar = slot.scalar();
     let small = rng.next().is_multiple_of(2);
     match scalar {
         Scalar::Int { bits, boolean, .. } => {

@@ -282,13 +282,15 @@ pub fn semdiff(
         pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
     let index_of_new: FxHashMap<FuncId, usize> =
         pairs.iter().enumerate().map(|(i, p)| (p.1, i)).collect();
-    let callers_of = |i: usize| -> Vec<usize> {
+    // The pairs whose old or new function is a neighbour (by `edges`: callers or callees)
+    // of pair i's old or new function.
+    let neighbours = |i: usize, edges: fn(&CallGraph) -> &Vec<Vec<FuncId>>| -> Vec<usize> {
         let (o, n, _) = pairs[i];
-        let mut out: Vec<usize> = graphs[0].callers[o.index()]
+        let mut out: Vec<usize> = edges(&graphs[0])[o.index()]
             .iter()
             .filter_map(|c| index_of_old.get(c).copied())
             .chain(
-                graphs[1].callers[n.index()]
+                edges(&graphs[1])[n.index()]
                     .iter()
                     .filter_map(|c| index_of_new.get(c).copied()),
             )
@@ -297,21 +299,8 @@ pub fn semdiff(
         out.dedup();
         out
     };
-    let callees_of = |i: usize| -> Vec<usize> {
-        let (o, n, _) = pairs[i];
-        let mut out: Vec<usize> = graphs[0].callees[o.index()]
-            .iter()
-            .filter_map(|c| index_of_old.get(c).copied())
-            .chain(
-                graphs[1].callees[n.index()]
-                    .iter()
-                    .filter_map(|c| index_of_new.get(c).copied()),
-            )
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
-    };
+    let callers_of = |i: usize| neighbours(i, |g| &g.callers);
+    let callees_of = |i: usize| neighbours(i, |g| &g.callees);
     // Algorithm 1, lines 3-8: modified pairs and their transitive callers.
     let mut in_work: Vec<bool> = pairs
         .iter()
