@@ -14,9 +14,11 @@
 //! transitive callees and the transitive callers of the changed functions, on the full
 //! call graph of each version.
 //!
-//! Known limits: those of [`crate::sea`] (every call assumed to return, function pointers
-//! resolved by type, library callbacks not modelled); a renamed function whose body did
-//! not change is not a change itself (its callers, whose call text changed, are).
+//! Known limits: those of [`crate::sea`] (every call assumed to return) and of the call
+//! graph it is given (the commands resolve function pointers by points-to and add the
+//! callbacks of library functions, `ripple_dataflow::calls`); a renamed function whose
+//! body did not change is not a change itself (its callers, whose call text changed,
+//! are).
 
 use std::collections::BTreeMap;
 

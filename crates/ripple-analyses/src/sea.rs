@@ -38,9 +38,10 @@
 //!
 //! Known limits (over-approximations, as in the paper): every call is assumed to return
 //! and every reachable CFG node to reach its exit, so functions after a call that never
-//! returns (`exit`, an infinite loop) are still in SEA; calls through pointers go to every
-//! address-taken function of a fitting type; functions without a body are leaves (a
-//! library function calling back into the program, as `qsort` does, is not modelled).
+//! returns (`exit`, an infinite loop) are still in SEA. Calls go where the call graph
+//! says: the commands build it with function pointers resolved by points-to and with
+//! the callbacks of library functions (`qsort`'s comparator) as callees of the library
+//! call (`ripple_dataflow::calls`); other functions without a body are leaves.
 
 use ripple_graph::{BitMatrix, BitSet, Iccfg, Sccs};
 use ripple_ir::FuncId;

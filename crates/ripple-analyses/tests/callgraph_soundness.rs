@@ -1,23 +1,26 @@
 //! The call graph with points-to resolution (`ripple_dataflow::calls`) against real
-//! runs: every call through a function pointer that the conformance corpus programs
-//! make when interpreted (on their RUN inputs) must be an edge of the resolved call
-//! graph; and on a program with two tables of functions of one type, resolution keeps
-//! only each table's functions where the type-based graph has all four.
+//! runs: every call that the conformance corpus programs make when interpreted (on their
+//! RUN inputs), through a function pointer or back from a library function (`qsort`'s
+//! comparator), must be an edge of the resolved call graph at its call site; and on a
+//! program with two tables of functions of one type, resolution keeps only each table's
+//! functions where the type-based graph has all four.
 
 use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_graph::{CallGraph, CallTarget};
 use ripple_interp::{run_program_observed, NodeEvent, Observer, RunConfig};
 use ripple_ir::{Callee, FuncId, NodeId, NodeKind, Program};
 
-/// Records (caller, call node, callee) of every executed call through a pointer. A call
-/// node's event comes after the callee's nodes, one level deeper: the last function seen
-/// at depth d + 1 when a call node at depth d is reported is its callee (cleared after
-/// each event so an external callee, which has no nodes, is not mistaken for the last
-/// defined one).
+/// Records (caller, call node, callee) of every executed call through a pointer, and of
+/// every function a library function called back. A call node's event comes after the
+/// callee's nodes, one level deeper: the last function seen at depth d + 1 when a call
+/// node at depth d is reported is its callee, or what a library callee called back
+/// (cleared after each event so an external callee, which has no nodes, is not mistaken
+/// for the last defined one).
 struct Calls<'p> {
     program: &'p Program,
     last_at_depth: Vec<Option<FuncId>>,
     indirect: Vec<(FuncId, NodeId, FuncId)>,
+    callbacks: Vec<(FuncId, NodeId, FuncId)>,
 }
 
 impl Observer for Calls<'_> {
@@ -28,15 +31,24 @@ impl Observer for Calls<'_> {
         }
         let callee = self.last_at_depth[d + 1].take();
         let node = &self.program.functions[event.function].nodes[event.node];
-        if let (
-            NodeKind::Call {
-                callee: Callee::Indirect(_),
-                ..
-            },
-            Some(g),
-        ) = (&node.kind, callee)
-        {
-            self.indirect.push((event.function, event.node, g));
+        match (&node.kind, callee) {
+            (
+                NodeKind::Call {
+                    callee: Callee::Indirect(_),
+                    ..
+                },
+                Some(g),
+            ) => self.indirect.push((event.function, event.node, g)),
+            (
+                NodeKind::Call {
+                    callee: Callee::Direct(h),
+                    ..
+                },
+                Some(g),
+            ) if !self.program.functions[*h].is_defined() => {
+                self.callbacks.push((event.function, event.node, g))
+            }
+            _ => {}
         }
         self.last_at_depth[d] = Some(event.function);
     }
@@ -67,6 +79,7 @@ fn targets(graph: &CallGraph, caller: FuncId, node: NodeId) -> Vec<FuncId> {
 fn every_observed_indirect_call_is_in_the_resolved_call_graph() {
     let corpus = ripple_conformance::load_corpus().expect("corpus");
     let mut observed = 0usize;
+    let mut called_back = 0usize;
     let mut narrowed = 0usize;
     for entry in &corpus {
         let program = lower_file(&entry.path);
@@ -83,9 +96,11 @@ fn every_observed_indirect_call_is_in_the_resolved_call_graph() {
                 program: &program,
                 last_at_depth: Vec::new(),
                 indirect: Vec::new(),
+                callbacks: Vec::new(),
             };
             run_program_observed(&program, &config, &mut calls);
-            for (caller, node, callee) in calls.indirect {
+            called_back += calls.callbacks.len();
+            for (caller, node, callee) in calls.indirect.into_iter().chain(calls.callbacks) {
                 observed += 1;
                 assert!(
                     targets(&resolved, caller, node).contains(&callee),
@@ -109,7 +124,8 @@ fn every_observed_indirect_call_is_in_the_resolved_call_graph() {
     }
     // The corpus has programs calling through pointers (tables, qsort comparators).
     assert!(observed >= 10, "only {observed} indirect calls observed");
-    eprintln!("{observed} indirect calls observed; {narrowed} call sites narrowed by points-to");
+    assert!(called_back >= 1, "no callback observed");
+    eprintln!("{observed} calls observed ({called_back} callbacks); {narrowed} call sites narrowed by points-to");
 }
 
 #[test]

@@ -41,6 +41,9 @@ pub(crate) struct ExternalModel {
     pub noreturn: bool,
     /// Copies the contents of argument 1's pointees into argument 0's.
     pub copies: bool,
+    /// May call functions of the program passed to it (`qsort`'s comparator); unknown
+    /// externals may.
+    pub calls_back: bool,
 }
 
 const fn model(reads_args: bool, writes: Writes, state: bool, returns: Returns) -> ExternalModel {
@@ -51,6 +54,7 @@ const fn model(reads_args: bool, writes: Writes, state: bool, returns: Returns) 
         returns,
         noreturn: false,
         copies: false,
+        calls_back: false,
     }
 }
 
@@ -154,9 +158,21 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
         | "fmin"
         | "hypot"
         | "cbrt" => model(false, Nothing, false, ArgsOrExternal),
-        "qsort" => model(true, Arg(0), false, NoPointer),
-        "bsearch" => model(true, Nothing, false, ArgsOrExternal),
-        "atexit" => model(false, Nothing, true, NoPointer),
-        _ => model(true, All, true, ArgsOrExternal),
+        "qsort" => ExternalModel {
+            calls_back: true,
+            ..model(true, Arg(0), false, NoPointer)
+        },
+        "bsearch" => ExternalModel {
+            calls_back: true,
+            ..model(true, Nothing, false, ArgsOrExternal)
+        },
+        "atexit" => ExternalModel {
+            calls_back: true,
+            ..model(false, Nothing, true, NoPointer)
+        },
+        _ => ExternalModel {
+            calls_back: true,
+            ..model(true, All, true, ArgsOrExternal)
+        },
     }
 }

@@ -1,8 +1,9 @@
 //! The call graph: direct calls, and calls through function pointers resolved to every
 //! address-taken function whose type fits the call (a sound over-approximation), or,
 //! after [`CallGraph::refine_indirect`], to the targets a points-to analysis finds
-//! (`ripple_dataflow::calls`). Calls to functions without a body are edges to external
-//! nodes, marked as such.
+//! (`ripple_dataflow::calls`), which also adds the functions library calls may call back
+//! ([`CallGraph::add_callbacks`]). Calls to functions without a body are edges to
+//! external nodes, marked as such.
 
 use rustc_hash::FxHashSet;
 
@@ -24,13 +25,16 @@ pub enum CallTarget {
     Direct(FuncId),
     /// An indirect call and its possible targets (sorted).
     Indirect(Vec<FuncId>),
+    /// A direct call of a function without a body that may call functions of the
+    /// program back (`qsort` and its comparator): the callee first, then the callbacks.
+    WithCallbacks(Vec<FuncId>),
 }
 
 impl CallTarget {
     pub fn callees(&self) -> &[FuncId] {
         match self {
             CallTarget::Direct(f) => std::slice::from_ref(f),
-            CallTarget::Indirect(targets) => targets,
+            CallTarget::Indirect(targets) | CallTarget::WithCallbacks(targets) => targets,
         }
     }
 }
@@ -112,6 +116,34 @@ impl CallGraph {
             resolved.sort_unstable();
             resolved.dedup();
             *targets = resolved;
+        }
+        self.index_sites();
+    }
+
+    /// Adds to direct calls of functions without a body the functions of the program
+    /// `callbacks(caller, node)` says they may call back (a callback runs during the
+    /// call, so it follows the caller as a callee does).
+    pub fn add_callbacks(
+        &mut self,
+        program: &Program,
+        callbacks: impl Fn(FuncId, NodeId) -> Vec<FuncId>,
+    ) {
+        for site in &mut self.sites {
+            let CallTarget::Direct(g) = site.target else {
+                continue;
+            };
+            if program.functions[g].is_defined() {
+                continue;
+            }
+            let mut extra = callbacks(site.caller, site.node);
+            extra.retain(|&h| h != g);
+            if extra.is_empty() {
+                continue;
+            }
+            extra.sort_unstable();
+            extra.dedup();
+            extra.insert(0, g);
+            site.target = CallTarget::WithCallbacks(extra);
         }
         self.index_sites();
     }
