@@ -115,12 +115,18 @@ impl<'a> Lowerer<'a, '_> {
             }
             "__builtin_va_arg" => {
                 let ap = va(self, 0);
-                // The type argument is not an expression; the parser may split or reject
-                // it, so read it from the text.
-                let texts = self.call_arg_texts(node);
-                let ty = match texts.get(1) {
-                    Some(text) => self.type_from_text(text),
-                    None => t.int,
+                // The type argument is not an expression: it was masked before parsing
+                // (or, failing that, is read from the text of the arguments).
+                let masked = args
+                    .get(1)
+                    .and_then(|a| self.va_arg_types.get(&a.start_byte()))
+                    .cloned();
+                let ty = match masked {
+                    Some(text) => self.type_from_text(&text),
+                    None => match self.call_arg_texts(node).get(1) {
+                        Some(text) => self.type_from_text(text),
+                        None => t.int,
+                    },
                 };
                 Some(self.call_with(Callee::Intrinsic(Intrinsic::VaArg), vec![ap], ty, true))
             }

@@ -73,8 +73,48 @@ fn binary_precedence(op: &str) -> u8 {
         "&" => 5,
         "^" => 4,
         "|" => 3,
+        "&&" => 2,
         _ => 1,
     }
+}
+
+/// An operand of an expression re-read from a misparsed cast: a node still to lower,
+/// or a value already computed.
+enum Operand<'a> {
+    Node(TsNode<'a>),
+    Value(Expr),
+}
+
+/// An expression re-read by C precedence (see `misparsed_cast_reread`).
+enum Reread<'a> {
+    Leaf(Operand<'a>),
+    Bin(&'a str, Box<Reread<'a>>, Box<Reread<'a>>),
+}
+
+/// Precedence climbing over `lhs (op operand)*`.
+fn climb<'a, I: Iterator<Item = (&'a str, Operand<'a>)>>(
+    mut lhs: Reread<'a>,
+    ops: &mut std::iter::Peekable<I>,
+    min_prec: u8,
+) -> Reread<'a> {
+    while let Some(&(op, _)) = ops.peek() {
+        let prec = binary_precedence(op);
+        if prec < min_prec {
+            break;
+        }
+        let Some((_, operand)) = ops.next() else {
+            break;
+        };
+        let mut rhs = Reread::Leaf(operand);
+        while let Some(&(next, _)) = ops.peek() {
+            if binary_precedence(next) <= prec {
+                break;
+            }
+            rhs = climb(rhs, ops, prec + 1);
+        }
+        lhs = Reread::Bin(op, Box::new(lhs), Box::new(rhs));
+    }
+    lhs
 }
 
 /// The operator token of a binary/unary/assignment/update/pointer/field expression.
@@ -547,6 +587,11 @@ impl<'a> Lowerer<'a, '_> {
 
     fn number(&mut self, node: TsNode<'a>) -> Expr {
         let text = self.text(node);
+        self.number_text(text, node)
+    }
+
+    /// The value of a number literal's text (`node` locates diagnostics).
+    fn number_text(&mut self, text: &str, node: TsNode<'a>) -> Expr {
         match literals::parse_number(text) {
             Some(Number::Int(v, kind)) => {
                 let ty = self.l.program.types.int(kind);
@@ -583,12 +628,12 @@ impl<'a> Lowerer<'a, '_> {
         if op == "&&" || op == "||" {
             return self.logical_value(node);
         }
-        if let Some(e) = self.misparsed_cast_chain(node) {
-            return e;
+        if let Some(r) = self.misparsed_cast_reread(node) {
+            return self.reread_value(r, node);
         }
         if matches!(op, "-" | "+" | "*" | "&") {
-            if let Some(ty) = self.paren_type_name(l) {
-                return self.misparsed_cast_binary(ty, op, r);
+            if let Some(types) = self.cast_prefix(l) {
+                return self.misparsed_cast_binary(&types, op, r);
             }
         }
         let a = self.rvalue(l);
@@ -605,7 +650,11 @@ impl<'a> Lowerer<'a, '_> {
         if inner.kind() != "identifier" {
             return None;
         }
-        let name = self.text(inner);
+        self.type_name(self.text(inner))
+    }
+
+    /// The type a name denotes in the current scope, if it names one.
+    fn type_name(&mut self, name: &str) -> Option<TypeId> {
         match self.lookup(name) {
             Some(Sym::Typedef(ty)) => Some(ty),
             None => self.builtin_type_name(name),
@@ -613,9 +662,102 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
+    /// A callee that is really a chain of casts: `(T)` (a parenthesized type name), or
+    /// `(T)(U)` read as a call of `(T)` with the type name `U` (from `(T)(U)(x)`). The
+    /// types, outermost first.
+    pub fn cast_chain(&mut self, func: TsNode<'a>) -> Option<Vec<TypeId>> {
+        if let Some(ty) = self.paren_type_name(func) {
+            return Some(vec![ty]);
+        }
+        if func.kind() != "call_expression" {
+            return None;
+        }
+        let list = self.child_field(func, self.fields.arguments)?;
+        if list.named_child_count() != 1 {
+            return None;
+        }
+        let arg = strip_parens(list.named_child(0)?);
+        if arg.kind() != "identifier" {
+            return None;
+        }
+        let ty = self.type_name(self.text(arg))?;
+        let inner = self.child_field(func, self.fields.function)?;
+        let mut chain = self.cast_chain(inner)?;
+        chain.push(ty);
+        Some(chain)
+    }
+
+    /// Converts `e` by a chain of casts, innermost (last) first.
+    fn apply_casts(&mut self, mut e: Expr, types: &[TypeId]) -> Expr {
+        for &ty in types.iter().rev() {
+            if ty == self.t.void {
+                return Expr::int(0, ty);
+            }
+            e = self.convert(e, ty);
+        }
+        e
+    }
+
+    /// `(T)(e)[i]`, `(T)(e).f`, `(T)(e)->f` with `T` a type: the parser applied the
+    /// postfix operators to the cast, read as a call `(T)(e)`; C applies them to `(e)`
+    /// and casts the result.
+    fn misparsed_cast_postfix(&mut self, node: TsNode<'a>) -> Option<Val> {
+        let mut spine = Vec::new();
+        let mut cur = node;
+        let types = loop {
+            match cur.kind() {
+                "field_expression" | "subscript_expression" => {
+                    spine.push(cur);
+                    cur = self.child_field(cur, self.fields.argument)?;
+                }
+                "call_expression" => {
+                    let func = self.child_field(cur, self.fields.function)?;
+                    break self.cast_chain(func)?;
+                }
+                _ => return None,
+            }
+        };
+        let list = self.child_field(cur, self.fields.arguments)?;
+        if list.named_child_count() != 1 {
+            return None;
+        }
+        let mut v = self.lower_expr(list.named_child(0)?);
+        for &p in spine.iter().rev() {
+            v = if p.kind() == "field_expression" {
+                self.field_access(p, v)
+            } else {
+                self.subscript_of(p, v)
+            };
+        }
+        let e = self.rvalue_of(v);
+        Some(Val::R(self.apply_casts(e, &types)))
+    }
+
+    /// A left operand that is really a prefix of casts: `(T)` (a parenthesized type
+    /// name), or casts of it, `(unsigned char)(T)` from `(unsigned char)(T)*p`. The
+    /// types, outermost first.
+    fn cast_prefix(&mut self, node: TsNode<'a>) -> Option<Vec<TypeId>> {
+        if let Some(ty) = self.paren_type_name(node) {
+            return Some(vec![ty]);
+        }
+        if node.kind() != "cast_expression" {
+            return None;
+        }
+        let desc = self.child_field(node, self.fields.type_)?;
+        let value = self.child_field(node, self.fields.value)?;
+        if self.descriptor_as_expression(desc).is_some() {
+            return None;
+        }
+        let mut inner = self.cast_prefix(value)?;
+        let ty = self.type_descriptor(desc);
+        inner.insert(0, ty);
+        Some(inner)
+    }
+
     /// `(T) op right` re-read as `((T)(op x)) ...` where `x` is the leftmost operand of
-    /// `right` (the cast binds tighter than any binary operator).
-    fn misparsed_cast_binary(&mut self, ty: TypeId, op: &str, right: TsNode<'a>) -> Expr {
+    /// `right` (the cast binds tighter than any binary operator); `types` are the casts,
+    /// outermost first.
+    fn misparsed_cast_binary(&mut self, types: &[TypeId], op: &str, right: TsNode<'a>) -> Expr {
         if right.kind() == "binary_expression" {
             let rop = operator_of(self, right);
             if let (Some(rl), Some(rr)) = (
@@ -623,7 +765,7 @@ impl<'a> Lowerer<'a, '_> {
                 self.child_field(right, self.fields.right),
             ) {
                 if rop != "&&" && rop != "||" {
-                    let inner = self.misparsed_cast_binary(ty, op, rl);
+                    let inner = self.misparsed_cast_binary(types, op, rl);
                     let b = self.rvalue(rr);
                     return self.arith(rop, inner, b, right);
                 }
@@ -655,10 +797,7 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
         };
-        if ty == self.t.void {
-            return Expr::int(0, ty);
-        }
-        self.convert(operand, ty)
+        self.apply_casts(operand, types)
     }
 
     /// A binary arithmetic, bitwise, shift or comparison operator on rvalues.
@@ -999,7 +1138,10 @@ impl<'a> Lowerer<'a, '_> {
                     self.cond(r, t, f);
                     return;
                 }
-                self.cond_value(node, t, f);
+                match self.misparsed_cast_reread(node) {
+                    Some(r) => self.reread_cond(r, t, f, node),
+                    None => self.cond_value(node, t, f),
+                }
             }
             "unary_expression" if operator_of(self, node) == "!" => {
                 match self.child_field(node, self.fields.argument) {
@@ -1007,6 +1149,10 @@ impl<'a> Lowerer<'a, '_> {
                     None => self.cond_value(node, t, f),
                 }
             }
+            "cast_expression" => match self.misparsed_cast_reread(node) {
+                Some(r) => self.reread_cond(r, t, f, node),
+                None => self.cond_value(node, t, f),
+            },
             _ => self.cond_value(node, t, f),
         }
     }
@@ -1254,10 +1400,24 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn field_expression(&mut self, node: TsNode<'a>) -> Val {
-        let (Some(arg), Some(field)) = (
-            self.child_field(node, self.fields.argument),
-            self.child_field(node, self.fields.field),
-        ) else {
+        if let Some(v) = self.misparsed_cast_postfix(node) {
+            return v;
+        }
+        let Some(arg) = self.child_field(node, self.fields.argument) else {
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete member access",
+            ));
+        };
+        let base = self.lower_expr(arg);
+        self.field_access(node, base)
+    }
+
+    /// The member access `node` applied to the (already lowered) value `base`.
+    fn field_access(&mut self, node: TsNode<'a>, base: Val) -> Val {
+        let Some(field) = self.child_field(node, self.fields.field) else {
             return Val::R(self.havoc_value(
                 self.t.int,
                 ApproximationKind::ParseError,
@@ -1268,7 +1428,7 @@ impl<'a> Lowerer<'a, '_> {
         let name = self.text(field);
         let arrow = operator_of(self, node) == "->";
         let (addr, rec) = if arrow {
-            let p = self.rvalue(arg);
+            let p = self.rvalue_of(base);
             match self.l.program.types.pointee(p.ty) {
                 Some(rec) => (p, rec),
                 None => {
@@ -1282,7 +1442,7 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
         } else {
-            match self.lower_expr(arg) {
+            match base {
                 Val::L(LVal::Mem(addr, ty)) => (addr, ty),
                 Val::R(Expr {
                     kind: ExprKind::Load(addr),
@@ -1329,10 +1489,10 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn subscript(&mut self, node: TsNode<'a>) -> Val {
-        let (Some(arg), Some(index)) = (
-            self.child_field(node, self.fields.argument),
-            self.child_field(node, self.fields.index),
-        ) else {
+        if let Some(v) = self.misparsed_cast_postfix(node) {
+            return v;
+        }
+        let Some(arg) = self.child_field(node, self.fields.argument) else {
             return Val::R(self.havoc_value(
                 self.t.int,
                 ApproximationKind::ParseError,
@@ -1340,7 +1500,21 @@ impl<'a> Lowerer<'a, '_> {
                 "incomplete subscript",
             ));
         };
-        let a = self.rvalue(arg);
+        let base = self.lower_expr(arg);
+        self.subscript_of(node, base)
+    }
+
+    /// The subscript `node` applied to the (already lowered) value `base`.
+    fn subscript_of(&mut self, node: TsNode<'a>, base: Val) -> Val {
+        let Some(index) = self.child_field(node, self.fields.index) else {
+            return Val::R(self.havoc_value(
+                self.t.int,
+                ApproximationKind::ParseError,
+                node,
+                "incomplete subscript",
+            ));
+        };
+        let a = self.rvalue_of(base);
         let i = self.rvalue(index);
         let (p, i) = if self.is_ptr(a.ty) { (a, i) } else { (i, a) };
         let Some(elem) = self.l.program.types.pointee(p.ty) else {
@@ -1376,8 +1550,8 @@ impl<'a> Lowerer<'a, '_> {
             ));
         };
         // `(x) - 1` with `x` a variable is parsed as a cast of `-1` to type `x`.
-        if let Some(v) = self.misparsed_cast(desc, value, node) {
-            return v;
+        if let Some(r) = self.misparsed_cast_reread(node) {
+            return Val::R(self.reread_value(r, node));
         }
         let ty = self.type_descriptor(desc);
         if ty == self.t.void {
@@ -1424,30 +1598,97 @@ impl<'a> Lowerer<'a, '_> {
         Val::R(self.convert(e, ty))
     }
 
-    /// The parts of a cast whose "type" is really a variable and whose operand is a
-    /// unary `-`, `+`, `*` or `&`: (the variable's value, the operator, its operand).
-    fn misparsed_cast_parts(&mut self, cast: TsNode<'a>) -> Option<(Expr, &'a str, TsNode<'a>)> {
+    /// The parts of a cast whose "type" is really an expression (a variable, possibly
+    /// subscripted: `(x)`, `(a[i])`) and whose operand starts with a unary `-`, `+`, `*`
+    /// or `&`, a `&&` (read as two `&`), or a signed number: (the expression's value, the
+    /// binary operator, its right operand).
+    fn misparsed_cast_parts(&mut self, cast: TsNode<'a>) -> Option<(Expr, &'a str, Operand<'a>)> {
         if cast.kind() != "cast_expression" {
             return None;
         }
         let desc = self.child_field(cast, self.fields.type_)?;
         let value = self.child_field(cast, self.fields.value)?;
-        if desc.named_child_count() != 1
-            || !matches!(value.kind(), "unary_expression" | "pointer_expression")
-        {
-            return None;
+        let (name, subscripts) = self.descriptor_as_expression(desc)?;
+        let (op, right) = match value.kind() {
+            "unary_expression" | "pointer_expression" => {
+                let op = operator_of(self, value);
+                let arg = self.child_field(value, self.fields.argument)?;
+                match op {
+                    "&" if arg.kind() == "pointer_expression"
+                        && operator_of(self, arg) == "&"
+                        && arg.start_byte() == value.start_byte() + 1 =>
+                    {
+                        (
+                            "&&",
+                            Operand::Node(self.child_field(arg, self.fields.argument)?),
+                        )
+                    }
+                    "-" | "+" | "*" | "&" => (op, Operand::Node(arg)),
+                    _ => return None,
+                }
+            }
+            "number_literal" => {
+                let text = self.text(value);
+                let op = text.get(..1).filter(|op| matches!(*op, "-" | "+"))?;
+                (op, Operand::Value(self.number_text(&text[1..], value)))
+            }
+            _ => return None,
+        };
+        let mut left = self.symbol_value(name)?;
+        for index in subscripts {
+            let i = self.rvalue(index);
+            let (p, i) = if self.is_ptr(left.ty) {
+                (left, i)
+            } else {
+                (i, left)
+            };
+            left = match self.l.program.types.pointee(p.ty) {
+                Some(elem) => {
+                    let addr = self.ptr_index(p, i, false);
+                    self.rvalue_of(Val::L(LVal::Mem(addr, elem)))
+                }
+                None => {
+                    self.diag(Severity::Error, index, "subscript of a non-pointer".into());
+                    self.havoc_value(
+                        self.t.int,
+                        ApproximationKind::Unsupported,
+                        index,
+                        "bad subscript",
+                    )
+                }
+            };
         }
-        let spec = desc.named_child(0)?;
+        Some((left, op, right))
+    }
+
+    /// A cast's type descriptor that is really an expression: a name that denotes no type
+    /// (an object, function or constant), with the sizes of abstract array declarators
+    /// as subscripts, outermost first (`(a[i][j])` read as the "type" `a [i][j]`).
+    fn descriptor_as_expression(&mut self, desc: TsNode<'a>) -> Option<(&'a str, Vec<TsNode<'a>>)> {
+        let spec = self.child_field(desc, self.fields.type_)?;
         if spec.kind() != "type_identifier" {
             return None;
         }
-        let op = operator_of(self, value);
-        if !matches!(op, "-" | "+" | "*" | "&") {
+        let mut cursor = desc.walk();
+        if desc.named_children(&mut cursor).count() > 2 {
             return None;
         }
-        let arg = self.child_field(value, self.fields.argument)?;
-        let left = self.symbol_value(self.text(spec))?;
-        Some((left, op, arg))
+        let mut subscripts = Vec::new();
+        let mut decl = self.child_field(desc, self.fields.declarator);
+        while let Some(d) = decl {
+            if d.kind() != "abstract_array_declarator" {
+                return None;
+            }
+            subscripts.push(self.child_field(d, self.fields.size)?);
+            decl = self.child_field(d, self.fields.declarator);
+        }
+        // The innermost declarator is the first subscript.
+        subscripts.reverse();
+        let name = self.text(spec);
+        match self.lookup(name)? {
+            Sym::Typedef(_) | Sym::Vla { .. } => None,
+            _ => Some((name, subscripts)),
+        }
     }
 
     /// The value of a name that denotes an object, function or constant (not a type, nor
@@ -1488,12 +1729,13 @@ impl<'a> Lowerer<'a, '_> {
         })
     }
 
-    /// `(x) - a * b` with `x` a variable: the parser read `(x)(-a) * b`. Re-reads the
-    /// left spine of binary operators with the cast's operator as a binary one, by C
-    /// precedence.
-    fn misparsed_cast_chain(&mut self, node: TsNode<'a>) -> Option<Expr> {
-        let mut spine = vec![node];
-        let mut cur = self.child_field(node, self.fields.left)?;
+    /// A cast whose "type" is really a variable, re-read as the binary expression it is:
+    /// `(x) - 1` (a cast of `-1` to `x`), `(x) && y` (of `&&y`), `(a[i]) * b`; or the
+    /// binary `node` whose left spine of binary operators ends in such a cast: `(x) - a
+    /// * b` (the parser read `((x)(-a)) * b`). The operators are re-read by C precedence.
+    fn misparsed_cast_reread(&mut self, node: TsNode<'a>) -> Option<Reread<'a>> {
+        let mut spine = Vec::new();
+        let mut cur = node;
         while cur.kind() == "binary_expression" && !matches!(operator_of(self, cur), "&&" | "||") {
             spine.push(cur);
             cur = self.child_field(cur, self.fields.left)?;
@@ -1502,78 +1744,80 @@ impl<'a> Lowerer<'a, '_> {
             return None;
         }
         let (left, op, arg) = self.misparsed_cast_parts(cur)?;
-        let mut ops: Vec<(&'a str, TsNode<'a>)> = vec![(op, arg)];
+        let mut ops: Vec<(&'a str, Operand<'a>)> = vec![(op, arg)];
         for &b in spine.iter().rev() {
             let r = self.child_field(b, self.fields.right)?;
-            ops.push((operator_of(self, b), r));
+            ops.push((operator_of(self, b), Operand::Node(r)));
         }
-        let mut pos = 0;
-        Some(self.climb(left, &ops, &mut pos, 0, node))
+        let mut ops = ops.into_iter().peekable();
+        Some(climb(Reread::Leaf(Operand::Value(left)), &mut ops, 0))
     }
 
-    /// Precedence climbing over `lhs (op operand)*`, lowering operands left to right.
-    fn climb(
-        &mut self,
-        mut lhs: Expr,
-        ops: &[(&'a str, TsNode<'a>)],
-        pos: &mut usize,
-        min_prec: u8,
-        node: TsNode<'a>,
-    ) -> Expr {
-        while let Some(&(op, operand)) = ops.get(*pos) {
-            let prec = binary_precedence(op);
-            if prec < min_prec {
-                break;
+    /// The value of a re-read expression; operands are lowered left to right, `&&` and
+    /// `||` short-circuit.
+    fn reread_value(&mut self, r: Reread<'a>, node: TsNode<'a>) -> Expr {
+        match r {
+            Reread::Leaf(Operand::Node(n)) => self.rvalue(n),
+            Reread::Leaf(Operand::Value(e)) => e,
+            Reread::Bin("&&" | "||", ..) => {
+                let int = self.t.int;
+                let var = self.temp(int);
+                let t = self.new_label();
+                let f = self.new_label();
+                let end = self.new_label();
+                self.reread_cond(r, t, f, node);
+                self.place(t);
+                self.emit(NodeKind::Assign {
+                    dst: Place::Local(var),
+                    value: self.int_const(1, int),
+                });
+                self.goto(end);
+                self.place(f);
+                self.emit(NodeKind::Assign {
+                    dst: Place::Local(var),
+                    value: self.int_const(0, int),
+                });
+                self.place(end);
+                Expr::local(var, int)
             }
-            *pos += 1;
-            let mut rhs = self.rvalue(operand);
-            while let Some(&(next, _)) = ops.get(*pos) {
-                if binary_precedence(next) <= prec {
-                    break;
+            Reread::Bin(op, a, b) => {
+                let a = self.reread_value(*a, node);
+                let b = self.reread_value(*b, node);
+                self.arith(op, a, b, node)
+            }
+        }
+    }
+
+    /// A re-read expression as a condition: jumps to `t` when non-zero, else to `f`.
+    fn reread_cond(
+        &mut self,
+        r: Reread<'a>,
+        t: ripple_ir::NodeId,
+        f: ripple_ir::NodeId,
+        node: TsNode<'a>,
+    ) {
+        match r {
+            Reread::Leaf(Operand::Node(n)) => self.cond(n, t, f),
+            Reread::Bin(op, a, b) if matches!(op, "&&" | "||") => {
+                let mid = self.new_label();
+                if op == "&&" {
+                    self.reread_cond(*a, mid, f, node);
+                } else {
+                    self.reread_cond(*a, t, mid, node);
                 }
-                rhs = self.climb(rhs, ops, pos, prec + 1, node);
+                self.place(mid);
+                self.reread_cond(*b, t, f, node);
             }
-            lhs = self.arith(op, lhs, rhs, node);
-        }
-        lhs
-    }
-
-    /// Re-reads a cast whose "type" is really a variable: `(x) - 1`, `(x) * y`,
-    /// `(f)(args)`.
-    fn misparsed_cast(
-        &mut self,
-        desc: TsNode<'a>,
-        value: TsNode<'a>,
-        node: TsNode<'a>,
-    ) -> Option<Val> {
-        if desc.named_child_count() != 1 {
-            return None;
-        }
-        let spec = desc.named_child(0)?;
-        if spec.kind() != "type_identifier" {
-            return None;
-        }
-        let name = self.text(spec);
-        let sym = self.lookup(name);
-        if matches!(sym, Some(Sym::Typedef(_)))
-            || (sym.is_none() && self.builtin_type_name(name).is_some())
-        {
-            return None;
-        }
-        sym?;
-        let left = self.symbol_value(name)?;
-        match value.kind() {
-            "unary_expression" | "pointer_expression" => {
-                let op = operator_of(self, value);
-                let arg = self.child_field(value, self.fields.argument)?;
-                let right = self.rvalue(arg);
-                let op = match op {
-                    "-" | "+" | "*" | "&" => op,
-                    _ => return None,
+            r => {
+                let e = self.reread_value(r, node);
+                let e = if self.l.program.types.is_scalar(e.ty) {
+                    e
+                } else {
+                    self.diag(Severity::Error, node, "condition is not a scalar".into());
+                    self.int_const(1, self.t.int)
                 };
-                Some(Val::R(self.arith(op, left, right, node)))
+                self.branch(e, t, f);
             }
-            _ => None,
         }
     }
 
@@ -1719,8 +1963,8 @@ impl<'a> Lowerer<'a, '_> {
                     .filter(|c| c.kind() != "comment"),
             );
         }
-        if let Some(ty) = self.paren_type_name(func) {
-            // `(T)(x)`: a cast the parser read as a call.
+        if let Some(types) = self.cast_chain(func) {
+            // `(T)(x)`, `(T)(U)(x)`: casts the parser read as calls.
             let mut last = None;
             for (i, &a) in args.iter().enumerate() {
                 if i + 1 == args.len() {
@@ -1732,10 +1976,7 @@ impl<'a> Lowerer<'a, '_> {
             let Some(e) = last else {
                 return Val::R(self.int_const(0, self.t.int));
             };
-            if ty == self.t.void {
-                return Val::R(Expr::int(0, ty));
-            }
-            return Val::R(self.convert(e, ty));
+            return Val::R(self.apply_casts(e, &types));
         }
         let callee_node = strip_parens(func);
         let mut callee = None;

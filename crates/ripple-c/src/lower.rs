@@ -255,6 +255,9 @@ pub(crate) struct Lowerer<'a, 'l> {
     /// at the entry of the function being defined, not where the list is read).
     pub in_params: u32,
     pub fields: crate::types::FieldIds,
+    /// The type arguments of `__builtin_va_arg(ap, TYPE)`, masked before parsing (see
+    /// [`mask_va_arg_types`]), by the byte offset of the mask.
+    pub va_arg_types: FxHashMap<usize, String>,
 }
 
 /// Replaces GCC line markers and `#pragma` lines by spaces.
@@ -309,6 +312,78 @@ fn blank_attributes(text: &mut String) {
     // character inside a string of an attribute may have been cut: stay lossless.
     *text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
+/// Replaces the type argument of every `__builtin_va_arg(ap, TYPE)` by `0` and spaces
+/// (newlines kept, so every byte offset and line stays where it was) and returns the
+/// types by the offset of their `0`. The grammar has no expression taking a type there:
+/// it reads `int *` as an error, and `(__builtin_va_arg(ap, int *))` as a cast to a
+/// function type, losing the statement around it.
+fn mask_va_arg_types(text: &mut String) -> FxHashMap<usize, String> {
+    const KEYWORD: &[u8] = b"__builtin_va_arg";
+    let mut types = FxHashMap::default();
+    let mut ranges = Vec::new();
+    {
+        let bytes = text.as_bytes();
+        let mut from = 0;
+        while let Some(pos) = find(&bytes[from..], KEYWORD).map(|p| p + from) {
+            from = pos + KEYWORD.len();
+            let preceded_by_ident = pos > 0 && is_ident_byte(bytes[pos - 1]);
+            if preceded_by_ident || bytes.get(from).is_some_and(|&b| is_ident_byte(b)) {
+                continue;
+            }
+            let mut i = from;
+            while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+                i += 1;
+            }
+            if bytes.get(i) != Some(&b'(') {
+                continue;
+            }
+            let Some(end) = matching_paren(bytes, i) else {
+                break;
+            };
+            // The first comma at depth 1 ends the `va_list` argument.
+            let mut depth = 0usize;
+            let mut comma = None;
+            for (k, &b) in bytes.iter().enumerate().take(end).skip(i + 1) {
+                match b {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                    b',' if depth == 0 => {
+                        comma = Some(k);
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            let Some(comma) = comma else { continue };
+            let mut start = comma + 1;
+            while start < end && bytes[start].is_ascii_whitespace() {
+                start += 1;
+            }
+            if start < end {
+                ranges.push((start, end));
+            }
+            from = end + 1;
+        }
+    }
+    if ranges.is_empty() {
+        return types;
+    }
+    let mut bytes = std::mem::take(text).into_bytes();
+    for (start, end) in ranges {
+        let ty = String::from_utf8_lossy(&bytes[start..end]).into_owned();
+        types.insert(start, ty);
+        for b in &mut bytes[start..end] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+        bytes[start] = b'0';
+    }
+    *text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    types
 }
 
 fn is_ident_byte(b: u8) -> bool {
@@ -420,6 +495,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             unit.text.clone()
         };
         blank_attributes(&mut blanked);
+        let va_arg_types = mask_va_arg_types(&mut blanked);
         let text: &str = &blanked;
         if !parser_ok {
             linker.diagnostics.push(Diagnostic {
@@ -461,6 +537,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             speculating: 0,
             in_params: 0,
             fields,
+            va_arg_types,
         };
         let mut sink = ChunkSink {
             slots: &slots,

@@ -25,6 +25,15 @@ impl<'a> Lowerer<'a, '_> {
         let mut stack = vec![root];
         while let Some(node) = stack.pop() {
             if node.is_missing() {
+                // An unnamed bit-field (`int :32;`, padding): the grammar wants a name;
+                // the lowering lays it out unnamed.
+                if node.kind() == "field_identifier"
+                    && node
+                        .next_sibling()
+                        .is_some_and(|s| s.kind() == "bitfield_clause")
+                {
+                    continue;
+                }
                 self.diag(
                     Severity::Error,
                     node,

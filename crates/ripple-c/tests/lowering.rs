@@ -3,8 +3,8 @@
 
 use ripple_c::{lower_units, FrontendConfig, Lowered, Severity, TranslationUnit};
 use ripple_ir::{
-    validate_program, ApproximationKind, Callee, Function, InitItem, Intrinsic, NodeKind, Program,
-    Storage, Type,
+    validate_program, ApproximationKind, Callee, Function, InitItem, IntKind, Intrinsic, NodeKind,
+    Program, Storage, Type,
 };
 
 fn lower(src: &str) -> Lowered {
@@ -222,6 +222,92 @@ fn va_builtins_become_intrinsics() {
             .size_of(f.locals.iter().find(|v| v.name == "ap").unwrap().ty),
         24
     );
+}
+
+#[test]
+fn va_arg_with_a_pointer_type_lowers_in_any_position() {
+    // The grammar reads `(__builtin_va_arg(ap, int *))` as a cast to a function type.
+    let l = lower(
+        "void put(int n, ...) { __builtin_va_list ap; __builtin_va_start(ap, n);
+           *(__builtin_va_arg(ap, int *)) = n; *__builtin_va_arg(ap, long *) = 1;
+           __builtin_va_end(ap); }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let f = func(&l.program, "put");
+    let types = &l.program.types;
+    let pointees: Vec<Type> = f
+        .nodes
+        .iter()
+        .filter_map(|n| match &n.kind {
+            NodeKind::Call {
+                callee: Callee::Intrinsic(Intrinsic::VaArg),
+                dst: Some(ripple_ir::Place::Local(v)),
+                ..
+            } => types.pointee(f.locals[*v].ty).map(|t| types.get(t).clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        pointees,
+        vec![Type::Int(IntKind::Int), Type::Int(IntKind::Long)]
+    );
+    // Both results are stored through.
+    let stores = count(f, |k| {
+        matches!(
+            k,
+            NodeKind::Assign {
+                dst: ripple_ir::Place::Mem { .. },
+                ..
+            }
+        )
+    });
+    assert_eq!(stores, 2);
+}
+
+#[test]
+fn parenthesized_variable_before_and_and_short_circuits() {
+    // `ALWAYS(p) && g(p) != 0` with `#define ALWAYS(X) (X)`: the grammar reads a cast of
+    // `&&g(p)` to the type `p`, then `!= 0`.
+    let l = lower(
+        "int g(int *p); int f(int *p) { if ((p) && g(p) != 0) return 1; return 0; }
+         int h(int *p) { int r = (p) && g(p) != 0; return r; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    for name in ["f", "h"] {
+        let f = func(&l.program, name);
+        assert_eq!(branches(f), 2, "{name}");
+        let calls = count(f, |k| matches!(k, NodeKind::Call { .. }));
+        assert_eq!(calls, 1, "{name}");
+        // The call is reached only when `p` is non-null: its node follows a branch.
+        let call = f
+            .nodes
+            .iter()
+            .position(|n| matches!(n.kind, NodeKind::Call { .. }))
+            .unwrap();
+        let preds: Vec<&ripple_ir::Node> = f
+            .nodes
+            .iter()
+            .filter(|n| n.succs.iter().any(|s| s.index() == call))
+            .collect();
+        assert!(
+            preds
+                .iter()
+                .all(|n| matches!(n.kind, NodeKind::Branch { .. })),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn typedef_casts_read_as_calls_apply_after_postfix_operators() {
+    // `(u32)(x)[0]` is parsed as `((u32)(x))[0]`; C reads `(u32)((x)[0])`.
+    let l = lower(
+        "typedef unsigned int u32; typedef unsigned char u8;
+         u32 f(u8 *x) { return (u32)(x)[0] << 24; }
+         unsigned long g(int a) { return (unsigned long)(u32)(a); }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert!(l.program.approximations.is_empty());
 }
 
 #[test]
