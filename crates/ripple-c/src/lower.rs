@@ -386,6 +386,50 @@ fn mask_va_arg_types(text: &mut String) -> FxHashMap<usize, String> {
     types
 }
 
+/// Spells `__restrict` / `__restrict__` as `restrict` (padded with spaces) where they
+/// qualify an array parameter (`char *argv[__restrict]`, glibc's `regmatch_t
+/// __pmatch[__restrict n]`): the grammar knows only `restrict` inside the brackets.
+fn respell_array_restrict(text: &mut String) {
+    const KEYWORD: &[u8] = b"__restrict";
+    let mut hits = Vec::new();
+    {
+        let bytes = text.as_bytes();
+        let mut from = 0;
+        while let Some(pos) = find(&bytes[from..], KEYWORD).map(|p| p + from) {
+            let mut end = pos + KEYWORD.len();
+            if bytes[end..].starts_with(b"__") {
+                end += 2;
+            }
+            from = end;
+            if (pos > 0 && is_ident_byte(bytes[pos - 1]))
+                || bytes.get(end).is_some_and(|&b| is_ident_byte(b))
+            {
+                continue;
+            }
+            // Back over whitespace and other qualifiers (`[static __restrict 3]`) to `[`.
+            let mut i = pos;
+            while i > 0 && (bytes[i - 1].is_ascii_whitespace() || is_ident_byte(bytes[i - 1])) {
+                i -= 1;
+            }
+            if i > 0 && bytes[i - 1] == b'[' {
+                hits.push((pos, end));
+            }
+        }
+    }
+    if hits.is_empty() {
+        return;
+    }
+    let mut bytes = std::mem::take(text).into_bytes();
+    for (start, end) in hits {
+        bytes[start..start + 8].copy_from_slice(b"restrict");
+        for b in &mut bytes[start + 8..end] {
+            *b = b' ';
+        }
+    }
+    *text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
 fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -496,6 +540,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         };
         blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
+        respell_array_restrict(&mut blanked);
         let text: &str = &blanked;
         if !parser_ok {
             linker.diagnostics.push(Diagnostic {

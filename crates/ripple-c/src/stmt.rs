@@ -97,10 +97,68 @@ impl<'a> Lowerer<'a, '_> {
     /// The items of a block (or of a preprocessor conditional inside one).
     pub fn block_items(&mut self, node: TsNode<'a>) {
         let mut cursor = node.walk();
-        let items: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
-        for item in items {
-            self.statement(item);
+        let items: Vec<TsNode<'a>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let mut i = 0;
+        while i < items.len() {
+            if crate::syntax::is_braceless_switch(items[i]) && i + 1 < items.len() {
+                i += self.braceless_switch(&items[i..]);
+                continue;
+            }
+            self.statement(items[i]);
+            i += 1;
         }
+    }
+
+    /// `switch (x) stmt` without braces, which the grammar reads as an error (`switch
+    /// (x)`) followed by the statement; a labelled body `case 1: case 2: s;` is read as
+    /// case statements that also swallow the statements after `s`. Lowers the switch with
+    /// its real body (the labels and `s`), then the swallowed statements; returns the
+    /// number of items consumed.
+    fn braceless_switch(&mut self, items: &[TsNode<'a>]) -> usize {
+        let head = items[0];
+        let Some(cond) = head
+            .named_child(0)
+            .filter(|c| c.kind() == "parenthesized_expression")
+        else {
+            return 1;
+        };
+        // The labels (case statements without statements of their own) and the last
+        // case statement, whose first statement ends the body.
+        let mut used = 1;
+        let mut labels = Vec::new();
+        let mut rest = Vec::new();
+        let mut body = None;
+        for &item in &items[1..] {
+            used += 1;
+            if item.kind() != "case_statement" {
+                body = Some(item);
+                break;
+            }
+            labels.push(item);
+            let stmts = self.case_items(item);
+            if let Some((&first, after)) = stmts.split_first() {
+                body = Some(first);
+                rest = after.to_vec();
+                break;
+            }
+        }
+        let saved = self.enter(head);
+        self.switch_with(cond, |this| {
+            for &label in &labels {
+                this.case_label(label);
+            }
+            if let Some(b) = body {
+                this.statement(b);
+            }
+        });
+        self.leave(saved);
+        for s in rest {
+            self.statement(s);
+        }
+        used
     }
 
     fn statement_inner(&mut self, node: TsNode<'a>) {
@@ -419,6 +477,16 @@ impl<'a> Lowerer<'a, '_> {
         let Some(c) = self.child_field(node, self.fields.condition) else {
             return;
         };
+        let body = self.child_field(node, self.fields.body);
+        self.switch_with(c, |this| {
+            if let Some(body) = body {
+                this.statement(body);
+            }
+        });
+    }
+
+    /// A switch on the value of `c` whose body `body` lowers.
+    fn switch_with(&mut self, c: TsNode<'a>, body: impl FnOnce(&mut Self)) {
         self.ensure_cur();
         let saved = self.enter(c);
         let v = self.rvalue(c);
@@ -440,9 +508,7 @@ impl<'a> Lowerer<'a, '_> {
         });
         self.f.breaks.push(end);
         self.f.switch_types.push(v.ty);
-        if let Some(body) = self.child_field(node, self.fields.body) {
-            self.statement(body);
-        }
+        body(self);
         self.f.switch_types.pop();
         self.f.breaks.pop();
         self.goto(end);
@@ -481,6 +547,25 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn case_statement(&mut self, node: TsNode<'a>) {
+        self.case_label(node);
+        for s in self.case_items(node) {
+            self.statement(s);
+        }
+    }
+
+    /// The statements a case statement holds after its label.
+    fn case_items(&self, node: TsNode<'a>) -> Vec<TsNode<'a>> {
+        let value = self.child_field(node, self.fields.value);
+        let mut cursor = node.walk();
+        let items = node
+            .named_children(&mut cursor)
+            .filter(|c| Some(*c) != value && !matches!(c.kind(), "ERROR" | "comment"))
+            .collect();
+        items
+    }
+
+    /// Places the label of a case statement and records it in the innermost switch.
+    fn case_label(&mut self, node: TsNode<'a>) {
         let target = self.new_label();
         self.place(target);
         let value = self.child_field(node, self.fields.value);
@@ -531,14 +616,6 @@ impl<'a> Lowerer<'a, '_> {
                     self.diag(Severity::Error, node, "`default` outside a switch".into());
                 }
             }
-        }
-        let mut cursor = node.walk();
-        let items: Vec<TsNode<'a>> = node
-            .named_children(&mut cursor)
-            .filter(|c| Some(*c) != value && c.kind() != "ERROR")
-            .collect();
-        for s in items {
-            self.statement(s);
         }
     }
 

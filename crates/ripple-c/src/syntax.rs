@@ -57,12 +57,16 @@ impl<'a> Lowerer<'a, '_> {
                     continue;
                 }
                 // `switch (x) stmt` without braces: the grammar requires a compound
-                // statement as the body.
-                if node.child(0).is_some_and(|c| c.kind() == "switch")
+                // statement as the body. In a block, the lowering reads it.
+                if is_braceless_switch(node)
                     && node
-                        .child(1)
-                        .is_some_and(|c| c.kind() == "parenthesized_expression")
+                        .parent()
+                        .is_some_and(|p| p.kind() == "compound_statement")
+                    && next_item(node).is_some()
                 {
+                    continue;
+                }
+                if is_braceless_switch(node) {
                     self.diag(
                         Severity::Error,
                         node,
@@ -235,6 +239,29 @@ fn error_anchor(err: TsNode<'_>) -> TsNode<'_> {
         return child;
     }
     err
+}
+
+/// An error region holding just `switch (x)`: a switch whose body is not a compound
+/// statement (the body follows as the next item).
+pub(crate) fn is_braceless_switch(node: TsNode<'_>) -> bool {
+    node.is_error()
+        && node.child_count() == 2
+        && node.child(0).is_some_and(|c| c.kind() == "switch")
+        && node
+            .child(1)
+            .is_some_and(|c| c.kind() == "parenthesized_expression")
+}
+
+/// The next named sibling that is not a comment.
+fn next_item(node: TsNode<'_>) -> Option<TsNode<'_>> {
+    let mut next = node.next_named_sibling();
+    while let Some(n) = next {
+        if n.kind() != "comment" {
+            return Some(n);
+        }
+        next = n.next_named_sibling();
+    }
+    None
 }
 
 /// The first ERROR or MISSING node under `node` in document order, anchored.

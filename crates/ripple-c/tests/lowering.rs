@@ -628,11 +628,28 @@ fn variable_length_arrays_scale_by_run_time_sizes() {
 }
 
 #[test]
-fn switch_without_braces_is_a_precise_grammar_error() {
-    let l = lower("int f(int x) {\n  switch (x) default: return 1;\n  return 0;\n}\n");
+fn switch_without_braces_in_a_block_lowers() {
+    // The grammar reads `switch (x)` as an error and the case statement as swallowing
+    // `return x;`; the body is only `x = 5;`.
+    let l = lower("int f(int x) {\n  switch (x) case 1: case 2: x = 5;\n  return x;\n}\n");
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert!(l.program.approximations.is_empty());
+    let f = func(&l.program, "f");
+    // One compare per case; the return is reached from the body and past the switch.
+    assert_eq!(branches(f), 2);
+    let returns = count(
+        f,
+        |k| matches!(k, NodeKind::Assign { dst: ripple_ir::Place::Local(v), .. } if Some(*v) == f.ret_var),
+    );
+    assert_eq!(returns, 1);
+}
+
+#[test]
+fn switch_without_braces_elsewhere_is_a_precise_grammar_error() {
+    let l = lower("int f(int x) {\n  while (x)\n    switch (x) default: x--;\n  return 0;\n}\n");
     let errs = errors(&l);
     assert!(
-        errs[0].starts_with("t.c:2:") && errs[0].contains("without braces"),
+        errs[0].starts_with("t.c:3:") && errs[0].contains("without braces"),
         "{errs:?}"
     );
 }
