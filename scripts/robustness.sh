@@ -2,9 +2,10 @@
 # Robustness run: the frontend over every .c file of several Debian source packages and
 # over sqlite3.c. Zero panics allowed; every failure must be a reported diagnostic.
 #   scripts/robustness.sh [CORPUS_DIR]     (default: ./corpus, fetched when missing)
-# Prints one line per package (files, functions, errors, approximated constructs) and
-# Each package is configured first (./configure) so that its config.h exists. Exits
-# non-zero if ripple panicked (exit code 101) or crashed on any file.
+# Prints one line per package (files, functions, errors, approximated constructs by
+# kind) and the number of panics or crashes. Each package is configured first
+# (./configure) so that its config.h exists. Exits non-zero if ripple panicked (exit
+# code 101) or crashed on any file.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:-corpus}
