@@ -129,6 +129,17 @@ fn rerun(program: &Program, func: FuncId, input: &ReplayInput, steps: u64) -> Ru
                 objects.push((pointer.clone(), bytes.len() as u64));
                 values.push(pointer);
             }
+            // Filled in below, once every object exists.
+            ReplayArg::Alias { .. } => values.push(Value::Int(0)),
+        }
+    }
+    for (i, arg) in input.args.iter().enumerate() {
+        if let ReplayArg::Alias { of, offset, .. } = arg {
+            // A pointer into the object of another pointer argument.
+            let Value::Int(base) = values[*of] else {
+                panic!("an alias of a non-pointer argument");
+            };
+            values[i] = Value::Int(base + u128::from(*offset));
         }
     }
     let outcome = interpreter.call(func, &values, &mut NoObserver);
@@ -282,4 +293,44 @@ fn semdiff_suite() {
         count(Verdict::Unknown),
     );
     assert_eq!(wrong, 0, "wrong verdicts or witnesses (see above)");
+}
+
+/// Differences that need two pointer arguments to alias (`*p = 1; *q = 2` reordered; the
+/// xor swap, which zeroes an object swapped with itself) come with a witness whose
+/// pointers share one object, and replay confirms it (the test re-runs it itself).
+#[test]
+fn aliasing_differences_have_confirmed_witnesses() {
+    for name in ["reorder_aliasing", "xor_swap_aliasing"] {
+        let pair = suite()
+            .into_iter()
+            .find(|p| p.name == name)
+            .unwrap_or_else(|| panic!("{name} in the suite"));
+        let config = SemdiffConfig {
+            total_budget: std::time::Duration::from_secs(20),
+            ..SemdiffConfig::default()
+        };
+        let old = load(&pair.dir.join("old.c"));
+        let new = load(&pair.dir.join("new.c"));
+        let matching =
+            ripple_versions::match_programs(&old, &new, &ripple_versions::MatchConfig::default());
+        let report = ripple_analyses::semdiff::semdiff(&old, &new, &matching, &config);
+        let function = report
+            .functions
+            .iter()
+            .find(|f| f.name == pair.function)
+            .expect("the pair's function is reported");
+        assert_eq!(function.verdict, Verdict::Different, "{name}");
+        let aliased = function.witnesses.iter().find(|w| {
+            w.confirmed
+                && w.replay
+                    .args
+                    .iter()
+                    .any(|a| matches!(a, ReplayArg::Alias { offset: 0, .. }))
+        });
+        assert!(aliased.is_some(), "{name}: {:?}", function.witnesses);
+        assert!(
+            check_witnesses(&old, &new, function, &config).is_empty(),
+            "{name}"
+        );
+    }
 }

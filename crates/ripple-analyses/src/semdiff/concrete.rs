@@ -431,6 +431,10 @@ pub(super) fn search(
                     ReplayArg::Pointer { bytes, pointee } => {
                         (format!("*{name}"), scalar_text(old, *pointee, bytes))
                     }
+                    // The concrete search gives every pointer its own object.
+                    ReplayArg::Alias { of, offset, .. } => {
+                        (name.clone(), format!("argument {} + {offset}", of + 1))
+                    }
                 }
             })
             .collect();

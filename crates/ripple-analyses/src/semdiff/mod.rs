@@ -560,24 +560,39 @@ fn input_assumptions(engine: &Engine, side: Side, func: FuncId) -> Vec<Bool> {
     facts
 }
 
-/// Extra constraints that make witnesses replayable: pointer arguments point to
-/// separate objects at known addresses.
-fn witness_niceness(engine: &Engine, func: FuncId) -> Vec<Bool> {
+/// Extra constraints that make witnesses replayable and readable: pointer arguments
+/// point to separate objects at known addresses; or, for a difference that needs
+/// aliasing, each points to the start of one of those objects (equal pointers, no
+/// partial overlap).
+fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec<Bool>) {
     let program = engine.programs[0];
     let function = &program.functions[func];
     let inputs = engine.inputs(Side::Old, func);
-    let mut facts = Vec::new();
-    for (i, var) in function.params.iter().enumerate() {
-        if matches!(
-            program.types.get(function.locals[*var].ty),
-            Type::Pointer(_)
-        ) {
-            facts.push(
-                inputs.params[i].eq(BV::from_u64(ARGUMENT_BASE + ARGUMENT_SPAN * i as u64, 64)),
-            );
-        }
-    }
-    facts
+    let pointers: Vec<usize> = (0..function.params.len())
+        .filter(|&i| {
+            matches!(
+                program.types.get(function.locals[function.params[i]].ty),
+                Type::Pointer(_)
+            )
+        })
+        .collect();
+    let slot = |i: usize| BV::from_u64(ARGUMENT_BASE + ARGUMENT_SPAN * i as u64, 64);
+    let separate = pointers
+        .iter()
+        .map(|&i| inputs.params[i].eq(slot(i)))
+        .collect();
+    // Each pointer at the start of one of the pointer arguments' slots.
+    let aliased = pointers
+        .iter()
+        .map(|&i| {
+            let choices: Vec<Bool> = pointers
+                .iter()
+                .map(|&j| inputs.params[i].eq(slot(j)))
+                .collect();
+            Bool::or(&choices.iter().collect::<Vec<_>>())
+        })
+        .collect();
+    (separate, aliased)
 }
 
 /// Summarises both functions of a pair and runs CONSTPROCDIFFSUM, refining on demand.
@@ -1130,31 +1145,75 @@ fn witness(
     kind: &'static str,
     config: &SemdiffConfig,
 ) -> Option<Witness> {
-    let nice = witness_niceness(engine, state.old);
-    let mut query = vec![assume.clone(), condition.clone()];
-    query.extend(nice);
-    let (answer, mut model) = engine.smt.check_model(&query);
-    if answer != Answer::Sat {
-        let (_, plain) = engine.smt.check_model(&[assume.clone(), condition.clone()]);
-        model = plain;
+    // Readable inputs first: pointers to separate objects; else pointers that may be
+    // equal (aliasing) but not overlap partly; else any model.
+    let (separate, aliased) = witness_niceness(engine, state.old);
+    let mut model = None;
+    for nice in [separate, aliased, Vec::new()] {
+        let mut query = vec![assume.clone(), condition.clone()];
+        let plain = nice.is_empty();
+        query.extend(nice);
+        let (answer, found) = engine.smt.check_model(&query);
+        if answer == Answer::Sat || plain {
+            model = found;
+            break;
+        }
     }
     let model = model?;
     let old_program = engine.programs[0];
     let new_program = engine.programs[1];
     let function = &old_program.functions[state.old];
     let inputs = engine.inputs(Side::Old, state.old);
-    // Inputs: parameters, pointed-to bytes, globals.
+    // Inputs: parameters, pointed-to bytes, globals. Pointers whose objects overlap in
+    // the model (a difference that needs aliasing) share one object in the replay.
+    let bits_of: Vec<u128> = (0..function.params.len())
+        .map(|i| model_bits(&model, &inputs.params[i]).unwrap_or(0))
+        .collect();
+    let pointer_len = |i: usize| -> Option<u64> {
+        match old_program
+            .types
+            .get(function.locals[function.params[i]].ty)
+        {
+            Type::Pointer(pointee) => Some(64u64.max(old_program.types.size_of(*pointee))),
+            _ => None,
+        }
+    };
+    let objects = alias_groups(
+        &(0..function.params.len())
+            .filter_map(|i| Some((i, bits_of[i] as u64, pointer_len(i)?)))
+            .collect::<Vec<_>>(),
+    );
     let mut shown = Vec::new();
     let mut args: Vec<ReplayArg> = Vec::new();
     for (i, var) in function.params.iter().enumerate() {
         let local = &function.locals[*var];
-        let bits = model_bits(&model, &inputs.params[i]).unwrap_or(0);
+        let bits = bits_of[i];
         match old_program.types.get(local.ty) {
             Type::Pointer(pointee) => {
-                let size = old_program.types.size_of(*pointee).clamp(1, 8);
-                let len = 64u64.max(size);
+                let (owner, base, len) = objects
+                    .iter()
+                    .find(|o| o.members.contains(&i))
+                    .map_or((i, bits as u64, 64), |o| (o.members[0], o.base, o.len));
+                if owner != i {
+                    let offset = (bits as u64).wrapping_sub(base);
+                    let owner_name = &function.locals[function.params[owner]].name;
+                    shown.push((
+                        local.name.clone(),
+                        if offset == 0 {
+                            owner_name.clone()
+                        } else {
+                            format!("{owner_name} + {offset}")
+                        },
+                    ));
+                    args.push(ReplayArg::Alias {
+                        of: owner,
+                        offset,
+                        pointee: *pointee,
+                    });
+                    continue;
+                }
                 let bytes = engine
-                    .memory_bytes(&model, &inputs.mem, bits as u64, len)
+                    .memory_bytes(&model, &inputs.mem, base, len)
                     .unwrap_or_else(|| vec![0; len as usize]);
                 shown.push((
                     format!("*{}", local.name),
@@ -1205,8 +1264,40 @@ fn witness(
     })
 }
 
-/// One argument of a witness: a scalar (its bits, of the parameter's type) or a pointer
-/// to a fresh object holding `bytes`.
+/// An object shared by pointer arguments whose ranges overlap: the arguments (the one at
+/// the lowest address first), the lowest address and the length.
+struct AliasGroup {
+    members: Vec<usize>,
+    base: u64,
+    len: u64,
+}
+
+/// Groups pointer arguments `(index, address, length)` whose ranges overlap.
+fn alias_groups(pointers: &[(usize, u64, u64)]) -> Vec<AliasGroup> {
+    let mut sorted = pointers.to_vec();
+    sorted.sort_by_key(|&(i, addr, _)| (addr, i));
+    let mut groups: Vec<AliasGroup> = Vec::new();
+    for (i, addr, len) in sorted {
+        match groups.last_mut() {
+            Some(g) if addr < g.base.saturating_add(g.len) => {
+                g.members.push(i);
+                g.len = g.len.max(addr - g.base + len);
+            }
+            _ => groups.push(AliasGroup {
+                members: vec![i],
+                base: addr,
+                len,
+            }),
+        }
+    }
+    // A shared object holds at most a few KiB; farther apart is not aliasing.
+    groups.retain(|g| g.len <= 4096);
+    groups
+}
+
+/// One argument of a witness: a scalar (its bits, of the parameter's type), a pointer
+/// to a fresh object holding `bytes`, or a pointer into the object of an earlier
+/// argument (aliasing).
 #[derive(Clone, Debug)]
 pub enum ReplayArg {
     Scalar {
@@ -1215,6 +1306,12 @@ pub enum ReplayArg {
     },
     Pointer {
         bytes: Vec<u8>,
+        pointee: ripple_ir::TypeId,
+    },
+    /// A pointer `offset` bytes into the object of argument `of` (a `Pointer`).
+    Alias {
+        of: usize,
+        offset: u64,
         pointee: ripple_ir::TypeId,
     },
 }
@@ -1281,6 +1378,16 @@ fn replay(
     let function = &program.functions[func];
     let mut values = Vec::new();
     let mut pointers = Vec::new();
+    // Objects first, so that an alias may name a later argument's object.
+    let objects: Vec<Option<Value>> = args
+        .iter()
+        .map(|arg| match arg {
+            ReplayArg::Pointer { bytes, .. } => {
+                Some(interpreter.alloc_bytes(bytes).unwrap_or(Value::Int(0)))
+            }
+            _ => None,
+        })
+        .collect();
     for (i, arg) in args.iter().enumerate() {
         let ty = function.params.get(i).map(|v| function.locals[*v].ty);
         match arg {
@@ -1295,8 +1402,24 @@ fn replay(
                 });
             }
             ReplayArg::Pointer { bytes, pointee } => {
-                let pointer = interpreter.alloc_bytes(bytes).unwrap_or(Value::Int(0));
+                let pointer = objects[i].clone().unwrap_or(Value::Int(0));
                 pointers.push((i, pointer.clone(), bytes.len() as u64, *pointee));
+                values.push(pointer);
+            }
+            ReplayArg::Alias {
+                of,
+                offset,
+                pointee,
+            } => {
+                let (Some(Some(Value::Int(base))), Some(ReplayArg::Pointer { bytes, .. })) =
+                    (objects.get(*of), args.get(*of))
+                else {
+                    values.push(Value::Int(0));
+                    continue;
+                };
+                let pointer = Value::Int(base + u128::from(*offset));
+                let len = (bytes.len() as u64).saturating_sub(*offset);
+                pointers.push((i, pointer.clone(), len, *pointee));
                 values.push(pointer);
             }
         }
