@@ -332,6 +332,13 @@ fn one_version(
                 var: IfaceVar::Param(_),
                 ..
             } => Some(call),
+            // A call completes only if its callee returns: when that may differ, so may
+            // what the call reads and writes (in the interpreter, a call that never
+            // returns is never observed).
+            VertexKind::ActualOut {
+                call,
+                var: IfaceVar::Stop,
+            } => Some(call),
             VertexKind::FormalIn(x) => {
                 inputs.push((f, x));
                 None

@@ -27,6 +27,7 @@ pub mod calls;
 pub mod control;
 pub mod framework;
 mod libc;
+mod memdeps;
 pub mod modref;
 pub mod pointsto;
 pub mod reaching;

@@ -4,16 +4,19 @@
 //! vertices for its interface ([`IfaceVar`]: parameters, the return value, the memory
 //! regions of its mod/ref sets, and `Stop`, "the call may end the program"); per call
 //! site, one actual-in and one actual-out vertex per interface variable of its callees
-//! (shared by all targets of the site); one memory vertex per function and region, which
-//! joins the writes of the region in the function to its reads; and dispatch vertices
+//! (shared by all targets of the site); memory vertices ([`VertexKind::Memory`]): the
+//! state of a region at a join point of a function's CFG (see below), or, for the regions
+//! kept flow-insensitive, one per function and region, joining every write of the region
+//! in the function to every read; and dispatch vertices
 //! ([`VertexKind::Dispatch`]): the call sites through a pointer with many possible targets
 //! bind to one shared set of ports per target set instead of to every target, which keeps
 //! the graph linear in the number of sites when unification-based points-to gives
 //! hundreds of targets to each (reachability, and therefore slicing, is unchanged: a
 //! dispatch port only splits the parameter edges it stands for).
 //!
-//! Edges ([`EdgeKind`]): data dependence (reaching definitions for registers, the memory
-//! vertices for memory), control dependence (post-dominators, [`crate::control`]; nodes
+//! Edges ([`EdgeKind`]): data dependence (reaching definitions for registers; for memory,
+//! the writes of a region that may reach a read along the CFG, [`crate::memdeps`]),
+//! control dependence (post-dominators, [`crate::control`]; nodes
 //! after a call that may stop the program are control dependent on that call's `Stop`
 //! output), call edges (call node to callee entry), parameter-in and parameter-out edges,
 //! and summary edges (actual-in to actual-out when a callee has a same-level path from
@@ -23,10 +26,23 @@
 //! as extra inputs and outputs as in 000 section 2.2, so that slicing and DCIA over it
 //! are context-sensitive.
 //!
+//! Memory dependences are flow-sensitive within a function: a read of a region (a load,
+//! the actual-in of a call, the function's formal-out at the exit) depends on the writes
+//! of the region that may reach it along a path of the CFG (stores, actual-outs of calls
+//! at the call's position, havoc nodes) and on the region's value at entry (the formal-in,
+//! or a parameter's initial value); updates are weak, so no write kills another. Memory
+//! SSA keeps this linear in size ([`crate::memdeps`]).
+//!
 //! Known limits (all over-approximations):
-//! - Memory dependences inside a function are flow-insensitive and per region: a load
-//!   depends on every store to an overlapping region of the same function, wherever it
-//!   is.
+//! - Memory dependences are per region, not per byte: a load depends on every reaching
+//!   store to its region, whatever the offsets.
+//! - Some regions stay flow-insensitive (one memory vertex per function and region):
+//!   every region of a function with a havoc node (a `setjmp` may return again after
+//!   later writes), and the regions read or written by callbacks that may run after the
+//!   call that receives them returns (`atexit`, `signal`, `pthread_create`, any external
+//!   without a model), in every function. Under unification points-to (large programs)
+//!   every function address tends to reach every unmodelled external, so there this
+//!   covers all regions and memory dependences are as before.
 //! - Loads inside the arguments of a call to a defined function are attributed to the
 //!   call node, which controls every actual-in: an impacted memory read in an argument
 //!   impacts the whole call.
@@ -40,8 +56,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use ripple_ir::{Callee, Expr, FuncId, NodeId, NodeKind, Place, Program, Span, Storage};
 
 use crate::bitset::BitSet;
-use crate::control::ControlDependence;
+use crate::control::{ControlDependence, PostDominators};
 use crate::libc::external_model;
+use crate::memdeps::{memory_deps, MemoryAccesses};
 use crate::modref::ModRef;
 use crate::pointsto::{AccessKind, Object, PartId, PointsTo, PointsToConfig};
 use crate::reaching::ReachingDefs;
@@ -79,7 +96,8 @@ pub enum VertexKind {
         call: NodeId,
         var: IfaceVar,
     },
-    /// The contents of a region, inside one function.
+    /// The contents of a region inside one function: at a join point of the CFG (or
+    /// after many writes), or anywhere in the function for a region kept flow-insensitive.
     Memory(PartId),
     /// A port of the dispatch shared by the call sites with one set of targets.
     Dispatch {
@@ -432,6 +450,9 @@ struct Builder<'p> {
     /// Inputs and outputs of each function, sorted.
     ins: Vec<Vec<IfaceVar>>,
     outs: Vec<Vec<IfaceVar>>,
+    /// Regions read or written by callbacks that may run after the call that receives
+    /// them returns (`atexit`, `signal`, unknown externals): kept flow-insensitive.
+    deferred: BitSet,
 }
 
 impl<'p> Builder<'p> {
@@ -454,6 +475,7 @@ impl<'p> Builder<'p> {
             called: vec![false; count],
             ins: vec![Vec::new(); count],
             outs: vec![Vec::new(); count],
+            deferred: BitSet::new(0),
         }
     }
 
@@ -496,6 +518,7 @@ impl<'p> Builder<'p> {
             self.ins[f.index()] = ins;
             self.outs[f.index()] = outs;
         }
+        self.deferred = deferred_regions(program, &self.pts, &self.modref);
         // Nodes and formals of every function first: call sites refer to them.
         for (f, function) in program.functions.iter_enumerated() {
             if !function.is_defined() {
@@ -687,13 +710,6 @@ impl<'p> Builder<'p> {
         let node_v = |n: NodeId| VertexId(first + n.0);
         let entry_v = node_v(function.entry);
         let exit_v = node_v(function.exit);
-        // Memory vertices, created on demand.
-        let mut memory: FxHashMap<PartId, VertexId> = FxHashMap::default();
-        let mut mem_vertex = |b: &mut Self, part: PartId| -> VertexId {
-            *memory
-                .entry(part)
-                .or_insert_with(|| b.vertex(f, VertexKind::Memory(part)))
-        };
         // Call sites.
         let mut sites: FxHashMap<NodeId, Site> = FxHashMap::default();
         let mut may_stop_nodes = Vec::new();
@@ -744,8 +760,9 @@ impl<'p> Builder<'p> {
             }
             sites.insert(n, site);
         }
-        // Control dependence.
-        let cd = ControlDependence::compute(function, &may_stop_nodes);
+        // Control dependence, over the CFG augmented with edges to the exit.
+        let pdom = PostDominators::compute(function, &may_stop_nodes);
+        let cd = ControlDependence::from_postdominators(function, &pdom);
         let stop_out = self.formal_out[f.index()].get(&IfaceVar::Stop).copied();
         for (m, _) in function.nodes.iter_enumerated() {
             let on = cd.of(m);
@@ -862,26 +879,30 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        // Memory data dependences, through one memory vertex per region.
+        // Memory data dependences: who reads and writes which region where.
         let all_parts: Vec<PartId> = {
             let mut s = self.modref.refs[f.index()].clone();
             s.union_with(&self.modref.mods[f.index()]);
             s.iter().map(|p| PartId(p as u32)).collect()
         };
+        let mut reads: Vec<(NodeId, PartId, VertexId)> = Vec::new();
+        let mut writes: Vec<(NodeId, PartId, VertexId)> = Vec::new();
+        let mut entry_values: Vec<(PartId, VertexId)> = Vec::new();
+        let mut has_havoc = false;
+        let mut repeats = vec![false; function.nodes.len()];
         for (n, _) in function.nodes.iter_enumerated() {
             let here = node_v(n);
             if self.pts.is_havoc(f, n) {
+                has_havoc = true;
                 for &p in &all_parts {
-                    let m = mem_vertex(self, p);
-                    self.edge(m, here, EdgeKind::Data);
-                    self.edge(here, m, EdgeKind::Data);
+                    reads.push((n, p, here));
+                    writes.push((n, p, here));
                 }
             }
             let site = sites.get(&n);
-            for access in self.pts.accesses(f, n).to_vec() {
-                let m = mem_vertex(self, access.part);
+            for access in self.pts.accesses(f, n) {
                 match access.kind {
-                    AccessKind::Read => self.edge(m, here, EdgeKind::Data),
+                    AccessKind::Read => reads.push((n, access.part, here)),
                     AccessKind::Write => {
                         let mut writers = Vec::new();
                         if let Some(site) = site {
@@ -893,66 +914,103 @@ impl<'p> Builder<'p> {
                             writers.push(here);
                         }
                         for w in writers {
-                            self.edge(w, m, EdgeKind::Data);
+                            writes.push((n, access.part, w));
                         }
                     }
                 }
             }
             if let Some(site) = site {
-                let actual_in: Vec<(IfaceVar, VertexId)> =
-                    site.actual_in.iter().map(|(k, v)| (*k, *v)).collect();
-                for (var, v) in actual_in {
+                for (&var, &v) in &site.actual_in {
                     if let IfaceVar::Mem(p) = var {
-                        let m = mem_vertex(self, p);
-                        self.edge(m, v, EdgeKind::Data);
+                        reads.push((n, p, v));
                     }
                 }
-                let actual_out: Vec<(IfaceVar, VertexId)> =
-                    site.actual_out.iter().map(|(k, v)| (*k, *v)).collect();
-                for (var, v) in actual_out {
+                for (&var, &v) in &site.actual_out {
                     if let IfaceVar::Mem(p) = var {
-                        let m = mem_vertex(self, p);
-                        self.edge(v, m, EdgeKind::Data);
+                        writes.push((n, p, v));
                     }
                 }
+                // An external may call its callbacks several times.
+                repeats[n.index()] = !self.pts.callbacks(f, n).is_empty();
             }
         }
-        for (var, v) in self.formal_in[f.index()].clone() {
+        for (&var, &v) in &self.formal_in[f.index()] {
             match var {
-                IfaceVar::Mem(p) => {
-                    let m = mem_vertex(self, p);
-                    self.edge(v, m, EdgeKind::Data);
-                }
+                IfaceVar::Mem(p) => entry_values.push((p, v)),
                 IfaceVar::Param(i) => {
                     let p = function.params[i as usize];
                     if function.locals[p].storage == Storage::Memory {
                         if let Some(part) = self.pts.part_of(Object::Local(f, p)) {
-                            let m = mem_vertex(self, part);
-                            self.edge(v, m, EdgeKind::Data);
+                            entry_values.push((part, v));
                         }
                     }
                 }
                 _ => {}
             }
         }
-        for (var, v) in self.formal_out[f.index()].clone() {
+        for (&var, &v) in &self.formal_out[f.index()] {
             match var {
-                IfaceVar::Mem(p) => {
-                    let m = mem_vertex(self, p);
-                    self.edge(m, v, EdgeKind::Data);
-                }
+                IfaceVar::Mem(p) => reads.push((function.exit, p, v)),
                 IfaceVar::Return => {
                     let ret = function.ret_var.expect("a return output has a variable");
                     if function.locals[ret].storage == Storage::Memory {
                         if let Some(part) = self.pts.part_of(Object::Local(f, ret)) {
-                            let m = mem_vertex(self, part);
-                            self.edge(m, v, EdgeKind::Data);
-                            self.edge(m, exit_v, EdgeKind::Data);
+                            reads.push((function.exit, part, v));
+                            reads.push((function.exit, part, exit_v));
                         }
                     }
                 }
                 _ => {}
             }
+        }
+        // Regions kept flow-insensitive (every region of a function with a havoc node,
+        // which may be a `setjmp` that returns again after later writes, and the regions
+        // of callbacks that may run later) go through one memory vertex per region; the
+        // others get flow-sensitive dependences ([`crate::memdeps`]).
+        let coarse = |b: &Self, p: PartId| has_havoc || b.deferred.contains(p.index());
+        let mut memory: FxHashMap<PartId, VertexId> = FxHashMap::default();
+        let mut mem_vertex = |b: &mut Self, part: PartId| -> VertexId {
+            *memory
+                .entry(part)
+                .or_insert_with(|| b.vertex(f, VertexKind::Memory(part)))
+        };
+        let mut flow = MemoryAccesses::new(function.nodes.len());
+        flow.repeats = repeats;
+        for (n, p, v) in reads {
+            if coarse(self, p) {
+                let m = mem_vertex(self, p);
+                self.edge(m, v, EdgeKind::Data);
+            } else {
+                flow.reads[n.index()].push((p, v));
+            }
+        }
+        for (n, p, v) in writes {
+            if coarse(self, p) {
+                let m = mem_vertex(self, p);
+                self.edge(v, m, EdgeKind::Data);
+            } else {
+                flow.writes[n.index()].push((p, v));
+            }
+        }
+        for (p, v) in entry_values {
+            if coarse(self, p) {
+                let m = mem_vertex(self, p);
+                self.edge(v, m, EdgeKind::Data);
+            } else {
+                flow.entry.push((p, v));
+            }
+        }
+        let succs: Vec<&[NodeId]> = function
+            .nodes
+            .ids()
+            .map(|n| pdom.augmented_succs(n))
+            .collect();
+        let deps = memory_deps(&succs, function.entry, &mut flow, self.kinds.len() as u32);
+        for part in deps.states {
+            self.vertex(f, VertexKind::Memory(part));
+        }
+        for (a, b) in deps.edges {
+            self.edge(a, b, EdgeKind::Data);
         }
     }
 
@@ -1129,6 +1187,44 @@ fn coarsening(
         }
     }
     Some(group)
+}
+
+/// The regions of the callbacks that may run after the external call that receives them
+/// has returned: those of `atexit` and of unknown externals (`signal`, `pthread_create`).
+/// The other modelled externals call back during the call (`qsort`, `bsearch`) or never.
+/// A flow-sensitive dependence would miss the writes between the registration and the
+/// call back (in the function or in its callers), so these regions stay flow-insensitive
+/// in every function.
+fn deferred_regions(program: &Program, pts: &PointsTo, modref: &ModRef) -> BitSet {
+    let mut deferred = BitSet::new(pts.part_count());
+    for (f, function) in program.functions.iter_enumerated() {
+        for (n, node) in function.nodes.iter_enumerated() {
+            let callbacks = pts.callbacks(f, n);
+            if callbacks.is_empty() {
+                continue;
+            }
+            if let NodeKind::Call {
+                callee: Callee::Direct(g),
+                ..
+            } = &node.kind
+            {
+                let name = program.functions[*g].name.as_str();
+                if name.starts_with("__builtin_") {
+                    // Compiler builtins call nothing.
+                    continue;
+                }
+                let during = matches!(name, "qsort" | "bsearch");
+                if during || !external_model(name).calls_back {
+                    continue;
+                }
+            }
+            for &h in callbacks {
+                deferred.union_with(&modref.refs[h.index()]);
+                deferred.union_with(&modref.mods[h.index()]);
+            }
+        }
+    }
+    deferred
 }
 
 /// A call site of the function being built.

@@ -79,3 +79,78 @@ fn backward_slice_is_context_sensitive() {
     assert!(lines.contains(&2), "{lines:?}");
     assert!(!lines.contains(&6), "{lines:?}");
 }
+
+const ORDER: &str = "int g;\n\
+int get(void) {\n\
+    return g;\n\
+}\n\
+void set(int *p) {\n\
+    int before = *p;\n\
+    *p = before + 1;\n\
+}\n\
+int main(void) {\n\
+    int x = 1;\n\
+    int a = x;\n\
+    set(&x);\n\
+    int b = x;\n\
+    g = 5;\n\
+    int c = get();\n\
+    g = 6;\n\
+    return a + b + c;\n\
+}\n";
+
+#[test]
+fn memory_dependences_follow_the_order_of_execution() {
+    let program = lower(ORDER);
+    // The store on line 7 reaches the load after the call (13) and the final sum (17),
+    // not the load before it (6), nor the load before the call (11).
+    let lines = slice_lines(&program, 7, SliceDirection::Forward);
+    assert!(lines.contains(&13) && lines.contains(&17), "{lines:?}");
+    assert!(!lines.contains(&6), "{lines:?}");
+    assert!(!lines.contains(&11), "{lines:?}");
+    // The read of g in get (line 3) sees the store before the call (14), not the one
+    // after it (16).
+    let lines = slice_lines(&program, 3, SliceDirection::Backward);
+    assert!(lines.contains(&14), "{lines:?}");
+    assert!(!lines.contains(&16), "{lines:?}");
+    // Backward from the load before the call: only the initialisation.
+    let lines = slice_lines(&program, 11, SliceDirection::Backward);
+    assert!(lines.contains(&10), "{lines:?}");
+    assert!(!lines.contains(&7) && !lines.contains(&12), "{lines:?}");
+}
+
+#[test]
+fn memory_dependences_cross_loop_back_edges() {
+    let program = lower(
+        "int sum(int *p, int n) {\n\
+             int s = 0;\n\
+             for (int i = 0; i < n; i++) {\n\
+                 s += *p;\n\
+                 *p = i;\n\
+             }\n\
+             return s;\n\
+         }\n",
+    );
+    // The store on line 5 reaches the load on line 4 in the next iteration.
+    let lines = slice_lines(&program, 4, SliceDirection::Backward);
+    assert!(lines.contains(&5), "{lines:?}");
+}
+
+#[test]
+fn callbacks_that_run_later_see_every_write() {
+    // The handler registered on line 6 runs at exit and reads g as written on line 7,
+    // after the registration: the region stays flow-insensitive.
+    let program = lower(
+        "int atexit(void (*f)(void));\n\
+         int printf(const char *, ...);\n\
+         int g;\n\
+         void report(void) { printf(\"%d\\n\", g); }\n\
+         int main(void) {\n\
+             atexit(report);\n\
+             g = 3;\n\
+             return 0;\n\
+         }\n",
+    );
+    let lines = slice_lines(&program, 7, SliceDirection::Forward);
+    assert!(lines.contains(&4), "{lines:?}");
+}

@@ -312,3 +312,46 @@ fn impact_paths_json(old: &Path, new: &Path) -> (i32, serde_json::Value) {
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     (out.status.code().unwrap_or(-1), json)
 }
+
+/// The impacted lines of one version, in every function.
+fn lines_of(json: &serde_json::Value, version: &str) -> BTreeSet<u64> {
+    json["impacted_lines"]
+        .as_array()
+        .expect("impacted_lines")
+        .iter()
+        .filter(|l| l["version"] == version)
+        .map(|l| l["line"].as_u64().expect("a line"))
+        .collect()
+}
+
+#[test]
+fn memory_dependences_follow_the_order_of_execution() {
+    // docs/frama-c/memory-order: only the store `*p = 1` / `*p = 2` on line 8 differs.
+    // Line 7 (`before = *p`) runs before the store in the only activation of `set`, and
+    // line 9 prints `before`, so neither reads a changed value; line 13 prints `x` before
+    // the call to `set` on line 14. Line 15 prints `x` after the call: 1 in the old
+    // version, 2 in the new one. Nothing else reads memory written at or after line 8
+    // (the call on line 14 itself reads only `&x`, the same in both), so line 15 is the
+    // only impacted line, in both versions.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/frama-c/memory-order");
+    let (code, json) = impact_paths_json(&dir.join("old.c"), &dir.join("new.c"));
+    assert_eq!(code, 1, "{json}");
+    assert_eq!(lines_of(&json, "old"), set(&[15]), "{json}");
+    assert_eq!(lines_of(&json, "new"), set(&[15]), "{json}");
+
+    // In a loop, a store later in the body reaches a load earlier in it (through the
+    // back edge): the changed store on line 7 impacts the load on line 5 and the print
+    // of what it read (line 6), and the load after the loop (line 9); line 3 runs before
+    // the loop and stays unimpacted.
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let text = "#include <stdio.h>\n\
+                void run(int *p, int n) {\n    printf(\"%d\\n\", *p);\n    for (int i = 0; i < n; i++) {\n        int v = *p;\n        printf(\"%d\\n\", v);\n        *p = i + 1;\n    }\n    printf(\"%d\\n\", *p);\n}\n\
+                int main(void) {\n    int x = 0;\n    run(&x, 3);\n    return 0;\n}\n";
+    let (a, b) = (tmp.path().join("a.c"), tmp.path().join("b.c"));
+    std::fs::write(&a, text).unwrap();
+    std::fs::write(&b, text.replace("*p = i + 1;", "*p = i + 2;")).unwrap();
+    let (code, json) = impact_paths_json(&a, &b);
+    assert_eq!(code, 1, "{json}");
+    assert_eq!(new_lines(&json, "run"), set(&[5, 6, 9]), "{json}");
+    assert!(new_lines(&json, "main").is_empty(), "{json}");
+}
