@@ -565,26 +565,16 @@ impl<'p> Builder<'p> {
             let entry = node_v_of(&self.node_base, g, self.program.functions[g].entry);
             self.edge(call, entry, EdgeKind::Call);
             for var in self.ins[g.index()].clone() {
-                let v = match ins.get(&var) {
-                    Some(&v) => v,
-                    None => {
-                        let v = self.vertex(owner, port(Port::In(var)));
-                        ins.insert(var, v);
-                        v
-                    }
-                };
+                let v = *ins
+                    .entry(var)
+                    .or_insert_with(|| self.vertex(owner, port(Port::In(var))));
                 let formal = self.formal_in[g.index()][&var];
                 self.edge(v, formal, EdgeKind::ParamIn);
             }
             for var in self.outs[g.index()].clone() {
-                let v = match outs.get(&var) {
-                    Some(&v) => v,
-                    None => {
-                        let v = self.vertex(owner, port(Port::Out(var)));
-                        outs.insert(var, v);
-                        v
-                    }
-                };
+                let v = *outs
+                    .entry(var)
+                    .or_insert_with(|| self.vertex(owner, port(Port::Out(var))));
                 let formal = self.formal_out[g.index()][&var];
                 self.edge(formal, v, EdgeKind::ParamOut);
             }
