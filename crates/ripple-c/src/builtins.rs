@@ -1,6 +1,7 @@
 //! Compiler builtins and library functions with special semantics: `__builtin_va_*`
 //! (intrinsics on the va_list address), `__builtin_expect`, `alloca`, `memcpy`/`memset`,
-//! `__builtin_unreachable`/`trap`, well-known pure builtins (as calls to external
+//! `__builtin_unreachable`/`trap`, the integer builtins of `intbuiltins.rs` (bit counts,
+//! byte swaps, overflow checks, atomics), well-known pure builtins (as calls to external
 //! declarations the interpreter models by name), `setjmp`/`longjmp` (havoc), and every
 //! other `__builtin_*` (havoc, recorded as an unknown builtin).
 
@@ -63,6 +64,14 @@ impl<'a> Lowerer<'a, '_> {
     ) -> Option<Val> {
         if let Some(v) = self.library_builtin(name, node, args, want) {
             return Some(v);
+        }
+        if name.starts_with("__builtin_")
+            || name.starts_with("__sync_")
+            || name.starts_with("__atomic_")
+        {
+            if let Some(v) = self.int_builtin(name, node, args, want) {
+                return Some(v);
+            }
         }
         let t = self.t;
         let va = |this: &mut Self, i: usize| -> Expr {
@@ -487,18 +496,6 @@ impl<'a> Lowerer<'a, '_> {
         let short = &name["__builtin_".len().min(name.len())..];
         // (callee name, return type, parameter types, varargs)
         let sig: Option<(&str, TypeId, Vec<TypeId>, bool)> = match short {
-            "clz" | "ctz" | "popcount" | "parity" | "ffs" | "clrsb" => {
-                Some((name, t.int, vec![t.uint], false))
-            }
-            "clzl" | "ctzl" | "popcountl" | "parityl" | "ffsl" | "clrsbl" => {
-                Some((name, t.int, vec![t.ulong], false))
-            }
-            "clzll" | "ctzll" | "popcountll" | "parityll" | "ffsll" | "clrsbll" => {
-                Some((name, t.int, vec![t.ullong], false))
-            }
-            "bswap16" => Some((name, t.ushort, vec![t.ushort], false)),
-            "bswap32" => Some((name, t.uint, vec![t.uint], false)),
-            "bswap64" => Some((name, t.ulong, vec![t.ulong], false)),
             "abs" => Some(("abs", t.int, vec![t.int], false)),
             "labs" => Some(("labs", t.long, vec![t.long], false)),
             "llabs" => Some(("llabs", t.llong, vec![t.llong], false)),

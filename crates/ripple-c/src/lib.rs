@@ -8,7 +8,8 @@
 //! Code map: `lower.rs` holds the lowering context (scopes, CFG construction),
 //! `types.rs` type specifiers, declarators, records and the C conversions,
 //! `consteval.rs` constant folding, `literals.rs` numbers, characters and strings,
-//! `expr.rs` expressions, `builtins.rs` compiler builtins, `stmt.rs` statements,
+//! `expr.rs` expressions, `builtins.rs` compiler builtins (`intbuiltins.rs` the integer
+//! ones: bit counts, byte swaps, overflow checks, atomics), `stmt.rs` statements,
 //! `init.rs` initializers, `decls.rs` declarations, definitions and linking, and
 //! `syntax.rs` the per-function syntax tree, fingerprint and parse-error diagnostics.
 
@@ -18,6 +19,7 @@ mod consteval;
 mod decls;
 mod expr;
 mod init;
+mod intbuiltins;
 mod literals;
 mod lower;
 mod source;

@@ -209,7 +209,7 @@ impl<'a> Lowerer<'a, '_> {
             "_Float128" | "__float128" | "_Float64x" | "__ieee128" => t.ldouble,
             "_Float64" | "_Float32x" => t.double,
             "_Float32" | "_Float16" => t.float,
-            "__int128_t" => t.i128,
+            "__int128" | "__int128_t" => t.i128,
             "__uint128_t" => t.u128,
             "size_t" | "uintptr_t" | "uint64_t" | "__SIZE_TYPE__" | "uintmax_t" => t.ulong,
             "ssize_t" | "ptrdiff_t" | "intptr_t" | "int64_t" | "intmax_t" | "off_t" => t.long,

@@ -735,3 +735,158 @@ fn gnu_attributes_in_declarators_are_accepted() {
         .unwrap();
     assert_eq!(rec.size, 5, "packed: no padding between c and i");
 }
+
+#[test]
+fn integer_builtins_lower_to_exact_expressions() {
+    let l = lower(
+        "int bits(unsigned x, unsigned long y, long long z) {
+           return __builtin_clz(x) + __builtin_ctzl(y) + __builtin_popcountll(z)
+             + __builtin_parity(x) + __builtin_ffsll(z) + __builtin_clrsbl(y)
+             + (int)__builtin_bswap64(y) + __builtin_bswap16(x) + __builtin_bswap32(x); }
+         int ov(long a, unsigned b, short *r) { int s; unsigned long long u;
+           return __builtin_add_overflow(a, b, r) + __builtin_smul_overflow(a, 3, &s)
+             + __builtin_umulll_overflow(a, b, &u) + __builtin_sub_overflow_p(a, b, (char)0); }
+         int at(int *p, long *q) { int e = 1; __atomic_store_n(p, 2, 5); __sync_synchronize();
+           long v = __atomic_load_n(q, 2) + __sync_fetch_and_add(q, 1)
+             + __atomic_exchange_n(p, 3, 5) + __atomic_nand_fetch(q, 6, 5);
+           return v + __atomic_compare_exchange_n(p, &e, 4, 0, 5, 5)
+             + __sync_bool_compare_and_swap(q, 1, 2); }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert!(
+        l.program.approximations.is_empty(),
+        "{:?}",
+        l.program.approximations
+    );
+    for name in ["bits", "ov", "at"] {
+        let f = func(&l.program, name);
+        assert_eq!(
+            count(f, |k| matches!(k, NodeKind::Call { .. })),
+            0,
+            "{name}"
+        );
+        assert_eq!(
+            count(f, |k| matches!(k, NodeKind::Havoc { .. })),
+            0,
+            "{name}"
+        );
+    }
+    assert!(l
+        .program
+        .functions
+        .iter()
+        .all(|f| !f.name.starts_with("__builtin") && !f.name.starts_with("__atomic")));
+    // The exact results are computed in 128 bits: unsigned for the unsigned product.
+    let ov = func(&l.program, "ov");
+    let wide: Vec<IntKind> = ov
+        .locals
+        .iter()
+        .filter_map(|v| l.program.types.int_kind(v.ty))
+        .filter(|k| k.bits() == 128)
+        .collect();
+    assert_eq!(
+        wide,
+        vec![
+            IntKind::Int128,
+            IntKind::Int128,
+            IntKind::UInt128,
+            IntKind::Int128
+        ]
+    );
+    // The overflow builtins store through their destination pointer.
+    let stores = count(ov, |k| {
+        matches!(
+            k,
+            NodeKind::Assign {
+                dst: ripple_ir::Place::Mem { .. },
+                ..
+            }
+        )
+    });
+    assert_eq!(stores, 3);
+    // Both compare-and-swap forms branch on the comparison.
+    assert_eq!(branches(func(&l.program, "at")), 2);
+}
+
+#[test]
+fn integer_builtins_fold_on_constants() {
+    let l = lower(
+        "int pop = __builtin_popcount(0xf0f0u);
+         int clz = __builtin_clzll(1ull << 40);
+         int clz0 = __builtin_clz(0u);
+         int ctz8 = __builtin_ctzg((unsigned char)0);
+         int ctzfb = __builtin_ctzg((unsigned short)0, -5);
+         int ctzv = __builtin_ctzg((unsigned short)0x80, -5);
+         int clzg8 = __builtin_clzg((unsigned char)1);
+         int pop128 = __builtin_popcountg(~(unsigned __int128)0);
+         int clrsb = __builtin_clrsb(-1);
+         int clrsb1 = __builtin_clrsbll(1);
+         int ffs = __builtin_ffsll(1ll << 63);
+         int ffs0 = __builtin_ffs(0);
+         int par = __builtin_parityl(7ul);
+         unsigned short sw16 = __builtin_bswap16(0xabcd);
+         unsigned long long sw = __builtin_bswap64(0x0102030405060708ull);
+         unsigned __int128 sw128 = __builtin_bswap128((unsigned __int128)0x0102);
+         int ovp = __builtin_mul_overflow_p(1ul << 32, 1ul << 32, (unsigned long)0);
+         int ovn = __builtin_add_overflow_p(-1, 1u, (unsigned char)0);
+         int ovs = __builtin_sub_overflow_p(0u, 1u, (unsigned)0);
+         int ovm = __builtin_mul_overflow_p(-1, 0xffffffffffffffffull, (__int128)0);
+         int ovu = __builtin_mul_overflow_p(-1, 1, (unsigned __int128)0);",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    assert!(l.program.approximations.is_empty());
+    let int = |v: i32| u128::from(v as u32);
+    let expected: [(&str, u128); 21] = [
+        ("pop", 8),
+        ("clz", 23),
+        ("clz0", 32),
+        ("ctz8", 8),
+        ("ctzfb", int(-5)),
+        ("ctzv", 7),
+        ("clzg8", 7),
+        ("pop128", 128),
+        ("clrsb", 31),
+        ("clrsb1", 62),
+        ("ffs", 64),
+        ("ffs0", 0),
+        ("par", 1),
+        ("sw16", 0xcdab),
+        ("sw", 0x0807_0605_0403_0201),
+        ("sw128", 0x0201 << 112),
+        ("ovp", 1),
+        ("ovn", 0),
+        ("ovs", 1),
+        ("ovm", 0),
+        ("ovu", 1),
+    ];
+    for (key, value) in expected {
+        assert_eq!(global_int(&l, key), value, "{key}");
+    }
+}
+
+#[test]
+fn overflow_builtins_on_128_bit_operands_stay_approximated() {
+    let l = lower(
+        "int f(__int128 a, long b, long *r) { return __builtin_add_overflow(a, b, r); }
+         __int128 g(__int128 x) { return x; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let kinds: Vec<ApproximationKind> = l.program.approximations.iter().map(|a| a.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            ApproximationKind::UnknownBuiltin,
+            ApproximationKind::UnknownBuiltin
+        ]
+    );
+    // The destination and the flag are havocked.
+    let f = func(&l.program, "f");
+    assert_eq!(count(f, |k| matches!(k, NodeKind::Havoc { .. })), 2);
+    let g = func(&l.program, "g");
+    assert_eq!(
+        l.program
+            .types
+            .int_kind(g.locals.iter().next().expect("a parameter").ty),
+        Some(IntKind::Int128)
+    );
+}
