@@ -13,63 +13,83 @@ use tree_sitter::Node as TsNode;
 use crate::expr::Val;
 use crate::lower::{Lowerer, Sym};
 
+/// A call of a function by name, which may be a builtin.
+#[derive(Clone, Copy)]
+pub(crate) struct BuiltinCall<'a, 'b> {
+    pub name: &'a str,
+    /// The call expression.
+    pub node: TsNode<'a>,
+    pub args: &'b [TsNode<'a>],
+    /// Whether the value of the call is used.
+    pub want: bool,
+}
+
 impl<'a> Lowerer<'a, '_> {
     /// Calls to functions declared in the program whose semantics the IR models
     /// specially (`setjmp`, `longjmp`).
-    pub fn library_builtin(
-        &mut self,
-        name: &str,
-        node: TsNode<'a>,
-        args: &[TsNode<'a>],
-        want: bool,
-    ) -> Option<Val> {
-        match name {
+    pub fn library_builtin(&mut self, call: BuiltinCall<'a, '_>) -> Option<Val> {
+        match call.name {
             "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp" | "savectx" | "vfork" => {
-                Some(self.setjmp_havoc(name, node, args, want))
+                Some(self.setjmp_havoc(call))
             }
             "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => {
-                Some(self.setjmp_havoc(name, node, args, false))
+                Some(self.setjmp_havoc(BuiltinCall {
+                    want: false,
+                    ..call
+                }))
             }
             _ => None,
         }
     }
 
-    fn setjmp_havoc(
-        &mut self,
-        name: &str,
-        node: TsNode<'a>,
-        args: &[TsNode<'a>],
-        want: bool,
-    ) -> Val {
-        for &a in args {
+    fn setjmp_havoc(&mut self, call: BuiltinCall<'a, '_>) -> Val {
+        for &a in call.args {
             self.rvalue(a);
         }
-        let detail = format!("{name}: non-local control flow is not modelled; memory is havocked");
-        if want {
-            Val::R(self.havoc_value(self.t.int, ApproximationKind::Setjmp, node, &detail))
+        let detail = format!(
+            "{}: non-local control flow is not modelled; memory is havocked",
+            call.name
+        );
+        let int = self.t.int;
+        let unused = Val::R(self.int_const(0, int));
+        self.havoc_call(call, int, ApproximationKind::Setjmp, &detail, unused)
+    }
+
+    /// The result of `call` approximated by a havoc (`reason`): a havocked value of type
+    /// `ty` when the value is used, else `unused` after a havoc of memory alone.
+    pub fn havoc_call(
+        &mut self,
+        call: BuiltinCall<'a, '_>,
+        ty: TypeId,
+        kind: ApproximationKind,
+        reason: &str,
+        unused: Val,
+    ) -> Val {
+        if call.want {
+            Val::R(self.havoc_value(ty, kind, call.node, reason))
         } else {
-            self.havoc(None, ApproximationKind::Setjmp, node, &detail);
-            Val::R(self.int_const(0, self.t.int))
+            self.havoc(None, kind, call.node, reason);
+            unused
         }
     }
 
     /// Calls to undeclared names that are compiler builtins; `None` for an ordinary
     /// (implicitly declared) function.
-    pub fn builtin_call(
-        &mut self,
-        name: &'a str,
-        node: TsNode<'a>,
-        args: &[TsNode<'a>],
-        want: bool,
-    ) -> Option<Val> {
-        if let Some(v) = self.library_builtin(name, node, args, want) {
+    pub fn builtin_call(&mut self, call: BuiltinCall<'a, '_>) -> Option<Val> {
+        if let Some(v) = self.library_builtin(call) {
             return Some(v);
         }
+        let BuiltinCall {
+            name,
+            node,
+            args,
+            want,
+        } = call;
         if name.starts_with("__builtin_")
             || name.starts_with("__sync_")
             || name.starts_with("__atomic_")
         {
-            if let Some(v) = self.int_builtin(name, node, args, want) {
+            if let Some(v) = self.int_builtin(call) {
                 return Some(v);
             }
         }
@@ -245,7 +265,7 @@ impl<'a> Lowerer<'a, '_> {
                 || name.starts_with("__sync_")
                 || name.starts_with("__atomic_") =>
             {
-                Some(self.known_or_unknown_builtin(name, node, args, want))
+                Some(self.known_or_unknown_builtin(call))
             }
             _ => None,
         }
@@ -485,13 +505,8 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Well-known pure builtins become calls to external declarations named like the
     /// libc function (or the builtin); anything else is havocked.
-    fn known_or_unknown_builtin(
-        &mut self,
-        name: &'a str,
-        node: TsNode<'a>,
-        args: &[TsNode<'a>],
-        want: bool,
-    ) -> Val {
+    fn known_or_unknown_builtin(&mut self, call: BuiltinCall<'a, '_>) -> Val {
+        let (name, args) = (call.name, call.args);
         let t = self.t;
         let short = &name["__builtin_".len().min(name.len())..];
         // (callee name, return type, parameter types, varargs)
@@ -545,7 +560,7 @@ impl<'a> Lowerer<'a, '_> {
             let (f, fty) = match self.lookup(callee) {
                 Some(Sym::Func(f, ty)) => (f, ty),
                 _ => {
-                    let f = self.library_function(callee, ret, params.clone(), varargs, node);
+                    let f = self.library_function(callee, ret, params.clone(), varargs, call.node);
                     let ty = self.l.program.functions[f].ty;
                     (f, ty)
                 }
@@ -563,18 +578,20 @@ impl<'a> Lowerer<'a, '_> {
                 };
                 values.push(v);
             }
-            return self.call_with(Callee::Direct(f), values, ret, want);
+            return self.call_with(Callee::Direct(f), values, ret, call.want);
         }
         for &a in args {
             self.expr_effects(a);
         }
         let detail = format!("unknown builtin {name}");
-        if want {
-            Val::R(self.havoc_value(t.long, ApproximationKind::UnknownBuiltin, node, &detail))
-        } else {
-            self.havoc(None, ApproximationKind::UnknownBuiltin, node, &detail);
-            Val::R(self.int_const(0, t.int))
-        }
+        let unused = Val::R(self.int_const(0, t.int));
+        self.havoc_call(
+            call,
+            t.long,
+            ApproximationKind::UnknownBuiltin,
+            &detail,
+            unused,
+        )
     }
 
     /// An external library function by name, declared with the given signature unless the

@@ -9,6 +9,7 @@ use ripple_ir::{
 };
 use tree_sitter::Node as TsNode;
 
+use crate::builtins::BuiltinCall;
 use crate::literals::{self, CharWidth, Number};
 use crate::lower::{Lowerer, Sym};
 use crate::Severity;
@@ -129,6 +130,19 @@ impl<'a> Lowerer<'a, '_> {
     pub fn int_const(&self, value: i128, ty: TypeId) -> Expr {
         let bits = self.l.program.types.bits(ty);
         Expr::int(crate::consteval::truncate(value as u128, bits), ty)
+    }
+
+    /// A havocked `int` for the expression `node` the parser left unreadable or
+    /// incomplete (`reason`).
+    fn unreadable(&mut self, node: TsNode<'a>, reason: &str) -> Expr {
+        self.havoc_value(self.t.int, ApproximationKind::ParseError, node, reason)
+    }
+
+    /// A havocked `int` for the invalid expression `node`, reported as the error
+    /// `message` (`reason` is the havoc's).
+    fn reject(&mut self, node: TsNode<'a>, message: String, reason: &str) -> Expr {
+        self.diag(Severity::Error, node, message);
+        self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, reason)
     }
 
     pub fn retype(&self, mut e: Expr, ty: TypeId) -> Expr {
@@ -366,12 +380,7 @@ impl<'a> Lowerer<'a, '_> {
         match node.kind() {
             "parenthesized_expression" => {
                 let Some(inner) = node.named_child(0) else {
-                    return Val::R(self.havoc_value(
-                        self.t.int,
-                        ApproximationKind::ParseError,
-                        node,
-                        "empty parentheses",
-                    ));
+                    return Val::R(self.unreadable(node, "empty parentheses"));
                 };
                 if inner.kind() == "compound_statement" {
                     return self.statement_expression(inner);
@@ -419,8 +428,12 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
             "call_expression" => self.call(node, true),
-            "field_expression" => self.field_expression(node),
-            "subscript_expression" => self.subscript(node),
+            "field_expression" => {
+                self.postfix(node, "incomplete member access", Self::field_access)
+            }
+            "subscript_expression" => {
+                self.postfix(node, "incomplete subscript", Self::subscript_of)
+            }
             "cast_expression" => self.cast_expression(node),
             "sizeof_expression" => Val::R(self.sizeof_expression(node)),
             "alignof_expression" => {
@@ -453,31 +466,15 @@ impl<'a> Lowerer<'a, '_> {
             }
             "ERROR" => {
                 self.diag(Severity::Error, node, "syntax error in expression".into());
-                Val::R(self.havoc_value(
-                    self.t.int,
-                    ApproximationKind::ParseError,
-                    node,
-                    "unreadable expression",
-                ))
+                Val::R(self.unreadable(node, "unreadable expression"))
             }
             kind => {
                 if node.is_missing() {
-                    return Val::R(self.havoc_value(
-                        self.t.int,
-                        ApproximationKind::ParseError,
-                        node,
-                        "missing expression",
-                    ));
+                    return Val::R(self.unreadable(node, "missing expression"));
                 }
-                self.diag(
-                    Severity::Error,
+                Val::R(self.reject(
                     node,
                     format!("unsupported expression `{kind}`"),
-                );
-                Val::R(self.havoc_value(
-                    self.t.int,
-                    ApproximationKind::Unsupported,
-                    node,
                     &format!("unsupported expression {kind}"),
                 ))
             }
@@ -618,12 +615,7 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.left),
             self.child_field(node, self.fields.right),
         ) else {
-            return self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete binary expression",
-            );
+            return self.unreadable(node, "incomplete binary expression");
         };
         if op == "&&" || op == "||" {
             return self.logical_value(node);
@@ -902,12 +894,7 @@ impl<'a> Lowerer<'a, '_> {
     fn unary_expression(&mut self, node: TsNode<'a>) -> Expr {
         let op = operator_of(self, node);
         let Some(arg) = self.child_field(node, self.fields.argument) else {
-            return self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete unary expression",
-            );
+            return self.unreadable(node, "incomplete unary expression");
         };
         if op == "!" {
             let e = self.rvalue(arg);
@@ -937,12 +924,7 @@ impl<'a> Lowerer<'a, '_> {
     fn pointer_expression(&mut self, node: TsNode<'a>) -> Val {
         let op = operator_of(self, node);
         let Some(arg) = self.child_field(node, self.fields.argument) else {
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete expression",
-            ));
+            return Val::R(self.unreadable(node, "incomplete expression"));
         };
         if op == "&" {
             let v = self.lower_expr(arg);
@@ -1065,11 +1047,21 @@ impl<'a> Lowerer<'a, '_> {
         if let Some(v) = self.fold_logical(node) {
             return self.int_const(i128::from(v), int);
         }
+        self.truth_value(|this, t, f| this.cond(node, t, f))
+    }
+
+    /// A condition as a value, 0 or 1 through a temporary: `branch(t, f)` lowers the
+    /// condition, jumping to `t` when it holds, else to `f`.
+    fn truth_value(
+        &mut self,
+        branch: impl FnOnce(&mut Self, ripple_ir::NodeId, ripple_ir::NodeId),
+    ) -> Expr {
+        let int = self.t.int;
         let var = self.temp(int);
         let t = self.new_label();
         let f = self.new_label();
         let end = self.new_label();
-        self.cond(node, t, f);
+        branch(self, t, f);
         self.place(t);
         self.emit(NodeKind::Assign {
             dst: Place::Local(var),
@@ -1180,12 +1172,7 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.condition),
             self.child_field(node, self.fields.alternative),
         ) else {
-            return Val::R(self.havoc_value(
-                int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete conditional",
-            ));
+            return Val::R(self.unreadable(node, "incomplete conditional"));
         };
         let cons = self.child_field(node, self.fields.consequence);
         if !want {
@@ -1399,31 +1386,28 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
-    fn field_expression(&mut self, node: TsNode<'a>) -> Val {
+    /// A member access or subscript `node`: its `argument` lowered, then `apply`'d with
+    /// `node` (`incomplete` is the havoc's reason when the argument is missing).
+    fn postfix(
+        &mut self,
+        node: TsNode<'a>,
+        incomplete: &str,
+        apply: fn(&mut Self, TsNode<'a>, Val) -> Val,
+    ) -> Val {
         if let Some(v) = self.misparsed_cast_postfix(node) {
             return v;
         }
         let Some(arg) = self.child_field(node, self.fields.argument) else {
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete member access",
-            ));
+            return Val::R(self.unreadable(node, incomplete));
         };
         let base = self.lower_expr(arg);
-        self.field_access(node, base)
+        apply(self, node, base)
     }
 
     /// The member access `node` applied to the (already lowered) value `base`.
     fn field_access(&mut self, node: TsNode<'a>, base: Val) -> Val {
         let Some(field) = self.child_field(node, self.fields.field) else {
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete member access",
-            ));
+            return Val::R(self.unreadable(node, "incomplete member access"));
         };
         let name = self.text(field);
         let arrow = operator_of(self, node) == "->";
@@ -1432,11 +1416,9 @@ impl<'a> Lowerer<'a, '_> {
             match self.l.program.types.pointee(p.ty) {
                 Some(rec) => (p, rec),
                 None => {
-                    self.diag(Severity::Error, node, "`->` on a non-pointer".into());
-                    return Val::R(self.havoc_value(
-                        self.t.int,
-                        ApproximationKind::Unsupported,
+                    return Val::R(self.reject(
                         node,
+                        "`->` on a non-pointer".into(),
                         "bad member access",
                     ));
                 }
@@ -1462,69 +1444,34 @@ impl<'a> Lowerer<'a, '_> {
                     (a, ty)
                 }
                 _ => {
-                    self.diag(Severity::Error, node, "`.` on a non-record".into());
-                    return Val::R(self.havoc_value(
-                        self.t.int,
-                        ApproximationKind::Unsupported,
+                    return Val::R(self.reject(
                         node,
+                        "`.` on a non-record".into(),
                         "bad member access",
                     ));
                 }
             }
         };
         if self.l.program.types.record(rec).is_none() {
-            self.diag(
-                Severity::Error,
+            return Val::R(self.reject(
                 node,
                 format!("member `{name}` of a non-record"),
-            );
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::Unsupported,
-                node,
                 "bad member access",
             ));
         }
         Val::L(self.member(addr, rec, name, node))
     }
 
-    fn subscript(&mut self, node: TsNode<'a>) -> Val {
-        if let Some(v) = self.misparsed_cast_postfix(node) {
-            return v;
-        }
-        let Some(arg) = self.child_field(node, self.fields.argument) else {
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete subscript",
-            ));
-        };
-        let base = self.lower_expr(arg);
-        self.subscript_of(node, base)
-    }
-
     /// The subscript `node` applied to the (already lowered) value `base`.
     fn subscript_of(&mut self, node: TsNode<'a>, base: Val) -> Val {
         let Some(index) = self.child_field(node, self.fields.index) else {
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete subscript",
-            ));
+            return Val::R(self.unreadable(node, "incomplete subscript"));
         };
         let a = self.rvalue_of(base);
         let i = self.rvalue(index);
         let (p, i) = if self.is_ptr(a.ty) { (a, i) } else { (i, a) };
         let Some(elem) = self.l.program.types.pointee(p.ty) else {
-            self.diag(Severity::Error, node, "subscript of a non-pointer".into());
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::Unsupported,
-                node,
-                "bad subscript",
-            ));
+            return Val::R(self.reject(node, "subscript of a non-pointer".into(), "bad subscript"));
         };
         if !self.is_int(i.ty) {
             self.diag(
@@ -1542,12 +1489,7 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.type_),
             self.child_field(node, self.fields.value),
         ) else {
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete cast",
-            ));
+            return Val::R(self.unreadable(node, "incomplete cast"));
         };
         // `(x) - 1` with `x` a variable is parsed as a cast of `-1` to type `x`.
         if let Some(r) = self.misparsed_cast_reread(node) {
@@ -1647,15 +1589,7 @@ impl<'a> Lowerer<'a, '_> {
                     let addr = self.ptr_index(p, i, false);
                     self.rvalue_of(Val::L(LVal::Mem(addr, elem)))
                 }
-                None => {
-                    self.diag(Severity::Error, index, "subscript of a non-pointer".into());
-                    self.havoc_value(
-                        self.t.int,
-                        ApproximationKind::Unsupported,
-                        index,
-                        "bad subscript",
-                    )
-                }
+                None => self.reject(index, "subscript of a non-pointer".into(), "bad subscript"),
             };
         }
         Some((left, op, right))
@@ -1760,25 +1694,7 @@ impl<'a> Lowerer<'a, '_> {
             Reread::Leaf(Operand::Node(n)) => self.rvalue(n),
             Reread::Leaf(Operand::Value(e)) => e,
             Reread::Bin("&&" | "||", ..) => {
-                let int = self.t.int;
-                let var = self.temp(int);
-                let t = self.new_label();
-                let f = self.new_label();
-                let end = self.new_label();
-                self.reread_cond(r, t, f, node);
-                self.place(t);
-                self.emit(NodeKind::Assign {
-                    dst: Place::Local(var),
-                    value: self.int_const(1, int),
-                });
-                self.goto(end);
-                self.place(f);
-                self.emit(NodeKind::Assign {
-                    dst: Place::Local(var),
-                    value: self.int_const(0, int),
-                });
-                self.place(end);
-                Expr::local(var, int)
+                self.truth_value(|this, t, f| this.reread_cond(r, t, f, node))
             }
             Reread::Bin(op, a, b) => {
                 let a = self.reread_value(*a, node);
@@ -1947,12 +1863,7 @@ impl<'a> Lowerer<'a, '_> {
     /// A call; returns its value (a temporary) when wanted.
     pub fn call(&mut self, node: TsNode<'a>, want: bool) -> Val {
         let Some(func) = self.child_field(node, self.fields.function) else {
-            return Val::R(self.havoc_value(
-                self.t.int,
-                ApproximationKind::ParseError,
-                node,
-                "incomplete call",
-            ));
+            return Val::R(self.unreadable(node, "incomplete call"));
         };
         let args_node = self.child_field(node, self.fields.arguments);
         let mut args: Vec<TsNode<'a>> = Vec::new();
@@ -1985,14 +1896,24 @@ impl<'a> Lowerer<'a, '_> {
             let name = self.text(callee_node);
             match self.lookup(name) {
                 Some(Sym::Func(f, ty)) => {
-                    if let Some(v) = self.library_builtin(name, node, &args, want) {
+                    if let Some(v) = self.library_builtin(BuiltinCall {
+                        name,
+                        node,
+                        args: &args,
+                        want,
+                    }) {
                         return v;
                     }
                     callee = Some(Callee::Direct(f));
                     fn_ty = Some(ty);
                 }
                 None => {
-                    if let Some(v) = self.builtin_call(name, node, &args, want) {
+                    if let Some(v) = self.builtin_call(BuiltinCall {
+                        name,
+                        node,
+                        args: &args,
+                        want,
+                    }) {
                         return v;
                     }
                     let f = self.implicit_function(name, callee_node);

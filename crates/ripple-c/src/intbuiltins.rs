@@ -19,6 +19,7 @@
 use ripple_ir::{ApproximationKind, BinOp, Expr, ExprKind, NodeKind, Place, TypeId, UnOp};
 use tree_sitter::Node as TsNode;
 
+use crate::builtins::BuiltinCall;
 use crate::expr::Val;
 use crate::lower::Lowerer;
 
@@ -68,23 +69,17 @@ impl RmwOp {
 
 impl<'a> Lowerer<'a, '_> {
     /// The integer builtins of this module; `None` for any other name.
-    pub fn int_builtin(
-        &mut self,
-        name: &str,
-        node: TsNode<'a>,
-        args: &[TsNode<'a>],
-        want: bool,
-    ) -> Option<Val> {
-        if let Some(short) = name.strip_prefix("__builtin_") {
-            if let Some(v) = self.bit_builtin(short, args) {
+    pub fn int_builtin(&mut self, call: BuiltinCall<'a, '_>) -> Option<Val> {
+        if let Some(short) = call.name.strip_prefix("__builtin_") {
+            if let Some(v) = self.bit_builtin(short, call.args) {
                 return Some(Val::R(v));
             }
-            if let Some(v) = self.bswap_builtin(short, args) {
+            if let Some(v) = self.bswap_builtin(short, call.args) {
                 return Some(Val::R(v));
             }
-            return self.overflow_builtin(short, node, args);
+            return self.overflow_builtin(short, call.node, call.args);
         }
-        self.atomic_builtin(name, node, args, want)
+        self.atomic_builtin(call)
     }
 
     // ----- small expression helpers -----
@@ -591,19 +586,7 @@ fn parse_atomic(name: &str) -> Option<Atomic> {
             "clear" => Atomic::Clear,
             "thread_fence" | "signal_fence" => Atomic::Fence,
             "always_lock_free" => Atomic::AlwaysLockFree,
-            _ => {
-                if let Some(op) = rest.strip_prefix("fetch_") {
-                    Atomic::Rmw {
-                        op: RmwOp::parse(op)?,
-                        new: false,
-                    }
-                } else {
-                    Atomic::Rmw {
-                        op: RmwOp::parse(rest.strip_suffix("_fetch")?)?,
-                        new: true,
-                    }
-                }
-            }
+            _ => parse_rmw(rest, "fetch_", "_fetch")?,
         });
     }
     let rest = name.strip_prefix("__sync_")?;
@@ -613,19 +596,22 @@ fn parse_atomic(name: &str) -> Option<Atomic> {
         "lock_release" => Atomic::Release,
         "bool_compare_and_swap" => Atomic::CompareAndSwap { value: false },
         "val_compare_and_swap" => Atomic::CompareAndSwap { value: true },
-        _ => {
-            if let Some(op) = rest.strip_prefix("fetch_and_") {
-                Atomic::Rmw {
-                    op: RmwOp::parse(op)?,
-                    new: false,
-                }
-            } else {
-                Atomic::Rmw {
-                    op: RmwOp::parse(rest.strip_suffix("_and_fetch")?)?,
-                    new: true,
-                }
-            }
-        }
+        _ => parse_rmw(rest, "fetch_and_", "_and_fetch")?,
+    })
+}
+
+/// A read-modify-write builtin named `{old_prefix}OP` (giving the old value) or
+/// `OP{new_suffix}` (the new one).
+fn parse_rmw(rest: &str, old_prefix: &str, new_suffix: &str) -> Option<Atomic> {
+    Some(match rest.strip_prefix(old_prefix) {
+        Some(op) => Atomic::Rmw {
+            op: RmwOp::parse(op)?,
+            new: false,
+        },
+        None => Atomic::Rmw {
+            op: RmwOp::parse(rest.strip_suffix(new_suffix)?)?,
+            new: true,
+        },
     })
 }
 
@@ -634,13 +620,8 @@ impl<'a> Lowerer<'a, '_> {
 
     /// The atomic builtins as the loads and stores they perform (the IR models one
     /// thread; memory orders are evaluated for their effects and otherwise ignored).
-    fn atomic_builtin(
-        &mut self,
-        name: &str,
-        node: TsNode<'a>,
-        args: &[TsNode<'a>],
-        want: bool,
-    ) -> Option<Val> {
+    fn atomic_builtin(&mut self, call: BuiltinCall<'a, '_>) -> Option<Val> {
+        let BuiltinCall { name, args, .. } = call;
         let kind = parse_atomic(name)?;
         let t = self.t;
         let void = Val::R(Expr::int(0, t.void));
@@ -697,12 +678,8 @@ impl<'a> Lowerer<'a, '_> {
         );
         if !types.is_pointer(p.ty) || ty == t.void || (needs_scalar && !scalar) {
             let detail = format!("{name} on a value of this type is not modelled");
-            return Some(if want {
-                Val::R(self.havoc_value(t.long, ApproximationKind::UnknownBuiltin, node, &detail))
-            } else {
-                self.havoc(None, ApproximationKind::UnknownBuiltin, node, &detail);
-                void
-            });
+            let approx = ApproximationKind::UnknownBuiltin;
+            return Some(self.havoc_call(call, t.long, approx, &detail, void));
         }
         let p = self.typed_pointer(p, ty);
         let at = |p: &Expr| Place::Mem {
@@ -813,24 +790,8 @@ impl<'a> Lowerer<'a, '_> {
                     self.assign_convert(desired, ty)
                 };
                 let desired = self.reusable(desired);
-                let old = self.spill(Expr::load(p.clone(), ty));
                 let want_old = Expr::load(expected.clone(), ty);
-                let equal = self.bin(BinOp::Eq, old.clone(), want_old);
-                let equal = self.spill(equal);
-                let (then, otherwise, end) = (self.new_label(), self.new_label(), self.new_label());
-                self.branch(equal.clone(), then, otherwise);
-                self.place(then);
-                self.emit(NodeKind::Assign {
-                    dst: at(&p),
-                    value: desired,
-                });
-                self.goto(end);
-                self.place(otherwise);
-                self.emit(NodeKind::Assign {
-                    dst: Place::Mem { addr: expected, ty },
-                    value: old,
-                });
-                self.place(end);
+                let (_, equal) = self.compare_and_store(&p, ty, want_old, desired, Some(expected));
                 Val::R(self.convert(equal, bool_))
             }
             Atomic::CompareAndSwap { value } => {
@@ -840,17 +801,7 @@ impl<'a> Lowerer<'a, '_> {
                 let desired = values.remove(0);
                 let desired = self.assign_convert(desired, ty);
                 let desired = self.reusable(desired);
-                let old = self.spill(Expr::load(p.clone(), ty));
-                let equal = self.bin(BinOp::Eq, old.clone(), expected);
-                let equal = self.spill(equal);
-                let (then, end) = (self.new_label(), self.new_label());
-                self.branch(equal.clone(), then, end);
-                self.place(then);
-                self.emit(NodeKind::Assign {
-                    dst: at(&p),
-                    value: desired,
-                });
-                self.place(end);
+                let (old, equal) = self.compare_and_store(&p, ty, expected, desired, None);
                 Val::R(if value {
                     old
                 } else {
@@ -859,6 +810,44 @@ impl<'a> Lowerer<'a, '_> {
             }
             Atomic::Fence | Atomic::AlwaysLockFree => void,
         })
+    }
+
+    /// Compares `*p` (of type `ty`) with `expected` and stores `desired` there when they
+    /// are equal; else stores the value found at `on_failure`, if given. The value found
+    /// and the comparison, both in temporaries.
+    fn compare_and_store(
+        &mut self,
+        p: &Expr,
+        ty: TypeId,
+        expected: Expr,
+        desired: Expr,
+        on_failure: Option<Expr>,
+    ) -> (Expr, Expr) {
+        let old = self.spill(Expr::load(p.clone(), ty));
+        let equal = self.bin(BinOp::Eq, old.clone(), expected);
+        let equal = self.spill(equal);
+        let then = self.new_label();
+        let otherwise = on_failure.map(|addr| (self.new_label(), addr));
+        let end = self.new_label();
+        self.branch(equal.clone(), then, otherwise.as_ref().map_or(end, |o| o.0));
+        self.place(then);
+        self.emit(NodeKind::Assign {
+            dst: Place::Mem {
+                addr: p.clone(),
+                ty,
+            },
+            value: desired,
+        });
+        if let Some((otherwise, addr)) = otherwise {
+            self.goto(end);
+            self.place(otherwise);
+            self.emit(NodeKind::Assign {
+                dst: Place::Mem { addr, ty },
+                value: old.clone(),
+            });
+        }
+        self.place(end);
+        (old, equal)
     }
 
     /// A pointer argument retyped to point to `ty`.

@@ -260,58 +260,82 @@ pub(crate) struct Lowerer<'a, 'l> {
     pub va_arg_types: FxHashMap<usize, String>,
 }
 
-/// Replaces GCC line markers and `#pragma` lines by spaces.
 /// GNU attributes the layout or types depend on; every other `__attribute__((...))` is
 /// blanked before parsing, because the grammar rejects attributes in several positions
 /// GCC accepts (after a `*` of a declarator, between a declarator and `;`).
 const KEPT_ATTRIBUTES: [&str; 4] = ["packed", "aligned", "vector_size", "mode"];
 
-/// Replaces `__attribute__((...))` by spaces (newlines kept), so every byte offset and
-/// line stays where it was; string literals inside the parentheses are skipped over.
-fn blank_attributes(text: &mut String) {
-    const KEYWORD: &[u8] = b"__attribute__";
-    let mut ranges = Vec::new();
-    {
-        let bytes = text.as_bytes();
-        let mut from = 0;
-        while let Some(pos) = find(&bytes[from..], KEYWORD).map(|p| p + from) {
-            from = pos + KEYWORD.len();
-            let preceded_by_ident = pos > 0 && is_ident_byte(bytes[pos - 1]);
-            if preceded_by_ident || bytes.get(from).is_some_and(|&b| is_ident_byte(b)) {
-                continue;
-            }
-            let mut i = from;
-            while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
-                i += 1;
-            }
-            if bytes.get(i) != Some(&b'(') {
-                continue;
-            }
-            let Some(end) = matching_paren(bytes, i) else {
-                break;
-            };
-            let inner = &text[i..end];
-            if !KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
-                ranges.push((pos, end + 1));
-            }
+/// Calls `visit(start, open, close)` for every `keyword` standing as a whole word and
+/// followed (after white space) by a parenthesized group: `start` is the offset of the
+/// keyword, `open` and `close` those of the group's parentheses. When `visit` returns
+/// true the scan goes on after the group, else within it. It stops at a `(` never closed.
+fn scan_keyword_groups(
+    bytes: &[u8],
+    keyword: &[u8],
+    mut visit: impl FnMut(usize, usize, usize) -> bool,
+) {
+    let mut from = 0;
+    while let Some(pos) = find(&bytes[from..], keyword).map(|p| p + from) {
+        from = pos + keyword.len();
+        let preceded_by_ident = pos > 0 && is_ident_byte(bytes[pos - 1]);
+        if preceded_by_ident || bytes.get(from).is_some_and(|&b| is_ident_byte(b)) {
+            continue;
+        }
+        let mut i = from;
+        while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        if bytes.get(i) != Some(&b'(') {
+            continue;
+        }
+        let Some(end) = matching_paren(bytes, i) else {
+            break;
+        };
+        if visit(pos, i, end) {
             from = end + 1;
         }
     }
+}
+
+/// Rewrites the bytes of `text` in place by `edit`, which overwrites ASCII-delimited
+/// ranges with ASCII; a multi-byte character cut by it (inside a string literal) would
+/// make the text invalid UTF-8: stay lossless then.
+fn edit_bytes(text: &mut String, edit: impl FnOnce(&mut [u8])) {
+    let mut bytes = std::mem::take(text).into_bytes();
+    edit(&mut bytes);
+    *text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+}
+
+/// Replaces every byte by a space but newlines, so every byte offset and line stays
+/// where it was.
+fn blank(bytes: &mut [u8]) {
+    for b in bytes {
+        if *b != b'\n' {
+            *b = b' ';
+        }
+    }
+}
+
+/// Replaces `__attribute__((...))` by spaces (newlines kept), so every byte offset and
+/// line stays where it was; string literals inside the parentheses are skipped over.
+fn blank_attributes(text: &mut String) {
+    let mut ranges = Vec::new();
+    scan_keyword_groups(text.as_bytes(), b"__attribute__", |start, open, close| {
+        let inner = &text[open..close];
+        if !KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
+            ranges.push((start, close + 1));
+        }
+        true
+    });
     if ranges.is_empty() {
         return;
     }
-    let mut bytes = std::mem::take(text).into_bytes();
-    for (start, end) in ranges {
-        for b in &mut bytes[start..end] {
-            if *b != b'\n' {
-                *b = b' ';
-            }
+    edit_bytes(text, |bytes| {
+        for (start, end) in ranges {
+            blank(&mut bytes[start..end]);
         }
-    }
-    // Only ASCII-delimited ranges were overwritten with ASCII, but a multi-byte
-    // character inside a string of an attribute may have been cut: stay lossless.
-    *text = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    });
 }
 
 /// Replaces the type argument of every `__builtin_va_arg(ap, TYPE)` by `0` and spaces
@@ -320,69 +344,47 @@ fn blank_attributes(text: &mut String) {
 /// it reads `int *` as an error, and `(__builtin_va_arg(ap, int *))` as a cast to a
 /// function type, losing the statement around it.
 fn mask_va_arg_types(text: &mut String) -> FxHashMap<usize, String> {
-    const KEYWORD: &[u8] = b"__builtin_va_arg";
     let mut types = FxHashMap::default();
     let mut ranges = Vec::new();
-    {
-        let bytes = text.as_bytes();
-        let mut from = 0;
-        while let Some(pos) = find(&bytes[from..], KEYWORD).map(|p| p + from) {
-            from = pos + KEYWORD.len();
-            let preceded_by_ident = pos > 0 && is_ident_byte(bytes[pos - 1]);
-            if preceded_by_ident || bytes.get(from).is_some_and(|&b| is_ident_byte(b)) {
-                continue;
-            }
-            let mut i = from;
-            while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
-                i += 1;
-            }
-            if bytes.get(i) != Some(&b'(') {
-                continue;
-            }
-            let Some(end) = matching_paren(bytes, i) else {
-                break;
-            };
-            // The first comma at depth 1 ends the `va_list` argument.
-            let mut depth = 0usize;
-            let mut comma = None;
-            for (k, &b) in bytes.iter().enumerate().take(end).skip(i + 1) {
-                match b {
-                    b'(' | b'[' | b'{' => depth += 1,
-                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                    b',' if depth == 0 => {
-                        comma = Some(k);
-                        break;
-                    }
-                    _ => {}
+    let bytes = text.as_bytes();
+    scan_keyword_groups(bytes, b"__builtin_va_arg", |_, open, close| {
+        // The first comma at depth 1 ends the `va_list` argument.
+        let mut depth = 0usize;
+        let mut comma = None;
+        for (k, &b) in bytes.iter().enumerate().take(close).skip(open + 1) {
+            match b {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => {
+                    comma = Some(k);
+                    break;
                 }
+                _ => {}
             }
-            let Some(comma) = comma else { continue };
-            let mut start = comma + 1;
-            while start < end && bytes[start].is_ascii_whitespace() {
-                start += 1;
-            }
-            if start < end {
-                ranges.push((start, end));
-            }
-            from = end + 1;
         }
-    }
+        let Some(comma) = comma else { return false };
+        let mut start = comma + 1;
+        while start < close && bytes[start].is_ascii_whitespace() {
+            start += 1;
+        }
+        if start < close {
+            types.insert(
+                start,
+                String::from_utf8_lossy(&bytes[start..close]).into_owned(),
+            );
+            ranges.push((start, close));
+        }
+        true
+    });
     if ranges.is_empty() {
         return types;
     }
-    let mut bytes = std::mem::take(text).into_bytes();
-    for (start, end) in ranges {
-        let ty = String::from_utf8_lossy(&bytes[start..end]).into_owned();
-        types.insert(start, ty);
-        for b in &mut bytes[start..end] {
-            if *b != b'\n' {
-                *b = b' ';
-            }
+    edit_bytes(text, |bytes| {
+        for (start, end) in ranges {
+            blank(&mut bytes[start..end]);
+            bytes[start] = b'0';
         }
-        bytes[start] = b'0';
-    }
-    *text = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    });
     types
 }
 
@@ -419,15 +421,14 @@ fn respell_array_restrict(text: &mut String) {
     if hits.is_empty() {
         return;
     }
-    let mut bytes = std::mem::take(text).into_bytes();
-    for (start, end) in hits {
-        bytes[start..start + 8].copy_from_slice(b"restrict");
-        for b in &mut bytes[start + 8..end] {
-            *b = b' ';
+    edit_bytes(text, |bytes| {
+        for (start, end) in hits {
+            bytes[start..start + 8].copy_from_slice(b"restrict");
+            for b in &mut bytes[start + 8..end] {
+                *b = b' ';
+            }
         }
-    }
-    *text = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    });
 }
 
 fn is_ident_byte(b: u8) -> bool {
@@ -467,6 +468,7 @@ fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
     None
 }
 
+/// Replaces GCC line markers and `#pragma` lines by spaces.
 fn blank_line_markers(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
