@@ -1188,7 +1188,6 @@ impl<'p> Generator<'p> {
             let mut per_node = Vec::with_capacity(function.len());
             for node in function {
                 let mut list = Vec::new();
-                let node_accesses = node.len();
                 for access in node {
                     let key = memo_key(&mut solution, access.addr);
                     let targets = memo.entry(key).or_insert_with(|| {
@@ -1215,10 +1214,7 @@ impl<'p> Generator<'p> {
                         });
                     }
                 }
-                // One access gives its targets in order already.
-                if node_accesses > 1 {
-                    list.sort_unstable();
-                }
+                list.sort_unstable();
                 list.dedup();
                 per_node.push(list);
             }
@@ -1311,11 +1307,7 @@ impl<'p> Generator<'p> {
         pv: PVar,
     ) -> Vec<(u32, Option<u64>)> {
         let mut out: Vec<(u32, Option<u64>)> = match solution {
-            Solution::Andersen(solved) => solved
-                .cells_of(pv)
-                .iter()
-                .map(|c| self.cell_info[c])
-                .collect(),
+            Solution::Andersen(solved) => solved.targets(pv),
             Solution::Unification(uf) => match uf.pointee_existing(pv) {
                 None => Vec::new(),
                 // Objects whose cells are in the class.

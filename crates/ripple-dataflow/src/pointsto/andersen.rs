@@ -134,9 +134,9 @@ pub(super) struct Andersen {
     /// Cell pvar -> dense cell index (`u32::MAX` for pvars that are not cells).
     cell_index: Vec<u32>,
     cell_pvar: Vec<PVar>,
-    /// By cell index: the object, and whether the offset is known.
+    /// By cell index: the object, and the offset in it.
     cell_object: Vec<u32>,
-    cell_known: Vec<bool>,
+    cell_offset: Vec<Option<u64>>,
     /// By object: the index of its unknown-offset cell (`u32::MAX` before it exists).
     any_cell: Vec<u32>,
     /// Offsets of pointer shifts, numbered densely.
@@ -240,6 +240,16 @@ impl Andersen {
             return pv;
         }
         self.find_shared(pv)
+    }
+
+    /// The (object, offset) of each cell a pvar may point to, unsorted.
+    pub(super) fn targets(&self, pv: PVar) -> Vec<(u32, Option<u64>)> {
+        if pv as usize >= self.pts.len() {
+            return Vec::new();
+        }
+        bits(&self.pts[self.find_shared(pv) as usize])
+            .map(|i| (self.cell_object[i as usize], self.cell_offset[i as usize]))
+            .collect()
     }
 
     /// The cells a pvar may point to, sorted.
@@ -348,7 +358,7 @@ impl Andersen {
             self.cell_index[pv as usize] = index;
             self.cell_pvar.push(pv);
             self.cell_object.push(object);
-            self.cell_known.push(offset.is_some());
+            self.cell_offset.push(offset);
             if offset.is_none() {
                 self.any_cell[object as usize] = index;
             }
@@ -524,7 +534,12 @@ impl Andersen {
         // (object, whether the unknown-offset cell is among the cells), one per object.
         let mut objects: Vec<(u32, bool)> = cells
             .iter()
-            .map(|&c| (self.cell_object[c as usize], !self.cell_known[c as usize]))
+            .map(|&c| {
+                (
+                    self.cell_object[c as usize],
+                    self.cell_offset[c as usize].is_none(),
+                )
+            })
             .collect();
         objects.sort_unstable();
         objects.reverse();
@@ -536,7 +551,7 @@ impl Andersen {
             // every cell of the object: a subscription).
             let mut sources: Vec<PVar> = Vec::new();
             for &c in cells {
-                if self.cell_known[c as usize] {
+                if self.cell_offset[c as usize].is_some() {
                     sources.push(self.find(self.cell_pvar[c as usize]));
                 }
             }
