@@ -1187,10 +1187,10 @@ impl<'p> Generator<'p> {
         for function in raw {
             let mut per_node = Vec::with_capacity(function.len());
             for node in function {
-                let mut list = Vec::new();
-                for access in node {
+                let mut keys = Vec::with_capacity(node.len());
+                for access in &node {
                     let key = memo_key(&mut solution, access.addr);
-                    let targets = memo.entry(key).or_insert_with(|| {
+                    memo.entry(key).or_insert_with(|| {
                         let mut parts: Vec<(u32, Option<u64>)> = self
                             .targets_of(&mut solution, &class_objects, access.addr)
                             .into_iter()
@@ -1200,7 +1200,11 @@ impl<'p> Generator<'p> {
                         parts.dedup();
                         parts
                     });
-                    for &(part, offset) in targets.iter() {
+                    keys.push(key);
+                }
+                let mut list = Vec::with_capacity(keys.iter().map(|k| memo[k].len()).sum());
+                for (access, key) in node.iter().zip(&keys) {
+                    for &(part, offset) in &memo[key] {
                         let offset = if access.whole || mode == PointsToMode::Unification {
                             None
                         } else {
@@ -1214,7 +1218,8 @@ impl<'p> Generator<'p> {
                         });
                     }
                 }
-                list.sort_unstable();
+                // Each access gives its targets in order: a stable sort merges the runs.
+                list.sort();
                 list.dedup();
                 per_node.push(list);
             }
@@ -1299,7 +1304,7 @@ impl<'p> Generator<'p> {
         }
     }
 
-    /// The (object, offset) pairs a pvar may point to.
+    /// The distinct (object, offset) pairs a pvar may point to (sorted under unification).
     fn targets_of(
         &self,
         solution: &mut Solution,
@@ -1307,7 +1312,9 @@ impl<'p> Generator<'p> {
         pv: PVar,
     ) -> Vec<(u32, Option<u64>)> {
         let mut out: Vec<(u32, Option<u64>)> = match solution {
-            Solution::Andersen(solved) => solved.targets(pv),
+            // Distinct (object, offset) pairs, in cell order: the callers sort what they
+            // make of them.
+            Solution::Andersen(solved) => return solved.targets(pv),
             Solution::Unification(uf) => match uf.pointee_existing(pv) {
                 None => Vec::new(),
                 // Objects whose cells are in the class.
