@@ -36,6 +36,8 @@
 //! arithmetic other than `PtrAdd` keep the pointer's targets at an unknown offset, but
 //! pointers forged from integer constants point to nothing.
 
+use std::hash::{Hash, Hasher};
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_ir::{
@@ -144,8 +146,12 @@ pub struct PointsTo {
     pub objects: Vec<Object>,
     /// The objects of each region, sorted.
     pub part_objects: Vec<Vec<Object>>,
-    /// Direct accesses per function and node, sorted and deduplicated.
-    accesses: Vec<Vec<Vec<Access>>>,
+    /// Direct accesses per function and node: an index into `access_lists`.
+    accesses: Vec<Vec<u32>>,
+    /// The distinct access lists, each sorted and deduplicated (many nodes access
+    /// memory through pointers with the same targets, which under Andersen can be
+    /// hundreds of regions).
+    access_lists: Vec<Vec<Access>>,
     /// Nodes that may read and write every region (havoc).
     havoc: FxHashSet<(FuncId, NodeId)>,
     /// Defined functions each call node may call (direct, indirect resolved), sorted.
@@ -194,7 +200,7 @@ impl PointsTo {
         self.accesses
             .get(function.index())
             .and_then(|f| f.get(node.index()))
-            .map_or(&[], Vec::as_slice)
+            .map_or(&[], |&list| self.access_lists[list as usize].as_slice())
     }
 
     pub fn is_havoc(&self, function: FuncId, node: NodeId) -> bool {
@@ -256,18 +262,16 @@ impl PointsTo {
             *part = PartId(group[part.index()]);
         }
         self.external_part = PartId(group[self.external_part.index()]);
-        for function in &mut self.accesses {
-            for node in function {
-                for access in node.iter_mut() {
-                    access.part = PartId(group[access.part.index()]);
-                    if size[access.part.index()] > 1 {
-                        access.offset = None;
-                        access.size = None;
-                    }
+        for list in &mut self.access_lists {
+            for access in list.iter_mut() {
+                access.part = PartId(group[access.part.index()]);
+                if size[access.part.index()] > 1 {
+                    access.offset = None;
+                    access.size = None;
                 }
-                node.sort_unstable();
-                node.dedup();
             }
+            list.sort_unstable();
+            list.dedup();
         }
     }
 
@@ -1158,7 +1162,10 @@ impl<'p> Generator<'p> {
         let external_part = PartId(part_of_object[self.object_ids[&Object::External] as usize]);
         // Accesses per node.
         let raw = std::mem::take(&mut self.raw);
-        let mut accesses: Vec<Vec<Vec<Access>>> = Vec::with_capacity(raw.len());
+        let mut accesses: Vec<Vec<u32>> = Vec::with_capacity(raw.len());
+        // Distinct lists, found by hash: list 0 is the empty one.
+        let mut access_lists: Vec<Vec<Access>> = vec![Vec::new()];
+        let mut list_ids: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
         // The objects of each unification class, in increasing order: one pass here
         // instead of one scan of every object per pointer.
         let mut class_objects: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
@@ -1221,7 +1228,25 @@ impl<'p> Generator<'p> {
                 // Each access gives its targets in order: a stable sort merges the runs.
                 list.sort();
                 list.dedup();
-                per_node.push(list);
+                if list.is_empty() {
+                    per_node.push(0);
+                    continue;
+                }
+                let hash = {
+                    let mut hasher = rustc_hash::FxHasher::default();
+                    list.hash(&mut hasher);
+                    hasher.finish()
+                };
+                let same = list_ids.entry(hash).or_default();
+                match same.iter().find(|&&id| access_lists[id as usize] == list) {
+                    Some(&id) => per_node.push(id),
+                    None => {
+                        let id = access_lists.len() as u32;
+                        access_lists.push(list);
+                        same.push(id);
+                        per_node.push(id);
+                    }
+                }
             }
             accesses.push(per_node);
         }
@@ -1291,6 +1316,7 @@ impl<'p> Generator<'p> {
             objects: self.objects.clone(),
             part_objects,
             accesses,
+            access_lists,
             havoc: std::mem::take(&mut self.havoc),
             targets,
             callbacks,
