@@ -971,7 +971,9 @@ impl<'p> Generator<'p> {
                 self.result_from(result, t);
             }
         }
-        self.external_calls.push((f, n, args.to_vec()));
+        if model.calls_back {
+            self.external_calls.push((f, n, args.to_vec()));
+        }
     }
 
     /// Inclusion-based solving with a worklist and difference propagation: copy
@@ -1301,7 +1303,23 @@ impl<'p> Generator<'p> {
         let external_calls = std::mem::take(&mut self.external_calls);
         for (f, n, args) in &external_calls {
             let mut list = Vec::new();
-            for pv in args.iter().flatten() {
+            let arg_types = match &self.program.functions[*f].nodes[*n].kind {
+                NodeKind::Call { args, .. } => args.iter().map(|a| a.ty).collect(),
+                _ => Vec::new(),
+            };
+            for (i, pv) in args.iter().enumerate() {
+                let Some(pv) = pv else { continue };
+                // Under unification, the class of a pointer to data often holds function
+                // addresses too: only arguments that may hold a function pointer (a
+                // pointer to a function or to void) pass callbacks. Andersen's sets are
+                // exact enough as they are.
+                if mode == PointsToMode::Unification
+                    && !arg_types
+                        .get(i)
+                        .is_some_and(|&ty| may_hold_function(&self.program.types, ty))
+                {
+                    continue;
+                }
                 list.extend(functions_of(&self, &mut solution, *pv));
             }
             if !list.is_empty() {
@@ -1353,6 +1371,18 @@ impl<'p> Generator<'p> {
         out.sort_unstable();
         out.dedup();
         out
+    }
+}
+
+/// Whether a value of type `ty` may be a function pointer passed as a callback: a
+/// pointer to a function or to `void`.
+fn may_hold_function(types: &ripple_ir::TypeTable, ty: ripple_ir::TypeId) -> bool {
+    match types.get(ty) {
+        ripple_ir::Type::Pointer(pointee) => matches!(
+            types.get(*pointee),
+            ripple_ir::Type::Function { .. } | ripple_ir::Type::Void
+        ),
+        _ => false,
     }
 }
 
