@@ -43,8 +43,13 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
     let old_spec = VersionSpec::parse(&args.old)?;
     let new_spec = VersionSpec::parse(&args.new)?;
     let config = super::load_config(&args.frontend, true)?;
-    let old_version = load_version(&old_spec, &config)?;
-    let new_version = load_version(&new_spec, &config)?;
+    let timer = super::StageTimer::new(args.frontend.verbose);
+    let (old_version, new_version) = rayon::join(
+        || load_version(&old_spec, &config),
+        || load_version(&new_spec, &config),
+    );
+    let (old_version, new_version) = (old_version?, new_version?);
+    timer.done("load and lower both versions");
     let errors = report_diagnostics(&old_version, args.frontend.verbose)
         + report_diagnostics(&new_version, args.frontend.verbose);
     if errors > 0 {
@@ -56,6 +61,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         new_version.program(),
         &ripple_versions::MatchConfig::default(),
     );
+    timer.done("match versions");
     let total = Duration::try_from_secs_f64(args.budget.max(0.1)).unwrap_or(DEFAULT_RUN_BUDGET);
     let semdiff_config = SemdiffConfig {
         refine: !args.no_refine,
@@ -76,6 +82,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
             eprintln!("ripple: {name} is not affected by the change (or does not exist)");
         }
     }
+    timer.done("semantic difference");
     let view = ripple_report::semdiff::semdiff_view(&report);
     match args.format {
         Format::Text => print!("{}", ripple_report::semdiff::render_text(&view)),
