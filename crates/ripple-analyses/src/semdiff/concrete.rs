@@ -38,36 +38,17 @@ const OBJECT_BYTES: usize = 64;
 /// How one parameter is filled.
 #[derive(Clone, Copy)]
 enum Slot {
-    Int {
-        bits: u32,
-        signed: bool,
-        boolean: bool,
-    },
-    F32,
-    F64,
+    /// An integer (at most 64 bits) or a floating-point value.
+    Value(Scalar),
     /// A pointer whose object starts with a value of the inner kind.
-    Pointer {
-        inner: Scalar,
-        pointee: TypeId,
-    },
+    Pointer { inner: Scalar, pointee: TypeId },
 }
 
 impl Slot {
     /// The value the slot is filled with (for a pointer: the pointed-to value).
     fn scalar(self) -> Scalar {
         match self {
-            Slot::Int {
-                bits,
-                signed,
-                boolean,
-            } => Scalar::Int {
-                bits,
-                signed,
-                boolean,
-            },
-            Slot::F32 => Scalar::F32,
-            Slot::F64 => Scalar::F64,
-            Slot::Pointer { inner, .. } => inner,
+            Slot::Value(scalar) | Slot::Pointer { inner: scalar, .. } => scalar,
         }
     }
 }
@@ -76,7 +57,6 @@ impl Slot {
 enum Scalar {
     Int {
         bits: u32,
-        signed: bool,
         boolean: bool,
     },
     F32,
@@ -89,7 +69,6 @@ fn scalar_of(program: &Program, ty: TypeId) -> Option<Scalar> {
     match program.types.get(ty) {
         Type::Int(kind) => Some(Scalar::Int {
             bits: kind.bits(),
-            signed: kind.is_signed(),
             boolean: *kind == IntKind::Bool,
         }),
         Type::Float(FloatKind::Float) => Some(Scalar::F32),
@@ -106,17 +85,8 @@ fn slot_of(program: &Program, ty: TypeId) -> Option<Slot> {
             pointee: *pointee,
         }),
         _ => match scalar_of(program, ty)? {
-            Scalar::Int {
-                bits,
-                signed,
-                boolean,
-            } if bits <= 64 => Some(Slot::Int {
-                bits,
-                signed,
-                boolean,
-            }),
-            Scalar::F32 => Some(Slot::F32),
-            Scalar::F64 => Some(Slot::F64),
+            scalar @ (Scalar::F32 | Scalar::F64) => Some(Slot::Value(scalar)),
+            scalar @ Scalar::Int { bits, .. } if bits <= 64 => Some(Slot::Value(scalar)),
             _ => None,
         },
     }
@@ -468,7 +438,7 @@ mod tests {
         sorted.dedup();
         assert_eq!(sorted.len(), ints.len());
         assert_eq!(int_values(8, true), vec![0, 1]);
-        let doubles = candidates(Slot::F64);
+        let doubles = candidates(Slot::Value(Scalar::F64));
         assert!(doubles.iter().any(|b| f64::from_bits(*b).is_nan()));
         assert!(doubles.contains(&(-0.0f64).to_bits()));
     }
