@@ -6,28 +6,14 @@
 use std::path::Path;
 use std::process::Command;
 
-use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
+mod common;
+
 use ripple_dataflow::pointsto::{AccessKind, Object};
 use ripple_dataflow::{PointsTo, PointsToConfig, PointsToMode};
 use ripple_ir::Program;
 
 fn lower(path: &str, text: &str, preprocessed: bool) -> Program {
-    let unit = if preprocessed {
-        TranslationUnit::preprocessed(path.to_string(), text, str::to_string)
-    } else {
-        TranslationUnit {
-            path: path.to_string(),
-            text: text.to_string(),
-            line_map: None,
-        }
-    };
-    lower_units(
-        &[unit],
-        &FrontendConfig {
-            build_syntax: false,
-        },
-    )
-    .program
+    common::lower_file(path, text, preprocessed)
 }
 
 fn andersen(program: &Program, collapse: bool) -> PointsTo {

@@ -1,23 +1,13 @@
 //! SDG and slicing checks on small C programs.
 
-use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
+mod common;
+
 use ripple_dataflow::slice::{slice, SliceDirection};
 use ripple_dataflow::{Sdg, SdgConfig, VertexKind};
 use ripple_ir::Program;
 
 fn lower(text: &str) -> Program {
-    let unit = TranslationUnit {
-        path: "a.c".to_string(),
-        text: text.to_string(),
-        line_map: None,
-    };
-    lower_units(
-        &[unit],
-        &FrontendConfig {
-            build_syntax: false,
-        },
-    )
-    .program
+    common::lower_file("a.c", text, false)
 }
 
 /// The source lines of the node vertices in a slice from the first node on `line`.
