@@ -7,7 +7,8 @@
 //! with parameters, globals, locals, pointers to locals and globals, branches, bounded
 //! loops, direct and recursive calls, and calls through a function pointer.
 
-use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
+mod common;
+
 use ripple_dataflow::slice::{slice, SliceDirection};
 use ripple_dataflow::{BitSet, Sdg, SdgConfig, VertexId};
 use ripple_ir::Program;
@@ -166,17 +167,7 @@ impl Generator {
 }
 
 fn lower(text: &str) -> Program {
-    let unit = TranslationUnit {
-        path: "random.c".to_string(),
-        text: text.to_string(),
-        line_map: None,
-    };
-    let lowered = lower_units(
-        &[unit],
-        &FrontendConfig {
-            build_syntax: false,
-        },
-    );
+    let lowered = common::lowered("random.c", text, false);
     assert!(
         lowered.diagnostics.is_empty(),
         "{:?}\n{text}",
