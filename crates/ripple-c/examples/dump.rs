@@ -36,12 +36,7 @@ fn main() {
     for e in errors.iter().take(20) {
         eprintln!("invalid: {e}");
     }
-    let nodes: usize = lowered
-        .program
-        .functions
-        .iter()
-        .map(|f| f.nodes.len())
-        .sum();
+    let nodes: usize = lowered.program.node_count();
     eprintln!(
         "{} functions, {} nodes, {} diagnostics, {} validation errors, {} approximations in {:?}",
         lowered.program.functions.len(),

@@ -21,12 +21,7 @@ fn main() {
     let t1 = std::time::Instant::now();
     let lowered = lower_units(&[unit], &FrontendConfig { build_syntax });
     let t2 = std::time::Instant::now();
-    let nodes: usize = lowered
-        .program
-        .functions
-        .iter()
-        .map(|f| f.nodes.len())
-        .sum();
+    let nodes: usize = lowered.program.node_count();
     println!(
         "unit {:?} lower {:?}  functions {} nodes {} diagnostics {}",
         t1 - t0,

@@ -23,7 +23,7 @@ fn main() {
         },
     )
     .program;
-    let nodes: usize = program.functions.iter().map(|f| f.nodes.len()).sum();
+    let nodes = program.node_count();
     println!(
         "lower    {:>8.2?}  {} functions, {nodes} nodes",
         t.elapsed(),

@@ -165,7 +165,7 @@ pub struct PointsTo {
 
 impl PointsTo {
     pub fn analyze(program: &Program, config: &PointsToConfig) -> PointsTo {
-        let nodes: usize = program.functions.iter().map(|f| f.nodes.len()).sum();
+        let nodes = program.node_count();
         let mode = config
             .mode
             .unwrap_or(if nodes > config.andersen_node_limit {

@@ -233,6 +233,11 @@ impl Program {
             .map_or("<synthetic>", |f| f.path.as_str())
     }
 
+    /// The number of CFG nodes of all functions.
+    pub fn node_count(&self) -> usize {
+        self.functions.iter().map(|f| f.nodes.len()).sum()
+    }
+
     /// Whether `file` lies outside the version's own sources: a system header (kept with
     /// its absolute path), a `<built-in>` pseudo-file, or no file at all.
     pub fn is_system_file(&self, file: FileId) -> bool {

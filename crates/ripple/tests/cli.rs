@@ -70,12 +70,7 @@ fn moved_function_is_unchanged() {
     let dir = examples().join("moved-function");
     let (code, json) = diff_json(&dir.join("old.c"), &dir.join("new.c"));
     assert_eq!(code, 1);
-    let names: Vec<&str> = json["functions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|f| f["name"].as_str())
-        .collect();
+    let names = function_names(&json);
     assert_eq!(names, vec!["max_word_length"]);
     let changed = function(&json, "max_word_length");
     assert_eq!(changed["status"], "modified");
@@ -300,12 +295,7 @@ fn dcia_fig1_changes_exactly_two_functions() {
     let dir = examples().join("dcia-fig1");
     let (code, json) = diff_json(&dir.join("old.c"), &dir.join("new.c"));
     assert_eq!(code, 1);
-    let names: Vec<&str> = json["functions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|f| f["name"].as_str())
-        .collect();
+    let names = function_names(&json);
     assert_eq!(names, vec!["locale_ok", "print_product_info"]);
     let product = function(&json, "print_product_info");
     assert_eq!(product["old_lines"], serde_json::json!([24, 32]));
@@ -387,4 +377,14 @@ fn preprocessor_flags_come_from_the_command_line_or_a_compilation_database() {
         .arg(dir.path().join("new"))
         .assert()
         .code(0);
+}
+
+/// The names of the functions a diff lists, in order.
+fn function_names(json: &serde_json::Value) -> Vec<&str> {
+    json["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["name"].as_str())
+        .collect()
 }

@@ -92,11 +92,7 @@ fn load_one(
     totals.files += loaded.sources.unit_files().len();
     totals.functions += program.functions.len();
     totals.defined += program.functions.iter().filter(|f| f.is_defined()).count();
-    totals.nodes += program
-        .functions
-        .iter()
-        .map(|f| f.nodes.len())
-        .sum::<usize>();
+    totals.nodes += program.node_count();
     totals.call_edges += graph.callees.iter().map(Vec::len).sum::<usize>();
     let (errors, warnings) = print_diagnostics(loaded.diagnostics(), verbose);
     totals.errors += errors;
