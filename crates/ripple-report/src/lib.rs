@@ -9,6 +9,7 @@ pub mod impact_lines;
 pub mod sea;
 pub mod semdiff;
 pub mod slice;
+pub mod stats;
 
 /// The version of every JSON document ripple writes.
 pub const SCHEMA_VERSION: u32 = 1;

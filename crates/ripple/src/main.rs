@@ -11,6 +11,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = cli::Cli::parse();
     match commands::run(cli) {
         Ok(code) => ExitCode::from(code),
@@ -18,5 +19,14 @@ fn main() -> ExitCode {
             eprintln!("ripple: error: {error:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Rust ignores SIGPIPE, so a closed pipe (`ripple impact ... | head`) makes `println!`
+/// panic. Unix tools end quietly instead: restore the default action.
+fn restore_sigpipe() {
+    // SAFETY: called first in main, before any thread exists; SIG_DFL is a valid action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

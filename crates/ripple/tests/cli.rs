@@ -388,3 +388,26 @@ fn function_names(json: &serde_json::Value) -> Vec<&str> {
         .filter_map(|f| f["name"].as_str())
         .collect()
 }
+
+/// `ripple ... | head` closes the pipe early: ripple must end quietly, as Unix tools do
+/// (killed by SIGPIPE, nothing on stderr), not panic with "failed printing to stdout".
+#[test]
+fn closed_stdout_pipe_ends_quietly() {
+    use std::process::Stdio;
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("ripple"))
+        .args(["dump", "ir"])
+        .arg(examples().join("sea-fig1/old.c"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ripple starts");
+    // Close the read end before ripple writes: the dump (several KB) cannot fit into
+    // what is written before the first failing write.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("ripple ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stderr.contains("Broken pipe") && !stderr.contains("panicked"),
+        "stderr: {stderr}"
+    );
+}

@@ -79,42 +79,10 @@ fn preprocessor_flags(args: &[String]) -> Vec<String> {
     out
 }
 
-/// Splits a shell command line on whitespace, honouring simple quotes and backslashes.
+/// Splits a shell command line into words as a POSIX shell does (quotes, backslashes);
+/// a line the shell could not split (an unterminated quote) falls back to whitespace.
 fn split_command(cmd: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut quote: Option<char> = None;
-    let mut chars = cmd.chars();
-    let mut in_word = false;
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (None, '"' | '\'') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (Some(q), c) if c == q => quote = None,
-            (_, '\\') => {
-                if let Some(next) = chars.next() {
-                    current.push(next);
-                    in_word = true;
-                }
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    out.push(std::mem::take(&mut current));
-                    in_word = false;
-                }
-            }
-            (_, c) => {
-                current.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        out.push(current);
-    }
-    out
+    shlex::split(cmd).unwrap_or_else(|| cmd.split_whitespace().map(String::from).collect())
 }
 
 #[cfg(test)]
@@ -129,5 +97,12 @@ mod tests {
             preprocessor_flags(&args),
             vec!["-Iinclude", "-I", "../x", "-DNAME=a b", "-std=c99"]
         );
+    }
+
+    #[test]
+    fn backslash_is_literal_inside_single_quotes() {
+        // POSIX: inside '...' a backslash is an ordinary character; outside it escapes.
+        let args = split_command(r#"cc '-DPATH="a\\b"' -DQ=x\\ y a.c"#);
+        assert_eq!(args, vec!["cc", r#"-DPATH="a\\b""#, r"-DQ=x\", "y", "a.c"]);
     }
 }
