@@ -166,7 +166,7 @@ fn loop_unreach_family() {
                 "{name}: {report:#?}"
             );
             // Our reconstructed main loops `size` times: without refinement, the unwinding
-            // bound (5) covers it only up to size 5. FIXME: the paper's (unpublished) main
+            // bound (5) covers it only up to size 5. Known limit: the paper's (unpublished) main
             // is proved at every size by MODDIFF.
             let expected = if refine || size <= 5 {
                 Verdict::Equivalent
