@@ -22,8 +22,6 @@
 
 use ripple_ir::{Function, IndexVec, NodeId};
 
-use crate::framework::reverse_postorder;
-
 /// Immediate post-dominators of one function's (augmented) CFG.
 #[derive(Clone, Debug)]
 pub struct PostDominators {
@@ -58,45 +56,11 @@ impl PostDominators {
             }
         }
         // Dominators of the reversed graph: its successors are the CFG predecessors.
-        let rank = reverse_postorder(count, exit, &preds);
-        let mut by_rank: Vec<usize> = vec![0; count];
-        for node in 0..count {
-            by_rank[rank[node]] = node;
-        }
-        const UNDEF: usize = usize::MAX;
-        let mut idom = vec![UNDEF; count];
-        idom[exit.index()] = exit.index();
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for &node in by_rank.iter().skip(1) {
-                // The reversed graph's predecessors of `node` are its CFG successors.
-                let mut new_idom = UNDEF;
-                for s in &succs[node] {
-                    let s = s.index();
-                    if idom[s] == UNDEF {
-                        continue;
-                    }
-                    new_idom = if new_idom == UNDEF {
-                        s
-                    } else {
-                        intersect(&idom, &rank, s, new_idom)
-                    };
-                }
-                if new_idom != UNDEF && idom[node] != new_idom {
-                    idom[node] = new_idom;
-                    changed = true;
-                }
-            }
-        }
+        let doms = ripple_graph::dominators::dominators(count, exit.index(), |v, i| {
+            preds[v].get(i).map(|p| p.index())
+        });
         let ipdom = (0..count)
-            .map(|node| {
-                if node == exit.index() || idom[node] == UNDEF {
-                    None
-                } else {
-                    Some(NodeId::from(idom[node]))
-                }
-            })
+            .map(|node| doms.immediate(node).map(NodeId::from))
             .collect();
         PostDominators { ipdom, succs }
     }
@@ -122,18 +86,6 @@ impl PostDominators {
     pub fn augmented_succs(&self, node: NodeId) -> &[NodeId] {
         &self.succs[node.index()]
     }
-}
-
-fn intersect(idom: &[usize], rank: &[usize], mut a: usize, mut b: usize) -> usize {
-    while a != b {
-        while rank[a] > rank[b] {
-            a = idom[a];
-        }
-        while rank[b] > rank[a] {
-            b = idom[b];
-        }
-    }
-    a
 }
 
 fn reaches_exit(count: usize, exit: NodeId, succs: &[Vec<NodeId>]) -> Vec<bool> {

@@ -103,37 +103,20 @@ pub fn solve<A: Analysis>(analysis: &A, function: &Function) -> Solution<A::Doma
 
 /// The rank of each node in a reverse postorder from `start`; unreachable nodes come
 /// last, in index order.
-pub(crate) fn reverse_postorder(count: usize, start: NodeId, succs: &[Vec<NodeId>]) -> Vec<usize> {
-    let mut visited = vec![false; count];
-    let mut postorder = Vec::with_capacity(count);
-    let mut stack: Vec<(usize, usize)> = Vec::new();
-    if start.index() < count {
-        visited[start.index()] = true;
-        stack.push((start.index(), 0));
-    }
-    while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-        if let Some(&succ) = succs[node].get(*next) {
-            *next += 1;
-            if !visited[succ.index()] {
-                visited[succ.index()] = true;
-                stack.push((succ.index(), 0));
+fn reverse_postorder(count: usize, start: NodeId, succs: &[Vec<NodeId>]) -> Vec<usize> {
+    let rpo = ripple_graph::dominators::reverse_postorder(count, start.index(), |v, i| {
+        succs[v].get(i).map(|s| s.index())
+    });
+    let mut next = rpo.order.len();
+    rpo.rank
+        .iter()
+        .map(|&r| {
+            if r == ripple_graph::dominators::UNREACHED {
+                next += 1;
+                next - 1
+            } else {
+                r as usize
             }
-        } else {
-            postorder.push(node);
-            stack.pop();
-        }
-    }
-    let mut rank = vec![usize::MAX; count];
-    let reached = postorder.len();
-    for (i, &node) in postorder.iter().rev().enumerate() {
-        rank[node] = i;
-    }
-    let mut next = reached;
-    for r in &mut rank {
-        if *r == usize::MAX {
-            *r = next;
-            next += 1;
-        }
-    }
-    rank
+        })
+        .collect()
 }

@@ -122,68 +122,16 @@ pub(crate) fn memory_deps(
         list.sort_unstable();
         list.dedup();
     }
-    // Reverse postorder, predecessors and dominators of the reachable part of the CFG
-    // (Cooper, Harvey and Kennedy).
-    const NONE: u32 = u32::MAX;
-    let mut rank = vec![NONE; count];
-    let mut order: Vec<u32> = Vec::with_capacity(count);
-    {
-        let mut post: Vec<u32> = Vec::with_capacity(count);
-        let mut seen = vec![false; count];
-        let mut stack: Vec<(u32, u32)> = vec![(entry.0, 0)];
-        seen[entry.index()] = true;
-        while let Some(&mut (node, ref mut next)) = stack.last_mut() {
-            if let Some(&s) = succs[node as usize].get(*next as usize) {
-                *next += 1;
-                if !seen[s.index()] {
-                    seen[s.index()] = true;
-                    stack.push((s.0, 0));
-                }
-            } else {
-                post.push(node);
-                stack.pop();
-            }
-        }
-        for (i, &node) in post.iter().rev().enumerate() {
-            rank[node as usize] = i as u32;
-            order.push(node);
-        }
-    }
-    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for &node in &order {
-        for &s in succs[node as usize] {
-            if !preds[s.index()].contains(&node) {
-                preds[s.index()].push(node);
-            }
-        }
-    }
-    let mut idom = vec![NONE; count];
-    idom[entry.index()] = entry.0;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &node in order.iter().skip(1) {
-            let mut new_idom = NONE;
-            for &p in &preds[node as usize] {
-                if idom[p as usize] == NONE {
-                    continue;
-                }
-                new_idom = if new_idom == NONE {
-                    p
-                } else {
-                    intersect(&idom, &rank, p, new_idom)
-                };
-            }
-            if new_idom != NONE && idom[node as usize] != new_idom {
-                idom[node as usize] = new_idom;
-                changed = true;
-            }
-        }
-    }
+    // Reverse postorder, predecessors and dominators of the reachable part of the CFG.
+    const NONE: u32 = ripple_graph::dominators::UNREACHED;
+    let doms = ripple_graph::dominators::dominators(count, entry.index(), |v, i| {
+        succs[v].get(i).map(|s| s.index())
+    });
+    let (order, rank, preds, idom) = (&doms.rpo.order, &doms.rpo.rank, &doms.preds, &doms.idom);
     // Dominance frontiers (the entry, if it has predecessors, also has the edge from
     // outside the function).
     let mut frontier: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for &node in &order {
+    for &node in order {
         let ps = &preds[node as usize];
         let joins = ps.len() + usize::from(node == entry.0);
         if joins < 2 {
@@ -207,7 +155,7 @@ pub(crate) fn memory_deps(
     }
     // Phis: the iterated dominance frontier of each read region's writes.
     let mut defs: Vec<Vec<u32>> = vec![Vec::new(); regions];
-    for &node in &order {
+    for &node in order {
         let mut last = usize::MAX;
         for &(p, _) in &accesses.writes[node as usize] {
             let Some(&k) = region_of.get(&p) else {
@@ -334,18 +282,6 @@ pub(crate) fn memory_deps(
         }
     }
     out
-}
-
-fn intersect(idom: &[u32], rank: &[u32], mut a: u32, mut b: u32) -> u32 {
-    while a != b {
-        while rank[a as usize] > rank[b as usize] {
-            a = idom[a as usize];
-        }
-        while rank[b as usize] > rank[a as usize] {
-            b = idom[b as usize];
-        }
-    }
-    a
 }
 
 #[cfg(test)]

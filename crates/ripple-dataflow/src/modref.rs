@@ -117,66 +117,22 @@ impl ModRef {
     }
 }
 
-/// A postorder of the call graph (callees first) and which functions lie on a cycle
-/// (Tarjan's SCC algorithm, iterative).
+/// An order of the call graph with callees before callers (components in reverse
+/// topological order), and which functions lie on a cycle, self-loops included.
 fn postorder_and_recursion(callees: &[Vec<FuncId>]) -> (Vec<usize>, Vec<bool>) {
     let n = callees.len();
-    let mut index = vec![usize::MAX; n];
-    let mut low = vec![0usize; n];
-    let mut on_stack = vec![false; n];
-    let mut stack = Vec::new();
-    let mut order = Vec::with_capacity(n);
-    let mut recursive = vec![false; n];
-    let mut next = 0;
-    for root in 0..n {
-        if index[root] != usize::MAX {
-            continue;
-        }
-        let mut frames: Vec<(usize, usize)> = vec![(root, 0)];
-        index[root] = next;
-        low[root] = next;
-        next += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (v, ref mut i)) = frames.last_mut() {
-            if let Some(w) = callees[v].get(*i).map(|g| g.index()) {
-                *i += 1;
-                if w == v {
-                    recursive[v] = true;
-                }
-                if index[w] == usize::MAX {
-                    index[w] = next;
-                    low[w] = next;
-                    next += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    frames.push((w, 0));
-                } else if on_stack[w] {
-                    low[v] = low[v].min(index[w]);
-                }
-            } else {
-                frames.pop();
-                if let Some(&(parent, _)) = frames.last() {
-                    low[parent] = low[parent].min(low[v]);
-                }
-                if low[v] == index[v] {
-                    let mut component = Vec::new();
-                    while let Some(w) = stack.pop() {
-                        on_stack[w] = false;
-                        component.push(w);
-                        if w == v {
-                            break;
-                        }
-                    }
-                    if component.len() > 1 {
-                        for &w in &component {
-                            recursive[w] = true;
-                        }
-                    }
-                }
-                order.push(v);
-            }
-        }
-    }
+    let sccs = ripple_graph::strongly_connected_components(n, 0..n, |v, i| {
+        callees[v].get(i).map(|g| g.index())
+    });
+    let order = sccs
+        .members
+        .iter()
+        .rev()
+        .flatten()
+        .map(|&v| v as usize)
+        .collect();
+    let recursive = (0..n)
+        .map(|v| sccs.cyclic[sccs.component_of[v] as usize])
+        .collect();
     (order, recursive)
 }

@@ -2,6 +2,7 @@
 
 mod bitset;
 mod callgraph;
+pub mod dominators;
 mod iccfg;
 mod scc;
 
