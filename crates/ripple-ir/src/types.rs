@@ -260,7 +260,9 @@ impl TypeTable {
             let field_align = if packed { 1 } else { self.align_of(ty) };
             match width {
                 Some(width) => {
-                    let unit_bits = field_size * 8;
+                    // A bit-field of a type without size (an error the frontend reports)
+                    // is laid out in a byte, so that the layout stays defined.
+                    let unit_bits = (field_size * 8).max(8);
                     if is_union {
                         fields.push(Field {
                             name,
@@ -506,6 +508,24 @@ mod tests {
         assert_eq!(rec.fields[1].bit_field, Some((0, 30)));
         assert_eq!(rec.fields[2].offset, 8);
         assert_eq!(t.size_of(s), 12);
+    }
+
+    #[test]
+    fn bit_field_of_a_sizeless_type_has_a_layout() {
+        // `struct { void v : 3; int i; }` is an error in C, but lowering broken input must
+        // still lay the record out (the fuzzer found a division by zero here).
+        let mut t = TypeTable::new();
+        let void = t.void();
+        let int = t.int(IntKind::Int);
+        let s = t.declare_record(None, false);
+        t.complete_record(
+            s,
+            vec![("v".into(), void, Some(3)), ("i".into(), int, None)],
+            false,
+        );
+        let rec = t.record(s).unwrap();
+        assert_eq!(rec.fields[1].offset, 4);
+        assert_eq!(t.size_of(s), 8);
     }
 
     #[test]
