@@ -30,6 +30,8 @@
 
 use rustc_hash::FxHashMap;
 
+use ripple_graph::dominators::{Dominators, UNREACHED};
+
 use ripple_ir::NodeId;
 
 use crate::pointsto::PartId;
@@ -87,52 +89,88 @@ pub(crate) fn memory_deps(
     if accesses.is_empty() {
         return out;
     }
-    let count = succs.len();
     for list in accesses.reads.iter_mut().chain(accesses.writes.iter_mut()) {
         list.sort_unstable();
         list.dedup();
     }
-    // Dense region numbers, and each region's entry state.
-    let mut region_of: FxHashMap<PartId, usize> = FxHashMap::default();
-    let mut parts: Vec<PartId> = Vec::new();
-    let mut dense = |p: PartId| -> usize {
-        *region_of.entry(p).or_insert_with(|| {
-            parts.push(p);
-            parts.len() - 1
-        })
-    };
-    let mut read_regions: Vec<bool> = Vec::new();
-    for list in &accesses.reads {
-        for &(p, _) in list {
-            let k = dense(p);
-            if k >= read_regions.len() {
-                read_regions.resize(k + 1, false);
-            }
-            read_regions[k] = true;
-        }
-    }
-    let regions = parts.len();
-    let mut initial: Vec<Vec<VertexId>> = vec![Vec::new(); regions];
-    for &(p, v) in &accesses.entry {
-        if let Some(&k) = region_of.get(&p) {
-            initial[k].push(v);
-        }
-    }
-    for list in &mut initial {
-        list.sort_unstable();
-        list.dedup();
-    }
-    // Reverse postorder, predecessors and dominators of the reachable part of the CFG.
-    const NONE: u32 = ripple_graph::dominators::UNREACHED;
-    let doms = ripple_graph::dominators::dominators(count, entry.index(), |v, i| {
+    let regions = Regions::of(accesses);
+    let doms = ripple_graph::dominators::dominators(succs.len(), entry.index(), |v, i| {
         succs[v].get(i).map(|s| s.index())
     });
-    let (order, rank, preds, idom) = (&doms.rpo.order, &doms.rpo.rank, &doms.preds, &doms.idom);
-    // Dominance frontiers (the entry, if it has predecessors, also has the edge from
-    // outside the function).
-    let mut frontier: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for &node in order {
-        let ps = &preds[node as usize];
+    let frontier = dominance_frontiers(&doms, entry);
+    let mut builder = Builder {
+        out: &mut out,
+        first_new,
+    };
+    let phis = builder.place_phis(&regions, accesses, &doms, &frontier, entry);
+    builder.rename(&regions, accesses, succs, &doms, &phis, entry);
+    // Dead code reads the entry value.
+    for (n, list) in accesses.reads.iter().enumerate() {
+        if doms.rpo.rank[n] != UNREACHED {
+            continue;
+        }
+        for &(p, r) in list {
+            for &s in &regions.initial[regions.dense[&p]] {
+                out.edges.push((s, r));
+            }
+        }
+    }
+    out
+}
+
+/// The regions read in a function, numbered densely, with their entry states.
+struct Regions {
+    dense: FxHashMap<PartId, usize>,
+    parts: Vec<PartId>,
+    /// Per dense region: whether some node reads it (only those need phis).
+    read: Vec<bool>,
+    /// Per dense region: the vertices of its value at entry.
+    initial: Vec<Vec<VertexId>>,
+}
+
+impl Regions {
+    fn of(accesses: &MemoryAccesses) -> Regions {
+        let mut dense: FxHashMap<PartId, usize> = FxHashMap::default();
+        let mut parts: Vec<PartId> = Vec::new();
+        let mut read: Vec<bool> = Vec::new();
+        for list in &accesses.reads {
+            for &(p, _) in list {
+                let k = *dense.entry(p).or_insert_with(|| {
+                    parts.push(p);
+                    parts.len() - 1
+                });
+                if k >= read.len() {
+                    read.resize(k + 1, false);
+                }
+                read[k] = true;
+            }
+        }
+        let mut initial: Vec<Vec<VertexId>> = vec![Vec::new(); parts.len()];
+        for &(p, v) in &accesses.entry {
+            if let Some(&k) = dense.get(&p) {
+                initial[k].push(v);
+            }
+        }
+        for list in &mut initial {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Regions {
+            dense,
+            parts,
+            read,
+            initial,
+        }
+    }
+}
+
+/// Dominance frontiers (Cooper, Harvey and Kennedy's runner formulation); the entry, if
+/// it has predecessors, also has the edge from outside the function.
+fn dominance_frontiers(doms: &Dominators, entry: NodeId) -> Vec<Vec<u32>> {
+    let idom = &doms.idom;
+    let mut frontier: Vec<Vec<u32>> = vec![Vec::new(); idom.len()];
+    for &node in &doms.rpo.order {
+        let ps = &doms.preds[node as usize];
         let joins = ps.len() + usize::from(node == entry.0);
         if joins < 2 {
             continue;
@@ -153,135 +191,163 @@ pub(crate) fn memory_deps(
             }
         }
     }
-    // Phis: the iterated dominance frontier of each read region's writes.
-    let mut defs: Vec<Vec<u32>> = vec![Vec::new(); regions];
-    for &node in order {
-        let mut last = usize::MAX;
-        for &(p, _) in &accesses.writes[node as usize] {
-            let Some(&k) = region_of.get(&p) else {
-                continue;
-            };
-            if k != last {
-                defs[k].push(node);
-                last = k;
+    frontier
+}
+
+/// Allocates state vertices and collects edges.
+struct Builder<'a> {
+    out: &'a mut MemoryDeps,
+    first_new: u32,
+}
+
+impl Builder<'_> {
+    fn new_state(&mut self, part: PartId) -> VertexId {
+        let v = VertexId(self.first_new + self.out.states.len() as u32);
+        self.out.states.push(part);
+        v
+    }
+
+    /// Phis at the iterated dominance frontier of each read region's writes: per node,
+    /// (dense region, state vertex).
+    fn place_phis(
+        &mut self,
+        regions: &Regions,
+        accesses: &MemoryAccesses,
+        doms: &Dominators,
+        frontier: &[Vec<u32>],
+        entry: NodeId,
+    ) -> Vec<Vec<(usize, VertexId)>> {
+        let count = frontier.len();
+        let region_count = regions.parts.len();
+        let mut defs: Vec<Vec<u32>> = vec![Vec::new(); region_count];
+        for &node in &doms.rpo.order {
+            let mut last = usize::MAX;
+            for &(p, _) in &accesses.writes[node as usize] {
+                let Some(&k) = regions.dense.get(&p) else {
+                    continue;
+                };
+                if k != last {
+                    defs[k].push(node);
+                    last = k;
+                }
             }
         }
+        let mut phis: Vec<Vec<(usize, VertexId)>> = vec![Vec::new(); count];
+        let mut placed = vec![UNREACHED; count];
+        let mut queued = vec![UNREACHED; count];
+        for (k, region_defs) in defs.iter().enumerate() {
+            if !regions.read[k] || region_defs.is_empty() {
+                continue;
+            }
+            let mut work: Vec<u32> = region_defs.clone();
+            for &d in &work {
+                queued[d as usize] = k as u32;
+            }
+            while let Some(d) = work.pop() {
+                for &y in &frontier[d as usize] {
+                    if placed[y as usize] == k as u32 {
+                        continue;
+                    }
+                    placed[y as usize] = k as u32;
+                    let v = self.new_state(regions.parts[k]);
+                    phis[y as usize].push((k, v));
+                    if y == entry.0 {
+                        for &s in &regions.initial[k] {
+                            self.out.edges.push((s, v));
+                        }
+                    }
+                    if queued[y as usize] != k as u32 {
+                        queued[y as usize] = k as u32;
+                        work.push(y);
+                    }
+                }
+            }
+        }
+        phis
     }
-    let mut phis: Vec<Vec<(usize, VertexId)>> = vec![Vec::new(); count];
-    let mut placed = vec![NONE; count];
-    let mut queued = vec![NONE; count];
-    for k in 0..regions {
-        if !read_regions[k] || defs[k].is_empty() {
-            continue;
+
+    /// Renaming: a walk of the dominator tree with the current state of each region;
+    /// each read gets an edge from every vertex of its region's state.
+    fn rename(
+        &mut self,
+        regions: &Regions,
+        accesses: &MemoryAccesses,
+        succs: &[&[NodeId]],
+        doms: &Dominators,
+        phis: &[Vec<(usize, VertexId)>],
+        entry: NodeId,
+    ) {
+        let count = succs.len();
+        let mut children: Vec<Vec<u32>> = vec![Vec::new(); count];
+        for &node in doms.rpo.order.iter().skip(1) {
+            children[doms.idom[node as usize] as usize].push(node);
         }
-        let mut work: Vec<u32> = defs[k].clone();
-        for &d in &work {
-            queued[d as usize] = k as u32;
-        }
-        while let Some(d) = work.pop() {
-            for &y in &frontier[d as usize] {
-                if placed[y as usize] == k as u32 {
+        let mut state: Vec<Vec<VertexId>> = regions.initial.clone();
+        let mut undo: Vec<(usize, Vec<VertexId>)> = Vec::new();
+        // (node, undo log length on entry, whether it was visited)
+        let mut stack: Vec<(u32, usize, bool)> = vec![(entry.0, 0, false)];
+        while let Some(&(node, mark, visited)) = stack.last() {
+            if visited {
+                stack.pop();
+                while undo.len() > mark {
+                    let (k, old) = undo.pop().expect("logged");
+                    state[k] = old;
+                }
+                continue;
+            }
+            let top = stack.len() - 1;
+            stack[top] = (node, undo.len(), true);
+            let n = node as usize;
+            for &(k, v) in &phis[n] {
+                undo.push((k, std::mem::replace(&mut state[k], vec![v])));
+            }
+            for &(p, r) in &accesses.reads[n] {
+                let k = regions.dense[&p];
+                for &s in &state[k] {
+                    if s != r {
+                        self.out.edges.push((s, r));
+                    }
+                }
+            }
+            if accesses.repeats[n] {
+                for &(p, w) in &accesses.writes[n] {
+                    for &(q, r) in &accesses.reads[n] {
+                        if p == q && w != r {
+                            self.out.edges.push((w, r));
+                        }
+                    }
+                }
+            }
+            for &(p, w) in &accesses.writes[n] {
+                let Some(&k) = regions.dense.get(&p) else {
+                    continue;
+                };
+                if state[k].contains(&w) {
                     continue;
                 }
-                placed[y as usize] = k as u32;
-                let v = VertexId(first_new + out.states.len() as u32);
-                out.states.push(parts[k]);
-                phis[y as usize].push((k, v));
-                if y == entry.0 {
-                    for &s in &initial[k] {
-                        out.edges.push((s, v));
+                let mut next = state[k].clone();
+                next.push(w);
+                if next.len() > MAX_STATE {
+                    let v = self.new_state(p);
+                    for &s in &next {
+                        self.out.edges.push((s, v));
                     }
+                    next = vec![v];
                 }
-                if queued[y as usize] != k as u32 {
-                    queued[y as usize] = k as u32;
-                    work.push(y);
-                }
+                undo.push((k, std::mem::replace(&mut state[k], next)));
             }
-        }
-    }
-    // Renaming: a walk of the dominator tree with the current state of each region.
-    let mut children: Vec<Vec<u32>> = vec![Vec::new(); count];
-    for &node in order.iter().skip(1) {
-        children[idom[node as usize] as usize].push(node);
-    }
-    let mut state: Vec<Vec<VertexId>> = initial.clone();
-    let mut undo: Vec<(usize, Vec<VertexId>)> = Vec::new();
-    // (node, undo log length on entry, whether it was visited)
-    let mut stack: Vec<(u32, usize, bool)> = vec![(entry.0, 0, false)];
-    while let Some(&(node, mark, visited)) = stack.last() {
-        if visited {
-            stack.pop();
-            while undo.len() > mark {
-                let (k, old) = undo.pop().expect("logged");
-                state[k] = old;
-            }
-            continue;
-        }
-        let top = stack.len() - 1;
-        stack[top] = (node, undo.len(), true);
-        let n = node as usize;
-        for &(k, v) in &phis[n] {
-            undo.push((k, std::mem::replace(&mut state[k], vec![v])));
-        }
-        for &(p, r) in &accesses.reads[n] {
-            let k = region_of[&p];
-            for &s in &state[k] {
-                if s != r {
-                    out.edges.push((s, r));
-                }
-            }
-        }
-        if accesses.repeats[n] {
-            for &(p, w) in &accesses.writes[n] {
-                for &(q, r) in &accesses.reads[n] {
-                    if p == q && w != r {
-                        out.edges.push((w, r));
+            for &s in succs[n] {
+                for &(k, v) in &phis[s.index()] {
+                    for &x in &state[k] {
+                        self.out.edges.push((x, v));
                     }
                 }
             }
-        }
-        for &(p, w) in &accesses.writes[n] {
-            let Some(&k) = region_of.get(&p) else {
-                continue;
-            };
-            if state[k].contains(&w) {
-                continue;
-            }
-            let mut next = state[k].clone();
-            next.push(w);
-            if next.len() > MAX_STATE {
-                let v = VertexId(first_new + out.states.len() as u32);
-                out.states.push(p);
-                for &s in &next {
-                    out.edges.push((s, v));
-                }
-                next = vec![v];
-            }
-            undo.push((k, std::mem::replace(&mut state[k], next)));
-        }
-        for &s in succs[n] {
-            for &(k, v) in &phis[s.index()] {
-                for &x in &state[k] {
-                    out.edges.push((x, v));
-                }
-            }
-        }
-        for &c in children[n].iter().rev() {
-            stack.push((c, 0, false));
-        }
-    }
-    // Dead code reads the entry value.
-    for (n, list) in accesses.reads.iter().enumerate() {
-        if rank[n] != NONE {
-            continue;
-        }
-        for &(p, r) in list {
-            for &s in &initial[region_of[&p]] {
-                out.edges.push((s, r));
+            for &c in children[n].iter().rev() {
+                stack.push((c, 0, false));
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
