@@ -690,11 +690,25 @@ impl<'a> Lowerer<'a, '_> {
             }
             if declarators.is_empty() {
                 // An anonymous struct/union member, or an unnamed bit-field.
+                if self.is_incomplete_record(specs.ty) {
+                    // `struct s;` inside a body declares a tag, not a member.
+                    continue;
+                }
                 members.push((String::new(), specs.ty, width));
                 continue;
             }
             for d in declarators {
                 let dec = self.declarator(d, specs.ty);
+                if self.is_incomplete_record(dec.ty) || self.element_type_is(dec.ty, ty) {
+                    // A member of incomplete type, or of the record's own type (after a
+                    // nested redefinition of its tag), has no layout.
+                    self.diag(
+                        crate::Severity::Error,
+                        d,
+                        "field has incomplete type".into(),
+                    );
+                    continue;
+                }
                 members.push((dec.name.unwrap_or("").to_string(), dec.ty, width));
             }
         }
@@ -704,6 +718,23 @@ impl<'a> Lowerer<'a, '_> {
             self.l.program.types.complete_record(ty, members, packed);
         }
         ty
+    }
+
+    /// Whether `ty`, or the element type of the arrays it is made of, is `record`.
+    fn element_type_is(&self, mut ty: TypeId, record: TypeId) -> bool {
+        loop {
+            if ty == record {
+                return true;
+            }
+            match self.l.program.types.get(ty) {
+                Type::Array { elem, .. } => ty = *elem,
+                _ => return false,
+            }
+        }
+    }
+
+    fn is_incomplete_record(&self, ty: TypeId) -> bool {
+        self.l.program.types.record(ty).is_some_and(|r| !r.complete)
     }
 
     /// An enum specifier: binds its constants and returns its integer type.

@@ -890,3 +890,22 @@ fn overflow_builtins_on_128_bit_operands_stay_approximated() {
         Some(IntKind::Int128)
     );
 }
+
+/// Erroneous records found by fuzzing: a nested redefinition of the tag being defined,
+/// and a forward declaration of it inside its own body. Lowering reports the bad member
+/// and ends (the record used to contain itself, and laying out its initializer
+/// recursed without end).
+#[test]
+fn records_that_would_contain_themselves_are_reported() {
+    let l = lower(
+        "struct point { int a; struct point { int x, y; } inner; struct point; };\n\
+         struct point p = { 1, { 2, 3 } };\n\
+         int main(void) { return p.a; }\n",
+    );
+    let errs = errors(&l);
+    assert!(
+        errs.iter().any(|e| e.contains("incomplete type")),
+        "{errs:?}"
+    );
+    func(&l.program, "main");
+}

@@ -240,7 +240,9 @@ impl TypeTable {
 
     /// Lays out `members` (name, type, bit-field width) by the System V x86-64 rules
     /// (GCC's, including bit-field packing into storage units of their declared type)
-    /// and completes the record `record`. `packed` sets every alignment to 1.
+    /// and completes the record `record`. `packed` sets every alignment to 1. A member
+    /// whose type contains the record itself (possible only in erroneous input, which the
+    /// frontend reports) is left out, so that record types stay well-founded.
     pub fn complete_record(
         &mut self,
         record: TypeId,
@@ -251,6 +253,10 @@ impl TypeTable {
             panic!("complete_record on a non-record type");
         };
         let is_union = self.records[index as usize].is_union;
+        let members: Vec<_> = members
+            .into_iter()
+            .filter(|(_, ty, _)| !self.contains_record(*ty, index))
+            .collect();
         let mut fields = Vec::with_capacity(members.len());
         let mut size: u64 = 0; // bytes used so far (struct) or max size (union)
         let mut bit_pos: u64 = 0; // bit position within the struct, for bit-fields
@@ -309,21 +315,24 @@ impl TypeTable {
                         });
                         size = size.max(field_size);
                     } else {
-                        let offset = bit_pos.div_ceil(8).div_ceil(field_align) * field_align;
+                        let offset = bit_pos
+                            .div_ceil(8)
+                            .div_ceil(field_align)
+                            .saturating_mul(field_align);
                         fields.push(Field {
                             name,
                             ty,
                             offset,
                             bit_field: None,
                         });
-                        bit_pos = (offset + field_size) * 8;
-                        size = offset + field_size;
+                        bit_pos = offset.saturating_add(field_size).saturating_mul(8);
+                        size = offset.saturating_add(field_size);
                     }
                     align = align.max(field_align);
                 }
             }
         }
-        let size = size.div_ceil(align) * align;
+        let size = size.div_ceil(align).saturating_mul(align);
         let rec = &mut self.records[index as usize];
         rec.fields = fields;
         rec.size = size;
@@ -340,6 +349,22 @@ impl TypeTable {
     }
 
     /// `sizeof`, with GNU's 1 for `void` and functions; 0 for incomplete types.
+    /// Whether a value of type `ty` contains a value of the record `index` (through
+    /// arrays and members; not through pointers).
+    fn contains_record(&self, ty: TypeId, index: u32) -> bool {
+        match self.get(ty) {
+            Type::Array { elem, .. } => self.contains_record(*elem, index),
+            Type::Record(i) => {
+                *i == index
+                    || self.records[*i as usize]
+                        .fields
+                        .iter()
+                        .any(|f| self.contains_record(f.ty, index))
+            }
+            _ => false,
+        }
+    }
+
     pub fn size_of(&self, ty: TypeId) -> u64 {
         match self.get(ty) {
             Type::Void | Type::Function { .. } => 1,
@@ -526,6 +551,25 @@ mod tests {
         let rec = t.record(s).unwrap();
         assert_eq!(rec.fields[1].offset, 4);
         assert_eq!(t.size_of(s), 8);
+    }
+
+    #[test]
+    fn a_record_never_contains_itself() {
+        // Erroneous input can name a record as its own member (after a nested
+        // redefinition of its tag); the member is left out and layouts stay finite.
+        let mut t = TypeTable::new();
+        let int = t.int(IntKind::Int);
+        let s = t.declare_record(Some("s".into()), false);
+        t.complete_record(s, vec![("x".into(), int, None)], false);
+        let arr = t.array_of(s, Some(2));
+        t.complete_record(
+            s,
+            vec![("a".into(), int, None), ("self_arr".into(), arr, None)],
+            false,
+        );
+        let rec = t.record(s).unwrap();
+        assert_eq!(rec.fields.len(), 1);
+        assert_eq!(t.size_of(s), 4);
     }
 
     #[test]
