@@ -365,9 +365,14 @@ impl<'p> Engine<'p> {
             signature: Vec::new(),
             traps: Vec::new(),
         };
-        // Memory parameters are copied into their frame slots by the lowering's own
-        // assignments; nothing else to set up.
-        state.conds.clear();
+        // Parameters that live in memory (address-taken scalars, records and unions by
+        // value) start in their frame slots, as the call stores them there.
+        for (i, var) in function.params.iter().enumerate() {
+            if function.locals[*var].storage == Storage::Memory {
+                let addr = BV::from_u64(self.layout.local(side.index(), func, *var), 64);
+                state.mem = store(&state.mem, &addr, &inputs.params[i]);
+            }
+        }
         self.smt.push();
         if let Some(pre) = precondition {
             self.smt.assert(pre);
@@ -573,7 +578,13 @@ impl<'p> Engine<'p> {
         let function = &program.functions[run.func];
         let ret = if status == Status::Returned {
             function.ret_var.map(|v| {
-                let bits = Repr::of(&program.types, function.locals[v].ty).bits();
+                let repr = Repr::of(&program.types, function.locals[v].ty);
+                let bits = repr.bits();
+                if function.locals[v].storage == Storage::Memory {
+                    // A record returned by value is built in its frame slot.
+                    let addr = BV::from_u64(self.layout.local(side.index(), run.func, v), 64);
+                    return load(&st.mem, &addr, repr.bytes());
+                }
                 st.regs[v.index()].clone().unwrap_or_else(|| {
                     BV::new_const(
                         format!("{}.undef_ret", self.input_key(side, run.func)),

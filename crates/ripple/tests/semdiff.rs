@@ -98,3 +98,89 @@ fn a_missing_file_is_an_error_naming_it() {
     assert_eq!(code, 2);
     assert!(stderr.contains("no/such/old.c"), "{stderr}");
 }
+
+/// Runs `cc` on `prelude + version + main(check)` and returns what it prints.
+fn native_output(version: &Path, check: &str) -> String {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let source = dir.path().join("p.c");
+    let text = format!(
+        "#include <stdio.h>\n#include <limits.h>\n{}\nint main(void) {{ {check} return 0; }}\n",
+        std::fs::read_to_string(version).expect("the version is readable")
+    );
+    std::fs::write(&source, text).unwrap();
+    let exe = dir.path().join("p");
+    let status = std::process::Command::new("gcc")
+        .args(["-std=gnu11", "-fwrapv", "-w", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()
+        .expect("gcc is required by this test");
+    assert!(status.success(), "gcc compiles {}", version.display());
+    let out = std::process::Command::new(&exe).output().expect("runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Records by value, in both modes (001's UF abstraction with refinement, and plain
+/// summaries): a record argument and a record returned by value are read from their
+/// frame slots, so the difference is found and its witness, run natively, differs.
+#[test]
+fn records_by_value_differ_in_both_modes_with_a_native_witness() {
+    for (pair, function, call) in [
+        // t returns h(o2) = o2.x: x2 in the old version, z2 in the new one.
+        ("struct_arg_by_value", "t", "t"),
+        // mk's returned field b is p1 in the old version and 10 in the new one.
+        ("struct_return_nine_params", "mk", "mk"),
+    ] {
+        let dir = root().join("tests/semdiff").join(pair);
+        for mode in ["--refine", "--no-refine"] {
+            let (code, stdout, stderr) = semdiff(&[
+                dir.join("old.c").to_str().unwrap(),
+                dir.join("new.c").to_str().unwrap(),
+                "--function",
+                function,
+                "--format",
+                "json",
+                mode,
+            ]);
+            assert_eq!(code, 1, "{pair} {mode}: {stdout}{stderr}");
+            let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+            let f = &json["functions"][0];
+            assert_eq!(f["verdict"], "different", "{pair} {mode}: {f}");
+            let witness = f["witnesses"]
+                .as_array()
+                .and_then(|ws| ws.iter().find(|w| w["confirmed"] == true))
+                .unwrap_or_else(|| panic!("{pair} {mode}: no confirmed witness: {f}"));
+            // The witness's scalar inputs, in parameter order, as a native call.
+            let params: Vec<String> = if function == "t" {
+                ["x1", "z1", "x2", "z2"]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect()
+            } else {
+                (0..9).map(|i| format!("p{i}")).collect()
+            };
+            let args: Vec<String> = params
+                .iter()
+                .map(|p| {
+                    witness["inputs"][p.as_str()]
+                        .as_str()
+                        .unwrap_or_else(|| panic!("{pair}: input {p} in {witness}"))
+                        .to_string()
+                })
+                .collect();
+            let check = if function == "t" {
+                format!("printf(\"%d\\n\", {call}({}));", args.join(", "))
+            } else {
+                format!(
+                    "T r = {call}({}); printf(\"%d %d\\n\", r.a, r.b);",
+                    args.join(", ")
+                )
+            };
+            assert_ne!(
+                native_output(&dir.join("old.c"), &check),
+                native_output(&dir.join("new.c"), &check),
+                "{pair} {mode}: the witness {witness} does not separate the compiled versions"
+            );
+        }
+    }
+}
