@@ -3,7 +3,7 @@
 //!
 //! JSON schema 1: `{"schema":1,"functions":[{"name","verdict","differs_when",
 //! "equal_when","non_termination_differs_when","full","witnesses":[{"kind","inputs":{},
-//! "old":{},"new":{},"confirmed"}],"notes"}],"main":{...}|null,"settings":{...}}`.
+//! "old":{},"new":{},"confirmed","unconfirmed_reason"}],"notes"}],"main":{...}|null,"settings":{...}}`.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -49,6 +49,9 @@ pub struct WitnessView {
     pub old: OutcomeView,
     pub new: OutcomeView,
     pub confirmed: bool,
+    /// Why a witness is not confirmed: `limit` when a replay stopped at its step limit
+    /// or could not run (which proves nothing), `same outcome` when both replays agree.
+    pub unconfirmed_reason: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -92,6 +95,13 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
                     old: outcome(&w.old),
                     new: outcome(&w.new),
                     confirmed: w.confirmed,
+                    unconfirmed_reason: if w.confirmed {
+                        None
+                    } else if w.old.limited || w.new.limited {
+                        Some("limit")
+                    } else {
+                        Some("same outcome")
+                    },
                 })
                 .collect(),
             notes: f.notes.clone(),
@@ -167,10 +177,10 @@ pub fn render_text(view: &SemdiffView) -> String {
                 out,
                 "  witness ({}, {}): {}",
                 w.kind,
-                if w.confirmed {
-                    "confirmed"
-                } else {
-                    "NOT confirmed by replay"
+                match w.unconfirmed_reason {
+                    None => "confirmed",
+                    Some("limit") => "unconfirmed (limit): a replay stopped at its step limit",
+                    Some(_) => "NOT confirmed: both replays agree",
                 },
                 inputs.join(", ")
             );

@@ -184,3 +184,36 @@ fn records_by_value_differ_in_both_modes_with_a_native_witness() {
         }
     }
 }
+
+/// A replay that stops at its step limit confirms nothing: `steps` loops -x times in the
+/// old version and returns -x in the new one, equal for every x (checked natively), so no
+/// witness may be confirmed, whatever the budget.
+#[test]
+fn a_step_limit_never_confirms_a_witness() {
+    let dir = root().join("tests/semdiff/loop_count_vs_negation");
+    for budget in ["0.5", "3.5", "10"] {
+        let (code, stdout, stderr) = semdiff(&[
+            dir.join("old.c").to_str().unwrap(),
+            dir.join("new.c").to_str().unwrap(),
+            "--format",
+            "json",
+            "--budget",
+            budget,
+        ]);
+        assert_ne!(code, 2, "{stderr}");
+        let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+        for f in json["functions"].as_array().expect("functions") {
+            assert_ne!(f["verdict"], "different", "budget {budget}: {f}");
+            for w in f["witnesses"].as_array().into_iter().flatten() {
+                let x = w["inputs"]["x"].as_str().unwrap_or("0").to_string();
+                let check = format!("printf(\"%d\\n\", {}({x}));", f["name"].as_str().unwrap());
+                let agree = native_output(&dir.join("old.c"), &check)
+                    == native_output(&dir.join("new.c"), &check);
+                assert!(
+                    !(agree && w["confirmed"] == true),
+                    "budget {budget}: witness {w} confirmed, but gcc agrees"
+                );
+            }
+        }
+    }
+}

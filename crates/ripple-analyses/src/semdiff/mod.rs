@@ -134,6 +134,9 @@ pub struct Observed {
     pub stdout: String,
     /// Final values of pointed-to objects and globals, by C name.
     pub state: Vec<(String, String)>,
+    /// The run stopped at a limit (steps) or could not be carried out: what it shows
+    /// proves nothing, so it never confirms a difference.
+    pub limited: bool,
 }
 
 /// A concrete input on which the versions differ, replayed on both.
@@ -143,7 +146,8 @@ pub struct Witness {
     pub inputs: Vec<(String, String)>,
     pub old: Observed,
     pub new: Observed,
-    /// True only if the replayed outcomes differ.
+    /// True only if the replayed outcomes differ and both runs ended on their own (a
+    /// step limit or a run that could not be carried out proves nothing).
     pub confirmed: bool,
     /// "output" or "termination".
     pub kind: &'static str,
@@ -1253,7 +1257,7 @@ fn witness(
     let new_name = &new_program.functions[state.new];
     let new = replay(new_program, state.new, &args, &globals, config);
     let _ = new_name;
-    let confirmed = old != new;
+    let confirmed = old != new && !old.limited && !new.limited;
     Some(Witness {
         inputs: shown,
         old,
@@ -1363,6 +1367,7 @@ fn replay(
                 result: format!("not run: {t:?}"),
                 stdout: String::new(),
                 state: Vec::new(),
+                limited: true,
             }
         }
     };
@@ -1469,9 +1474,18 @@ fn replay(
             }
         }
     }
+    // Exits and traps are behaviours of the program; a step limit or an unsupported
+    // construct is a limit of the replay.
+    let limited = matches!(
+        outcome.result,
+        CallResult::Stopped(
+            ripple_interp::Termination::StepLimit | ripple_interp::Termination::Unsupported { .. }
+        )
+    );
     Observed {
         result,
         stdout: String::from_utf8_lossy(&outcome.stdout).into_owned(),
         state,
+        limited,
     }
 }
