@@ -24,8 +24,16 @@ pub struct SettingsView {
     pub refine: bool,
     pub unwind: u32,
     pub solver_queries: u64,
-    pub elapsed_ms: u64,
+    /// Work spent and the run's work budget, in units (deterministic).
+    pub work: u64,
+    pub work_budget: u64,
+    /// Wall-clock time, only when asked for (`--verbose`): it varies between runs, and
+    /// the rest of the document does not.
+    pub elapsed_ms: Option<u64>,
     pub out_of_budget: bool,
+    /// What stopped the run early: `work budget`, `wall-clock cut-off` (then the result
+    /// may depend on the machine's load), or null.
+    pub stopped_by: Option<&'static str>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -116,8 +124,17 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
             refine: report.refine,
             unwind: report.unwind,
             solver_queries: report.queries,
-            elapsed_ms: u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX),
+            work: report.work,
+            work_budget: report.work_budget,
+            elapsed_ms: None,
             out_of_budget: report.out_of_budget,
+            stopped_by: if report.stopped_by_clock {
+                Some("wall-clock cut-off")
+            } else if report.out_of_budget {
+                Some("work budget")
+            } else {
+                None
+            },
         },
     }
 }
@@ -208,9 +225,10 @@ pub fn render_text(view: &SemdiffView) -> String {
             let _ = writeln!(out, "  note: {note}");
         }
     }
+    let millions = |units: u64| format!("{:.1}", units as f64 / 1e6);
     let _ = writeln!(
         out,
-        "({} mode, unwinding bound {}, {} solver queries, {} ms{})",
+        "({} mode, unwinding bound {}, {} solver queries, {} of {} M work units{}{})",
         if view.settings.refine {
             "refinement"
         } else {
@@ -218,11 +236,18 @@ pub fn render_text(view: &SemdiffView) -> String {
         },
         view.settings.unwind,
         view.settings.solver_queries,
-        view.settings.elapsed_ms,
-        if view.settings.out_of_budget {
-            ", time budget exhausted"
-        } else {
-            ""
+        millions(view.settings.work),
+        millions(view.settings.work_budget),
+        view.settings
+            .elapsed_ms
+            .map(|ms| format!(", {ms} ms"))
+            .unwrap_or_default(),
+        match view.settings.stopped_by {
+            Some("wall-clock cut-off") => {
+                ", stopped by the wall-clock cut-off: the result may differ on another machine"
+            }
+            Some(_) => ", budget exhausted",
+            None => "",
         }
     );
     out

@@ -13,6 +13,10 @@ use z3::{FuncDecl, Sort};
 
 use crate::encode::{self, bv_const, load, resize, store, truth, Repr};
 use crate::layout::Layout;
+
+/// Work charged per IR node executed symbolically (about what Z3 spends on a small
+/// query; see [`crate::smt::WORK_PER_SECOND`]).
+const STEP_WORK: u64 = 200;
 use crate::smt::{and_all, fp_from_bits, fp_round, fp_to_bits, or_all, Answer, Budget, Smt};
 
 /// Which version a function belongs to.
@@ -446,6 +450,7 @@ impl<'p> Engine<'p> {
         let function = &program.functions[run.func];
         let mut node_id = start;
         loop {
+            self.smt.charge(STEP_WORK);
             if run.paths.len() >= self.config.max_paths || self.smt.out_of_time() {
                 run.cut = true;
                 run.out_of_budget |= self.smt.out_of_time();

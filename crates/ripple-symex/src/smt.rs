@@ -2,12 +2,17 @@
 //!
 //! Every solver call of the crate goes through [`Smt`]: one `z3::Solver` kept for the
 //! whole run and used incrementally with push/pop (a new solver costs about 10 ms with
-//! libz3 4.8.12, a small incremental check about 0.2 ms), a per-query timeout and one
-//! deadline for the whole run: every query gets the query budget or the time left before
-//! the deadline, whichever is less, and nothing ever moves the deadline. A caller may set
-//! an earlier *phase* deadline (the end of the exploration, or one report's share of the
-//! time left); it never extends past the run's deadline. Exhaustion is reported as
-//! [`Answer::Unknown`], never guessed.
+//! libz3 4.8.12, a small incremental check about 0.2 ms).
+//!
+//! Budgets count work, so that the same input gives the same answer on any machine load:
+//! a query may spend Z3's resource units (its `rlimit`, deterministic for the same
+//! sequence of calls) up to the query budget or what is left of the run's, and the
+//! exploration charges a fixed amount per step ([`Smt::charge`]). A caller may set an
+//! earlier *phase* limit (the end of the exploration, one report's share); it never
+//! extends past the run's. The budgets are given in seconds and converted at
+//! [`WORK_PER_SECOND`]; the same number of seconds of wall-clock time is the outer
+//! cut-off, reported when it is what stopped the run ([`Smt::stopped_by_clock`]).
+//! Exhaustion is reported as [`Answer::Unknown`], never guessed.
 //!
 //! The `z3` crate 0.22 is written for Z3 >= 4.13 while the system library is 4.8.12:
 //! `FuncDecl::kind()` on an uninterpreted symbol crashes (operator codes were renumbered)
@@ -15,21 +20,28 @@
 //! the crate avoid them; the floating-point conversions the high-level API lacks are
 //! made here from `z3-sys`.
 
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use z3::ast::{Array, Ast, Bool, Dynamic, Float, BV};
 use z3::{Context, Model, Params, SatResult, Solver, Sort};
+
+/// Work units (Z3 resource units, and the engine's charges) a second of budget buys.
+/// libz3 4.8.12 spends about 7 million units a second on this project's queries on the
+/// machines it is measured on; buying 2 million a second leaves the rest of a run
+/// (exploration, replays) well inside the wall-clock cut-off of the same length.
+pub const WORK_PER_SECOND: f64 = 2_000_000.0;
 
 /// The answer to a satisfiability query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
     Sat,
     Unsat,
-    /// Timeout, budget exhaustion, or an incomplete theory answer.
+    /// Budget exhaustion (work or the wall-clock cut-off), or an incomplete theory answer.
     Unknown,
 }
 
-/// Time limits of one analysis run.
+/// Limits of one analysis run, in seconds of budget (see the module documentation).
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
     /// Limit of a single solver query.
@@ -37,6 +49,9 @@ pub struct Budget {
     /// Limit of the whole run (exploration, difference queries, witnesses, refinement);
     /// past it every query answers [`Answer::Unknown`].
     pub total: Duration,
+    /// The wall-clock cut-off (by default `total`): only a safety net, reported when it
+    /// stops a run.
+    pub cutoff: Option<Duration>,
 }
 
 impl Default for Budget {
@@ -44,94 +59,130 @@ impl Default for Budget {
         Budget {
             query: Duration::from_secs(2),
             total: Duration::from_secs(30),
+            cutoff: None,
         }
     }
+}
+
+/// Work units of a budget in seconds.
+pub fn work_of(budget: Duration) -> u64 {
+    (budget.as_secs_f64() * WORK_PER_SECOND) as u64
 }
 
 /// The incremental solver of a run.
 pub struct Smt {
     solver: Solver,
-    /// The run's deadline: fixed when the solver is made.
-    deadline: Instant,
-    /// An earlier deadline of the current phase, if any.
-    phase: Option<Instant>,
-    query_ms: u32,
+    /// Work units the run may spend, and has spent.
+    total_work: u64,
+    used: u64,
+    /// The end (in work units spent) of the current phase, if any.
+    phase_end: Option<u64>,
+    query_work: u64,
+    started: Instant,
+    /// The wall-clock cut-off, counted from `started`.
+    cutoff: Duration,
+    /// Set when the cut-off denied work the budget still allowed.
+    clock_stopped: Cell<bool>,
     /// Number of queries asked.
     pub queries: u64,
-    /// Number of queries answered unknown (timeouts included).
+    /// Number of queries answered unknown (budget exhaustion included).
     pub unknowns: u64,
     /// The facts asserted at each level of the push stack (the first: below any push),
     /// to rebuild the solver.
     levels: Vec<Vec<Bool>>,
-    /// Set after a query was cut (timeout or deadline): libz3 4.8.12 may crash in a later
-    /// `pop` of a solver whose check was interrupted, so such a solver is replaced by a
-    /// fresh one holding the same stack before its next use.
+    /// Set after a query was cut (resource limit or cut-off): libz3 4.8.12 may crash in
+    /// a later `pop` of a solver whose check was interrupted, so such a solver is
+    /// replaced by a fresh one holding the same stack before its next use.
     stale: bool,
-    /// Print slow queries with their caller (`RIPPLE_SMT_TRACE` set).
-    trace: bool,
 }
 
 impl Smt {
     pub fn new(budget: Budget) -> Smt {
-        let solver = Solver::new();
-        let query_ms = u32::try_from(budget.query.as_millis())
-            .unwrap_or(u32::MAX)
-            .max(1);
-        let mut params = Params::new();
-        params.set_u32("timeout", query_ms);
-        solver.set_params(&params);
         Smt {
-            solver,
-            deadline: Instant::now() + budget.total,
-            phase: None,
-            query_ms,
+            solver: Solver::new(),
+            total_work: work_of(budget.total),
+            used: 0,
+            phase_end: None,
+            query_work: work_of(budget.query).max(1),
+            started: Instant::now(),
+            cutoff: budget.cutoff.unwrap_or(budget.total),
+            clock_stopped: Cell::new(false),
             queries: 0,
             unknowns: 0,
             levels: vec![Vec::new()],
             stale: false,
-            trace: std::env::var_os("RIPPLE_SMT_TRACE").is_some(),
         }
     }
 
-    /// Whether the current deadline (the phase's, else the run's) has passed.
+    /// Whether the wall-clock cut-off has passed (work that does not go through the
+    /// solver, such as replays, checks this to stay within it).
+    pub fn clock_passed(&self) -> bool {
+        let passed = self.started.elapsed() >= self.cutoff;
+        if passed {
+            self.clock_stopped.set(true);
+        }
+        passed
+    }
+
+    /// Whether the current limit (the phase's, else the run's) is reached.
     pub fn out_of_time(&self) -> bool {
-        Instant::now() >= self.current_deadline()
+        self.used >= self.current_end() || self.clock_passed()
     }
 
-    /// Whether the run's own deadline has passed (whatever the phase).
+    /// Whether the run's own limit is reached (whatever the phase).
     pub fn run_out_of_time(&self) -> bool {
-        Instant::now() >= self.deadline
+        self.used >= self.total_work || self.clock_passed()
     }
 
-    /// The deadline of the whole run.
-    pub fn deadline(&self) -> Instant {
-        self.deadline
+    /// Whether the wall-clock cut-off stopped work that the work budget still allowed
+    /// (then the result may depend on the machine's speed and load).
+    pub fn stopped_by_clock(&self) -> bool {
+        self.clock_stopped.get() && self.used < self.total_work
     }
 
-    /// Time left before the run's deadline.
-    pub fn time_left(&self) -> Duration {
-        self.deadline.saturating_duration_since(Instant::now())
+    /// Work spent so far, in units.
+    pub fn work_used(&self) -> u64 {
+        self.used
     }
 
-    /// Time left before the current deadline (the phase's, else the run's).
-    pub fn phase_time_left(&self) -> Duration {
-        self.current_deadline()
-            .saturating_duration_since(Instant::now())
+    /// The run's work budget, in units.
+    pub fn work_budget(&self) -> u64 {
+        self.total_work
     }
 
-    /// The deadline of the current phase, if one is set.
-    pub fn phase_deadline(&self) -> Option<Instant> {
-        self.phase
+    /// Work left before the run's limit.
+    pub fn work_left(&self) -> u64 {
+        self.total_work.saturating_sub(self.used)
     }
 
-    /// Sets (or with `None` clears) the deadline of the current phase; it is capped at
-    /// the run's deadline, which never moves.
-    pub fn set_phase_deadline(&mut self, phase: Option<Instant>) {
-        self.phase = phase.map(|p| p.min(self.deadline));
+    /// Work left before the current limit (the phase's, else the run's).
+    pub fn phase_work_left(&self) -> u64 {
+        self.current_end().saturating_sub(self.used)
     }
 
-    fn current_deadline(&self) -> Instant {
-        self.phase.unwrap_or(self.deadline)
+    /// The end of the current phase (in units spent), if one is set.
+    pub fn phase_end(&self) -> Option<u64> {
+        self.phase_end
+    }
+
+    /// Sets (or with `None` clears) the end of the current phase, in units spent; it is
+    /// capped at the run's limit, which never moves.
+    pub fn set_phase_end(&mut self, end: Option<u64>) {
+        self.phase_end = end.map(|e| e.min(self.total_work));
+    }
+
+    /// Starts a phase that may spend `units` from now on.
+    pub fn set_phase_work(&mut self, units: u64) {
+        self.set_phase_end(Some(self.used.saturating_add(units)));
+    }
+
+    /// Charges work done outside the solver (exploration steps, replays).
+    pub fn charge(&mut self, units: u64) {
+        self.used = self.used.saturating_add(units);
+    }
+
+    fn current_end(&self) -> u64 {
+        self.phase_end.unwrap_or(self.total_work)
     }
 
     pub fn push(&mut self) {
@@ -180,20 +231,8 @@ impl Smt {
     }
 
     /// Satisfiability of the asserted facts plus `extra`, which is not kept.
-    #[track_caller]
     pub fn check(&mut self, extra: &[Bool]) -> Answer {
-        let started = Instant::now();
-        let answer = self.check_untraced(extra);
-        if self.trace && started.elapsed() >= Duration::from_millis(10) {
-            let at = std::panic::Location::caller();
-            eprintln!(
-                "smt: {answer:?} in {:?} at {}:{}",
-                started.elapsed(),
-                at.file(),
-                at.line()
-            );
-        }
-        answer
+        self.check_untraced(extra)
     }
 
     fn check_untraced(&mut self, extra: &[Bool]) -> Answer {
@@ -206,12 +245,17 @@ impl Smt {
         }
         self.renew();
         self.queries += 1;
-        self.refresh_timeout();
+        self.set_limits();
+        let before = resource_count(&self.solver);
         let result = if extra.is_empty() {
             self.solver.check()
         } else {
             self.solver.check_assumptions(extra)
         };
+        // The count is a 32-bit counter of the context: it may wrap between the two reads.
+        let spent = u64::from(resource_count(&self.solver).wrapping_sub(before));
+        // Every query costs at least one unit, so a run of trivial queries still ends.
+        self.charge(spent.max(1));
         match result {
             SatResult::Sat => Answer::Sat,
             SatResult::Unsat => Answer::Unsat,
@@ -224,7 +268,6 @@ impl Smt {
     }
 
     /// Satisfiability of `extra` (kept only for the query), with a model when satisfiable.
-    #[track_caller]
     pub fn check_model(&mut self, extra: &[Bool]) -> (Answer, Option<Model>) {
         self.push();
         for fact in extra {
@@ -240,15 +283,25 @@ impl Smt {
         (answer, model)
     }
 
-    fn refresh_timeout(&mut self) {
-        let left = self
-            .current_deadline()
-            .saturating_duration_since(Instant::now());
+    /// The query's resource limit (what is left of the query and phase budgets) and,
+    /// as the outer cut-off only, Z3's timeout.
+    fn set_limits(&mut self) {
+        let work = self.query_work.min(self.phase_work_left()).max(1);
+        let left = self.cutoff.saturating_sub(self.started.elapsed());
         let left_ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
-        let ms = self.query_ms.min(left_ms);
         let mut params = Params::new();
-        params.set_u32("timeout", ms);
+        params.set_u32("rlimit", u32::try_from(work).unwrap_or(u32::MAX));
+        params.set_u32("timeout", left_ms);
         self.solver.set_params(&params);
+    }
+}
+
+/// Z3's count of resource units spent so far in this thread's context.
+fn resource_count(solver: &Solver) -> u32 {
+    match solver.get_statistics().value("rlimit count") {
+        Some(z3::StatisticsValue::UInt(n)) => n,
+        Some(z3::StatisticsValue::Double(d)) => d as u32,
+        None => 0,
     }
 }
 
@@ -453,6 +506,7 @@ mod tests {
         let mut smt = Smt::new(Budget {
             query: Duration::from_millis(1),
             total: Duration::from_secs(60),
+            cutoff: None,
         });
         let x = BV::new_const("x", 32);
         smt.assert(&x.bvugt(BV::from_u64(10, 32)));

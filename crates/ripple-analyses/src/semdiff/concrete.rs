@@ -20,8 +20,6 @@
 //! 64-byte object whose first element holds the value); globals keep their initial
 //! values. The inputs are deterministic: fixed value lists, then a fixed-seed generator.
 
-use std::time::Instant;
-
 use ripple_ir::{FloatKind, FuncId, IntKind, Program, Type, TypeId};
 use rustc_hash::FxHashSet;
 
@@ -294,15 +292,16 @@ fn clean_difference(
         || old.state.len() != new.state.len()
 }
 
-/// Runs both versions on boundary and random inputs until they differ, the run limit is
-/// reached or `deadline` passes. The witness returned is confirmed.
+/// Runs both versions on boundary and random inputs until they differ or the run limit is
+/// reached (a fixed number of runs of bounded length, so the search is deterministic; the
+/// wall-clock cut-off of `smt` still stops it). The witness returned is confirmed.
 pub(super) fn search(
     old: &Program,
     new: &Program,
     old_func: FuncId,
     new_func: FuncId,
     config: &SemdiffConfig,
-    deadline: Instant,
+    smt: &ripple_symex::Smt,
 ) -> Option<Witness> {
     let function = &old.functions[old_func];
     let new_function = &new.functions[new_func];
@@ -367,7 +366,7 @@ pub(super) fn search(
         .filter(|t| seen.insert(t.clone()))
         .take(MAX_RUNS)
     {
-        if Instant::now() >= deadline {
+        if smt.clock_passed() {
             return None;
         }
         let args: Vec<ReplayArg> = slots

@@ -48,7 +48,7 @@
 
 mod concrete;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ripple_graph::CallGraph;
 use ripple_interp::{CallResult, Interpreter, RunConfig, Value};
@@ -80,18 +80,23 @@ pub struct SemdiffConfig {
     pub refine: bool,
     /// Loop unwinding bound of the summaries.
     pub unwind: u32,
-    /// Time limit of one solver query.
+    /// Budget of one solver query (seconds, counted as work: `ripple_symex::smt`).
     pub query_budget: Duration,
-    /// Time limit of the whole run.
+    /// Budget of the whole run (seconds, counted as work).
     pub total_budget: Duration,
+    /// The wall-clock cut-off; `None`: the total budget.
+    pub wall_clock_cutoff: Option<Duration>,
     /// Report only this function (by name); the analysis still covers its callees.
     pub function: Option<String>,
     /// Maximal refinement rounds per pair.
     pub max_refinements: u32,
     /// Witnesses replayed per pair.
     pub max_witnesses: usize,
-    /// Interpreter step limit of a replay (a replay reaching it counts as non-terminating).
+    /// Interpreter step limit of a replay (a replay reaching it confirms nothing).
     pub replay_steps: u64,
+    /// Compute the difference summary of a pair even when a confirmed witness has
+    /// already settled its verdict (by default the search stops there).
+    pub full_summary: bool,
 }
 
 impl Default for SemdiffConfig {
@@ -101,10 +106,12 @@ impl Default for SemdiffConfig {
             unwind: 5,
             query_budget: DEFAULT_QUERY_BUDGET,
             total_budget: DEFAULT_RUN_BUDGET,
+            wall_clock_cutoff: None,
             function: None,
             max_refinements: 16,
             max_witnesses: 3,
             replay_steps: 200_000,
+            full_summary: false,
         }
     }
 }
@@ -212,8 +219,16 @@ pub struct SemdiffReport {
     pub refine: bool,
     pub unwind: u32,
     pub queries: u64,
+    /// Wall-clock time of the analysis (not part of any verdict).
     pub elapsed: Duration,
-    /// True when the run's time budget ran out.
+    /// Work spent and the run's work budget, in units (deterministic: see
+    /// `ripple_symex::smt`).
+    pub work: u64,
+    pub work_budget: u64,
+    /// True when the wall-clock cut-off, not the work budget, stopped the run: then the
+    /// result may depend on the machine's speed and load.
+    pub stopped_by_clock: bool,
+    /// True when the run's budget ran out.
     pub out_of_budget: bool,
 }
 
@@ -274,13 +289,12 @@ pub fn semdiff(
         budget: Budget {
             query: config.query_budget,
             total: config.total_budget,
+            cutoff: config.wall_clock_cutoff,
         },
     };
     let mut engine = Engine::new([old, new], &plain, symex_config);
-    let started = Instant::now();
-    engine.smt.set_phase_deadline(Some(
-        started + config.total_budget.mul_f64(EXPLORATION_SHARE),
-    ));
+    let exploration = engine.smt.work_budget() as f64 * EXPLORATION_SHARE;
+    engine.smt.set_phase_work(exploration as u64);
     let graphs = [CallGraph::build(old), CallGraph::build(new)];
     let index_of_old: FxHashMap<FuncId, usize> =
         pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
@@ -361,29 +375,9 @@ pub fn semdiff(
         if engine.pair_index(Side::Old, states[i].old) != Some(i) {
             continue;
         }
-        let share = config.total_budget.mul_f64(CONCRETE_SHARE)
-            / u32::try_from(reported.len() - k).unwrap_or(1);
-        let begun = Instant::now();
-        states[i].concrete = concrete::search(
-            old,
-            new,
-            states[i].old,
-            states[i].new,
-            config,
-            begun + share,
-        );
-        if std::env::var_os("RIPPLE_SEMDIFF_TRACE").is_some() {
-            eprintln!(
-                "semdiff: concrete search for {} in {:?}: {}",
-                old.functions[states[i].old].name,
-                begun.elapsed(),
-                if states[i].concrete.is_some() {
-                    "a difference"
-                } else {
-                    "none"
-                }
-            );
-        }
+        let _ = k;
+        states[i].concrete =
+            concrete::search(old, new, states[i].old, states[i].new, config, &engine.smt);
     }
     // Lines 17-31, callees first (post-order over the old call graph).
     let order = post_order(&pairs, &callees_of);
@@ -402,11 +396,23 @@ pub fn semdiff(
             for (_, pending) in std::iter::once((r, i)).chain(work.iter().copied()) {
                 states[pending]
                     .notes
-                    .push("time budget exhausted before the analysis finished".into());
+                    .push("budget exhausted before the analysis finished".into());
             }
             break;
         }
-        let started = std::time::Instant::now();
+        // A confirmed witness settles a pair that no caller waits on: its difference
+        // summary would only cost budget (unless asked for).
+        if !config.full_summary
+            && states[i].concrete.is_some()
+            && callers_of(i).iter().all(|c| !in_work[*c])
+        {
+            states[i].notes.push(
+                "settled by a confirmed witness; the difference summary was not computed \
+                 (--full-summary computes it)"
+                    .into(),
+            );
+            continue;
+        }
         let unchanged = states[i].status == FunctionStatus::Unchanged;
         let callees_equal = callees_of(i)
             .iter()
@@ -424,13 +430,6 @@ pub fn semdiff(
             let state = states[i].clone();
             let is_root = callers_of(i).is_empty();
             states[i] = analyse_pair(&mut engine, state, i, config, is_root);
-        }
-        if std::env::var_os("RIPPLE_SEMDIFF_TRACE").is_some() {
-            eprintln!(
-                "semdiff: {} analysed in {:?}",
-                engine.programs[0].functions[states[i].old].name,
-                started.elapsed()
-            );
         }
         // Only callers depend on whether the summary changed: a root needs no query, and
         // a first analysis changed the initial (constant) summary unless it is the same
@@ -463,11 +462,11 @@ pub fn semdiff(
         if old.functions[state.old].name == "main" {
             main = Some(functions.len());
         }
-        let share = engine.smt.time_left() / u32::try_from(reported.len() - k).unwrap_or(1);
-        engine.smt.set_phase_deadline(Some(Instant::now() + share));
+        let share = engine.smt.work_left() / u64::try_from(reported.len() - k).unwrap_or(1);
+        engine.smt.set_phase_work(share);
         functions.push(report_pair(&mut engine, state, i, config, out_of_budget));
     }
-    engine.smt.set_phase_deadline(None);
+    engine.smt.set_phase_end(None);
     SemdiffReport {
         functions,
         main,
@@ -475,6 +474,9 @@ pub fn semdiff(
         unwind: config.unwind,
         queries: engine.smt.queries,
         elapsed: engine.elapsed(),
+        work: engine.smt.work_used(),
+        work_budget: engine.smt.work_budget(),
+        stopped_by_clock: engine.smt.stopped_by_clock(),
         out_of_budget: out_of_budget || engine.smt.run_out_of_time(),
     }
 }
@@ -674,7 +676,7 @@ fn analyse_pair(
         if s1.is_some_and(|s| s.out_of_budget) || s2.is_some_and(|s| s.out_of_budget) {
             state
                 .notes
-                .push("time budget exhausted during exploration".into());
+                .push("budget exhausted during exploration".into());
         }
         return state;
     }
@@ -896,16 +898,8 @@ fn report_pair(
         conditions.retain(|(_, kind)| *kind != "output");
     }
     for (condition, kind) in conditions.iter().take(config.max_witnesses) {
-        let started = std::time::Instant::now();
         if let Some(w) = witness(engine, state, condition, &assume, kind, config) {
             witnesses.push(w);
-        }
-        if std::env::var_os("RIPPLE_SEMDIFF_TRACE").is_some() {
-            eprintln!(
-                "semdiff: witness for {} in {:?}",
-                engine.programs[0].functions[state.old].name,
-                started.elapsed()
-            );
         }
     }
     let confirmed = witnesses.iter().any(|w| w.confirmed);
@@ -933,17 +927,17 @@ fn report_pair(
             });
         }
         if diff_answer == Answer::Unknown || termination_answer == Answer::Unknown {
-            notes.push("the solver could not decide whether the versions differ in time".into());
+            notes.push(
+                "the solver could not decide whether the versions differ within the budget".into(),
+            );
         }
         if out_of_budget {
-            notes.push("time budget exhausted".into());
+            notes.push("budget exhausted".into());
         }
     }
     let text = |f: &Bool| -> Option<String> {
-        let started = std::time::Instant::now();
         let too_big = ripple_symex::smt::tree_size_exceeds(f, 4000);
-        let raw_len = if too_big { 0 } else { f.to_string().len() };
-        let out = if too_big {
+        if too_big {
             Some("(a condition too large to print; see the witnesses)".to_string())
         } else {
             let simplified = f.simplify();
@@ -951,21 +945,12 @@ fn report_pair(
                 Some(false) => None,
                 _ => Some(render(&simplified.to_string(), &names)),
             }
-        };
-        if std::env::var_os("RIPPLE_SEMDIFF_TRACE").is_some() {
-            eprintln!(
-                "semdiff: rendered {raw_len} characters in {:?}",
-                started.elapsed()
-            );
         }
-        out
     };
     // Conditions that pin one input to a single value read best as that equation. Only
     // the text depends on it, so it gets a third of the report's time left.
-    let report_deadline = engine.smt.phase_deadline();
-    engine
-        .smt
-        .set_phase_deadline(Some(Instant::now() + engine.smt.phase_time_left() / 3));
+    let report_end = engine.smt.phase_end();
+    engine.smt.set_phase_work(engine.smt.phase_work_left() / 3);
     let views = input_views(engine, state.old);
     let mut pinned_values: Vec<(String, String, BV, BV)> = Vec::new();
     engine.smt.push();
@@ -1016,7 +1001,7 @@ fn report_pair(
         })
     };
     engine.smt.pop();
-    engine.smt.set_phase_deadline(report_deadline);
+    engine.smt.set_phase_end(report_end);
     PairReport {
         name,
         old: Some(state.old),

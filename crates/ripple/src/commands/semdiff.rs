@@ -26,10 +26,21 @@ pub struct SemdiffArgs {
     /// Loop unwinding bound of the summaries.
     #[arg(long, default_value_t = 5)]
     pub unwind: u32,
-    /// Time budget of the whole analysis in seconds (exploration, difference queries,
-    /// witness search); what is not decided by then is "unknown".
+    /// Budget of the whole analysis in seconds (exploration, difference queries, witness
+    /// search), counted as deterministic work (solver resource units) so that the same
+    /// input gives the same answer on any machine; the same number of seconds of
+    /// wall-clock time is the outer cut-off. What is not decided within it is "unknown".
     #[arg(long, default_value_t = DEFAULT_RUN_BUDGET.as_secs_f64())]
     pub budget: f64,
+    /// Wall-clock cut-off in seconds (default: the budget). Past it the run stops and says
+    /// so, and its result may then depend on the machine's load; a larger cut-off keeps
+    /// results reproducible on a busy machine.
+    #[arg(long)]
+    pub cutoff: Option<f64>,
+    /// Compute the full difference summary even where a confirmed witness has already
+    /// settled the verdict (by default the analysis of such a function stops there).
+    #[arg(long)]
+    pub full_summary: bool,
     /// Report only this function.
     #[arg(long)]
     pub function: Option<String>,
@@ -68,7 +79,11 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         unwind: args.unwind,
         total_budget: total,
         query_budget: total.min(DEFAULT_QUERY_BUDGET),
+        wall_clock_cutoff: args
+            .cutoff
+            .and_then(|c| Duration::try_from_secs_f64(c.max(0.1)).ok()),
         function: args.function.clone(),
+        full_summary: args.full_summary,
         ..SemdiffConfig::default()
     };
     let report = semdiff(
@@ -83,7 +98,11 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         }
     }
     timer.done("semantic difference");
-    let view = ripple_report::semdiff::semdiff_view(&report);
+    let mut view = ripple_report::semdiff::semdiff_view(&report);
+    if args.frontend.verbose {
+        view.settings.elapsed_ms =
+            Some(u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX));
+    }
     match args.format {
         Format::Text => print!("{}", ripple_report::semdiff::render_text(&view)),
         Format::Json => println!("{}", ripple_report::semdiff::render_json(&view)),
