@@ -107,6 +107,9 @@ pub struct ImpactedNode {
 pub struct VersionImpact {
     /// Nodes not in MAPPED (SYNT-CHANGED), sorted.
     pub changed: Vec<(FuncId, NodeId)>,
+    /// Globals whose type or initial value changed (or that exist in this version only):
+    /// changes outside any function, whose reads are impacted, sorted.
+    pub changed_globals: Vec<ripple_ir::GlobalId>,
     /// IMPACTEDNODE: every impacted node, changed ones included, sorted.
     pub impacted: Vec<ImpactedNode>,
     /// IMPACTEDVAR restricted to formals: impacted inputs, sorted.
@@ -372,8 +375,11 @@ fn one_version(
     inputs.dedup();
     summaries.sort_unstable();
     summaries.dedup();
+    let mut changed_globals = changed_globals.to_vec();
+    changed_globals.sort_unstable();
     VersionImpact {
         changed,
+        changed_globals,
         impacted,
         impacted_inputs: inputs,
         impacted_summaries: summaries,

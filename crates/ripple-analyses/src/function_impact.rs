@@ -14,6 +14,11 @@
 //! transitive callees and the transitive callers of the changed functions, on the full
 //! call graph of each version.
 //!
+//! Globals are inputs (000 section 2.2): a global whose type or initial value changed
+//! (a table in a header, say) makes every function that reads it directly a function with
+//! a changed input, reported among the changed functions with the globals it reads, and
+//! the source of SEA like a changed body.
+//!
 //! Known limits: those of [`crate::sea`] (every call assumed to return) and of the call
 //! graph it is given (the commands resolve function pointers by points-to and add the
 //! callbacks of library functions, `ripple_dataflow::calls`); a renamed function whose
@@ -41,11 +46,23 @@ pub struct FunctionRef {
     pub new: Option<FuncId>,
 }
 
-/// A changed function.
+/// A changed function: its body changed, or it reads a changed global.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChangedFunction {
     pub function: FunctionRef,
+    /// `Unchanged` for a function whose only change is a global it reads.
     pub status: FunctionStatus,
+    /// The changed globals it reads directly, sorted.
+    pub reads: Vec<String>,
+}
+
+/// A global whose type or initial value changed (or that exists in one version only),
+/// with the functions of each version that read it directly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChangedGlobal {
+    pub name: String,
+    pub readers_old: Vec<FuncId>,
+    pub readers_new: Vec<FuncId>,
 }
 
 /// A function the change may impact.
@@ -93,15 +110,17 @@ impl<'a> VersionGraphs<'a> {
     }
 }
 
-/// Computes the impact of the change from `old` to `new`.
+/// Computes the impact of the change from `old` to `new`, whose changed globals are
+/// `globals`.
 pub fn function_impact(
     old: &VersionGraphs<'_>,
     new: &VersionGraphs<'_>,
     matching: &VersionMatch,
+    globals: &[ChangedGlobal],
     config: &ImpactConfig,
 ) -> FunctionImpact {
     let correspondence = Correspondence::new(old.program, new.program, matching);
-    let changed: Vec<ChangedFunction> = matching
+    let mut changed: Vec<ChangedFunction> = matching
         .functions
         .iter()
         .filter(|m| match m.status {
@@ -115,8 +134,40 @@ pub fn function_impact(
                 new: m.new,
             },
             status: m.status,
+            reads: Vec::new(),
         })
         .collect();
+    for global in globals {
+        let readers = global
+            .readers_old
+            .iter()
+            .map(|&f| correspondence.reference(Side::Old, f))
+            .chain(
+                global
+                    .readers_new
+                    .iter()
+                    .map(|&f| correspondence.reference(Side::New, f)),
+            );
+        for reader in readers {
+            let existing = changed.iter_mut().find(|c| {
+                (c.function.old.is_some() && c.function.old == reader.old)
+                    || (c.function.new.is_some() && c.function.new == reader.new)
+            });
+            match existing {
+                Some(c) => {
+                    if !c.reads.contains(&global.name) {
+                        c.reads.push(global.name.clone());
+                        c.reads.sort();
+                    }
+                }
+                None => changed.push(ChangedFunction {
+                    function: reader,
+                    status: FunctionStatus::Unchanged,
+                    reads: vec![global.name.clone()],
+                }),
+            }
+        }
+    }
     let sea_config = SeaConfig {
         direction: Direction::After,
         with_identity: true,

@@ -117,6 +117,43 @@ impl ModRef {
     }
 }
 
+/// The functions that may read each global directly (indexed by `GlobalId`, sorted): a
+/// node of theirs reads a region holding the global, or havocs (reads everything).
+/// Readers through callees are not listed: the callee is.
+pub fn direct_readers_of_globals(program: &Program, pts: &PointsTo) -> Vec<Vec<FuncId>> {
+    let mut globals_of_part: Vec<Vec<usize>> = vec![Vec::new(); pts.part_count()];
+    for (p, objects) in pts.part_objects.iter().enumerate() {
+        for o in objects {
+            if let Object::Global(g) = o {
+                globals_of_part[p].push(g.index());
+            }
+        }
+    }
+    let mut readers: Vec<Vec<FuncId>> = vec![Vec::new(); program.globals.len()];
+    for (f, function) in program.functions.iter_enumerated() {
+        let mut read = vec![false; program.globals.len()];
+        for (n, _) in function.nodes.iter_enumerated() {
+            if pts.is_havoc(f, n) {
+                read.iter_mut().for_each(|r| *r = true);
+                break;
+            }
+            for access in pts.accesses(f, n) {
+                if access.kind == AccessKind::Read {
+                    for &g in &globals_of_part[access.part.index()] {
+                        read[g] = true;
+                    }
+                }
+            }
+        }
+        for (g, &r) in read.iter().enumerate() {
+            if r {
+                readers[g].push(f);
+            }
+        }
+    }
+    readers
+}
+
 /// An order of the call graph with callees before callers (components in reverse
 /// topological order), and which functions lie on a cycle, self-loops included.
 fn postorder_and_recursion(callees: &[Vec<FuncId>]) -> (Vec<usize>, Vec<bool>) {

@@ -31,7 +31,11 @@ pub struct ImpactView {
 pub struct ChangedView {
     pub name: String,
     pub file: String,
+    /// The function's own change (`modified`, `added`, ...), or `reads` when its only
+    /// change is a changed global it reads.
     pub status: &'static str,
+    /// The changed globals it reads directly, sorted.
+    pub reads: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -113,7 +117,12 @@ pub fn impact_view(
         .map(|(c, _)| ChangedView {
             name: names.name(c.function),
             file: names.file(c.function),
-            status: c.status.name(),
+            status: if c.status == ripple_versions::FunctionStatus::Unchanged {
+                "reads"
+            } else {
+                c.status.name()
+            },
+            reads: c.reads.clone(),
         })
         .collect();
     changed.sort();
@@ -194,7 +203,12 @@ pub fn render_text(view: &ImpactView) -> String {
     }
     let _ = writeln!(out, "changed functions:");
     for c in &view.changed_functions {
-        let _ = writeln!(out, "  {:<9} {}  ({})", c.status, c.name, c.file);
+        let reads = if c.reads.is_empty() {
+            String::new()
+        } else {
+            format!("  reads changed global {}", c.reads.join(", "))
+        };
+        let _ = writeln!(out, "  {:<9} {}  ({}){reads}", c.status, c.name, c.file);
     }
     let _ = writeln!(out, "impacted functions (static execute after the change):");
     for i in &view.impacted_functions {

@@ -126,6 +126,20 @@ fn changed_of(version: &'static str, program: &Program, impact: &VersionImpact) 
             })
         })
         .collect();
+    // A changed table or initializer is changed on every line of its declaration.
+    for &g in &impact.changed_globals {
+        let span = program.globals[g].span;
+        if span.start_line == 0 || program.is_system_file(span.file) {
+            continue;
+        }
+        for line in span.start_line..=span.end_line.max(span.start_line) {
+            out.push(LineView {
+                version,
+                file: program.file_path(span.file).to_string(),
+                line,
+            });
+        }
+    }
     out.sort();
     out.dedup();
     out

@@ -11,7 +11,9 @@
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use ripple_analyses::dcia::{dcia_on_graphs, DciaConfig, DependenceGraphs, Equivalences};
-use ripple_analyses::function_impact::{function_impact, ImpactConfig, VersionGraphs};
+use ripple_analyses::function_impact::{
+    function_impact, ChangedGlobal, ImpactConfig, VersionGraphs,
+};
 use ripple_graph::Iccfg;
 use ripple_report::impact::VersionNames;
 use ripple_report::sea::{ExternalFunctions, FunctionNames};
@@ -101,10 +103,39 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         return Ok(code);
     }
     let matching = match_versions();
-    let (old_callgraph, new_callgraph) = rayon::join(
-        || ripple_dataflow::resolved_call_graph(old),
-        || ripple_dataflow::resolved_call_graph(new),
-    );
+    // One points-to analysis per version: it resolves calls through pointers and tells
+    // which functions read a changed global.
+    let graph_and_readers = |program: &ripple_ir::Program| {
+        let pts = ripple_dataflow::PointsTo::analyze(
+            program,
+            &ripple_dataflow::PointsToConfig::default(),
+        );
+        (
+            ripple_dataflow::call_graph_with(program, &pts),
+            ripple_dataflow::modref::direct_readers_of_globals(program, &pts),
+        )
+    };
+    let ((old_callgraph, old_readers), (new_callgraph, new_readers)) =
+        rayon::join(|| graph_and_readers(old), || graph_and_readers(new));
+    let changed_globals: Vec<ChangedGlobal> = ripple_versions::match_all_globals(old, new)
+        .into_iter()
+        .filter(|m| m.status != ripple_versions::GlobalStatus::Unchanged)
+        .map(|m| ChangedGlobal {
+            name: m
+                .new
+                .map(|g| new.globals[g].name.clone())
+                .or_else(|| m.old.map(|g| old.globals[g].name.clone()))
+                .unwrap_or_default(),
+            readers_old: m
+                .old
+                .map(|g| old_readers[g.index()].clone())
+                .unwrap_or_default(),
+            readers_new: m
+                .new
+                .map(|g| new_readers[g.index()].clone())
+                .unwrap_or_default(),
+        })
+        .collect();
     let (old_iccfg, new_iccfg) = (
         Iccfg::build(old, &old_callgraph),
         Iccfg::build(new, &new_callgraph),
@@ -113,6 +144,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         &VersionGraphs::new(old, &old_callgraph, &old_iccfg),
         &VersionGraphs::new(new, &new_callgraph, &new_iccfg),
         &matching,
+        &changed_globals,
         &ImpactConfig::default(),
     );
     let externals = if args.externals {
