@@ -40,7 +40,7 @@
 //! makes the program trap, is not an impact on the nodes after it), as 000 is; the
 //! over-approximations of the SDG apply (see its module documentation).
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_dataflow::slice::{traverse, SliceDirection, Traversal};
 use ripple_dataflow::{EdgeKind, IfaceVar, Sdg, SdgConfig, VertexId, VertexKind};
@@ -55,6 +55,13 @@ pub enum Side {
 }
 
 impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Old => Side::New,
+            Side::New => Side::Old,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Side::Old => "old",
@@ -107,6 +114,11 @@ pub struct ImpactedNode {
 pub struct VersionImpact {
     /// Nodes not in MAPPED (SYNT-CHANGED), sorted.
     pub changed: Vec<(FuncId, NodeId)>,
+    /// The changed source lines of the version matching (file, line), sorted: the text
+    /// that differs, which is finer than the unmapped nodes (the node next to a deleted
+    /// statement is unmapped, but its line did not change; a deleted `goto` has a line
+    /// but no node).
+    pub changed_lines: Vec<(String, u32)>,
     /// Globals whose type or initial value changed (or that exist in this version only):
     /// changes outside any function, whose reads are impacted, sorted.
     pub changed_globals: Vec<ripple_ir::GlobalId>,
@@ -185,7 +197,8 @@ pub fn dcia_on_graphs(
             }
         }
     }
-    let (old, new) = rayon::join(
+    let [moved_old, moved_new] = crate::change_control::execution_count_changes(old, new, matching);
+    let (mut old_impact, mut new_impact) = rayon::join(
         || {
             one_version(
                 old,
@@ -193,6 +206,7 @@ pub fn dcia_on_graphs(
                 Side::Old,
                 &mapped_old,
                 &changed_globals.0,
+                &moved_old,
                 equivalences,
             )
         },
@@ -203,11 +217,87 @@ pub fn dcia_on_graphs(
                 Side::New,
                 &mapped_new,
                 &changed_globals.1,
+                &moved_new,
                 equivalences,
             )
         },
     );
-    DciaResult { old, new }
+    pair_impacts(old, new, matching, &mut old_impact, &mut new_impact);
+    for m in &matching.functions {
+        old_impact.changed_lines.extend(m.old_lines.iter().cloned());
+        new_impact.changed_lines.extend(m.new_lines.iter().cloned());
+    }
+    for impact in [&mut old_impact, &mut new_impact] {
+        impact.changed_lines.sort();
+        impact.changed_lines.dedup();
+    }
+    DciaResult {
+        old: old_impact,
+        new: new_impact,
+    }
+}
+
+/// 000 Definition 3.1 compares the two nodes of a mapped pair: a pair impacted in one
+/// version is impacted in both. Each version gets the partners of the other's impacted
+/// mapped nodes (the uses of a variable whose deleted assignment the old version's slice
+/// found, say), explained by the other version's chain.
+fn pair_impacts(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+    old_impact: &mut VersionImpact,
+    new_impact: &mut VersionImpact,
+) {
+    let mut to_new: FxHashMap<(FuncId, NodeId), (FuncId, NodeId)> = FxHashMap::default();
+    for m in &matching.functions {
+        if let (Some(o), Some(n)) = (m.old, m.new) {
+            for &(a, b) in &m.node_map {
+                to_new.insert((o, a), (n, b));
+            }
+        }
+    }
+    let to_old: FxHashMap<(FuncId, NodeId), (FuncId, NodeId)> =
+        to_new.iter().map(|(&a, &b)| (b, a)).collect();
+    let carried = |from: &VersionImpact,
+                   into: &VersionImpact,
+                   map: &FxHashMap<(FuncId, NodeId), (FuncId, NodeId)>,
+                   from_program: &Program,
+                   side: Side|
+     -> Vec<ImpactedNode> {
+        from.impacted
+            .iter()
+            .filter_map(|node| {
+                let &(f, n) = map.get(&(node.function, node.node))?;
+                if into.is_impacted(f, n) {
+                    return None;
+                }
+                let span = from_program.functions[node.function].nodes[node.node].span;
+                let mut chain = vec![ChainStep {
+                    text: format!(
+                        "paired with {} line {}, impacted there",
+                        side.other().name(),
+                        span.start_line
+                    ),
+                    span,
+                    rule: Some("MAPPED"),
+                }];
+                chain.extend(node.chain.iter().cloned());
+                Some(ImpactedNode {
+                    side,
+                    function: f,
+                    node: n,
+                    chain,
+                })
+            })
+            .collect()
+    };
+    let into_new = carried(old_impact, new_impact, &to_new, old, Side::New);
+    let into_old = carried(new_impact, old_impact, &to_old, new, Side::Old);
+    for (impact, extra) in [(new_impact, into_new), (old_impact, into_old)] {
+        impact.impacted.extend(extra);
+        impact.impacted.sort_by_key(|n| (n.function, n.node));
+        impact.impacted.dedup_by_key(|n| (n.function, n.node));
+    }
 }
 
 /// Globals whose type, constness or initial value differs, or that exist in one version
@@ -248,9 +338,19 @@ fn one_version(
     side: Side,
     mapped: &FxHashSet<(FuncId, NodeId)>,
     changed_globals: &[ripple_ir::GlobalId],
+    moved: &[(FuncId, NodeId, NodeId)],
     equivalences: &Equivalences,
 ) -> VersionImpact {
     let mut sources = Vec::new();
+    // Nodes whose execution count may change (crate::change_control), by vertex: the
+    // line of the unmapped node they depend on.
+    let mut moved_cause: FxHashMap<VertexId, u32> = FxHashMap::default();
+    for &(f, n, cause) in moved {
+        if let Some(v) = sdg.node_vertex(f, n) {
+            sources.push(v);
+            moved_cause.insert(v, program.functions[f].nodes[cause].span.start_line);
+        }
+    }
     let mut changed = Vec::new();
     for (f, function) in program.functions.iter_enumerated() {
         if !function.is_defined() {
@@ -365,7 +465,7 @@ fn one_version(
                 side,
                 function: f,
                 node,
-                chain: explain(program, sdg, &traversal, v),
+                chain: explain(program, sdg, &traversal, v, &moved_cause),
             });
         }
     }
@@ -379,6 +479,7 @@ fn one_version(
     changed_globals.sort_unstable();
     VersionImpact {
         changed,
+        changed_lines: Vec::new(),
         changed_globals,
         impacted,
         impacted_inputs: inputs,
@@ -390,14 +491,25 @@ fn one_version(
 }
 
 /// The chain of dependences from `v` back to its source, one step per distinct text.
-fn explain(program: &Program, sdg: &Sdg, traversal: &Traversal, v: VertexId) -> Vec<ChainStep> {
+fn explain(
+    program: &Program,
+    sdg: &Sdg,
+    traversal: &Traversal,
+    v: VertexId,
+    moved_cause: &FxHashMap<VertexId, u32>,
+) -> Vec<ChainStep> {
     let raw = traversal.chain(v);
     let mut steps: Vec<ChainStep> = Vec::new();
     for (i, &(vertex, kind)) in raw.iter().enumerate() {
         let is_source = i + 1 == raw.len();
         let mut text = sdg.describe(program, vertex);
         if is_source {
-            text.push_str(" changed");
+            match moved_cause.get(&vertex) {
+                Some(line) => text.push_str(&format!(
+                    " may run a different number of times (line {line} exists in one version only)"
+                )),
+                None => text.push_str(" changed"),
+            }
         }
         let rule = if is_source {
             None

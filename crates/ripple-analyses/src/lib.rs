@@ -3,6 +3,8 @@
 //!
 //! - [`dcia`]: statement-level change impact by dataflow, DCIA (Gyori et al., 000,
 //!   section 3.3), with the SEM-DCIA equivalences as inputs (000 section 4).
+//! - [`change_control`]: the nodes whose execution count a deleted or inserted statement
+//!   may alter (000 Definition 3.1 over MAPPED), seeds of DCIA.
 //! - [`sea`]: Static Execute After / Before between functions (Jász, 004, section 3).
 //! - [`semdiff`]: semantic difference summaries by modular symbolic execution
 //!   (Trostanetski et al., 001, sections 3-6).
@@ -12,6 +14,7 @@
 //! Architecture invariant: analyses do no I/O and know nothing of serde or of the command
 //! line; they take IR programs, graphs and version matchings, and return core types.
 
+pub mod change_control;
 pub mod dcia;
 pub mod function_impact;
 pub mod sea;

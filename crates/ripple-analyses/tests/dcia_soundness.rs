@@ -7,6 +7,13 @@
 //! values it reads is recorded; a mapped node whose sequences differ between the
 //! versions must be in IMPACTEDNODE (of either version). Zero violations allowed.
 //!
+//! Mutation kinds: operators, constants, statement deletion (assignments and calls), jump
+//! deletion (`goto`, `return`, `break`, `continue`: the statements they skipped now run)
+//! and global-initializer edits (a table or an initialized global changes, no code does).
+//! A node that runs a different number of times reads a sequence of a different length,
+//! so the comparison also checks that every statement whose execution count differs is
+//! impacted.
+//!
 //! Comparison model: pointer values are compared by their offset in their block only
 //! (block numbers depend on allocation order, which a change may shift without any
 //! change in meaning); runs that do not end normally in both versions (trap, step
@@ -161,6 +168,60 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
     let mut operator_sites = Vec::new();
     let mut constant_sites = Vec::new();
     let mut statement_sites = Vec::new();
+    let mut jump_sites = Vec::new();
+    let mut global_sites = Vec::new();
+    let mut in_initializer = false;
+    for (i, &line) in lines.iter().enumerate() {
+        let t = line.trim();
+        // A jump alone on its line: deleting it keeps the program well-formed.
+        let is_jump = t.starts_with("goto ")
+            || t == "break;"
+            || t == "continue;"
+            || (t.starts_with("return") && t.ends_with(';') && lines[i].starts_with(' '));
+        if is_jump && !line.contains('"') && !t.contains('}') {
+            jump_sites.push((i, 0, line.len(), String::new()));
+        }
+        // The initializer of a global at file scope (possibly over several lines):
+        // every plain decimal number in it is a site.
+        let file_scope = !line.starts_with(' ') && !line.starts_with('\t') && !t.starts_with('#');
+        if file_scope && !t.starts_with("//") && line.contains('=') && !line.contains('(') {
+            in_initializer = true;
+        }
+        if in_initializer {
+            let from = if file_scope {
+                line.find('=').unwrap_or(0)
+            } else {
+                0
+            };
+            if !line.contains('"') {
+                let bytes = line.as_bytes();
+                let mut j = from;
+                while j < bytes.len() {
+                    if !bytes[j].is_ascii_digit() {
+                        j += 1;
+                        continue;
+                    }
+                    let start = j;
+                    while j < bytes.len() && bytes[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    let before = if start == 0 { b' ' } else { bytes[start - 1] };
+                    let next = bytes.get(j).copied().unwrap_or(b' ');
+                    let plain =
+                        !(before.is_ascii_alphanumeric() || before == b'_' || before == b'.')
+                            && !(next.is_ascii_alphanumeric() || next == b'.' || next == b'_');
+                    if plain {
+                        if let Ok(n) = line[start..j].parse::<u64>() {
+                            global_sites.push((i, start, j - start, (n + 3).to_string()));
+                        }
+                    }
+                }
+            }
+            if t.ends_with(';') {
+                in_initializer = false;
+            }
+        }
+    }
     const OPS: [(&str, &str); 9] = [
         (" + ", " - "),
         (" - ", " + "),
@@ -228,8 +289,16 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
         ("operator", &operator_sites),
         ("constant", &constant_sites),
         ("statement", &statement_sites),
+        ("jump", &jump_sites),
+        ("global", &global_sites),
     ] {
-        let count = sites.len().min(per_kind);
+        // Few programs have tables: they get more sites each.
+        let limit = if kind == "global" {
+            per_kind * 4
+        } else {
+            per_kind
+        };
+        let count = sites.len().min(limit);
         for k in 0..count {
             let (line, start, len, ref replacement) =
                 sites[(k * 2 + 1) * sites.len() / (count * 2)];
@@ -263,8 +332,11 @@ fn dcia_is_sound_on_example_pairs() {
         ),
         (vec!["100".into()], b"0\n".to_vec()),
     ];
+    // The worked examples and the impact fixtures (tests/impact).
+    let fixtures = examples_dir().join("../tests/impact");
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(examples_dir())
         .unwrap()
+        .chain(std::fs::read_dir(fixtures).unwrap())
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.join("old.c").exists() && p.join("new.c").exists())
         .collect();
@@ -297,42 +369,62 @@ fn dcia_is_sound_on_example_pairs() {
 
 #[test]
 fn dcia_is_sound_on_corpus_mutants() {
+    use rayon::prelude::*;
     let corpus = ripple_conformance::load_corpus().expect("corpus");
-    let mut violations = Vec::new();
-    let mut compared = 0;
-    let mut pairs = 0;
-    for program in &corpus {
-        let source = std::fs::read_to_string(&program.path).unwrap();
-        let Ok(old_pp) = ripple_conformance::preprocess(&program.path) else {
-            continue;
-        };
-        let Some(old) = lower(&old_pp, "prog.c") else {
-            continue;
-        };
-        let inputs: Vec<(Vec<String>, Vec<u8>)> = program
-            .runs
-            .iter()
-            .map(|r| (r.args.clone(), r.stdin.clone()))
-            .collect();
-        for (label, mutant) in mutants(&source, 2) {
-            let Some(new_pp) = preprocess_text(&mutant) else {
-                continue;
+    // (pairs, compared runs, violations, mutants per kind) per program, in parallel.
+    let results: Vec<(usize, usize, Vec<String>, Vec<String>)> = corpus
+        .par_iter()
+        .map(|program| {
+            let mut out = (0, 0, Vec::new(), Vec::new());
+            let source = std::fs::read_to_string(&program.path).unwrap();
+            let Ok(old_pp) = ripple_conformance::preprocess(&program.path) else {
+                return out;
             };
-            let Some(new) = lower(&new_pp, "prog.c") else {
-                continue;
+            let Some(old) = lower(&old_pp, "prog.c") else {
+                return out;
             };
-            pairs += 1;
-            let (c, v) = check_pair(&format!("{} {label}", program.name), &old, &new, &inputs);
-            compared += c;
-            violations.extend(v);
-        }
+            let inputs: Vec<(Vec<String>, Vec<u8>)> = program
+                .runs
+                .iter()
+                .map(|r| (r.args.clone(), r.stdin.clone()))
+                .collect();
+            for (label, mutant) in mutants(&source, 4) {
+                let Some(new_pp) = preprocess_text(&mutant) else {
+                    continue;
+                };
+                let Some(new) = lower(&new_pp, "prog.c") else {
+                    continue;
+                };
+                out.0 += 1;
+                out.3
+                    .push(label.split('@').next().unwrap_or("").to_string());
+                let (c, v) = check_pair(&format!("{} {label}", program.name), &old, &new, &inputs);
+                out.1 += c;
+                out.2.extend(v);
+            }
+            out
+        })
+        .collect();
+    let pairs: usize = results.iter().map(|r| r.0).sum();
+    let compared: usize = results.iter().map(|r| r.1).sum();
+    let violations: Vec<String> = results.iter().flat_map(|r| r.2.clone()).collect();
+    let mut kinds: std::collections::BTreeMap<String, usize> = Default::default();
+    for kind in results.iter().flat_map(|r| r.3.iter()) {
+        *kinds.entry(kind.clone()).or_default() += 1;
     }
-    eprintln!("{pairs} mutant pairs, {compared} compared runs");
-    assert!(compared > 100, "too few comparable runs: {compared}");
+    eprintln!("{pairs} mutant pairs ({kinds:?}), {compared} compared runs");
     assert!(
         violations.is_empty(),
         "{} violations:\n{}",
         violations.len(),
         violations.join("\n")
     );
+    assert!(pairs >= 1000, "only {pairs} mutant pairs");
+    for kind in ["jump", "global", "statement"] {
+        assert!(
+            kinds.get(kind).copied().unwrap_or(0) >= 30,
+            "few {kind} mutants: {kinds:?}"
+        );
+    }
+    assert!(compared > 1000, "too few comparable runs: {compared}");
 }

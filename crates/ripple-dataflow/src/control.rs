@@ -34,9 +34,24 @@ pub struct PostDominators {
 impl PostDominators {
     /// `may_stop` lists the nodes after which execution may end (see the module doc).
     pub fn compute(function: &Function, may_stop: &[NodeId]) -> PostDominators {
+        Self::compute_with(function, may_stop, &[])
+    }
+
+    /// [`PostDominators::compute`] on the CFG with the `extra` edges added (a node that
+    /// may continue elsewhere: see `ripple_analyses::change_control`).
+    pub fn compute_with(
+        function: &Function,
+        may_stop: &[NodeId],
+        extra: &[(NodeId, NodeId)],
+    ) -> PostDominators {
         let count = function.nodes.len();
         let exit = function.exit;
         let mut succs: Vec<Vec<NodeId>> = function.nodes.iter().map(|n| n.succs.clone()).collect();
+        for &(a, b) in extra {
+            if !succs[a.index()].contains(&b) {
+                succs[a.index()].push(b);
+            }
+        }
         for &node in may_stop {
             if node != exit && !succs[node.index()].contains(&exit) {
                 succs[node.index()].push(exit);

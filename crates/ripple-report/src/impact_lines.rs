@@ -115,15 +115,13 @@ pub fn impact_lines_view(
 
 fn changed_of(version: &'static str, program: &Program, impact: &VersionImpact) -> Vec<LineView> {
     let mut out: Vec<LineView> = impact
-        .changed
+        .changed_lines
         .iter()
-        .filter_map(|&(f, n)| {
-            let span = program.functions[f].nodes[n].span;
-            (span.start_line > 0 && !program.is_system_file(span.file)).then(|| LineView {
-                version,
-                file: program.file_path(span.file).to_string(),
-                line: span.start_line,
-            })
+        .filter(|(file, _)| !file.starts_with('/'))
+        .map(|(file, line)| LineView {
+            version,
+            file: file.clone(),
+            line: *line,
         })
         .collect();
     // A changed table or initializer is changed on every line of its declaration.

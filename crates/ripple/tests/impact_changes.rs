@@ -112,3 +112,56 @@ fn a_changed_table_is_a_changed_line_whose_reads_are_impacted() {
         );
     }
 }
+
+/// Runs `ripple impact old.c new.c` on a fixture with single-file versions; returns the
+/// impacted lines of `version` in `function`.
+fn impacted_lines(name: &str, version: &str, function: &str) -> BTreeSet<u64> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/impact")
+        .join(name);
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .arg("impact")
+        .arg(dir.join("old.c"))
+        .arg(dir.join("new.c"))
+        .args(["--format", "json"])
+        .output()
+        .expect("ripple runs");
+    assert_eq!(out.status.code(), Some(1), "a change is exit code 1");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    json["impacted_lines"]
+        .as_array()
+        .expect("impacted_lines")
+        .iter()
+        .filter(|l| l["version"] == version && l["function"] == function)
+        .map(|l| l["line"].as_u64().unwrap())
+        .collect()
+}
+
+/// `goto ret1;` (old line 10) is deleted: for negative x the new version now runs
+/// `r = x * 2; r = r + 1;` (new lines 11-12), which the old one skipped (gcc: scale(-3)
+/// returns 0 in the old version and -5 in the new one). Both versions report them, with
+/// `return r` (old 15, new 14); before, neither did. `unrelated` (new 18) is not
+/// impacted.
+#[test]
+fn a_deleted_goto_impacts_what_it_skipped_in_both_versions() {
+    let new = impacted_lines("deleted-goto", "new", "scale");
+    for line in [11, 12, 14] {
+        assert!(new.contains(&line), "new line {line} not in {new:?}");
+    }
+    let old = impacted_lines("deleted-goto", "old", "scale");
+    for line in [12, 13, 15] {
+        assert!(old.contains(&line), "old line {line} not in {old:?}");
+    }
+    assert!(impacted_lines("deleted-goto", "new", "unrelated").is_empty());
+}
+
+/// `p->priority = prio;` (old line 11) is deleted: the new version leaves the priority
+/// at 0 (gcc: main prints `1 30` in the old version, `0 30` in the new one). The read of
+/// the no-longer-written field in `urgent` (new line 14) and its use in main (new 25)
+/// are impacted in the new version, not only in the old one.
+#[test]
+fn a_deleted_assignment_impacts_the_uses_in_the_new_version() {
+    assert!(impacted_lines("deleted-assignment", "new", "urgent").contains(&14));
+    assert!(impacted_lines("deleted-assignment", "new", "main").contains(&25));
+}

@@ -1,0 +1,154 @@
+//! The nodes whose number of executions a change may alter, in each version: what a
+//! deleted (or inserted) statement does to the control flow around it.
+//!
+//! Gyori, Lahiri and Partush (000), Definition 3.1: a mapped node is impacted when the
+//! sequence of values it reads may differ between the versions on some input; a node that
+//! runs a different number of times reads a different sequence. SYNT-CHANGED seeds the
+//! unmapped nodes, and control dependence carries a changed *condition* to what it
+//! governs. A deleted `goto ret1;`, `return;` or `break;` changes no condition: it is a
+//! jump that exists in one version only, so the statements it skipped now run (or the
+//! reverse), and no branch of either CFG governs them.
+//!
+//! Construction, over the MAPPED relation π of version matching (000 section 3.1). In a
+//! version V with unmapped nodes U, each u in U *may also continue where the other
+//! version W continues at the same place*: from u, walk back through unmapped nodes to the
+//! nearest mapped nodes p; from π(p) walk forward in W through W's unmapped nodes to the
+//! first mapped nodes q'; add the edge u -> π⁻¹(q'). In this augmented CFG each u is a
+//! branch between V's continuation and W's, and a node is control dependent on some u
+//! exactly when one of the two continuations avoids it: its execution count may differ.
+//! Those nodes (closed under control dependence, for nested constructs) are impacted in
+//! V. Example: old `a; goto out; b; out: c;` against new `a; b; out: c;`: in the old
+//! version the goto gets the extra edge to `b`, so `b` is control dependent on it; in the
+//! new version `a` (unmapped, as the node before a deletion always is) gets the extra
+//! edge to `c`, so `b` is control dependent on `a`. Either way `b` is impacted in both
+//! versions. A deleted assignment adds no edge (both continuations are the same node),
+//! so it changes no execution count: its effect is on values, which the forward slice
+//! of the old version finds and the pairing of impacts across MAPPED carries to the new
+//! version (an impacted mapped node is impacted as a pair: 000 Definition 3.1 compares
+//! the two nodes of a pair).
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use ripple_dataflow::{ControlDependence, PostDominators};
+use ripple_ir::{FuncId, Function, NodeId, Program};
+use ripple_versions::VersionMatch;
+
+/// Per version (old, new): the nodes whose execution count the change may alter, with
+/// the unmapped node they depend on, sorted.
+pub fn execution_count_changes(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+) -> [Vec<(FuncId, NodeId, NodeId)>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    for m in &matching.functions {
+        let (Some(o), Some(n)) = (m.old, m.new) else {
+            continue;
+        };
+        let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+        if !fo.is_defined() || !fn_.is_defined() {
+            continue;
+        }
+        let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
+        let to_old: FxHashMap<NodeId, NodeId> = m.node_map.iter().map(|&(a, b)| (b, a)).collect();
+        if to_new.len() == fo.nodes.len() && to_old.len() == fn_.nodes.len() {
+            continue;
+        }
+        for (node, cause) in in_version(fo, fn_, &to_new, &to_old) {
+            out[0].push((o, node, cause));
+        }
+        for (node, cause) in in_version(fn_, fo, &to_old, &to_new) {
+            out[1].push((n, node, cause));
+        }
+    }
+    for list in &mut out {
+        list.sort_unstable();
+        list.dedup_by_key(|(f, n, _)| (*f, *n));
+    }
+    out
+}
+
+/// The nodes of `v` control dependent, in the augmented CFG, on an unmapped node of `v`
+/// (`pi`: V's mapped nodes to W's; `pi_inv`: the reverse), each with that node.
+fn in_version(
+    v: &Function,
+    w: &Function,
+    pi: &FxHashMap<NodeId, NodeId>,
+    pi_inv: &FxHashMap<NodeId, NodeId>,
+) -> Vec<(NodeId, NodeId)> {
+    let unmapped: Vec<NodeId> = v.nodes.ids().filter(|n| !pi.contains_key(n)).collect();
+    if unmapped.is_empty() {
+        return Vec::new();
+    }
+    let mut preds: Vec<Vec<NodeId>> = vec![Vec::new(); v.nodes.len()];
+    for (a, node) in v.nodes.iter_enumerated() {
+        for &b in &node.succs {
+            preds[b.index()].push(a);
+        }
+    }
+    let mut extra: Vec<(NodeId, NodeId)> = Vec::new();
+    for &u in &unmapped {
+        for p in nearest_mapped(u, |x| &preds[x.index()], pi) {
+            let p_w = pi[&p];
+            for &s in &w.nodes[p_w].succs {
+                for q_w in nearest_mapped(s, |x| &w.nodes[x].succs, pi_inv) {
+                    let q = pi_inv[&q_w];
+                    if !v.nodes[u].succs.contains(&q) {
+                        extra.push((u, q));
+                    }
+                }
+            }
+        }
+    }
+    extra.sort_unstable();
+    extra.dedup();
+    let pdom = PostDominators::compute_with(v, &[], &extra);
+    let cd = ControlDependence::from_postdominators(v, &pdom);
+    let mut governs: Vec<Vec<NodeId>> = vec![Vec::new(); v.nodes.len()];
+    for node in v.nodes.ids() {
+        for &on in cd.of(node) {
+            governs[on.index()].push(node);
+        }
+    }
+    // Closed under control dependence: what a moved node governs moves too.
+    let mut out = Vec::new();
+    let mut seen: FxHashSet<NodeId> = FxHashSet::default();
+    for &u in &unmapped {
+        let mut stack = vec![u];
+        while let Some(x) = stack.pop() {
+            for &y in &governs[x.index()] {
+                if seen.insert(y) {
+                    if pi.contains_key(&y) {
+                        out.push((y, u));
+                    }
+                    stack.push(y);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The mapped nodes nearest to `start` along `next` (`start` itself if mapped), walking
+/// through unmapped nodes.
+fn nearest_mapped<'a>(
+    start: NodeId,
+    next: impl Fn(NodeId) -> &'a Vec<NodeId>,
+    mapped: &FxHashMap<NodeId, NodeId>,
+) -> Vec<NodeId> {
+    let mut found = Vec::new();
+    let mut seen: FxHashSet<NodeId> = FxHashSet::default();
+    let mut stack = vec![start];
+    while let Some(x) = stack.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if mapped.contains_key(&x) {
+            found.push(x);
+            continue;
+        }
+        stack.extend(next(x).iter().copied());
+    }
+    found.sort_unstable();
+    found
+}
