@@ -207,9 +207,8 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
                     }
                     let before = if start == 0 { b' ' } else { bytes[start - 1] };
                     let next = bytes.get(j).copied().unwrap_or(b' ');
-                    let plain =
-                        !(before.is_ascii_alphanumeric() || before == b'_' || before == b'.')
-                            && !(next.is_ascii_alphanumeric() || next == b'.' || next == b'_');
+                    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'.';
+                    let plain = !word(before) && !word(next);
                     if plain {
                         if let Ok(n) = line[start..j].parse::<u64>() {
                             global_sites.push((i, start, j - start, (n + 3).to_string()));
