@@ -407,13 +407,33 @@ fn same_header(
 fn moved_nodes(a: &TreeView<'_>, b: &TreeView<'_>, mapping: &SynMapping) -> (Vec<bool>, Vec<bool>) {
     let mut moved_a = vec![false; a.tree.nodes.len()];
     let mut moved_b = vec![false; b.tree.nodes.len()];
+    // The nearest ancestor that GumTree matched.
+    let matched_ancestor = |view: &TreeView<'_>, node: SynId, matched: &dyn Fn(SynId) -> bool| {
+        let mut up = view.parent(node);
+        while let Some(p) = up {
+            if matched(p) {
+                return Some(p);
+            }
+            up = view.parent(p);
+        }
+        None
+    };
     for (x, y) in mapping.pairs() {
         let (Some(px), Some(py)) = (a.parent(x), b.parent(y)) else {
             continue;
         };
         if mapping.new_of(px) != Some(py) {
-            moved_a[x.index()] = true;
-            moved_b[y.index()] = true;
+            // A wrapper deleted or inserted around a statement (`if (c) { s; }` becoming
+            // `s;`) changes the wrapper only, when the statement stays under the same
+            // enclosing construct: then it has not moved.
+            let unwrapped = (mapping.new_of(px).is_none() || mapping.old_of(py).is_none())
+                && matched_ancestor(a, x, &|p| mapping.new_of(p).is_some())
+                    .and_then(|p| mapping.new_of(p))
+                    == matched_ancestor(b, y, &|p| mapping.old_of(p).is_some());
+            if !unwrapped {
+                moved_a[x.index()] = true;
+                moved_b[y.index()] = true;
+            }
         }
     }
     for (px, py) in mapping.pairs() {
@@ -557,7 +577,23 @@ fn changed_lines(
         let node = &view.tree.nodes[id];
         let whole = !is_mapped(id) || moved[id.index()] || !units.contains_statement[id.index()];
         if whole && id != view.root() {
-            lines.extend(span_lines(program, node.span));
+            // An inserted or deleted construct around statements that stayed (a wrapper
+            // `if`, say): its own lines, not those of the statements it held.
+            let mut kept: Vec<(String, u32)> = Vec::new();
+            let mut stack: Vec<SynId> = view.children(id).to_vec();
+            while let Some(d) = stack.pop() {
+                if units.is_unit(d) && is_mapped(d) && !moved[d.index()] && unchanged[d.index()] {
+                    kept.extend(span_lines(program, view.tree.nodes[d].span));
+                } else {
+                    stack.extend(view.children(d).iter().copied());
+                }
+            }
+            let first = node.span.start_line;
+            lines.extend(
+                span_lines(program, node.span)
+                    .into_iter()
+                    .filter(|l| l.1 == first || !kept.contains(l)),
+            );
             continue;
         }
         // A construct with a body whose header changed: the changed header tokens only.

@@ -420,3 +420,26 @@ fn example_pairs_give_sound_node_maps() {
         assert_eq!(again.functions, diff.result.functions, "{name}");
     }
 }
+
+/// Removing an `if` wrapper changes the wrapper's lines (the `if` line 4 and its closing
+/// brace, line 7), not the statements it held, which stay in the same function body in
+/// the same order; adding the wrapper back marks the same lines of the other side.
+/// (Statements of a single token or two, below GumTree's minimum height, are matched by
+/// their context and may still show as changed.)
+#[test]
+fn a_removed_wrapper_changes_only_its_own_lines() {
+    let wrapped = "int f(int x, int y) {\n    int r = x + y;\n    int s = x * 3;\n    if (x > 2) {\n        r = r + s;\n        s = s - r * 2;\n    }\n    r = r * s + 1;\n    return r - s;\n}\n";
+    let unwrapped = "int f(int x, int y) {\n    int r = x + y;\n    int s = x * 3;\n    r = r + s;\n    s = s - r * 2;\n    r = r * s + 1;\n    return r - s;\n}\n";
+    let diff = Diff::of(wrapped, unwrapped);
+    let m = diff.function("f");
+    let old: Vec<u32> = m.old_lines.iter().map(|l| l.1).collect();
+    let new: Vec<u32> = m.new_lines.iter().map(|l| l.1).collect();
+    assert_eq!(old, lines(&[4, 7]), "{m:#?}");
+    assert!(new.is_empty(), "{m:#?}");
+    let diff = Diff::of(unwrapped, wrapped);
+    let m = diff.function("f");
+    let old: Vec<u32> = m.old_lines.iter().map(|l| l.1).collect();
+    let new: Vec<u32> = m.new_lines.iter().map(|l| l.1).collect();
+    assert!(old.is_empty(), "{m:#?}");
+    assert_eq!(new, lines(&[4, 7]), "{m:#?}");
+}
