@@ -486,13 +486,26 @@ impl<'a> Lowerer<'a, '_> {
             return;
         };
         let mut params: Vec<Param<'a>> = dec.params.clone().unwrap_or_default();
-        // Old-style parameter declarations before the body.
+        let body = self.child_field(node, self.fields.body);
+        // Old-style parameter declarations: before the body as the grammar reads them, or
+        // moved to the start of the body by the C89 rewrite (`oldstyle.rs`).
+        let mut knr_in_body = Vec::new();
+        if let Some(&end) = body.and_then(|b| self.knr_bodies.get(&b.start_byte())) {
+            let mut cursor = body.expect("body checked").walk();
+            knr_in_body = body
+                .expect("body checked")
+                .named_children(&mut cursor)
+                .take_while(|c| c.end_byte() <= end)
+                .filter(|c| c.kind() == "declaration")
+                .collect();
+        }
         if !prototyped && !params.is_empty() {
             let mut cursor = node.walk();
-            let decls: Vec<TsNode<'a>> = node
+            let mut decls: Vec<TsNode<'a>> = node
                 .named_children(&mut cursor)
                 .filter(|c| c.kind() == "declaration")
                 .collect();
+            decls.extend(knr_in_body.iter().copied());
             for decl in decls {
                 let pspecs = self.specs(decl);
                 for (pd, _) in self.declarators(decl) {
@@ -507,12 +520,16 @@ impl<'a> Lowerer<'a, '_> {
                     }
                 }
             }
-            // The definition's parameter types (after default promotions at calls) are
-            // known, but calls stay unprototyped.
+            // Calls stay unprototyped: they pass the default promotions of the arguments,
+            // which the entry converts to the declared types (`lower_body`).
             let _ = param_types;
+            let promoted: Vec<TypeId> = params
+                .iter()
+                .map(|p| self.default_promoted_type(p.ty))
+                .collect();
             ty = self.l.program.types.intern(Type::Function {
                 ret,
-                params: params.iter().map(|p| p.ty).collect(),
+                params: promoted,
                 varargs,
                 prototyped: false,
             });
@@ -550,11 +567,14 @@ impl<'a> Lowerer<'a, '_> {
         }
         self.l.program.functions[f].ty = ty;
         self.bind_file_scope(name, Sym::Func(f, ty));
-        let Some(body) = self.child_field(node, self.fields.body) else {
+        let Some(body) = body else {
             return;
         };
         let scopes = self.scopes.len();
+        let knr_skip: Vec<usize> = knr_in_body.iter().map(|d| d.id()).collect();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.f = FnState::new(self.t.int);
+            self.f.skip_items = knr_skip;
             self.lower_body(f, name, ty, ret, &params, node, body, span);
         }));
         if outcome.is_err() {
@@ -582,7 +602,6 @@ impl<'a> Lowerer<'a, '_> {
         body: TsNode<'a>,
         span: Span,
     ) {
-        self.f = FnState::new(self.t.int);
         self.f.id = Some(f);
         self.f.name = name;
         self.f.span = span;
@@ -596,14 +615,51 @@ impl<'a> Lowerer<'a, '_> {
         self.f.cur = Some(entry);
         self.push_scope();
         let mut param_vars = Vec::with_capacity(params.len());
+        let old_style = matches!(
+            self.l.program.types.get(ty),
+            Type::Function {
+                prototyped: false,
+                ..
+            }
+        );
+        let mut narrowed = Vec::new();
         for p in params {
             let pname = p.name.unwrap_or("");
             let memory = !pname.is_empty() && self.f.addr_taken.contains(pname);
+            // A K&R parameter declared `char` or `float` receives the promoted value
+            // (`int`, `double`) and converts it at the entry, as compilers do.
+            let passed = if old_style {
+                self.default_promoted_type(p.ty)
+            } else {
+                p.ty
+            };
+            if passed != p.ty {
+                let var = self.new_local(pname, passed, LocalKind::Param, false);
+                narrowed.push((var, passed, p));
+                param_vars.push(var);
+                continue;
+            }
             let var = self.new_local(pname, p.ty, LocalKind::Param, memory);
             if let Some(n) = p.name {
                 self.bind(n, Sym::Local(var, p.ty));
             }
             param_vars.push(var);
+        }
+        for (passed_var, passed, p) in narrowed {
+            let pname = p.name.unwrap_or("");
+            let memory = !pname.is_empty() && self.f.addr_taken.contains(pname);
+            let var = self.new_local(pname, p.ty, LocalKind::Declared, memory);
+            if let Some(n) = p.name {
+                self.bind(n, Sym::Local(var, p.ty));
+            }
+            let value = Expr::local(passed_var, passed);
+            let value = self.convert(value, p.ty);
+            let lv = if self.is_register(var) {
+                LVal::Reg(var, p.ty)
+            } else {
+                LVal::Mem(self.addr_of_local(var), p.ty)
+            };
+            self.store(&lv, value);
         }
         self.param_vla_dimensions(params);
         if ret != self.t.void {

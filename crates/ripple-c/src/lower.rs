@@ -185,6 +185,9 @@ pub(crate) struct FnState<'a> {
     /// Array types with a run-time length (variable-length array dimensions), with the
     /// register holding their size in bytes; the latest entry for a type wins.
     pub vla_types: Vec<(TypeId, VarId)>,
+    /// Tree-sitter ids of block items not lowered as statements (K&R parameter
+    /// declarations moved into the body).
+    pub skip_items: Vec<usize>,
 }
 
 impl<'a> FnState<'a> {
@@ -220,6 +223,7 @@ impl<'a> FnState<'a> {
             syn_map: FxHashMap::default(),
             effects: 0,
             vla_types: Vec::new(),
+            skip_items: Vec::new(),
         }
     }
 }
@@ -258,6 +262,12 @@ pub(crate) struct Lowerer<'a, 'l> {
     /// The type arguments of `__builtin_va_arg(ap, TYPE)`, masked before parsing (see
     /// [`mask_va_arg_types`]), by the byte offset of the mask.
     pub va_arg_types: FxHashMap<usize, String>,
+    /// Where the C89 rewrite (`oldstyle.rs`) inserted text: offsets back to original
+    /// rows and columns.
+    pub offset_map: Option<crate::oldstyle::OffsetMap>,
+    /// Bodies holding K&R parameter declarations moved into them: the offset of the `{`
+    /// to the end of the declarations.
+    pub knr_bodies: FxHashMap<usize, usize>,
 }
 
 /// GNU attributes the layout or types depend on; every other `__attribute__((...))` is
@@ -535,11 +545,13 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         let unit_file = linker.file_id(&unit.path);
         // Line markers (`# 12 "file.h" 3`) are not C: blank them out, keeping every byte
         // offset and line number.
-        let mut blanked = if unit.line_map.is_some() {
+        let blanked = if unit.line_map.is_some() {
             blank_line_markers(&unit.text)
         } else {
             unit.text.clone()
         };
+        let old_style = crate::oldstyle::rewrite(&blanked);
+        let mut blanked = old_style.text;
         blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
         respell_array_restrict(&mut blanked);
@@ -585,6 +597,8 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             in_params: 0,
             fields,
             va_arg_types,
+            offset_map: old_style.map,
+            knr_bodies: old_style.knr_bodies,
         };
         let mut sink = ChunkSink {
             slots: &slots,
@@ -710,8 +724,15 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn span_of(&self, node: TsNode<'_>) -> Span {
-        let start = node.start_position();
-        let end = node.end_position();
+        let (start, end) = match &self.offset_map {
+            Some(map) => {
+                let (row, column) = map.position(node.start_byte());
+                let start = tree_sitter::Point { row, column };
+                let (row, column) = map.position(node.end_byte());
+                (start, tree_sitter::Point { row, column })
+            }
+            None => (node.start_position(), node.end_position()),
+        };
         let (file, start_line) = self.locate(start.row);
         let end_line = if end.row == start.row {
             start_line

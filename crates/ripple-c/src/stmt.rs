@@ -99,7 +99,7 @@ impl<'a> Lowerer<'a, '_> {
         let mut cursor = node.walk();
         let items: Vec<TsNode<'a>> = node
             .named_children(&mut cursor)
-            .filter(|c| c.kind() != "comment")
+            .filter(|c| c.kind() != "comment" && !self.f.skip_items.contains(&c.id()))
             .collect();
         let mut i = 0;
         while i < items.len() {
