@@ -926,6 +926,19 @@ impl<'a> Lowerer<'a, '_> {
         let Some(arg) = self.child_field(node, self.fields.argument) else {
             return Val::R(self.unreadable(node, "incomplete expression"));
         };
+        if let Some(label) = label_address(self, node) {
+            // GNU labels as values: the address of a label is a distinct non-null
+            // pointer; `goto *p` compares `p` with each of them (stmt.rs).
+            let k = match self.f.label_addrs.iter().position(|&l| l == label) {
+                Some(i) => i + 1,
+                None => {
+                    self.f.label_addrs.push(label);
+                    self.f.label_addrs.len()
+                }
+            };
+            let value = self.int_const(k as i128, self.t.long);
+            return Val::R(Expr::cast(value, self.t.void_ptr));
+        }
         if op == "&" {
             let v = self.lower_expr(arg);
             return match v {
@@ -2045,4 +2058,20 @@ impl<'a> Lowerer<'a, '_> {
         }
         f
     }
+}
+
+/// The label of `&&label` (which the grammar reads as `&(&label)`).
+pub(crate) fn label_address<'a>(lw: &Lowerer<'a, '_>, node: TsNode<'a>) -> Option<&'a str> {
+    if node.kind() != "pointer_expression" || operator_of(lw, node) != "&" {
+        return None;
+    }
+    let inner = lw.child_field(node, lw.fields.argument)?;
+    if inner.kind() != "pointer_expression"
+        || operator_of(lw, inner) != "&"
+        || inner.start_byte() != node.start_byte() + 1
+    {
+        return None;
+    }
+    let label = lw.child_field(inner, lw.fields.argument)?;
+    (label.kind() == "identifier").then(|| lw.text(label))
 }

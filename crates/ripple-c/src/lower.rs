@@ -188,6 +188,9 @@ pub(crate) struct FnState<'a> {
     /// Tree-sitter ids of block items not lowered as statements (K&R parameter
     /// declarations moved into the body).
     pub skip_items: Vec<usize>,
+    /// Labels whose address is taken (`&&label`), in order of first appearance; the
+    /// address of the k-th is the integer k + 1 as a pointer.
+    pub label_addrs: Vec<&'a str>,
 }
 
 impl<'a> FnState<'a> {
@@ -224,6 +227,7 @@ impl<'a> FnState<'a> {
             effects: 0,
             vla_types: Vec::new(),
             skip_items: Vec::new(),
+            label_addrs: Vec::new(),
         }
     }
 }
@@ -268,6 +272,9 @@ pub(crate) struct Lowerer<'a, 'l> {
     /// Bodies holding K&R parameter declarations moved into them: the offset of the `{`
     /// to the end of the declarations.
     pub knr_bodies: FxHashMap<usize, usize>,
+    /// Offsets of the `goto` of each `goto *EXPR;`, respelled `0 , *EXPR;` before
+    /// parsing (`oldstyle.rs`).
+    pub computed_gotos: FxHashSet<usize>,
 }
 
 /// GNU attributes the layout or types depend on; every other `__attribute__((...))` is
@@ -599,6 +606,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             va_arg_types,
             offset_map: old_style.map,
             knr_bodies: old_style.knr_bodies,
+            computed_gotos: old_style.computed_gotos,
         };
         let mut sink = ChunkSink {
             slots: &slots,

@@ -28,6 +28,9 @@ pub(crate) struct OldStyle {
     /// The byte offset of each rotated body's `{` to the end of the parameter
     /// declarations moved into it.
     pub knr_bodies: FxHashMap<usize, usize>,
+    /// The offsets of the `goto` of each `goto *EXPR`, respelled `0 , *EXPR` (same
+    /// length), which the grammar reads as an expression statement.
+    pub computed_gotos: FxHashSet<usize>,
 }
 
 /// Maps byte offsets of the rewritten text to (row, column) of the original text.
@@ -86,14 +89,36 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
         rotations: Vec::new(),
     };
     scanner.file_scope();
-    if scanner.inserts.is_empty() && scanner.rotations.is_empty() {
-        return OldStyle {
+    let gotos: Vec<usize> = scanner
+        .toks
+        .windows(2)
+        .filter(|w| {
+            w[0].kind == Tok::Ident
+                && &bytes[w[0].start..w[0].end] == b"goto"
+                && w[1].kind == Tok::Punct(b'*')
+        })
+        .map(|w| w[0].start)
+        .collect();
+    let mut out = if scanner.inserts.is_empty() && scanner.rotations.is_empty() {
+        OldStyle {
             text: text.to_string(),
             map: None,
             knr_bodies: FxHashMap::default(),
-        };
+            computed_gotos: FxHashSet::default(),
+        }
+    } else {
+        apply(text, &scanner.inserts, scanner.rotations)
+    };
+    let mut inserts = scanner.inserts;
+    inserts.sort_unstable();
+    for at in gotos {
+        // Only insertions move offsets (a rotation keeps those outside its region, and
+        // a `goto` is never inside one).
+        let new_at = at + 4 * inserts.partition_point(|&i| i <= at);
+        out.text.replace_range(new_at..new_at + 4, "0 , ");
+        out.computed_gotos.insert(new_at);
     }
-    apply(text, scanner.inserts, scanner.rotations)
+    out
 }
 
 /// Events at original offsets, ordered by (offset, rank).
@@ -106,8 +131,8 @@ enum Event {
     SkipBrace,
 }
 
-fn apply(text: &str, inserts: Vec<usize>, rotations: Vec<(usize, usize)>) -> OldStyle {
-    let mut events: Vec<(usize, Event)> = inserts.into_iter().map(|o| (o, Event::Insert)).collect();
+fn apply(text: &str, inserts: &[usize], rotations: Vec<(usize, usize)>) -> OldStyle {
+    let mut events: Vec<(usize, Event)> = inserts.iter().map(|&o| (o, Event::Insert)).collect();
     for (start, brace) in rotations {
         events.push((start, Event::OpenRotation(brace)));
         events.push((brace, Event::SkipBrace));
@@ -173,6 +198,7 @@ fn apply(text: &str, inserts: Vec<usize>, rotations: Vec<(usize, usize)>) -> Old
             line_starts,
         }),
         knr_bodies,
+        computed_gotos: FxHashSet::default(),
     }
 }
 

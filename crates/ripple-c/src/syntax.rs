@@ -137,6 +137,11 @@ impl<'a> Lowerer<'a, '_> {
                         if arg.kind() == "identifier" {
                             self.f.addr_taken.insert(self.text(arg));
                         }
+                        if let Some(label) = crate::expr::label_address(self, node) {
+                            if !self.f.label_addrs.contains(&label) {
+                                self.f.label_addrs.push(label);
+                            }
+                        }
                     }
                 }
                 if build {
