@@ -518,7 +518,7 @@ fn blank_line_markers(text: &str) -> String {
 }
 
 /// The C grammar, loaded once (its kind names are then `'static`).
-fn c_language() -> &'static tree_sitter::Language {
+pub(crate) fn c_language() -> &'static tree_sitter::Language {
     static LANGUAGE: std::sync::OnceLock<tree_sitter::Language> = std::sync::OnceLock::new();
     LANGUAGE.get_or_init(|| tree_sitter_c::LANGUAGE.into())
 }
