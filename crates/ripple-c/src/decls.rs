@@ -587,7 +587,60 @@ impl<'a> Lowerer<'a, '_> {
                 node,
                 format!("internal error while lowering `{name}`"),
             );
+            self.havoc_body(
+                f,
+                node,
+                &format!("`{name}` could not be lowered (internal error); its body may read and write anything reachable and return anything"),
+            );
         }
+    }
+
+    /// Gives `f` a body that is one `Havoc` (recorded as an approximation): a function
+    /// the frontend could not lower stays in the program as an explicit
+    /// over-approximation (it may read and write every region and return anything, as
+    /// the dataflow engines treat havoc nodes), never dropped.
+    pub fn havoc_body(&mut self, f: FuncId, node: TsNode<'a>, reason: &str) {
+        let ty = self.l.program.functions[f].ty;
+        let (ret, param_types) = match self.l.program.types.get(ty).clone() {
+            Type::Function { ret, params, .. } => (ret, params),
+            _ => (self.t.int, Vec::new()),
+        };
+        let span = self.span_of(node);
+        self.f = FnState::new(self.t.int);
+        self.f.id = Some(f);
+        self.f.span = span;
+        self.in_function = true;
+        let entry = self.emit(NodeKind::Entry);
+        let exit = self.f.push_node(ripple_ir::Node::new(NodeKind::Exit, span));
+        self.f.is_label.push(false);
+        self.f.exit = exit;
+        self.f.cur = Some(entry);
+        let params: Vec<_> = param_types
+            .iter()
+            .map(|&p| self.new_local("", p, LocalKind::Param, false))
+            .collect();
+        let ret_var = (ret != self.t.void && self.l.program.types.is_scalar(ret))
+            .then(|| self.new_local("<return>", ret, LocalKind::Return, false));
+        self.f.ret_var = ret_var;
+        self.havoc(
+            ret_var.map(Place::Local),
+            ApproximationKind::Unsupported,
+            node,
+            reason,
+        );
+        self.goto(exit);
+        let (nodes, exit) = self.finish_cfg();
+        let locals = std::mem::take(&mut self.f.locals).into();
+        let func = &mut self.l.program.functions[f];
+        func.params = params;
+        func.ret_var = ret_var;
+        func.locals = locals;
+        func.nodes = nodes;
+        func.entry = NodeId(0);
+        func.exit = exit;
+        func.span = span;
+        self.in_function = false;
+        self.f = FnState::new(self.t.int);
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -78,7 +78,7 @@ impl<'a> Lowerer<'a, '_> {
     /// ranges, attribute statements and builtin type arguments are read from text).
     fn has_real_error(&self, node: TsNode<'a>) -> bool {
         if node.is_missing() {
-            return true;
+            return !self.missing_cast_operand(node);
         }
         if node.is_error() {
             let text = self.text(node).trim_start();
