@@ -456,12 +456,15 @@ impl<'a> Lowerer<'a, '_> {
         Val::L(lv)
     }
 
-    fn function_definition(&mut self, node: TsNode<'a>) {
+    pub fn function_definition(&mut self, node: TsNode<'a>) {
         let specs = self.specs(node);
         let Some(d) = self.child_field(node, self.fields.declarator) else {
             return;
         };
         let dec = self.declarator(d, specs.ty);
+        if let Some(name_node) = dec.name_node {
+            self.lowered_definitions.insert(name_node.start_byte());
+        }
         let Some(name) = dec.name else {
             self.diag(
                 Severity::Error,

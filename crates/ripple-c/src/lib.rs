@@ -24,6 +24,7 @@ mod intbuiltins;
 mod literals;
 mod lower;
 mod oldstyle;
+mod recover;
 mod source;
 mod stmt;
 mod syntax;

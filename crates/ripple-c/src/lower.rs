@@ -275,6 +275,8 @@ pub(crate) struct Lowerer<'a, 'l> {
     /// Offsets of the `goto` of each `goto *EXPR;`, respelled `0 , *EXPR;` before
     /// parsing (`oldstyle.rs`).
     pub computed_gotos: FxHashSet<usize>,
+    /// The offsets of the names of the function definitions lowered so far.
+    pub lowered_definitions: FxHashSet<usize>,
 }
 
 /// GNU attributes the layout or types depend on; every other `__attribute__((...))` is
@@ -557,7 +559,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         } else {
             unit.text.clone()
         };
-        let old_style = crate::oldstyle::rewrite(&blanked);
+        let mut old_style = crate::oldstyle::rewrite(&blanked);
         let mut blanked = old_style.text;
         blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
@@ -587,6 +589,12 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         // Trees live in slots that never move, so that the lowering can hold nodes of
         // earlier trees while later ones arrive (one extra slot per chunk for re-parses
         // of two chunks together).
+        // One more slot per definition, for those read again alone (`recover.rs`).
+        let recovered_slots: Vec<std::sync::OnceLock<tree_sitter::Tree>> =
+            (0..old_style.definitions.len())
+                .map(|_| std::sync::OnceLock::new())
+                .collect();
+        let definitions = std::mem::take(&mut old_style.definitions);
         let slots: Vec<std::sync::OnceLock<tree_sitter::Tree>> = (0..chunks.len() * 2)
             .map(|_| std::sync::OnceLock::new())
             .collect();
@@ -607,6 +615,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             offset_map: old_style.map,
             knr_bodies: old_style.knr_bodies,
             computed_gotos: old_style.computed_gotos,
+            lowered_definitions: FxHashSet::default(),
         };
         let mut sink = ChunkSink {
             slots: &slots,
@@ -626,6 +635,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             });
         }
         sink.finish(&mut lowerer);
+        lowerer.recover_definitions(&definitions, &recovered_slots, &mut parser);
         if sink.failed {
             lowerer.l.diagnostics.push(Diagnostic {
                 severity: Severity::Error,

@@ -31,6 +31,21 @@ pub(crate) struct OldStyle {
     /// The offsets of the `goto` of each `goto *EXPR`, respelled `0 , *EXPR` (same
     /// length), which the grammar reads as an expression statement.
     pub computed_gotos: FxHashSet<usize>,
+    /// Every file-scope function definition the token scan delimited (by its braces),
+    /// in order: the frontend checks that each was lowered, and reads again alone any
+    /// that the parser's error recovery swallowed.
+    pub definitions: Vec<Definition>,
+}
+
+/// A function definition found by the token scan, in offsets of the rewritten text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Definition {
+    pub name: String,
+    /// The offset of the declared name.
+    pub name_at: usize,
+    /// From the first specifier to the closing brace (exclusive).
+    pub start: usize,
+    pub end: usize,
 }
 
 /// Maps byte offsets of the rewritten text to (row, column) of the original text.
@@ -87,6 +102,7 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
         typedefs: FxHashSet::default(),
         inserts: Vec::new(),
         rotations: Vec::new(),
+        definitions: Vec::new(),
     };
     scanner.file_scope();
     let gotos: Vec<usize> = scanner
@@ -105,12 +121,25 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
             map: None,
             knr_bodies: FxHashMap::default(),
             computed_gotos: FxHashSet::default(),
+            definitions: Vec::new(),
         }
     } else {
         apply(text, &scanner.inserts, scanner.rotations)
     };
     let mut inserts = scanner.inserts;
     inserts.sort_unstable();
+    // An insertion at a definition's first byte belongs to it.
+    let shift = |at: usize| at + 4 * inserts.partition_point(|&i| i < at);
+    out.definitions = scanner
+        .definitions
+        .iter()
+        .map(|&(name, name_at, start, end)| Definition {
+            name: String::from_utf8_lossy(&bytes[name_at..name_at + name.len()]).into_owned(),
+            name_at: shift(name_at),
+            start: shift(start),
+            end: shift(end),
+        })
+        .collect();
     for at in gotos {
         // Only insertions move offsets (a rotation keeps those outside its region, and
         // a `goto` is never inside one).
@@ -199,6 +228,7 @@ fn apply(text: &str, inserts: &[usize], rotations: Vec<(usize, usize)>) -> OldSt
         }),
         knr_bodies,
         computed_gotos: FxHashSet::default(),
+        definitions: Vec::new(),
     }
 }
 
@@ -376,6 +406,8 @@ struct Scanner<'s> {
     typedefs: FxHashSet<&'s str>,
     inserts: Vec<usize>,
     rotations: Vec<(usize, usize)>,
+    /// (name, offset of the name, start, end) of each function definition.
+    definitions: Vec<(&'s str, usize, usize, usize)>,
 }
 
 struct Specs {
@@ -411,6 +443,27 @@ impl<'s> Scanner<'s> {
             match t.kind {
                 Tok::Punct(b'(' | b'[' | b'{') => depth += 1,
                 Tok::Punct(b')' | b']' | b'}') => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return k + 1;
+                    }
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+        k
+    }
+
+    /// `i` at the `{` of a function body: the index after its `}`, counting braces
+    /// only (they stay balanced in code whose parentheses do not).
+    fn skip_braces(&self, i: usize) -> usize {
+        let mut depth = 0usize;
+        let mut k = i;
+        while let Some(t) = self.toks.get(k) {
+            match t.kind {
+                Tok::Punct(b'{') => depth += 1,
+                Tok::Punct(b'}') => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
                         return k + 1;
@@ -523,8 +576,8 @@ impl<'s> Scanner<'s> {
         i
     }
 
-    /// The declared name of the declarator in `from..to`.
-    fn declarator_name(&self, from: usize, to: usize) -> Option<&'s str> {
+    /// The token of the declared name of the declarator in `from..to`.
+    fn declarator_name(&self, from: usize, to: usize) -> Option<usize> {
         let mut i = from;
         while i < to {
             let w = self.word(i);
@@ -537,7 +590,7 @@ impl<'s> Scanner<'s> {
             }
             if !w.is_empty() && !STORAGE_AND_QUALIFIERS.contains(&w) && !TYPE_KEYWORDS.contains(&w)
             {
-                return Some(w);
+                return Some(i);
             }
             i += 1;
         }
@@ -573,6 +626,13 @@ impl<'s> Scanner<'s> {
 
     /// One file-scope declaration or definition starting at `i`; the index after it.
     fn external_declaration(&mut self, i: usize) -> usize {
+        // A stray token (after a syntax error) starts nothing.
+        if matches!(
+            self.toks[i].kind,
+            Tok::Punct(b')' | b']' | b'}' | b',' | b'=' | b'{') | Tok::Other
+        ) {
+            return i + 1;
+        }
         let specs = self.specifiers(i);
         let mut j = specs.end;
         if self.punct(j, b';') {
@@ -595,7 +655,7 @@ impl<'s> Scanner<'s> {
             let e = self.declarator_end(j);
             if specs.typedef {
                 if let Some(name) = self.declarator_name(j, e) {
-                    self.typedefs.insert(name);
+                    self.typedefs.insert(self.word(name));
                 }
             }
             let Some(t) = self.toks.get(e) else {
@@ -613,16 +673,40 @@ impl<'s> Scanner<'s> {
                 Tok::Punct(b',') => j = e + 1,
                 Tok::Punct(b';') => return e + 1,
                 Tok::Punct(b'{') => {
-                    let end = self.skip_group(e);
+                    let end = self.skip_braces(e);
                     self.body(e, end);
+                    self.definition(i, j, e, end);
                     return end;
                 }
                 Tok::Ident if e > 0 && self.punct(e - 1, b')') => {
-                    return self.knr_definition(e).unwrap_or_else(|| self.skip_item(e));
+                    return match self.knr_definition(e) {
+                        Some(end) => {
+                            self.definition(i, j, e, end);
+                            end
+                        }
+                        None => self.skip_item(e),
+                    };
                 }
                 _ => return self.skip_item(e.max(j)),
             }
         }
+    }
+
+    /// Records the definition from token `start` whose declarator is `from..to` and
+    /// whose body ends before token `end`.
+    fn definition(&mut self, start: usize, from: usize, to: usize, end: usize) {
+        let Some(name) = self.declarator_name(from, to) else {
+            return;
+        };
+        let Some(last) = end.checked_sub(1).and_then(|k| self.toks.get(k)) else {
+            return;
+        };
+        self.definitions.push((
+            self.word(name),
+            self.toks[name].start,
+            self.toks[start].start,
+            last.end,
+        ));
     }
 
     /// Skips what cannot be read to the end of the item (`;` or a brace group).
@@ -671,7 +755,7 @@ impl<'s> Scanner<'s> {
             }
             j = k + 1;
         }
-        let end = self.skip_group(j);
+        let end = self.skip_braces(j);
         self.rotations
             .push((self.toks[i].start, self.toks[j].start));
         self.body(j, end);
