@@ -638,6 +638,7 @@ impl<'s> Scanner<'s> {
         if self.punct(j, b';') {
             return j + 1;
         }
+        let mut pending = None;
         if !specs.has_type {
             let unknown_type_name = self.is_ident(j)
                 && (self.is_ident(j + 1) || self.punct(j + 1, b'*'))
@@ -646,7 +647,14 @@ impl<'s> Scanner<'s> {
                 // `T x` or `T *f(n)` with `T` declared where the scan did not see it.
                 j += 1;
             } else if self.implicit_int_declarator(j, specs.any) {
-                self.inserts.push(self.toks[j].start);
+                // `name(...)` with no specifier at all is taken for a definition only
+                // when a body follows (else it is more likely a macro call: `weak_alias
+                // (a, b)`).
+                if specs.any || !self.punct(j + 1, b'(') {
+                    self.inserts.push(self.toks[j].start);
+                } else {
+                    pending = Some(self.toks[j].start);
+                }
             } else {
                 return self.skip_item(j);
             }
@@ -674,6 +682,7 @@ impl<'s> Scanner<'s> {
                 Tok::Punct(b';') => return e + 1,
                 Tok::Punct(b'{') => {
                     let end = self.skip_braces(e);
+                    self.inserts.extend(pending);
                     self.body(e, end);
                     self.definition(i, j, e, end);
                     return end;
@@ -681,6 +690,7 @@ impl<'s> Scanner<'s> {
                 Tok::Ident if e > 0 && self.punct(e - 1, b')') => {
                     return match self.knr_definition(e) {
                         Some(end) => {
+                            self.inserts.extend(pending);
                             self.definition(i, j, e, end);
                             end
                         }
