@@ -486,6 +486,27 @@ impl<'a> Lowerer<'a, '_> {
                 node,
                 format!("`{name}` is defined like a function but is not one"),
             );
+            // Kept as a function of unknown behaviour (a prototype seen before gives it
+            // its parameters).
+            let span = self.span_of(node);
+            let f = match self.scopes.first().and_then(|s| s.names.get(name).copied()) {
+                Some(Sym::Func(f, _)) => f,
+                _ => self.declare_function(
+                    name,
+                    self.t.implicit_fn,
+                    specs.storage == StorageClass::Static,
+                    span,
+                ),
+            };
+            if !self.l.program.functions[f].is_defined() {
+                let ty = self.l.program.functions[f].ty;
+                self.bind_file_scope(name, Sym::Func(f, ty));
+                self.havoc_body(
+                    f,
+                    node,
+                    &format!("the definition of `{name}` could not be read"),
+                );
+            }
             return;
         };
         let mut params: Vec<Param<'a>> = dec.params.clone().unwrap_or_default();
@@ -618,9 +639,11 @@ impl<'a> Lowerer<'a, '_> {
         self.f.is_label.push(false);
         self.f.exit = exit;
         self.f.cur = Some(entry);
+        // The parameters live in memory, which the havoc reads: the result and every
+        // write may depend on the arguments.
         let params: Vec<_> = param_types
             .iter()
-            .map(|&p| self.new_local("", p, LocalKind::Param, false))
+            .map(|&p| self.new_local("", p, LocalKind::Param, true))
             .collect();
         let ret_var = (ret != self.t.void && self.l.program.types.is_scalar(ret))
             .then(|| self.new_local("<return>", ret, LocalKind::Return, false));
