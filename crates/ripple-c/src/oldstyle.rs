@@ -135,7 +135,7 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
         .iter()
         .map(|&(name, name_at, start, end)| Definition {
             name: String::from_utf8_lossy(&bytes[name_at..name_at + name.len()]).into_owned(),
-            name_at: shift(name_at),
+            name_at: name_at + 4 * inserts.partition_point(|&i| i <= name_at),
             start: shift(start),
             end: shift(end),
         })
