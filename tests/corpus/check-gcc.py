@@ -69,6 +69,12 @@ def runs(path):
     return out or [([], b"")]
 
 
+def cflags(path):
+    """Extra gcc flags from the file's `// CFLAGS:` lines."""
+    return [w for line in open(path, encoding="utf-8") if line.startswith("// CFLAGS:")
+            for w in line[len("// CFLAGS:"):].split()]
+
+
 def run(exe, args, stdin, env=None):
     p = subprocess.run([exe] + args, input=stdin, capture_output=True, timeout=20, env=env)
     code = p.returncode if p.returncode >= 0 else 128 - p.returncode
@@ -95,7 +101,7 @@ def main():
         exes = {}
         for tag, extra in [("O0", ["-O0"]), ("O2", ["-O2"]), ("san", ["-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"])]:
             exe = os.path.join(tmp, f"{name}.{tag}")
-            p = subprocess.run(["gcc"] + FLAGS + extra + [f, "-o", exe, "-lm"], capture_output=True, text=True)
+            p = subprocess.run(["gcc"] + FLAGS + cflags(f) + extra + [f, "-o", exe, "-lm"], capture_output=True, text=True)
             if p.returncode != 0 or p.stderr.strip():
                 problems.append(f"gcc {tag}: {p.stderr.strip()[:600]}")
                 break

@@ -456,12 +456,15 @@ impl<'a> Lowerer<'a, '_> {
         Val::L(lv)
     }
 
-    fn function_definition(&mut self, node: TsNode<'a>) {
+    pub fn function_definition(&mut self, node: TsNode<'a>) {
         let specs = self.specs(node);
         let Some(d) = self.child_field(node, self.fields.declarator) else {
             return;
         };
         let dec = self.declarator(d, specs.ty);
+        if let Some(name_node) = dec.name_node {
+            self.lowered_definitions.insert(name_node.start_byte());
+        }
         let Some(name) = dec.name else {
             self.diag(
                 Severity::Error,
@@ -483,16 +486,50 @@ impl<'a> Lowerer<'a, '_> {
                 node,
                 format!("`{name}` is defined like a function but is not one"),
             );
+            // Kept as a function of unknown behaviour (a prototype seen before gives it
+            // its parameters).
+            let span = self.span_of(node);
+            let f = match self.scopes.first().and_then(|s| s.names.get(name).copied()) {
+                Some(Sym::Func(f, _)) => f,
+                _ => self.declare_function(
+                    name,
+                    self.t.implicit_fn,
+                    specs.storage == StorageClass::Static,
+                    span,
+                ),
+            };
+            if !self.l.program.functions[f].is_defined() {
+                let ty = self.l.program.functions[f].ty;
+                self.bind_file_scope(name, Sym::Func(f, ty));
+                self.havoc_body(
+                    f,
+                    node,
+                    &format!("the definition of `{name}` could not be read"),
+                );
+            }
             return;
         };
         let mut params: Vec<Param<'a>> = dec.params.clone().unwrap_or_default();
-        // Old-style parameter declarations before the body.
+        let body = self.child_field(node, self.fields.body);
+        // Old-style parameter declarations: before the body as the grammar reads them, or
+        // moved to the start of the body by the C89 rewrite (`oldstyle.rs`).
+        let mut knr_in_body = Vec::new();
+        if let Some(&end) = body.and_then(|b| self.knr_bodies.get(&b.start_byte())) {
+            let mut cursor = body.expect("body checked").walk();
+            knr_in_body = body
+                .expect("body checked")
+                .named_children(&mut cursor)
+                .take_while(|c| c.end_byte() <= end)
+                .filter(|c| c.kind() == "declaration")
+                .collect();
+        }
         if !prototyped && !params.is_empty() {
             let mut cursor = node.walk();
-            let decls: Vec<TsNode<'a>> = node
+            let mut decls: Vec<TsNode<'a>> = node
                 .named_children(&mut cursor)
                 .filter(|c| c.kind() == "declaration")
                 .collect();
+            decls.extend(knr_in_body.iter().copied());
             for decl in decls {
                 let pspecs = self.specs(decl);
                 for (pd, _) in self.declarators(decl) {
@@ -507,12 +544,16 @@ impl<'a> Lowerer<'a, '_> {
                     }
                 }
             }
-            // The definition's parameter types (after default promotions at calls) are
-            // known, but calls stay unprototyped.
+            // Calls stay unprototyped: they pass the default promotions of the arguments,
+            // which the entry converts to the declared types (`lower_body`).
             let _ = param_types;
+            let promoted: Vec<TypeId> = params
+                .iter()
+                .map(|p| self.default_promoted_type(p.ty))
+                .collect();
             ty = self.l.program.types.intern(Type::Function {
                 ret,
-                params: params.iter().map(|p| p.ty).collect(),
+                params: promoted,
                 varargs,
                 prototyped: false,
             });
@@ -550,11 +591,14 @@ impl<'a> Lowerer<'a, '_> {
         }
         self.l.program.functions[f].ty = ty;
         self.bind_file_scope(name, Sym::Func(f, ty));
-        let Some(body) = self.child_field(node, self.fields.body) else {
+        let Some(body) = body else {
             return;
         };
         let scopes = self.scopes.len();
+        let knr_skip: Vec<usize> = knr_in_body.iter().map(|d| d.id()).collect();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.f = FnState::new(self.t.int);
+            self.f.skip_items = knr_skip;
             self.lower_body(f, name, ty, ret, &params, node, body, span);
         }));
         if outcome.is_err() {
@@ -567,7 +611,62 @@ impl<'a> Lowerer<'a, '_> {
                 node,
                 format!("internal error while lowering `{name}`"),
             );
+            self.havoc_body(
+                f,
+                node,
+                &format!("`{name}` could not be lowered (internal error); its body may read and write anything reachable and return anything"),
+            );
         }
+    }
+
+    /// Gives `f` a body that is one `Havoc` (recorded as an approximation): a function
+    /// the frontend could not lower stays in the program as an explicit
+    /// over-approximation (it may read and write every region and return anything, as
+    /// the dataflow engines treat havoc nodes), never dropped.
+    pub fn havoc_body(&mut self, f: FuncId, node: TsNode<'a>, reason: &str) {
+        let ty = self.l.program.functions[f].ty;
+        let (ret, param_types) = match self.l.program.types.get(ty).clone() {
+            Type::Function { ret, params, .. } => (ret, params),
+            _ => (self.t.int, Vec::new()),
+        };
+        let span = self.span_of(node);
+        self.f = FnState::new(self.t.int);
+        self.f.id = Some(f);
+        self.f.span = span;
+        self.in_function = true;
+        let entry = self.emit(NodeKind::Entry);
+        let exit = self.f.push_node(ripple_ir::Node::new(NodeKind::Exit, span));
+        self.f.is_label.push(false);
+        self.f.exit = exit;
+        self.f.cur = Some(entry);
+        // The parameters live in memory, which the havoc reads: the result and every
+        // write may depend on the arguments.
+        let params: Vec<_> = param_types
+            .iter()
+            .map(|&p| self.new_local("", p, LocalKind::Param, true))
+            .collect();
+        let ret_var = (ret != self.t.void && self.l.program.types.is_scalar(ret))
+            .then(|| self.new_local("<return>", ret, LocalKind::Return, false));
+        self.f.ret_var = ret_var;
+        self.havoc(
+            ret_var.map(Place::Local),
+            ApproximationKind::Unsupported,
+            node,
+            reason,
+        );
+        self.goto(exit);
+        let (nodes, exit) = self.finish_cfg();
+        let locals = std::mem::take(&mut self.f.locals).into();
+        let func = &mut self.l.program.functions[f];
+        func.params = params;
+        func.ret_var = ret_var;
+        func.locals = locals;
+        func.nodes = nodes;
+        func.entry = NodeId(0);
+        func.exit = exit;
+        func.span = span;
+        self.in_function = false;
+        self.f = FnState::new(self.t.int);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -582,7 +681,6 @@ impl<'a> Lowerer<'a, '_> {
         body: TsNode<'a>,
         span: Span,
     ) {
-        self.f = FnState::new(self.t.int);
         self.f.id = Some(f);
         self.f.name = name;
         self.f.span = span;
@@ -596,14 +694,51 @@ impl<'a> Lowerer<'a, '_> {
         self.f.cur = Some(entry);
         self.push_scope();
         let mut param_vars = Vec::with_capacity(params.len());
+        let old_style = matches!(
+            self.l.program.types.get(ty),
+            Type::Function {
+                prototyped: false,
+                ..
+            }
+        );
+        let mut narrowed = Vec::new();
         for p in params {
             let pname = p.name.unwrap_or("");
             let memory = !pname.is_empty() && self.f.addr_taken.contains(pname);
+            // A K&R parameter declared `char` or `float` receives the promoted value
+            // (`int`, `double`) and converts it at the entry, as compilers do.
+            let passed = if old_style {
+                self.default_promoted_type(p.ty)
+            } else {
+                p.ty
+            };
+            if passed != p.ty {
+                let var = self.new_local(pname, passed, LocalKind::Param, false);
+                narrowed.push((var, passed, p));
+                param_vars.push(var);
+                continue;
+            }
             let var = self.new_local(pname, p.ty, LocalKind::Param, memory);
             if let Some(n) = p.name {
                 self.bind(n, Sym::Local(var, p.ty));
             }
             param_vars.push(var);
+        }
+        for (passed_var, passed, p) in narrowed {
+            let pname = p.name.unwrap_or("");
+            let memory = !pname.is_empty() && self.f.addr_taken.contains(pname);
+            let var = self.new_local(pname, p.ty, LocalKind::Declared, memory);
+            if let Some(n) = p.name {
+                self.bind(n, Sym::Local(var, p.ty));
+            }
+            let value = Expr::local(passed_var, passed);
+            let value = self.convert(value, p.ty);
+            let lv = if self.is_register(var) {
+                LVal::Reg(var, p.ty)
+            } else {
+                LVal::Mem(self.addr_of_local(var), p.ty)
+            };
+            self.store(&lv, value);
         }
         self.param_vla_dimensions(params);
         if ret != self.t.void {

@@ -647,9 +647,22 @@ impl<'a> Lowerer<'a, '_> {
 
     /// The type a name denotes in the current scope, if it names one.
     fn type_name(&mut self, name: &str) -> Option<TypeId> {
+        let t = self.t;
         match self.lookup(name) {
             Some(Sym::Typedef(ty)) => Some(ty),
-            None => self.builtin_type_name(name),
+            // A one-word primitive type, as in `(T)(int)(x)` read as calls.
+            None => match name {
+                "int" | "signed" => Some(t.int),
+                "unsigned" => Some(t.uint),
+                "char" => Some(t.char_),
+                "short" => Some(t.short),
+                "long" => Some(t.long),
+                "float" => Some(t.float),
+                "double" => Some(t.double),
+                "void" => Some(t.void),
+                "_Bool" => Some(t.bool_),
+                _ => self.builtin_type_name(name),
+            },
             _ => None,
         }
     }
@@ -926,6 +939,19 @@ impl<'a> Lowerer<'a, '_> {
         let Some(arg) = self.child_field(node, self.fields.argument) else {
             return Val::R(self.unreadable(node, "incomplete expression"));
         };
+        if let Some(label) = label_address(self, node) {
+            // GNU labels as values: the address of a label is a distinct non-null
+            // pointer; `goto *p` compares `p` with each of them (stmt.rs).
+            let k = match self.f.label_addrs.iter().position(|&l| l == label) {
+                Some(i) => i + 1,
+                None => {
+                    self.f.label_addrs.push(label);
+                    self.f.label_addrs.len()
+                }
+            };
+            let value = self.int_const(k as i128, self.t.long);
+            return Val::R(Expr::cast(value, self.t.void_ptr));
+        }
         if op == "&" {
             let v = self.lower_expr(arg);
             return match v {
@@ -1495,6 +1521,12 @@ impl<'a> Lowerer<'a, '_> {
         if let Some(r) = self.misparsed_cast_reread(node) {
             return Val::R(self.reread_value(r, node));
         }
+        // `(offsetof(T, m))` followed by `)`: the parser read a cast with a missing operand.
+        if value.is_missing() {
+            if let Some(call) = self.descriptor_as_call(desc) {
+                return self.lower_expr(call);
+            }
+        }
         let ty = self.type_descriptor(desc);
         if ty == self.t.void {
             self.expr_effects(value);
@@ -1550,7 +1582,12 @@ impl<'a> Lowerer<'a, '_> {
         }
         let desc = self.child_field(cast, self.fields.type_)?;
         let value = self.child_field(cast, self.fields.value)?;
-        let (name, subscripts) = self.descriptor_as_expression(desc)?;
+        let parts = self.descriptor_as_expression(desc);
+        let call = if parts.is_none() {
+            Some(self.descriptor_as_call(desc)?)
+        } else {
+            None
+        };
         let (op, right) = match value.kind() {
             "unary_expression" | "pointer_expression" => {
                 let op = operator_of(self, value);
@@ -1575,6 +1612,11 @@ impl<'a> Lowerer<'a, '_> {
                 (op, Operand::Value(self.number_text(&text[1..], value)))
             }
             _ => return None,
+        };
+        let (name, subscripts) = match (parts, call) {
+            (Some(parts), _) => parts,
+            (None, Some(call)) => return Some((self.rvalue(call), op, right)),
+            (None, None) => return None,
         };
         let mut left = self.symbol_value(name)?;
         for index in subscripts {
@@ -1623,6 +1665,74 @@ impl<'a> Lowerer<'a, '_> {
             Sym::Typedef(_) | Sym::Vla { .. } => None,
             _ => Some((name, subscripts)),
         }
+    }
+
+    /// A cast's type descriptor that is really a call: `(f(x))` where `f` names a
+    /// function or an object (`(SQR(s*ak))*rd(...)` read as a cast of `*rd(...)`), or a
+    /// builtin (`(__builtin_offsetof(T, m))`). The descriptor's text is parsed again as
+    /// an expression, at its own offsets; the call node is returned.
+    fn descriptor_as_call(&mut self, desc: TsNode<'a>) -> Option<TsNode<'a>> {
+        let spec = self.child_field(desc, self.fields.type_)?;
+        if spec.kind() != "type_identifier" {
+            return None;
+        }
+        let decl = self.child_field(desc, self.fields.declarator)?;
+        if decl.kind() != "abstract_function_declarator" {
+            return None;
+        }
+        let name = self.text(spec);
+        match self.lookup(name) {
+            Some(Sym::Func(..) | Sym::Global(..) | Sym::Local(..)) => {}
+            None if name.starts_with("__builtin_") || name == "offsetof" => {}
+            _ => return None,
+        }
+        let (from, to) = (desc.start_byte(), desc.end_byte());
+        let tree = self.reparse(desc)?;
+        // translation_unit > expression_statement > `x=CALL` > the call.
+        let assign = tree.root_node().named_child(0)?.named_child(0)?;
+        let node = self.child_field(assign, self.fields.right)?;
+        let builtin = self.lookup(name).is_none();
+        (node.start_byte() == from && node.end_byte() == to && (builtin || !node.has_error()))
+            .then_some(node)
+    }
+
+    /// Parses the text of `node` alone as the expression statement `x=TEXT;`, keeping
+    /// its offsets (the parser reads only that range, `x=` and `;` are supplied). The
+    /// tree lives as long as the unit's other trees.
+    fn reparse(&self, node: TsNode<'a>) -> Option<&'a tree_sitter::Tree> {
+        const PREFIX: &[u8] = b"x=";
+        let (from, to) = (node.start_byte(), node.end_byte());
+        let start = from.checked_sub(PREFIX.len())?;
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(crate::lower::c_language()).ok()?;
+        let mut start_point = node.start_position();
+        start_point.column = start_point.column.saturating_sub(PREFIX.len());
+        let mut end_point = node.end_position();
+        end_point.column += 1;
+        parser
+            .set_included_ranges(&[tree_sitter::Range {
+                start_byte: start,
+                end_byte: to + 1,
+                start_point,
+                end_point,
+            }])
+            .ok()?;
+        let src = self.src.as_bytes();
+        let mut read = |offset: usize, _: tree_sitter::Point| -> &[u8] {
+            if offset >= start && offset < from {
+                &PREFIX[offset - start..]
+            } else if offset >= from && offset < to {
+                &src[offset..to]
+            } else if offset == to {
+                b";"
+            } else {
+                b""
+            }
+        };
+        let tree = parser.parse_with_options(&mut read, None, None)?;
+        // Rare (a misparsed cast); the tree is small and must outlive this call like
+        // the unit's trees do.
+        Some(Box::leak(Box::new(tree)))
     }
 
     /// The value of a name that denotes an object, function or constant (not a type, nor
@@ -2045,4 +2155,20 @@ impl<'a> Lowerer<'a, '_> {
         }
         f
     }
+}
+
+/// The label of `&&label` (which the grammar reads as `&(&label)`).
+pub(crate) fn label_address<'a>(lw: &Lowerer<'a, '_>, node: TsNode<'a>) -> Option<&'a str> {
+    if node.kind() != "pointer_expression" || operator_of(lw, node) != "&" {
+        return None;
+    }
+    let inner = lw.child_field(node, lw.fields.argument)?;
+    if inner.kind() != "pointer_expression"
+        || operator_of(lw, inner) != "&"
+        || inner.start_byte() != node.start_byte() + 1
+    {
+        return None;
+    }
+    let label = lw.child_field(inner, lw.fields.argument)?;
+    (label.kind() == "identifier").then(|| lw.text(label))
 }

@@ -10,7 +10,8 @@
 //! `consteval.rs` constant folding, `literals.rs` numbers, characters and strings,
 //! `expr.rs` expressions, `builtins.rs` compiler builtins (`intbuiltins.rs` the integer
 //! ones: bit counts, byte swaps, overflow checks, atomics), `stmt.rs` statements,
-//! `init.rs` initializers, `decls.rs` declarations, definitions and linking, and
+//! `init.rs` initializers, `decls.rs` declarations, definitions and linking, `oldstyle.rs` the C89 forms
+//! rewritten before parsing (implicit int, K&R parameter lists), and
 //! `syntax.rs` the per-function syntax tree, fingerprint and parse-error diagnostics.
 
 mod builtins;
@@ -22,6 +23,8 @@ mod init;
 mod intbuiltins;
 mod literals;
 mod lower;
+mod oldstyle;
+mod recover;
 mod source;
 mod stmt;
 mod syntax;

@@ -185,6 +185,12 @@ pub(crate) struct FnState<'a> {
     /// Array types with a run-time length (variable-length array dimensions), with the
     /// register holding their size in bytes; the latest entry for a type wins.
     pub vla_types: Vec<(TypeId, VarId)>,
+    /// Tree-sitter ids of block items not lowered as statements (K&R parameter
+    /// declarations moved into the body).
+    pub skip_items: Vec<usize>,
+    /// Labels whose address is taken (`&&label`), in order of first appearance; the
+    /// address of the k-th is the integer k + 1 as a pointer.
+    pub label_addrs: Vec<&'a str>,
 }
 
 impl<'a> FnState<'a> {
@@ -220,6 +226,8 @@ impl<'a> FnState<'a> {
             syn_map: FxHashMap::default(),
             effects: 0,
             vla_types: Vec::new(),
+            skip_items: Vec::new(),
+            label_addrs: Vec::new(),
         }
     }
 }
@@ -258,6 +266,17 @@ pub(crate) struct Lowerer<'a, 'l> {
     /// The type arguments of `__builtin_va_arg(ap, TYPE)`, masked before parsing (see
     /// [`mask_va_arg_types`]), by the byte offset of the mask.
     pub va_arg_types: FxHashMap<usize, String>,
+    /// Where the C89 rewrite (`oldstyle.rs`) inserted text: offsets back to original
+    /// rows and columns.
+    pub offset_map: Option<crate::oldstyle::OffsetMap>,
+    /// Bodies holding K&R parameter declarations moved into them: the offset of the `{`
+    /// to the end of the declarations.
+    pub knr_bodies: FxHashMap<usize, usize>,
+    /// Offsets of the `goto` of each `goto *EXPR;`, respelled `0 , *EXPR;` before
+    /// parsing (`oldstyle.rs`).
+    pub computed_gotos: FxHashSet<usize>,
+    /// The offsets of the names of the function definitions lowered so far.
+    pub lowered_definitions: FxHashSet<usize>,
 }
 
 /// GNU attributes the layout or types depend on; every other `__attribute__((...))` is
@@ -501,7 +520,7 @@ fn blank_line_markers(text: &str) -> String {
 }
 
 /// The C grammar, loaded once (its kind names are then `'static`).
-fn c_language() -> &'static tree_sitter::Language {
+pub(crate) fn c_language() -> &'static tree_sitter::Language {
     static LANGUAGE: std::sync::OnceLock<tree_sitter::Language> = std::sync::OnceLock::new();
     LANGUAGE.get_or_init(|| tree_sitter_c::LANGUAGE.into())
 }
@@ -535,11 +554,13 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         let unit_file = linker.file_id(&unit.path);
         // Line markers (`# 12 "file.h" 3`) are not C: blank them out, keeping every byte
         // offset and line number.
-        let mut blanked = if unit.line_map.is_some() {
+        let blanked = if unit.line_map.is_some() {
             blank_line_markers(&unit.text)
         } else {
             unit.text.clone()
         };
+        let mut old_style = crate::oldstyle::rewrite(&blanked);
+        let mut blanked = old_style.text;
         blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
         respell_array_restrict(&mut blanked);
@@ -568,6 +589,12 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         // Trees live in slots that never move, so that the lowering can hold nodes of
         // earlier trees while later ones arrive (one extra slot per chunk for re-parses
         // of two chunks together).
+        // One more slot per definition, for those read again alone (`recover.rs`).
+        let recovered_slots: Vec<std::sync::OnceLock<tree_sitter::Tree>> =
+            (0..old_style.definitions.len())
+                .map(|_| std::sync::OnceLock::new())
+                .collect();
+        let definitions = std::mem::take(&mut old_style.definitions);
         let slots: Vec<std::sync::OnceLock<tree_sitter::Tree>> = (0..chunks.len() * 2)
             .map(|_| std::sync::OnceLock::new())
             .collect();
@@ -585,6 +612,10 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             in_params: 0,
             fields,
             va_arg_types,
+            offset_map: old_style.map,
+            knr_bodies: old_style.knr_bodies,
+            computed_gotos: old_style.computed_gotos,
+            lowered_definitions: FxHashSet::default(),
         };
         let mut sink = ChunkSink {
             slots: &slots,
@@ -604,6 +635,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             });
         }
         sink.finish(&mut lowerer);
+        lowerer.recover_definitions(&definitions, &recovered_slots, &mut parser);
         if sink.failed {
             lowerer.l.diagnostics.push(Diagnostic {
                 severity: Severity::Error,
@@ -710,8 +742,15 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn span_of(&self, node: TsNode<'_>) -> Span {
-        let start = node.start_position();
-        let end = node.end_position();
+        let (start, end) = match &self.offset_map {
+            Some(map) => {
+                let (row, column) = map.position(node.start_byte());
+                let start = tree_sitter::Point { row, column };
+                let (row, column) = map.position(node.end_byte());
+                (start, tree_sitter::Point { row, column })
+            }
+            None => (node.start_position(), node.end_position()),
+        };
         let (file, start_line) = self.locate(start.row);
         let end_line = if end.row == start.row {
             start_line

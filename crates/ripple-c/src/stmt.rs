@@ -78,7 +78,7 @@ impl<'a> Lowerer<'a, '_> {
     /// ranges, attribute statements and builtin type arguments are read from text).
     fn has_real_error(&self, node: TsNode<'a>) -> bool {
         if node.is_missing() {
-            return true;
+            return !self.missing_cast_operand(node);
         }
         if node.is_error() {
             let text = self.text(node).trim_start();
@@ -99,7 +99,7 @@ impl<'a> Lowerer<'a, '_> {
         let mut cursor = node.walk();
         let items: Vec<TsNode<'a>> = node
             .named_children(&mut cursor)
-            .filter(|c| c.kind() != "comment")
+            .filter(|c| c.kind() != "comment" && !self.f.skip_items.contains(&c.id()))
             .collect();
         let mut i = 0;
         while i < items.len() {
@@ -169,7 +169,9 @@ impl<'a> Lowerer<'a, '_> {
                 self.type_specifier(node);
             }
             "expression_statement" => {
-                if let Some(e) = node.named_child(0) {
+                if let Some(target) = self.computed_goto_target(node) {
+                    self.computed_goto(target);
+                } else if let Some(e) = node.named_child(0) {
                     self.ensure_cur();
                     self.expr_effects(e);
                 }
@@ -323,6 +325,67 @@ impl<'a> Lowerer<'a, '_> {
                 Some(*c) != alt && Some(*c) != cond && Some(*c) != name && c.kind() != "comment"
             })
             .collect()
+    }
+
+    /// The `EXPR` of `goto *EXPR;`, which reaches the parser as `0 , *EXPR;`.
+    fn computed_goto_target(&self, node: TsNode<'a>) -> Option<TsNode<'a>> {
+        let e = node.named_child(0)?;
+        if e.kind() != "comma_expression" {
+            return None;
+        }
+        let left = self.child_field(e, self.fields.left)?;
+        if !self.computed_gotos.contains(&left.start_byte()) {
+            return None;
+        }
+        let right = self.child_field(e, self.fields.right)?;
+        if right.kind() != "pointer_expression" {
+            return None;
+        }
+        self.child_field(right, self.fields.argument)
+    }
+
+    /// `goto *EXPR`: a branch to every label of the function whose address is taken,
+    /// by comparing the target with each label's address (the last is taken when no
+    /// other matched: jumping elsewhere is undefined).
+    fn computed_goto(&mut self, target: TsNode<'a>) {
+        self.ensure_cur();
+        let labels = self.f.label_addrs.clone();
+        if labels.is_empty() {
+            self.diag(
+                Severity::Error,
+                target,
+                "computed goto in a function that takes no label's address".into(),
+            );
+            self.havoc(
+                None,
+                ApproximationKind::Unsupported,
+                target,
+                "computed goto without a target",
+            );
+            self.f.cur = None;
+            return;
+        }
+        let value = self.rvalue(target);
+        let vp = self.t.void_ptr;
+        let value = self.convert(value, vp);
+        let var = self.temp(vp);
+        self.emit(NodeKind::Assign {
+            dst: Place::Local(var),
+            value,
+        });
+        let last = labels.len() - 1;
+        for (i, label) in labels.into_iter().enumerate() {
+            let target_node = self.label_node(label);
+            if i == last {
+                self.goto(target_node);
+                break;
+            }
+            let address = Expr::cast(self.int_const((i + 1) as i128, self.t.long), vp);
+            let cond = Expr::binary(BinOp::Eq, Expr::local(var, vp), address, self.t.int);
+            let next = self.new_label();
+            self.branch(cond, target_node, next);
+            self.f.cur = Some(next);
+        }
     }
 
     fn label_node(&mut self, name: &'a str) -> ripple_ir::NodeId {

@@ -18,6 +18,30 @@ fn is_statement_kind(kind: &str) -> bool {
 
 impl<'a> Lowerer<'a, '_> {
     /// Reports every ERROR and MISSING node (once per error region).
+    /// The missing operand of a "cast" that is really a call in parentheses,
+    /// `((offsetof(T, m)))`: the lowering re-reads it (`descriptor_as_call`).
+    pub fn missing_cast_operand(&self, node: TsNode<'a>) -> bool {
+        let Some(cast) = node.parent().filter(|p| p.kind() == "cast_expression") else {
+            return false;
+        };
+        let Some(desc) = self.child_field(cast, self.fields.type_) else {
+            return false;
+        };
+        let name = self
+            .child_field(desc, self.fields.type_)
+            .filter(|t| t.kind() == "type_identifier")
+            .map(|t| self.text(t));
+        let call_like = self
+            .child_field(desc, self.fields.declarator)
+            .is_some_and(|d| d.kind() == "abstract_function_declarator");
+        call_like
+            && name.is_some_and(|n| {
+                n.starts_with("__builtin_")
+                    || n == "offsetof"
+                    || matches!(self.lookup(n), Some(crate::lower::Sym::Func(..)))
+            })
+    }
+
     pub fn report_parse_errors(&mut self, root: TsNode<'a>) {
         if !root.has_error() {
             return;
@@ -32,6 +56,9 @@ impl<'a> Lowerer<'a, '_> {
                         .next_sibling()
                         .is_some_and(|s| s.kind() == "bitfield_clause")
                 {
+                    continue;
+                }
+                if self.missing_cast_operand(node) {
                     continue;
                 }
                 self.diag(
@@ -136,6 +163,11 @@ impl<'a> Lowerer<'a, '_> {
                         let arg = strip_parens(arg);
                         if arg.kind() == "identifier" {
                             self.f.addr_taken.insert(self.text(arg));
+                        }
+                        if let Some(label) = crate::expr::label_address(self, node) {
+                            if !self.f.label_addrs.contains(&label) {
+                                self.f.label_addrs.push(label);
+                            }
                         }
                     }
                 }

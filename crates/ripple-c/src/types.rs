@@ -549,8 +549,27 @@ impl<'a> Lowerer<'a, '_> {
         let mut saw_any = false;
         let mut old_style = false;
         let mut cursor = list.walk();
-        for child in list.named_children(&mut cursor) {
+        let children: Vec<TsNode<'a>> = list
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() != "comment")
+            .collect();
+        let identifier_list = !children.is_empty()
+            && children.iter().all(|&c| {
+                c.kind() == "identifier"
+                    || (c.kind() == "parameter_declaration" && self.knr_identifier(c).is_some())
+            });
+        for child in children {
             match child.kind() {
+                "parameter_declaration" if identifier_list => {
+                    // `f(n)` where `n` names no type: an identifier list read as a
+                    // type-only parameter.
+                    old_style = true;
+                    params.push(Param {
+                        name: self.knr_identifier(child),
+                        ty: self.t.int,
+                        decl: None,
+                    });
+                }
                 "parameter_declaration" => {
                     saw_any = true;
                     let specs = self.specs(child);
@@ -589,6 +608,23 @@ impl<'a> Lowerer<'a, '_> {
         }
         let prototyped = saw_any && !old_style;
         (params, varargs, prototyped)
+    }
+
+    /// The name of a parameter declaration that is only a name which is no type (an
+    /// identifier of an old-style list, as the grammar reads `Ele *f(n)`).
+    fn knr_identifier(&self, decl: TsNode<'a>) -> Option<&'a str> {
+        if self.child_field(decl, self.fields.declarator).is_some() {
+            return None;
+        }
+        let ty = self.child_field(decl, self.fields.type_)?;
+        if ty.kind() != "type_identifier" || decl.named_child_count() != 1 {
+            return None;
+        }
+        let name = self.text(ty);
+        match self.lookup(name) {
+            Some(crate::lower::Sym::Typedef(_)) => None,
+            _ => Some(name),
+        }
     }
 
     /// Parameter type adjustment: arrays become pointers, functions function pointers.
@@ -864,6 +900,18 @@ impl<'a> Lowerer<'a, '_> {
             Type::Int(kind) if kind.rank() < IntKind::Int.rank() => self.t.int,
             _ => ty,
         }
+    }
+
+    /// The type of an argument of that type after the default argument promotions
+    /// (C11 6.5.2.2p6).
+    pub fn default_promoted_type(&self, ty: TypeId) -> TypeId {
+        if matches!(
+            self.l.program.types.get(ty),
+            Type::Float(ripple_ir::FloatKind::Float)
+        ) {
+            return self.t.double;
+        }
+        self.promoted_type(ty)
     }
 
     /// Integer promotions of a value (C11 6.3.1.1), including bit-fields narrower than

@@ -63,6 +63,9 @@ pub struct Program {
     pub name: String,
     pub path: PathBuf,
     pub runs: Vec<Run>,
+    /// Extra gcc flags from the file's `// CFLAGS:` lines, after [`GCC_FLAGS`] (so
+    /// `-std=gnu89` wins over the default standard).
+    pub cflags: Vec<String>,
 }
 
 /// The corpus directory.
@@ -101,7 +104,13 @@ pub fn load_corpus() -> Result<Vec<Program>, String> {
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let runs = parse_runs(&text, &dir).map_err(|e| format!("{name}.c: {e}"))?;
-        programs.push(Program { name, path, runs });
+        let cflags = parse_cflags(&text);
+        programs.push(Program {
+            name,
+            path,
+            runs,
+            cflags,
+        });
     }
     programs.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(programs)
@@ -121,6 +130,15 @@ pub fn parse_runs(text: &str, dir: &Path) -> Result<Vec<Run>, String> {
         runs.push(Run::default());
     }
     Ok(runs)
+}
+
+/// The words of the `// CFLAGS:` lines of a program (extra gcc flags).
+pub fn parse_cflags(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix("// CFLAGS:"))
+        .flat_map(str::split_whitespace)
+        .map(str::to_string)
+        .collect()
 }
 
 fn parse_run(spec: &str, dir: &Path) -> Result<Run, String> {
@@ -235,8 +253,14 @@ pub struct NativeOutcome {
 
 /// Compiles `source` with gcc ([`GCC_FLAGS`], `-lm`) into `exe`.
 pub fn compile(source: &Path, exe: &Path) -> Result<(), String> {
+    compile_with(source, exe, &[])
+}
+
+/// Compiles `source` with gcc ([`GCC_FLAGS`], then `cflags`, `-lm`) into `exe`.
+pub fn compile_with(source: &Path, exe: &Path, cflags: &[String]) -> Result<(), String> {
     let output = Command::new("gcc")
         .args(GCC_FLAGS)
+        .args(cflags)
         .arg(source)
         .arg("-o")
         .arg(exe)

@@ -6,8 +6,8 @@
 //! the first differing line. `RIPPLE_CORPUS_FILTER=name1,name2` restricts the corpus.
 
 use ripple_conformance::{
-    compile, first_difference, gcc_available, load_corpus, parallel_map, preprocess, run_native,
-    Program, Run,
+    compile_with, first_difference, gcc_available, load_corpus, parallel_map, preprocess,
+    run_native, Program, Run,
 };
 use ripple_interp::{RunConfig, Termination};
 
@@ -102,7 +102,7 @@ fn check_program(program: &Program) -> Vec<RunResult> {
         Err(e) => return fail_all(format!("temp dir: {e}")),
     };
     let exe = dir.path().join(&program.name);
-    if let Err(e) = compile(&program.path, &exe) {
+    if let Err(e) = compile_with(&program.path, &exe, &program.cflags) {
         return fail_all(e);
     }
     let ir = match lower(program) {

@@ -880,11 +880,25 @@ impl<'p> Builder<'p> {
         let mut entry_values: Vec<(PartId, VertexId)> = Vec::new();
         let mut has_havoc = false;
         let mut repeats = vec![false; function.nodes.len()];
+        // A havoc also reads and writes the function's own memory locals (the
+        // parameters of a function whose body could not be read live there).
+        let mut havoc_parts: Option<Vec<PartId>> = None;
         for (n, _) in function.nodes.iter_enumerated() {
             let here = node_v(n);
             if self.pts.is_havoc(f, n) {
                 has_havoc = true;
-                for &p in &all_parts {
+                let parts = havoc_parts.get_or_insert_with(|| {
+                    let mut parts = all_parts.clone();
+                    for (var, local) in function.locals.iter_enumerated() {
+                        if local.storage == Storage::Memory {
+                            parts.extend(self.pts.part_of(Object::Local(f, var)));
+                        }
+                    }
+                    parts.sort_unstable();
+                    parts.dedup();
+                    parts
+                });
+                for &p in parts.iter() {
                     reads.push((n, p, here));
                     writes.push((n, p, here));
                 }

@@ -144,3 +144,31 @@ fn callbacks_that_run_later_see_every_write() {
     let lines = slice_lines(&program, 7, SliceDirection::Forward);
     assert!(lines.contains(&4), "{lines:?}");
 }
+
+/// `h` is defined like a function but its definition cannot be read: the frontend keeps
+/// it with a havoc body (it may read and write anything and return anything). Its
+/// result must then depend on its argument, and its writes may reach any global read
+/// after the call.
+#[test]
+fn an_unreadable_body_passes_its_arguments_to_its_result() {
+    let text = "int h(int x);\n\
+        int g;\n\
+        int caller(int a) {\n\
+            int b = a * 2;\n\
+            int r = h(b);\n\
+            int s = g;\n\
+            int t = 5;\n\
+            return r + s + t;\n\
+        }\n\
+        int h { return x; }\n";
+    let program = lower(text);
+    let h = program.function_by_name("h").expect("h is kept");
+    assert!(program.functions[h].is_defined());
+    let lines = slice_lines(&program, 4, SliceDirection::Forward);
+    // b flows into h's havoc, whose result r is returned on line 8; the havoc may also
+    // write g, read on line 6. Line 7 (a constant) is not reached.
+    for line in [5, 6, 8, 10] {
+        assert!(lines.contains(&line), "{lines:?}");
+    }
+    assert!(!lines.contains(&7), "{lines:?}");
+}
