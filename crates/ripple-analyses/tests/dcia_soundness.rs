@@ -9,7 +9,8 @@
 //!
 //! Mutation kinds: operators, constants, statement deletion (assignments and calls), jump
 //! deletion (`goto`, `return`, `break`, `continue`: the statements they skipped now run)
-//! and global-initializer edits (a table or an initialized global changes, no code does).
+//! global-initializer edits (a table or an initialized global changes, no code does) and
+//! old-style rewrites (a definition in K&R form with implicit int, the same program).
 //! A node that runs a different number of times reads a sequence of a different length,
 //! so the comparison also checks that every statement whose execution count differs is
 //! impacted.
@@ -170,6 +171,7 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
     let mut statement_sites = Vec::new();
     let mut jump_sites = Vec::new();
     let mut global_sites = Vec::new();
+    let mut oldstyle_sites = Vec::new();
     let mut in_initializer = false;
     for (i, &line) in lines.iter().enumerate() {
         let t = line.trim();
@@ -180,6 +182,10 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
             || (t.starts_with("return") && t.ends_with(';') && lines[i].starts_with(' '));
         if is_jump && !line.contains('"') && !t.contains('}') {
             jump_sites.push((i, 0, line.len(), String::new()));
+        }
+        // A prototype-style definition rewritten in the old style of the same program.
+        if let Some(rewritten) = old_style(line) {
+            oldstyle_sites.push((i, 0, line.len(), rewritten));
         }
         // The initializer of a global at file scope (possibly over several lines):
         // every plain decimal number in it is a site.
@@ -290,6 +296,7 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
         ("statement", &statement_sites),
         ("jump", &jump_sites),
         ("global", &global_sites),
+        ("oldstyle", &oldstyle_sites),
     ] {
         // Few programs have tables: they get more sites each.
         let limit = if kind == "global" {
@@ -313,6 +320,50 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// `int f(int a, char *b) {` as `f(a, b) int a; char *b; {` (a K&R parameter list, and
+/// implicit int for an `int` result), for a definition on one line at file scope whose
+/// parameters are plain declarations; `None` otherwise.
+fn old_style(line: &str) -> Option<String> {
+    if line.starts_with(' ') || !line.trim_end().ends_with('{') || line.contains(';') {
+        return None;
+    }
+    let open = line.find('(')?;
+    let close = line.rfind(')')?;
+    let params = &line[open + 1..close];
+    if params.contains('(') || params.contains("...") || params.trim().is_empty() {
+        return None;
+    }
+    if params.trim() == "void" || line[close + 1..].trim() != "{" {
+        return None;
+    }
+    let mut names = Vec::new();
+    let mut decls = Vec::new();
+    for param in params.split(',') {
+        let param = param.trim();
+        let name_end = param.find('[').unwrap_or(param.len());
+        let name_start = param[..name_end]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |i| i + 1);
+        let name = &param[name_start..name_end];
+        if name.is_empty() || name_start == 0 {
+            return None;
+        }
+        names.push(name.to_string());
+        decls.push(format!("{param};"));
+    }
+    let head = line[..open].trim_end();
+    // Implicit int: `int f(` becomes `f(`, `static int f(` becomes `static f(`.
+    let head = match head.strip_prefix("int ") {
+        Some(rest) if !rest.starts_with('*') => rest.to_string(),
+        _ => head.replace("static int ", "static "),
+    };
+    Some(format!(
+        "{head}({}) {} {{",
+        names.join(", "),
+        decls.join(" ")
+    ))
 }
 
 fn examples_dir() -> PathBuf {
@@ -419,11 +470,30 @@ fn dcia_is_sound_on_corpus_mutants() {
         violations.join("\n")
     );
     assert!(pairs >= 1000, "only {pairs} mutant pairs");
-    for kind in ["jump", "global", "statement"] {
+    for kind in ["jump", "global", "statement", "oldstyle"] {
         assert!(
             kinds.get(kind).copied().unwrap_or(0) >= 30,
             "few {kind} mutants: {kinds:?}"
         );
     }
     assert!(compared > 1000, "too few comparable runs: {compared}");
+}
+
+#[test]
+fn old_style_rewrites_are_k_and_r_definitions() {
+    assert_eq!(
+        old_style("static int add(int a, char *b) {").as_deref(),
+        Some("static add(a, b) int a; char *b; {")
+    );
+    assert_eq!(
+        old_style("int main(int argc, char **argv) {").as_deref(),
+        Some("main(argc, argv) int argc; char **argv; {")
+    );
+    assert_eq!(
+        old_style("double mean(const double v[], int n) {").as_deref(),
+        Some("double mean(v, n) const double v[]; int n; {")
+    );
+    assert_eq!(old_style("int f(void) {"), None);
+    assert_eq!(old_style("int f(int (*g)(int), int x) {"), None);
+    assert_eq!(old_style("    int x = g(a, b);"), None);
 }
