@@ -1013,8 +1013,59 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Removes the label nodes (forwarding their predecessors), connects dangling nodes
     /// to the exit and returns the final node list.
+    /// Error recovery around statements with syntax errors can leave a node that is not
+    /// a branch with several successors. The choice becomes explicit and
+    /// nondeterministic (a sound over-approximation: every successor stays possible): a
+    /// havoc of a fresh temporary, then a branch on it for each successor but the last.
+    fn explicit_choices(&mut self) {
+        let exit = self.f.exit;
+        for i in 0..self.f.nodes.len() {
+            let node = &self.f.nodes[i];
+            if i == exit.index()
+                || node.succs.len() <= 1
+                || matches!(node.kind, NodeKind::Branch { .. })
+            {
+                continue;
+            }
+            let succs = std::mem::take(&mut self.f.nodes[i].succs);
+            let span = self.f.nodes[i].span;
+            let syn = self.f.nodes[i].syn;
+            let choice = self.temp(self.t.int);
+            let mut from = NodeId::from(i);
+            for (k, &target) in succs.iter().enumerate() {
+                if k + 1 == succs.len() {
+                    self.f.nodes[from.index()].succs.push(target);
+                    break;
+                }
+                let havoc = self.f.push_node(Node {
+                    kind: NodeKind::Havoc {
+                        dst: Some(Place::Local(choice)),
+                        reason: "control flow of a statement with a syntax error".into(),
+                    },
+                    succs: Vec::new(),
+                    span,
+                    syn,
+                });
+                self.f.is_label.push(false);
+                let branch = self.f.push_node(Node {
+                    kind: NodeKind::Branch {
+                        cond: Expr::local(choice, self.t.int),
+                    },
+                    succs: vec![target],
+                    span,
+                    syn,
+                });
+                self.f.is_label.push(false);
+                self.f.nodes[from.index()].succs.push(havoc);
+                self.f.nodes[havoc.index()].succs.push(branch);
+                from = branch;
+            }
+        }
+    }
+
     pub fn finish_cfg(&mut self) -> (IndexVec<NodeId, Node>, NodeId) {
         let exit = self.f.exit;
+        self.explicit_choices();
         let mut nodes: Vec<Node> = std::mem::take(&mut self.f.nodes);
         let is_label = std::mem::take(&mut self.f.is_label);
         for (i, node) in nodes.iter_mut().enumerate() {
