@@ -27,7 +27,31 @@ impl<'a> Lowerer<'a, '_> {
     fn top_level(&mut self, node: TsNode<'a>) {
         match node.kind() {
             "function_definition" => self.function_definition(node),
-            "declaration" => self.global_declaration(node),
+            "declaration" => {
+                let scopes = self.scopes.len();
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    self.global_declaration(node);
+                }));
+                if outcome.is_err() {
+                    // A bug in the lowering: the declaration is kept as far as it got and
+                    // said to be approximated (its objects are then of unknown content).
+                    self.scopes.truncate(scopes.max(1));
+                    self.speculating = 0;
+                    self.in_function = false;
+                    self.f = FnState::new(self.t.int);
+                    self.diag(
+                        Severity::Error,
+                        node,
+                        "internal error while lowering this declaration".into(),
+                    );
+                    let text: String = self.text(node).chars().take(60).collect();
+                    self.approx(
+                        ApproximationKind::Unsupported,
+                        node,
+                        format!("declaration `{text}` could not be lowered (internal error)"),
+                    );
+                }
+            }
             "type_definition" => self.type_definition(node),
             "struct_specifier" | "union_specifier" | "enum_specifier" => {
                 self.type_specifier(node);

@@ -291,10 +291,9 @@ fn tokenize(b: &[u8]) -> Vec<Token> {
         {
             while i < b.len() {
                 let d = b[i];
-                if is_ident_byte(d) || d == b'.' {
-                    i += 1;
-                } else if (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P')
-                {
+                let exponent_sign =
+                    (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
+                if is_ident_byte(d) || d == b'.' || exponent_sign {
                     i += 1;
                 } else {
                     break;
@@ -514,10 +513,7 @@ impl<'s> Scanner<'s> {
             {
                 specs.has_type = true;
                 i = self.skip_group(i + 1);
-            } else if TYPE_KEYWORDS.contains(&w) {
-                specs.has_type = true;
-                i += 1;
-            } else if !specs.has_type && self.typedefs.contains(w) {
+            } else if TYPE_KEYWORDS.contains(&w) || (!specs.has_type && self.typedefs.contains(w)) {
                 specs.has_type = true;
                 i += 1;
             } else {
