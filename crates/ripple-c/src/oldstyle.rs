@@ -10,6 +10,17 @@
 //!   the body; the frontend reads the leading declarations of such a body as the
 //!   parameter declarations.
 //!
+//! How tree-sitter-c reads them otherwise: `extern exit_here();` is an ERROR merged into
+//! the next definition; in `static skip(n) {...}` the parameter `n` is a type name
+//! (hence "unknown type name `n`"); `main(argc, argv) int argc; char **argv; {...}` is a
+//! call expression statement, declarations and a compound statement at file scope;
+//! `Ele *new_ele(n) int n; {...}` a declaration with stray identifiers, then a compound
+//! statement. Only `int add(a, b) int a; char b; {...}` (a plain declarator after a
+//! type) is a definition with its declarations.
+//!
+//! `goto *EXPR` (GNU computed goto), which the grammar reads as an error, is respelled
+//! `0 , *EXPR` (same length); the offsets are recorded for the statement lowering.
+//!
 //! Insertions shift columns, never lines: [`OffsetMap`] maps byte offsets of the
 //! rewritten text back to the lines and columns of the original.
 //!
