@@ -537,16 +537,17 @@ impl<'a> Lowerer<'a, '_> {
         let body = self.child_field(node, self.fields.body);
         // Old-style parameter declarations: before the body as the grammar reads them, or
         // moved to the start of the body by the C89 rewrite (`oldstyle.rs`).
-        let mut knr_in_body = Vec::new();
-        if let Some(&end) = body.and_then(|b| self.knr_bodies.get(&b.start_byte())) {
-            let mut cursor = body.expect("body checked").walk();
-            knr_in_body = body
-                .expect("body checked")
-                .named_children(&mut cursor)
-                .take_while(|c| c.end_byte() <= end)
-                .filter(|c| c.kind() == "declaration")
-                .collect();
-        }
+        let moved = body.and_then(|b| Some((b, *self.knr_bodies.get(&b.start_byte())?)));
+        let knr_in_body: Vec<TsNode<'a>> = match moved {
+            Some((b, end)) => {
+                let mut cursor = b.walk();
+                b.named_children(&mut cursor)
+                    .take_while(|c| c.end_byte() <= end)
+                    .filter(|c| c.kind() == "declaration")
+                    .collect()
+            }
+            None => Vec::new(),
+        };
         if !prototyped && !params.is_empty() {
             let mut cursor = node.walk();
             let mut decls: Vec<TsNode<'a>> = node

@@ -553,7 +553,10 @@ impl<'a> Lowerer<'a, '_> {
             .named_children(&mut cursor)
             .filter(|c| c.kind() != "comment")
             .collect();
+        // Only a definition may have an identifier list (C11 6.7.6.3p3): in a
+        // declaration `f(size_t)`, `size_t` is a type whose declaration is missing.
         let identifier_list = !children.is_empty()
+            && in_definition(list)
             && children.iter().all(|&c| {
                 c.kind() == "identifier"
                     || (c.kind() == "parameter_declaration" && self.knr_identifier(c).is_some())
@@ -977,4 +980,21 @@ impl<'a> Lowerer<'a, '_> {
             _ => None,
         }
     }
+}
+
+/// Whether a parameter list belongs to the declarator of a function definition.
+fn in_definition(list: TsNode<'_>) -> bool {
+    let mut node = list;
+    while let Some(parent) = node.parent() {
+        match parent.kind() {
+            "function_declarator"
+            | "pointer_declarator"
+            | "parenthesized_declarator"
+            | "array_declarator"
+            | "attributed_declarator" => node = parent,
+            "function_definition" => return true,
+            _ => return false,
+        }
+    }
+    false
 }
