@@ -105,8 +105,6 @@ struct Token {
 /// Rewrites the C89 forms of `text` (see the module comment).
 pub(crate) fn rewrite(text: &str) -> OldStyle {
     let bytes = text.as_bytes();
-    // Cheap exit: implicit int and K&R lists need no rewrite in most modern files, but
-    // telling requires the scan; only skip inputs with no identifier at all.
     let mut scanner = Scanner {
         src: bytes,
         toks: tokenize(bytes),
