@@ -564,6 +564,7 @@ impl<'a> Lowerer<'a, '_> {
                         for p in params.iter_mut() {
                             if p.name == Some(pname) {
                                 p.ty = pty;
+                                p.knr_declarator = Some(pd);
                             }
                         }
                     }
@@ -763,7 +764,13 @@ impl<'a> Lowerer<'a, '_> {
             } else {
                 LVal::Mem(self.addr_of_local(var), p.ty)
             };
+            // The conversion is located at the declaration that asks for it.
+            let saved = self.f.span;
+            if let Some(d) = p.knr_declarator {
+                self.f.span = self.span_of(d);
+            }
             self.store(&lv, value);
+            self.f.span = saved;
         }
         self.param_vla_dimensions(params);
         if ret != self.t.void {

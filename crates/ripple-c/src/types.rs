@@ -99,6 +99,9 @@ pub(crate) struct Param<'a> {
     pub ty: TypeId,
     /// The parameter declaration (absent in an identifier list).
     pub decl: Option<TsNode<'a>>,
+    /// The declarator of an identifier-list parameter in the K&R declarations (where
+    /// its type is written).
+    pub knr_declarator: Option<TsNode<'a>>,
 }
 
 /// The result of walking a declarator.
@@ -571,6 +574,7 @@ impl<'a> Lowerer<'a, '_> {
                         name: self.knr_identifier(child),
                         ty: self.t.int,
                         decl: None,
+                        knr_declarator: None,
                     });
                 }
                 "parameter_declaration" => {
@@ -588,6 +592,7 @@ impl<'a> Lowerer<'a, '_> {
                         name,
                         ty,
                         decl: Some(child),
+                        knr_declarator: None,
                     });
                 }
                 "variadic_parameter" => varargs = true,
@@ -599,6 +604,7 @@ impl<'a> Lowerer<'a, '_> {
                         name: Some(self.text(child)),
                         ty: self.t.int,
                         decl: None,
+                        knr_declarator: None,
                     });
                 }
                 _ => {}
