@@ -27,7 +27,31 @@ impl<'a> Lowerer<'a, '_> {
     fn top_level(&mut self, node: TsNode<'a>) {
         match node.kind() {
             "function_definition" => self.function_definition(node),
-            "declaration" => self.global_declaration(node),
+            "declaration" => {
+                let scopes = self.scopes.len();
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    self.global_declaration(node);
+                }));
+                if outcome.is_err() {
+                    // A bug in the lowering: the declaration is kept as far as it got and
+                    // said to be approximated (its objects are then of unknown content).
+                    self.scopes.truncate(scopes.max(1));
+                    self.speculating = 0;
+                    self.in_function = false;
+                    self.f = FnState::new(self.t.int);
+                    self.diag(
+                        Severity::Error,
+                        node,
+                        "internal error while lowering this declaration".into(),
+                    );
+                    let text: String = self.text(node).chars().take(60).collect();
+                    self.approx(
+                        ApproximationKind::Unsupported,
+                        node,
+                        format!("declaration `{text}` could not be lowered (internal error)"),
+                    );
+                }
+            }
             "type_definition" => self.type_definition(node),
             "struct_specifier" | "union_specifier" | "enum_specifier" => {
                 self.type_specifier(node);
@@ -513,16 +537,17 @@ impl<'a> Lowerer<'a, '_> {
         let body = self.child_field(node, self.fields.body);
         // Old-style parameter declarations: before the body as the grammar reads them, or
         // moved to the start of the body by the C89 rewrite (`oldstyle.rs`).
-        let mut knr_in_body = Vec::new();
-        if let Some(&end) = body.and_then(|b| self.knr_bodies.get(&b.start_byte())) {
-            let mut cursor = body.expect("body checked").walk();
-            knr_in_body = body
-                .expect("body checked")
-                .named_children(&mut cursor)
-                .take_while(|c| c.end_byte() <= end)
-                .filter(|c| c.kind() == "declaration")
-                .collect();
-        }
+        let moved = body.and_then(|b| Some((b, *self.knr_bodies.get(&b.start_byte())?)));
+        let knr_in_body: Vec<TsNode<'a>> = match moved {
+            Some((b, end)) => {
+                let mut cursor = b.walk();
+                b.named_children(&mut cursor)
+                    .take_while(|c| c.end_byte() <= end)
+                    .filter(|c| c.kind() == "declaration")
+                    .collect()
+            }
+            None => Vec::new(),
+        };
         if !prototyped && !params.is_empty() {
             let mut cursor = node.walk();
             let mut decls: Vec<TsNode<'a>> = node
@@ -539,6 +564,7 @@ impl<'a> Lowerer<'a, '_> {
                         for p in params.iter_mut() {
                             if p.name == Some(pname) {
                                 p.ty = pty;
+                                p.knr_declarator = Some(pd);
                             }
                         }
                     }
@@ -738,7 +764,13 @@ impl<'a> Lowerer<'a, '_> {
             } else {
                 LVal::Mem(self.addr_of_local(var), p.ty)
             };
+            // The conversion is located at the declaration that asks for it.
+            let saved = self.f.span;
+            if let Some(d) = p.knr_declarator {
+                self.f.span = self.span_of(d);
+            }
             self.store(&lv, value);
+            self.f.span = saved;
         }
         self.param_vla_dimensions(params);
         if ret != self.t.void {

@@ -1,7 +1,10 @@
 //! Expression lowering: lvalues and rvalues, with every side effect (calls,
 //! assignments, `++`/`--`) split into its own node, left to right; short-circuit
 //! operators and `?:` become branches; conversions, promotions, decay and address
-//! arithmetic (field offsets, `index * size`) are explicit.
+//! arithmetic (field offsets, `index * size`) are explicit. A GNU label address
+//! `&&label` is the k-th address-taken label's number k as a pointer (distinct, non-null;
+//! `goto *` compares with them, `stmt.rs`). Casts that are really calls or binary
+//! expressions (the grammar does not know which names are types) are re-read.
 
 use ripple_ir::{
     ApproximationKind, BinOp, Callee, Expr, ExprKind, FuncId, LocalKind, NodeKind, Place, Type,

@@ -10,9 +10,11 @@
 //! `consteval.rs` constant folding, `literals.rs` numbers, characters and strings,
 //! `expr.rs` expressions, `builtins.rs` compiler builtins (`intbuiltins.rs` the integer
 //! ones: bit counts, byte swaps, overflow checks, atomics), `stmt.rs` statements,
-//! `init.rs` initializers, `decls.rs` declarations, definitions and linking, `oldstyle.rs` the C89 forms
-//! rewritten before parsing (implicit int, K&R parameter lists), and
-//! `syntax.rs` the per-function syntax tree, fingerprint and parse-error diagnostics.
+//! `init.rs` initializers, `decls.rs` declarations, definitions and linking,
+//! `oldstyle.rs` the C89 forms rewritten before parsing (implicit int, K&R parameter
+//! lists; also `goto *`), `recover.rs` definitions the parser's error recovery
+//! swallowed, and `syntax.rs` the per-function syntax tree, fingerprint and parse-error
+//! diagnostics.
 
 mod builtins;
 mod chunks;

@@ -10,6 +10,17 @@
 //!   the body; the frontend reads the leading declarations of such a body as the
 //!   parameter declarations.
 //!
+//! How tree-sitter-c reads them otherwise: `extern exit_here();` is an ERROR merged into
+//! the next definition; in `static skip(n) {...}` the parameter `n` is a type name
+//! (hence "unknown type name `n`"); `main(argc, argv) int argc; char **argv; {...}` is a
+//! call expression statement, declarations and a compound statement at file scope;
+//! `Ele *new_ele(n) int n; {...}` a declaration with stray identifiers, then a compound
+//! statement. Only `int add(a, b) int a; char b; {...}` (a plain declarator after a
+//! type) is a definition with its declarations.
+//!
+//! `goto *EXPR` (GNU computed goto), which the grammar reads as an error, is respelled
+//! `0 , *EXPR` (same length); the offsets are recorded for the statement lowering.
+//!
 //! Insertions shift columns, never lines: [`OffsetMap`] maps byte offsets of the
 //! rewritten text back to the lines and columns of the original.
 //!
@@ -94,8 +105,6 @@ struct Token {
 /// Rewrites the C89 forms of `text` (see the module comment).
 pub(crate) fn rewrite(text: &str) -> OldStyle {
     let bytes = text.as_bytes();
-    // Cheap exit: implicit int and K&R lists need no rewrite in most modern files, but
-    // telling requires the scan; only skip inputs with no identifier at all.
     let mut scanner = Scanner {
         src: bytes,
         toks: tokenize(bytes),
@@ -291,10 +300,9 @@ fn tokenize(b: &[u8]) -> Vec<Token> {
         {
             while i < b.len() {
                 let d = b[i];
-                if is_ident_byte(d) || d == b'.' {
-                    i += 1;
-                } else if (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P')
-                {
+                let exponent_sign =
+                    (d == b'+' || d == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P');
+                if is_ident_byte(d) || d == b'.' || exponent_sign {
                     i += 1;
                 } else {
                     break;
@@ -514,10 +522,7 @@ impl<'s> Scanner<'s> {
             {
                 specs.has_type = true;
                 i = self.skip_group(i + 1);
-            } else if TYPE_KEYWORDS.contains(&w) {
-                specs.has_type = true;
-                i += 1;
-            } else if !specs.has_type && self.typedefs.contains(w) {
+            } else if TYPE_KEYWORDS.contains(&w) || (!specs.has_type && self.typedefs.contains(w)) {
                 specs.has_type = true;
                 i += 1;
             } else {

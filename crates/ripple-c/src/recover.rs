@@ -85,11 +85,8 @@ impl<'a> Lowerer<'a, '_> {
     /// The offset of the name a function definition declares.
     fn definition_name_at(&self, def: tree_sitter::Node<'a>) -> Option<usize> {
         let mut node = self.child_field(def, self.fields.declarator)?;
-        loop {
-            match self.child_field(node, self.fields.declarator) {
-                Some(inner) => node = inner,
-                None => break,
-            }
+        while let Some(inner) = self.child_field(node, self.fields.declarator) {
+            node = inner;
             if node.kind() == "parenthesized_declarator" {
                 node = node.named_child(0)?;
             }

@@ -1,7 +1,10 @@
 //! Statement lowering to CFG nodes: blocks, `if`, all loop forms, `switch` (a chain of
 //! branches comparing the promoted controlling value with each case, GNU case ranges
-//! included, with fallthrough and `default`), `goto` and labels, `break`/`continue`,
-//! `return` (assigns the return variable, then jumps to the exit).
+//! included, with fallthrough and `default`), `goto` and labels, GNU computed `goto
+//! *EXPR` (a chain of branches comparing the target with the address of each label whose
+//! address the function takes, in order, the last taken unconditionally: every
+//! possible target is a successor, and the interpreter follows the exact one),
+//! `break`/`continue`, `return` (assigns the return variable, then jumps to the exit).
 
 use ripple_ir::{ApproximationKind, BinOp, Expr, NodeKind, Place};
 use tree_sitter::Node as TsNode;

@@ -99,6 +99,9 @@ pub(crate) struct Param<'a> {
     pub ty: TypeId,
     /// The parameter declaration (absent in an identifier list).
     pub decl: Option<TsNode<'a>>,
+    /// The declarator of an identifier-list parameter in the K&R declarations (where
+    /// its type is written).
+    pub knr_declarator: Option<TsNode<'a>>,
 }
 
 /// The result of walking a declarator.
@@ -553,7 +556,10 @@ impl<'a> Lowerer<'a, '_> {
             .named_children(&mut cursor)
             .filter(|c| c.kind() != "comment")
             .collect();
+        // Only a definition may have an identifier list (C11 6.7.6.3p3): in a
+        // declaration `f(size_t)`, `size_t` is a type whose declaration is missing.
         let identifier_list = !children.is_empty()
+            && in_definition(list)
             && children.iter().all(|&c| {
                 c.kind() == "identifier"
                     || (c.kind() == "parameter_declaration" && self.knr_identifier(c).is_some())
@@ -568,6 +574,7 @@ impl<'a> Lowerer<'a, '_> {
                         name: self.knr_identifier(child),
                         ty: self.t.int,
                         decl: None,
+                        knr_declarator: None,
                     });
                 }
                 "parameter_declaration" => {
@@ -585,6 +592,7 @@ impl<'a> Lowerer<'a, '_> {
                         name,
                         ty,
                         decl: Some(child),
+                        knr_declarator: None,
                     });
                 }
                 "variadic_parameter" => varargs = true,
@@ -596,6 +604,7 @@ impl<'a> Lowerer<'a, '_> {
                         name: Some(self.text(child)),
                         ty: self.t.int,
                         decl: None,
+                        knr_declarator: None,
                     });
                 }
                 _ => {}
@@ -1008,4 +1017,21 @@ impl<'a> Lowerer<'a, '_> {
             _ => None,
         }
     }
+}
+
+/// Whether a parameter list belongs to the declarator of a function definition.
+fn in_definition(list: TsNode<'_>) -> bool {
+    let mut node = list;
+    while let Some(parent) = node.parent() {
+        match parent.kind() {
+            "function_declarator"
+            | "pointer_declarator"
+            | "parenthesized_declarator"
+            | "array_declarator"
+            | "attributed_declarator" => node = parent,
+            "function_definition" => return true,
+            _ => return false,
+        }
+    }
+    false
 }

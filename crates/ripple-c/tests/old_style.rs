@@ -301,3 +301,10 @@ fn a_definition_that_cannot_be_lowered_is_a_havoc_with_its_signature() {
         && a.kind == ApproximationKind::Unsupported
         && a.detail.contains("could not be read")));
 }
+
+#[test]
+fn only_definitions_have_identifier_lists() {
+    // In a declaration, `word_t` without its typedef is a missing type, not a name.
+    let l = lower("int f(word_t);\nint g(n) { return n; }\n");
+    assert_eq!(errors(&l), vec!["t.c:1:7: unknown type name `word_t`"]);
+}
