@@ -2,7 +2,7 @@
 # Time per version pair of the semantic difference suite (tests/semdiff): runs
 # `ripple semdiff OLD NEW --function F --format json` (release build, default settings)
 # on every pair and prints one line per pair (wall time of the process, analysis time as
-# reported in the JSON settings, verdict, expected verdict), then the median and the
+# reported in the JSON settings with --verbose, verdict, expected verdict), then the median and the
 # maximum of both. Usage: scripts/bench-semdiff.sh [SUITE_DIR] [EXTRA RIPPLE FLAGS...]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,7 +18,7 @@ for dir in "$suite"/*/; do
     function="$(sed -n 's/^function: //p' "$dir/pair.desc")"
     expect="$(sed -n 's/^expect: //p' "$dir/pair.desc")"
     start=$(date +%s%N)
-    json="$("$bin" semdiff "$dir/old.c" "$dir/new.c" --function "$function" --format json "$@" 2>/dev/null || true)"
+    json="$("$bin" semdiff "$dir/old.c" "$dir/new.c" --function "$function" --format json --verbose "$@" 2>/dev/null || true)"
     end=$(date +%s%N)
     ms=$(((end - start) / 1000000))
     read -r verdict analysis < <(printf '%s' "$json" | python3 -c '

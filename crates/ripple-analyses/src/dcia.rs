@@ -136,6 +136,13 @@ pub struct VersionImpact {
 }
 
 impl VersionImpact {
+    /// Whether a parameter (a formal-in of the C signature) of `function` is impacted.
+    pub fn is_parameter_impacted(&self, function: FuncId) -> bool {
+        self.impacted_inputs
+            .iter()
+            .any(|&(f, var)| f == function && matches!(var, IfaceVar::Param(_)))
+    }
+
     pub fn is_impacted(&self, function: FuncId, node: NodeId) -> bool {
         self.impacted
             .binary_search_by(|n| (n.function, n.node).cmp(&(function, node)))

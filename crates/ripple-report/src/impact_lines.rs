@@ -153,6 +153,12 @@ fn impacted_of(
     let mut lines: BTreeMap<(String, u32), ImpactedLineView> = BTreeMap::new();
     for node in &impact.impacted {
         let function = &program.functions[node.function];
+        // The header line (entry and exit nodes) counts only when a parameter is
+        // impacted; otherwise the body's lines say what is.
+        let header = node.node == function.entry || node.node == function.exit;
+        if header && !impact.is_parameter_impacted(node.function) {
+            continue;
+        }
         let span = function.nodes[node.node].span;
         if span.start_line == 0 || program.is_system_file(span.file) {
             continue;
