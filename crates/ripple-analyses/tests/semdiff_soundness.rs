@@ -320,8 +320,11 @@ struct Gen<'a> {
     /// 1: double(double, struct S), 2: struct S(struct S, int).
     helpers: Vec<(String, u8)>,
     has_struct: bool,
+    /// The struct variables in scope (`s`, and the locals `o1`, `o2` of `t`).
+    structs: Vec<String>,
     has_ptr: bool,
     has_array: bool,
+    long_loops: bool,
 }
 
 impl Gen<'_> {
@@ -452,8 +455,9 @@ impl Gen<'_> {
             targets.push(format!("p[({}) & 7]", self.int_leaf()));
         }
         if self.has_struct {
-            targets.push("s.a".into());
-            targets.push(format!("s.v[({}) & 1]", self.int_leaf()));
+            let v = self.rng.pick(&self.structs).clone();
+            targets.push(format!("{v}.a"));
+            targets.push(format!("{v}.v[({}) & 1]", self.int_leaf()));
         }
         self.rng.pick(&targets).clone()
     }
@@ -499,6 +503,22 @@ impl Gen<'_> {
                 self.ints.retain(|x| *x != v);
                 self.line("}");
             }
+            8 if self.long_loops && depth > 0 && self.rng.chance(40) => {
+                // A loop longer than the interpreter's replay step limit, fast natively.
+                let v = format!("i{}", *loop_var);
+                *loop_var += 1;
+                let bound = self.int_leaf();
+                let t = self.assignable_int();
+                if self.rng.chance(50) {
+                    self.line(&format!(
+                        "for (int {v} = 0; {v} < (({bound}) & 0x3ffff); {v}++) {t} += {v} & 3;"
+                    ));
+                } else {
+                    self.line(&format!(
+                        "{{ int c = 0, w = {bound}; while (w < 0 && c < 1000000) {{ w++; c++; }} {t} += c; }}"
+                    ));
+                }
+            }
             7 if !self.helpers.is_empty() => {
                 let (name, kind) = self.rng.pick(&self.helpers).clone();
                 match kind {
@@ -509,11 +529,19 @@ impl Gen<'_> {
                     }
                     1 if self.has_struct && self.doubles.iter().any(|d| d == "dl") => {
                         let a = self.double_expr(1);
-                        self.line(&format!("dl = {name}({a}, s);"));
+                        let v = self.rng.pick(&self.structs).clone();
+                        self.line(&format!("dl = {name}({a}, {v});"));
                     }
                     2 if self.has_struct => {
                         let a = self.int_expr(1);
-                        self.line(&format!("s = {name}(s, {a});"));
+                        let v = self.rng.pick(&self.structs).clone();
+                        let w = self.rng.pick(&self.structs).clone();
+                        self.line(&format!("{w} = {name}({v}, {a});"));
+                    }
+                    3 if self.has_struct => {
+                        let t = self.assignable_int();
+                        let v = self.rng.pick(&self.structs).clone();
+                        self.line(&format!("{t} += {name}({v});"));
                     }
                     _ => {}
                 }
@@ -547,8 +575,10 @@ fn random_program(seed: u64) -> String {
         indent: 0,
         helpers: Vec::new(),
         has_struct: false,
+        structs: Vec::new(),
         has_ptr: false,
         has_array: false,
+        long_loops: false,
     };
     g.out.push_str(
         "struct S {\n    int a;\n    unsigned b;\n    double d;\n    int v[2];\n};\n\
@@ -556,7 +586,7 @@ fn random_program(seed: u64) -> String {
     );
     let helpers = g.rng.below(3);
     for h in 0..helpers {
-        let kind = g.rng.below(3) as u8;
+        let kind = g.rng.below(4) as u8;
         let name = format!("h{h}");
         let mut loop_var = 0;
         g.has_ptr = false;
@@ -568,6 +598,7 @@ fn random_program(seed: u64) -> String {
                 g.ints = vec!["x".into(), "(int)u".into(), "g0".into()];
                 g.doubles = vec![];
                 g.has_struct = false;
+                g.structs = vec![];
                 g.block(1, &mut loop_var, 3);
                 let e = g.int_expr(2);
                 g.line(&format!("    return {e};"));
@@ -578,18 +609,30 @@ fn random_program(seed: u64) -> String {
                 g.ints = vec!["s.a".into(), "(int)s.b".into(), "s.v[0]".into()];
                 g.doubles = vec!["d".into(), "s.d".into()];
                 g.has_struct = true;
+                g.structs = vec!["s".into()];
                 g.block(1, &mut loop_var, 3);
                 let e = g.double_expr(2);
                 g.line(&format!("    return {e};"));
             }
-            _ => {
+            2 => {
                 g.out
                     .push_str(&format!("static struct S {name}(struct S s, int k) {{\n"));
                 g.ints = vec!["k".into(), "s.a".into(), "s.v[1]".into(), "g0".into()];
                 g.doubles = vec!["s.d".into()];
                 g.has_struct = true;
+                g.structs = vec!["s".into()];
                 g.block(1, &mut loop_var, 3);
                 g.line("    return s;");
+            }
+            _ => {
+                g.out
+                    .push_str(&format!("static int {name}(struct S o) {{\n"));
+                g.ints = vec!["o.a".into(), "(int)o.b".into(), "o.v[1]".into()];
+                g.doubles = vec!["o.d".into()];
+                g.has_struct = false;
+                g.structs = vec![];
+                let e = g.int_expr(2);
+                g.line(&format!("    return {e};"));
             }
         }
         g.out.push_str("}\n\n");
@@ -607,13 +650,33 @@ fn random_program(seed: u64) -> String {
         params.push("double d".into());
         g.doubles.push("d".into());
     }
-    g.has_struct = g.rng.chance(50);
-    if g.has_struct {
+    g.structs = vec![];
+    if g.rng.chance(50) {
         params.push("struct S s".into());
-        g.ints.push("s.a".into());
-        g.ints.push("s.v[0]".into());
-        g.doubles.push("s.d".into());
+        g.structs.push("s".into());
     }
+    if g.rng.chance(25) {
+        // Many parameters (struct returns through memory, more argument registers).
+        for k in 0..(4 + g.rng.below(6)) {
+            params.push(format!("int p{k}"));
+            g.ints.push(format!("p{k}"));
+        }
+    }
+    let locals = if g.rng.chance(40) {
+        1 + g.rng.below(2)
+    } else {
+        0
+    };
+    for k in 0..locals {
+        g.structs.push(format!("o{}", k + 1));
+    }
+    for v in g.structs.clone() {
+        g.ints.push(format!("{v}.a"));
+        g.ints.push(format!("{v}.v[0]"));
+        g.doubles.push(format!("{v}.d"));
+    }
+    g.has_struct = !g.structs.is_empty();
+    g.long_loops = g.rng.chance(20);
     g.has_ptr = g.rng.chance(40);
     if g.has_ptr {
         params.push("int *p".into());
@@ -625,6 +688,17 @@ fn random_program(seed: u64) -> String {
         .push_str(&format!("{ret} t({}) {{\n", params.join(", ")));
     g.line("    int l0 = 0;");
     g.line("    double dl = 0.0;");
+    for k in 0..locals {
+        // A struct local, set field by field.
+        let v = format!("o{}", k + 1);
+        g.line(&format!("    struct S {v};"));
+        let safe = ["x", "l0", "1", "7", "(-2)"];
+        let (a, b) = (g.rng.pick(&safe).to_string(), g.rng.pick(&safe).to_string());
+        let d = *g.rng.pick(&["0.5", "g2", "(double)x", "1e16"]);
+        g.line(&format!(
+            "    {v}.a = {a}; {v}.b = (unsigned)({b}); {v}.d = {d}; {v}.v[0] = {a}; {v}.v[1] = 0;"
+        ));
+    }
     g.doubles.push("dl".into());
     if g.has_array {
         g.line("    int arr[4] = {1, 2, 3, 4};");
@@ -642,8 +716,9 @@ fn random_program(seed: u64) -> String {
             g.line(&format!("    return {e};"));
         }
         _ => {
-            g.line("    s.a += l0;");
-            g.line("    return s;");
+            let v = g.rng.pick(&g.structs).clone();
+            g.line(&format!("    {v}.a += l0;"));
+            g.line(&format!("    return {v};"));
         }
     }
     g.out.push_str("}\n");
@@ -952,4 +1027,36 @@ fn generated_pairs_are_deterministic() {
     }
     assert_eq!(random_program(9), random_program(9));
     assert_ne!(random_program(9), random_program(10));
+}
+
+/// Runs the harness' checks on one hand-written pair; the violations found.
+fn check_pair(name: &str, old: &str, new: &str, function: &str) -> Vec<String> {
+    require_gcc();
+    let work = tempfile::tempdir().unwrap();
+    let case = Case {
+        name: format!("{name} (reduced)"),
+        old: old.to_string(),
+        new: new.to_string(),
+        function: function.to_string(),
+    };
+    let tally = Tally::default();
+    let found = check(&case, work.path(), 256, &tally);
+    found
+        .into_iter()
+        .map(|v| match v {
+            Violation::Equivalent(t) | Violation::Confirmed(t) => t,
+        })
+        .collect()
+}
+
+/// The harness finds a wrong "equivalent": the struct-by-value pair of issue 18 (1).
+#[test]
+#[ignore = "wrong verdict: a struct passed by value with a second struct local in scope is reported equivalent"]
+fn reduced_struct_by_value_second_local() {
+    let old = "typedef struct S { int x; int z; } T;\nint h(T o) { return o.x; }\n\
+               int t(int x1, int z1, int x2, int z2) {\n  T o1; o1.x = x1; o1.z = z1;\n  \
+               T o2; o2.x = x2; o2.z = 0;\n  return h(o2);\n}\n";
+    let new = old.replace("o2.x = x2;", "o2.x = z2;");
+    let found = check_pair("struct-by-value", old, &new, "t");
+    assert!(found.is_empty(), "{found:?}");
 }
