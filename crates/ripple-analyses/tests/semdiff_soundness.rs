@@ -810,6 +810,7 @@ fn function_id(program: &Program, name: &str) -> Option<FuncId> {
 
 #[derive(Default)]
 struct Tally {
+    done: AtomicUsize,
     pairs: AtomicUsize,
     skipped: AtomicUsize,
     equivalent: AtomicUsize,
@@ -970,7 +971,21 @@ fn semdiff_differential_soundness() {
     let violations: Vec<(String, Violation)> = cases
         .par_iter()
         .flat_map(|c| {
-            check(c, work.path(), inputs, &tally)
+            let found = check(c, work.path(), inputs, &tally);
+            for v in &found {
+                // Printed at once too, so that a long run shows them as it goes.
+                let (Violation::Equivalent(t) | Violation::Confirmed(t)) = v;
+                eprintln!("found: {t}");
+            }
+            let done = tally.done.fetch_add(1, Ordering::Relaxed) + 1;
+            if done % 250 == 0 {
+                eprintln!(
+                    "{done} of {} pairs, {:.0} s",
+                    cases.len(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            found
                 .into_iter()
                 .map(|v| (c.name.clone(), v))
                 .collect::<Vec<_>>()
