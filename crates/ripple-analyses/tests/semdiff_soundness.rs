@@ -74,12 +74,7 @@ fn tokenize(src: &str) -> Vec<(Tok, String)> {
             i += 1;
             out.push((Tok::Other, src[start..i].to_string()));
             continue;
-        } else if line_start && c == b'#' {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-            kind = Tok::Other;
-        } else if c == b'/' && b.get(i + 1) == Some(&b'/') {
+        } else if (line_start && c == b'#') || (c == b'/' && b.get(i + 1) == Some(&b'/')) {
             while i < b.len() && b[i] != b'\n' {
                 i += 1;
             }
@@ -264,7 +259,7 @@ fn mutate(src: &str, rng: &mut Rng) -> Option<String> {
                 None => continue,
             },
             Tok::Int => {
-                let digits = text.trim_end_matches(|c: char| matches!(c, 'u' | 'U' | 'l' | 'L'));
+                let digits = text.trim_end_matches(['u', 'U', 'l', 'L']);
                 let suffix = &text[digits.len()..];
                 let value: i128 = if let Some(hex) = digits.strip_prefix("0x") {
                     i128::from_str_radix(hex, 16).ok()?
@@ -441,9 +436,8 @@ impl Gen<'_> {
             .ints
             .iter()
             .filter(|v| {
-                !v.contains('[')
-                    && !v.contains('(')
-                    && !(v.starts_with('i') && v[1..].bytes().all(|b| b.is_ascii_digit()))
+                let loop_var = v.starts_with('i') && v[1..].bytes().all(|b| b.is_ascii_digit());
+                !(v.contains('[') || v.contains('(') || loop_var)
             })
             .cloned()
             .collect();

@@ -93,9 +93,8 @@ fn fill(program: &Program, ty: TypeId, bytes: &mut [u8], off: usize, rng: &mut R
                 value
             };
             let le = value.to_le_bytes();
-            for i in 0..size.min(8) {
-                bytes[off + i] = le[i];
-            }
+            let n = size.min(8);
+            bytes[off..off + n].copy_from_slice(&le[..n]);
         }
         Type::Float(kind) => {
             let special = [
