@@ -411,9 +411,6 @@ pub fn driver(
     };
     let ret = *ret;
     let returns = !matches!(program.types.get(ret), Type::Void);
-    if returns {
-        c_type(program, ret)?;
-    }
     let params: Vec<TypeId> = function
         .params
         .iter()
@@ -473,8 +470,11 @@ pub fn driver(
         }
         let call = format!("{}({})", function.name, call_args.join(", "));
         if returns {
-            let cty = c_type(program, ret)?;
-            let _ = writeln!(out, "{cty} r = {call}; __builtin_printf(\"| \");");
+            // `__typeof__` does not evaluate the call; it names anonymous types too.
+            let _ = writeln!(
+                out,
+                "__typeof__({call}) r = {call}; __builtin_printf(\"| \");"
+            );
             let size = program.types.size_of(ret);
             print_object(
                 program,
