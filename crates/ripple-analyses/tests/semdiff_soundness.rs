@@ -10,7 +10,7 @@
 //!   passed by pointer, globals, exit; inputs on which both time out are not compared);
 //! - a witness marked confirmed: the compiled versions must differ on it.
 //!
-//! `SEMDIFF_SOUNDNESS_PAIRS` sets the number of pairs (default 240, for CI),
+//! `SEMDIFF_SOUNDNESS_PAIRS` sets the number of pairs (default 200, for CI),
 //! `SEMDIFF_SOUNDNESS_SEED` the first seed, `SEMDIFF_SOUNDNESS_INPUTS` the random inputs
 //! per equivalent pair (default 48). The test fails, not skips, without gcc. Known
 //! violations are listed by pair name in `KNOWN`, each with the reduced pair's test.
@@ -33,7 +33,11 @@ use semdiff_native::{
 
 /// Violations already reported (pair name: reason); excluded so that CI stays green while
 /// the analysis is being fixed. Each has a reduced pair among the ignored tests below.
-const KNOWN: &[(&str, &str)] = &[];
+const KNOWN: &[(&str, &str)] = &[(
+    "pair-34",
+    "equivalent, but the new version reads p[s.v[0] ^ 7] out of bounds (a dead value); \
+     the class of reduced_out_of_bounds_read_equivalent",
+)];
 
 fn env_usize(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -875,8 +879,14 @@ fn check(case: &Case, work: &Path, inputs: usize, tally: &Tally) -> Vec<Violatio
                 return violations;
             };
             if let Some((i, a, b)) = found {
+                let crash = |o: &str| o.ends_with("|signal 11") || o.ends_with("|signal 7");
+                let class = if crash(&a) != crash(&b) {
+                    "[one version crashes: an out-of-bounds access] "
+                } else {
+                    ""
+                };
                 violations.push(Violation::Equivalent(format!(
-                    "{}: reported equivalent, natively input {:?} gives {a:?} and {b:?}",
+                    "{}: {class}reported equivalent, natively input {:?} gives {a:?} and {b:?}",
                     case.name, list[i]
                 )));
             }
@@ -924,8 +934,15 @@ fn check(case: &Case, work: &Path, inputs: usize, tally: &Tally) -> Vec<Violatio
             if let Some((a, b)) = ran {
                 for (i, w) in witnesses.iter().enumerate() {
                     if a.get(i) == b.get(i) {
+                        let class = if w.old.result.starts_with("no termination")
+                            || w.new.result.starts_with("no termination")
+                        {
+                            "[step limit] "
+                        } else {
+                            ""
+                        };
                         violations.push(Violation::Confirmed(format!(
-                            "{}: witness {:?} ({}) confirmed; natively both give {:?} \
+                            "{}: {class}witness {:?} ({}) confirmed; natively both give {:?} \
                              (interpreter: old {:?}, new {:?})",
                             case.name,
                             w.inputs,
@@ -975,7 +992,7 @@ fn native_difference(
 #[test]
 fn semdiff_differential_soundness() {
     require_gcc();
-    let count = env_usize("SEMDIFF_SOUNDNESS_PAIRS", 240);
+    let count = env_usize("SEMDIFF_SOUNDNESS_PAIRS", 200);
     let first = env_usize("SEMDIFF_SOUNDNESS_SEED", 1) as u64;
     let inputs = env_usize("SEMDIFF_SOUNDNESS_INPUTS", 48);
     let suites = suite_programs();
