@@ -1,0 +1,3 @@
+unsigned absdiff(unsigned a, unsigned b) {
+    return a > b ? a - b : b - a;
+}

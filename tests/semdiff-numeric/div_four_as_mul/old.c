@@ -1,0 +1,3 @@
+double quarter(double x) {
+    return x / 4.0;
+}

@@ -1,0 +1,3 @@
+double third(double x) {
+    return x * (1.0 / 3.0);
+}

@@ -1,0 +1,3 @@
+double third(double x) {
+    return x / 3.0;
+}

@@ -1,0 +1,3 @@
+double twice(double x) {
+    return x * 2.0;
+}

@@ -1,0 +1,3 @@
+int to_celsius(int f) {
+    return (f - 30) * 5 / 9;
+}

@@ -1,0 +1,3 @@
+int to_celsius(int f) {
+    return (f - 32) * 5 / 9;
+}

@@ -1,0 +1,6 @@
+double mean4(const float *a) {
+    double s = 0.0;
+    for (int i = 0; i < 4; i++)
+        s += a[i];
+    return s / 4;
+}

@@ -1,0 +1,3 @@
+int poly(int x) {
+    return 3 * x * x * x + 2 * x * x + x + 5;
+}

@@ -1,0 +1,3 @@
+double norm2(double x, double y) {
+    return y * y + x * x;
+}

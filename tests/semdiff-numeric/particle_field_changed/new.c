@@ -1,0 +1,8 @@
+struct body {
+    double x, y, vx, vy;
+};
+double step(struct body b, double dt) {
+    b.x += b.vy * dt;
+    b.y += b.vy * dt;
+    return b.x;
+}

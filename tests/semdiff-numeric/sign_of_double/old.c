@@ -1,0 +1,3 @@
+int sgn(double x) {
+    return (x > 0) - (x < 0);
+}

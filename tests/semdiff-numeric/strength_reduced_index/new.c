@@ -1,0 +1,11 @@
+int weighted(int n) {
+    int s = 0;
+    int k = 0;
+    if (n > 64)
+        n = 64;
+    for (int i = 0; i < n; i++) {
+        s += k;
+        k += 7;
+    }
+    return s;
+}

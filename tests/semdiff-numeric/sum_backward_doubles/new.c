@@ -1,0 +1,6 @@
+double sum4(const double *a) {
+    double s = 0.0;
+    for (int i = 3; i >= 0; i--)
+        s += a[i];
+    return s;
+}

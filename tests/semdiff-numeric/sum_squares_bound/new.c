@@ -1,0 +1,8 @@
+int sum_squares(int n) {
+    int s = 0;
+    if (n > 99)
+        n = 99;
+    for (int i = 0; i < n; i++)
+        s += i * i;
+    return s;
+}

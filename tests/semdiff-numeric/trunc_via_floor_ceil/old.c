@@ -1,0 +1,5 @@
+int trunc_int(double x) {
+    if (!(x > -1e6 && x < 1e6))
+        return 0;
+    return (int)x;
+}

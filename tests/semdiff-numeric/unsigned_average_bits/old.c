@@ -1,0 +1,3 @@
+unsigned avg_u(unsigned a, unsigned b) {
+    return (unsigned)(((unsigned long long)a + b) >> 1);
+}
