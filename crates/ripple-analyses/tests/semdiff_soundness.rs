@@ -1104,9 +1104,9 @@ fn check_pair(name: &str, old: &str, new: &str, function: &str) -> Vec<String> {
         .collect()
 }
 
-/// The harness finds a wrong "equivalent": the struct-by-value pair of issue 18 (1).
+/// The harness found a wrong "equivalent" here (fixed): the struct-by-value pair of
+/// issue 18 (1).
 #[test]
-#[ignore = "wrong verdict: a struct passed by value with a second struct local in scope is reported equivalent"]
 fn reduced_struct_by_value_second_local() {
     let old = "typedef struct S { int x; int z; } T;\nint h(T o) { return o.x; }\n\
                int t(int x1, int z1, int x2, int z2) {\n  T o1; o1.x = x1; o1.z = z1;\n  \
@@ -1116,10 +1116,9 @@ fn reduced_struct_by_value_second_local() {
     assert!(found.is_empty(), "{found:?}");
 }
 
-/// The harness finds a wrong "equivalent": a struct returned by a function of nine
-/// parameters (issue 18, 2).
+/// The harness found a wrong "equivalent" here (fixed): a struct returned by a function
+/// of nine parameters (issue 18, 2).
 #[test]
-#[ignore = "wrong verdict: a struct returned from a function of nine parameters is reported equivalent"]
 fn reduced_struct_return_nine_params() {
     let old = "typedef struct { int a; int b; } T;\n\
                T mk(int p0, int p1, int p2, int p3, int p4, int p5, int p6, int p7, int p8) {\n  \
@@ -1129,10 +1128,9 @@ fn reduced_struct_return_nine_params() {
     assert!(found.is_empty(), "{found:?}");
 }
 
-/// The harness finds a witness marked confirmed on which the compiled versions agree: the
-/// interpreter's step limit taken as a difference (issue 18, 3).
+/// The harness found a witness marked confirmed on which the compiled versions agree
+/// here (fixed): the interpreter's step limit taken as a difference (issue 18, 3).
 #[test]
-#[ignore = "wrong verdict: a replay stopped by the step limit counts as a confirmed difference"]
 fn reduced_step_limit_confirmed() {
     let old = "int steps(int x) { int c = 0; while (x < 0) { x++; c++; } return c; }\n\
                int use(int x) { return x > 0 ? -steps(-x) : steps(x); }\n";
