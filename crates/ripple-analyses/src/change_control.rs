@@ -152,3 +152,110 @@ fn nearest_mapped<'a>(
     found.sort_unstable();
     found
 }
+
+/// Per version (old, new): changed direct calls that have a partner in the other version
+/// at the same place, sorted. A call node whose text changed (its arguments, say) is
+/// unmapped, but when it is the only node between the same mapped neighbours in both
+/// versions (a straight run of unmapped nodes from the same mapped node, as the same
+/// successor of it, to the same mapped node, node for node the same kind of statement)
+/// and calls the same function, it runs exactly as often as its partner: what changed is
+/// what it passes (its arguments, through the parameter edges) and its result, not
+/// whether the callee runs or what the callee itself reads and writes.
+pub fn paired_calls(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+) -> [Vec<(FuncId, NodeId)>; 2] {
+    let mut out = [Vec::new(), Vec::new()];
+    let partner: FxHashMap<FuncId, FuncId> = matching
+        .functions
+        .iter()
+        .filter_map(|m| Some((m.old?, m.new?)))
+        .collect();
+    for m in &matching.functions {
+        let (Some(o), Some(n)) = (m.old, m.new) else {
+            continue;
+        };
+        let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+        if !fo.is_defined() || !fn_.is_defined() || m.changed_old.is_empty() {
+            continue;
+        }
+        let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
+        let to_old: FxHashMap<NodeId, NodeId> = m.node_map.iter().map(|&(a, b)| (b, a)).collect();
+        let preds_old = predecessors(fo);
+        let preds_new = predecessors(fn_);
+        // Straight-line runs of unmapped nodes from the successor `k` of mapped `p`.
+        let run = |f: &Function,
+                   preds: &[Vec<NodeId>],
+                   mapped: &FxHashMap<NodeId, NodeId>,
+                   p: NodeId,
+                   k: usize| {
+            let mut nodes = Vec::new();
+            let mut at = *f.nodes[p].succs.get(k)?;
+            while !mapped.contains_key(&at) {
+                if preds[at.index()].len() != 1 || f.nodes[at].succs.len() != 1 || nodes.len() > 16
+                {
+                    return None;
+                }
+                nodes.push(at);
+                at = f.nodes[at].succs[0];
+            }
+            Some((nodes, at))
+        };
+        for (p, node) in fo.nodes.iter_enumerated() {
+            let Some(&p_new) = to_new.get(&p) else {
+                continue;
+            };
+            for k in 0..node.succs.len() {
+                let (Some((a, end_a)), Some((b, end_b))) = (
+                    run(fo, &preds_old, &to_new, p, k),
+                    run(fn_, &preds_new, &to_old, p_new, k),
+                ) else {
+                    continue;
+                };
+                if a.is_empty() || a.len() != b.len() || to_new.get(&end_a) != Some(&end_b) {
+                    continue;
+                }
+                // Node by node, the same kind of statement; calls to partner functions.
+                let calls: Option<Vec<(NodeId, NodeId)>> = a
+                    .iter()
+                    .zip(&b)
+                    .filter_map(|(&x, &y)| {
+                        let (cx, cy) = (fo.nodes[x].direct_callee(), fn_.nodes[y].direct_callee());
+                        match (cx, cy) {
+                            (None, None) => None,
+                            (Some(g), Some(h))
+                                if (partner.get(&g) == Some(&h)
+                                    || new.functions[h].key == old.functions[g].key)
+                                    && old.functions[g].is_defined() =>
+                            {
+                                Some(Some((x, y)))
+                            }
+                            _ => Some(None),
+                        }
+                    })
+                    .collect();
+                for (x, y) in calls.unwrap_or_default() {
+                    out[0].push((o, x));
+                    out[1].push((n, y));
+                }
+            }
+        }
+    }
+    for list in &mut out {
+        list.sort_unstable();
+    }
+    out
+}
+
+fn predecessors(function: &Function) -> Vec<Vec<NodeId>> {
+    let mut preds: Vec<Vec<NodeId>> = vec![Vec::new(); function.nodes.len()];
+    for (a, node) in function.nodes.iter_enumerated() {
+        for &b in &node.succs {
+            if !preds[b.index()].contains(&a) {
+                preds[b.index()].push(a);
+            }
+        }
+    }
+    preds
+}

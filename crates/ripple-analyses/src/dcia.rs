@@ -205,6 +205,7 @@ pub fn dcia_on_graphs(
         }
     }
     let [moved_old, moved_new] = crate::change_control::execution_count_changes(old, new, matching);
+    let [paired_old, paired_new] = crate::change_control::paired_calls(old, new, matching);
     let (mut old_impact, mut new_impact) = rayon::join(
         || {
             one_version(
@@ -214,6 +215,7 @@ pub fn dcia_on_graphs(
                 &mapped_old,
                 &changed_globals.0,
                 &moved_old,
+                &paired_old,
                 equivalences,
             )
         },
@@ -225,6 +227,7 @@ pub fn dcia_on_graphs(
                 &mapped_new,
                 &changed_globals.1,
                 &moved_new,
+                &paired_new,
                 equivalences,
             )
         },
@@ -339,6 +342,7 @@ fn rule_name(kind: EdgeKind, to: VertexKind) -> &'static str {
     }
 }
 
+#[allow(clippy::too_many_arguments)] // One version's inputs, each its own kind of seed.
 fn one_version(
     program: &Program,
     sdg: &Sdg,
@@ -346,8 +350,16 @@ fn one_version(
     mapped: &FxHashSet<(FuncId, NodeId)>,
     changed_globals: &[ripple_ir::GlobalId],
     moved: &[(FuncId, NodeId, NodeId)],
+    paired_calls: &[(FuncId, NodeId)],
     equivalences: &Equivalences,
 ) -> VersionImpact {
+    // Changed calls with a partner at the same place (crate::change_control): the callee
+    // runs as often as before and reads and writes memory as before; only the arguments
+    // and the result are changed.
+    let paired: FxHashSet<VertexId> = paired_calls
+        .iter()
+        .filter_map(|&(f, n)| sdg.node_vertex(f, n))
+        .collect();
     let mut sources = Vec::new();
     // Nodes whose execution count may change (crate::change_control), by vertex: the
     // line of the unmapped node they depend on.
@@ -398,6 +410,26 @@ fn one_version(
         _ => Vec::new(),
     };
     let allow = |from: VertexId, to: VertexId, kind: EdgeKind| -> bool {
+        if paired.contains(&from) {
+            match kind {
+                EdgeKind::Call => return false,
+                EdgeKind::Control
+                    if matches!(
+                        sdg.kinds[to.index()],
+                        VertexKind::ActualIn {
+                            var: IfaceVar::Mem(_),
+                            ..
+                        } | VertexKind::ActualOut {
+                            var: IfaceVar::Mem(_),
+                            ..
+                        }
+                    ) =>
+                {
+                    return false
+                }
+                _ => {}
+            }
+        }
         match kind {
             // CALL-IMPACT needs not PREEQUIV(x, f).
             EdgeKind::ParamIn => var_of(to).is_none_or(|x| {
@@ -451,7 +483,8 @@ fn one_version(
             } => Some(call),
             VertexKind::FormalIn(x) => {
                 inputs.push((f, x));
-                None
+                // The entry binds the parameters: an impacted parameter is read there.
+                matches!(x, IfaceVar::Param(_)).then_some(program.functions[f].entry)
             }
             VertexKind::FormalOut(y) => {
                 if traversal.in_phase1[v.index()] {
@@ -463,7 +496,10 @@ fn one_version(
         };
         let Some(node) = node else { continue };
         if matches!(program.functions[f].nodes[node].kind, NodeKind::Entry)
-            && !matches!(sdg.kinds[v.index()], VertexKind::Node(_))
+            && !matches!(
+                sdg.kinds[v.index()],
+                VertexKind::Node(_) | VertexKind::FormalIn(IfaceVar::Param(_))
+            )
         {
             continue;
         }
