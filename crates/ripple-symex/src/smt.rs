@@ -269,6 +269,11 @@ impl Smt {
 
     /// Satisfiability of `extra` (kept only for the query), with a model when satisfiable.
     pub fn check_model(&mut self, extra: &[Bool]) -> (Answer, Option<Model>) {
+        // Asserting large facts costs time the resource limit does not count.
+        if self.out_of_time() {
+            self.unknowns += 1;
+            return (Answer::Unknown, None);
+        }
         self.push();
         for fact in extra {
             self.assert(fact);
