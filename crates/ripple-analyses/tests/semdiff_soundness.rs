@@ -938,6 +938,10 @@ fn check(case: &Case, work: &Path, inputs: usize, tally: &Tally) -> Vec<Violatio
                             || w.new.result.starts_with("no termination")
                         {
                             "[step limit] "
+                        } else if w.old.result.starts_with("trap")
+                            || w.new.result.starts_with("trap")
+                        {
+                            "[interpreter trap: undefined behaviour the compiled code does not show] "
                         } else {
                             ""
                         };
