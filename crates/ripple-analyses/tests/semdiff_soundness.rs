@@ -938,6 +938,10 @@ fn check(case: &Case, work: &Path, inputs: usize, tally: &Tally) -> Vec<Violatio
                             || w.new.result.starts_with("no termination")
                         {
                             "[step limit] "
+                        } else if w.old.result.starts_with("trap")
+                            || w.new.result.starts_with("trap")
+                        {
+                            "[interpreter trap: undefined behaviour the compiled code does not show] "
                         } else {
                             ""
                         };
@@ -1162,5 +1166,18 @@ fn reduced_out_of_bounds_read_equivalent() {
     let old = "int t(int x, int i) {\n  int a[4] = {1, 2, 3, 4};\n  if (a[i & 3])\n    x = 1;\n  return i;\n}\n";
     let new = old.replace("a[i & 3]", "a[i | 3]");
     let found = check_pair("out-of-bounds", old, &new, "t");
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// Found by the harness (pair-11140; pair-10561 is of the same kind): the new version
+/// reads `arr[4]` of a local `int arr[4]`, a trap in the interpreter, so the witness is
+/// marked confirmed; compiled, both versions return the same value (the value read only
+/// enters `(0.0 * v) == 0.0`). The difference exists only through undefined behaviour and
+/// is not labelled so. Not reduced further: smaller versions are proved equivalent.
+#[test]
+#[ignore = "wrong verdict: a witness confirmed only by an interpreter trap (out-of-bounds read), not by an observed difference"]
+fn generated_trap_only_confirmed() {
+    let c = case(11140, &suite_programs()).expect("pair-11140");
+    let found = check_pair("pair-11140", &c.old, &c.new, &c.function);
     assert!(found.is_empty(), "{found:?}");
 }
