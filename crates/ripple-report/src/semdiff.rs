@@ -58,7 +58,9 @@ pub struct WitnessView {
     pub new: OutcomeView,
     pub confirmed: bool,
     /// Why a witness is not confirmed: `limit` when a replay stopped at its step limit
-    /// or could not run (which proves nothing), `same outcome` when both replays agree.
+    /// or could not run (which proves nothing), `undefined behaviour` when a replay
+    /// trapped on an out-of-bounds access or a use after free (compiled code need not
+    /// show it), `same outcome` when both replays agree.
     pub unconfirmed_reason: Option<&'static str>,
 }
 
@@ -107,6 +109,8 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
                         None
                     } else if w.old.limited || w.new.limited {
                         Some("limit")
+                    } else if w.old.undefined.is_some() || w.new.undefined.is_some() {
+                        Some("undefined behaviour")
                     } else {
                         Some("same outcome")
                     },
@@ -197,6 +201,9 @@ pub fn render_text(view: &SemdiffView) -> String {
                 match w.unconfirmed_reason {
                     None => "confirmed",
                     Some("limit") => "unconfirmed (limit): a replay stopped at its step limit",
+                    Some("undefined behaviour") => {
+                        "unconfirmed: the difference goes through undefined behaviour"
+                    }
                     Some(_) => "NOT confirmed: both replays agree",
                 },
                 inputs.join(", ")

@@ -386,7 +386,7 @@ pub(super) fn search(
         // Replayed again with the configured step limit, as every witness is.
         let old_seen = replay(old, old_func, &args, &[], config);
         let new_seen = replay(new, new_func, &args, &[], config);
-        if old_seen == new_seen || old_seen.limited || new_seen.limited {
+        if old_seen == new_seen || !old_seen.confirms() || !new_seen.confirms() {
             continue;
         }
         let inputs = function

@@ -144,6 +144,19 @@ pub struct Observed {
     /// The run stopped at a limit (steps) or could not be carried out: what it shows
     /// proves nothing, so it never confirms a difference.
     pub limited: bool,
+    /// The run trapped on undefined behaviour that compiled code need not show (an
+    /// out-of-bounds access, a use after free, an invalid pointer): a difference through
+    /// it is not an observed difference of the program.
+    pub undefined: Option<String>,
+}
+
+impl Observed {
+    /// Whether a difference from this run is an observed difference of the program: the
+    /// run ended on its own and did not go through undefined behaviour that compiled
+    /// code need not show.
+    pub fn confirms(&self) -> bool {
+        !self.limited && self.undefined.is_none()
+    }
 }
 
 /// A concrete input on which the versions differ, replayed on both.
@@ -1242,7 +1255,7 @@ fn witness(
     let new_name = &new_program.functions[state.new];
     let new = replay(new_program, state.new, &args, &globals, config);
     let _ = new_name;
-    let confirmed = old != new && !old.limited && !new.limited;
+    let confirmed = old != new && old.confirms() && new.confirms();
     Some(Witness {
         inputs: shown,
         old,
@@ -1353,6 +1366,7 @@ fn replay(
                 stdout: String::new(),
                 state: Vec::new(),
                 limited: true,
+                undefined: None,
             }
         }
     };
@@ -1467,10 +1481,21 @@ fn replay(
             ripple_interp::Termination::StepLimit | ripple_interp::Termination::Unsupported { .. }
         )
     );
+    let undefined = match &outcome.result {
+        CallResult::Stopped(ripple_interp::Termination::Trap { message, .. })
+            if ["out-of-bounds", "freed or out-of-scope", "invalid pointer"]
+                .iter()
+                .any(|k| message.contains(k)) =>
+        {
+            Some(message.clone())
+        }
+        _ => None,
+    };
     Observed {
         result,
         stdout: String::from_utf8_lossy(&outcome.stdout).into_owned(),
         state,
         limited,
+        undefined,
     }
 }
