@@ -29,6 +29,9 @@ pub struct ImpactLinesView {
     pub summary: ImpactLinesSummary,
     /// Where the analysis over-approximated: constructs the frontend could not model and
     /// memory merged into one region; each makes the impact larger, never smaller.
+    /// Set when code could not be read: the report's first line, saying why the result
+    /// is over-approximated.
+    pub incomplete: Option<String>,
     pub approximations: Vec<String>,
 }
 
@@ -83,7 +86,18 @@ pub fn impact_lines_view(
     impacted_functions.sort();
     impacted_functions.dedup();
     let mut approximations = Vec::new();
+    let mut incomplete = None;
     for (version, program, impact) in [("old", old, &result.old), ("new", new, &result.new)] {
+        let unread = program
+            .approximations
+            .iter()
+            .filter(|a| a.kind == ripple_ir::ApproximationKind::ParseError)
+            .count();
+        if unread > 0 && incomplete.is_none() {
+            incomplete = Some(format!(
+                "incomplete: {unread} region(s) of the {version} version could not be read; each is a havoc (it may read and write everything reachable), so impact through it is over-reported"
+            ));
+        }
         if !program.approximations.is_empty() {
             approximations.push(format!(
                 "{version}: {} construct(s) the IR does not model are havocs (see ripple stats)",
@@ -99,6 +113,7 @@ pub fn impact_lines_view(
     }
     ImpactLinesView {
         schema: crate::SCHEMA_VERSION,
+        incomplete,
         approximations,
         old: labels.0.to_string(),
         new: labels.1.to_string(),
@@ -199,6 +214,9 @@ fn impacted_of(
 /// The human-readable report: impacted lines grouped by function, each with its chain.
 pub fn render_text(view: &ImpactLinesView) -> String {
     let mut out = String::new();
+    if let Some(incomplete) = &view.incomplete {
+        let _ = writeln!(out, "{incomplete}");
+    }
     if view.changed_lines.is_empty() && view.impacted_lines.is_empty() {
         let _ = writeln!(out, "no changed statement: nothing impacted");
         return out;

@@ -165,3 +165,22 @@ fn a_deleted_assignment_impacts_the_uses_in_the_new_version() {
     assert!(impacted_lines("deleted-assignment", "new", "urgent").contains(&14));
     assert!(impacted_lines("deleted-assignment", "new", "main").contains(&25));
 }
+
+/// `g` has a syntax error: it is not dropped but read as a havoc, the run exits 2, and the
+/// report's first line says the result is incomplete and why, before the impact.
+#[test]
+fn unreadable_code_is_said_first_and_still_reported() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/impact/unreadable");
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .arg("impact")
+        .arg(dir.join("old.c"))
+        .arg(dir.join("new.c"))
+        .output()
+        .expect("ripple runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("incomplete: "), "{stdout}");
+    // f changed (x + 1 became x + 2): main's `return f(2) + g(3)` is impacted.
+    assert!(stdout.contains("main:"), "{stdout}");
+}

@@ -1,0 +1,3 @@
+int f(int x) { return x + 2; }
+int g(int y) { return y ) + ; }
+int main(void) { return f(2) + g(3); }
