@@ -266,9 +266,22 @@ pub(crate) fn diff_functions(
             )
         },
     );
+    // Same text, another lowering: the node's first line (a `case` label whose test
+    // reads a changed `switch` condition spans the whole case, but only its label
+    // line compares).
+    let first_line = |span: ripple_ir::Span| ripple_ir::Span {
+        end_line: span.start_line,
+        ..span
+    };
     for &(n, m) in &ir_changed {
-        old_lines.extend(span_lines(old.program, old.function.nodes[n].span));
-        new_lines.extend(span_lines(new.program, new.function.nodes[m].span));
+        old_lines.extend(span_lines(
+            old.program,
+            first_line(old.function.nodes[n].span),
+        ));
+        new_lines.extend(span_lines(
+            new.program,
+            first_line(new.function.nodes[m].span),
+        ));
     }
     for lines in [&mut old_lines, &mut new_lines] {
         lines.sort_unstable();

@@ -443,3 +443,18 @@ fn a_removed_wrapper_changes_only_its_own_lines() {
     assert!(old.is_empty(), "{m:#?}");
     assert_eq!(new, lines(&[4, 7]), "{m:#?}");
 }
+
+/// A changed `switch` condition marks the `switch` line and the `case` label whose test
+/// compares the condition (line 4: its lowering reads the new condition), not the
+/// statements under the labels (lines 5-6, 8), which are unchanged.
+#[test]
+fn a_changed_switch_condition_marks_the_switch_line() {
+    let old = "int f(int x, int y) {\n    int r = 0;\n    switch (x) {\n    case 1:\n        r = 10;\n        break;\n    default:\n        r = 20;\n    }\n    return r;\n}\n";
+    let new = old.replace("switch (x)", "switch (y)");
+    let diff = Diff::of(old, &new);
+    let m = diff.function("f");
+    let old_lines: Vec<u32> = m.old_lines.iter().map(|l| l.1).collect();
+    let new_lines: Vec<u32> = m.new_lines.iter().map(|l| l.1).collect();
+    assert_eq!(old_lines, lines(&[3, 4]), "{m:#?}");
+    assert_eq!(new_lines, lines(&[3, 4]), "{m:#?}");
+}
