@@ -61,6 +61,7 @@ fn lower_file(path: &std::path::Path) -> Program {
         &[unit],
         &FrontendConfig {
             build_syntax: false,
+            ..FrontendConfig::default()
         },
     )
     .program

@@ -22,7 +22,14 @@ fn load(path: &Path) -> Program {
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     // One unit name for both versions, so statics pair up as in `ripple impact`.
     let unit = TranslationUnit::preprocessed("prog.c".to_string(), &text, str::to_string);
-    lower_units(&[unit], &FrontendConfig { build_syntax: true }).program
+    lower_units(
+        &[unit],
+        &FrontendConfig {
+            build_syntax: true,
+            ..FrontendConfig::default()
+        },
+    )
+    .program
 }
 
 fn run(example: &str) -> (Program, Program, DciaResult) {

@@ -21,7 +21,14 @@ fn load(path: &Path) -> Program {
         &text,
         str::to_string,
     );
-    lower_units(&[unit], &FrontendConfig { build_syntax: true }).program
+    lower_units(
+        &[unit],
+        &FrontendConfig {
+            build_syntax: true,
+            ..FrontendConfig::default()
+        },
+    )
+    .program
 }
 
 fn run(example: &str) -> (Program, Program, DciaResult) {

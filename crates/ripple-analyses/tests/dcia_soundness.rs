@@ -71,7 +71,13 @@ impl Observer for Recorder {
 
 fn lower(text: &str, name: &str) -> Option<Program> {
     let unit = TranslationUnit::preprocessed(name.to_string(), text, str::to_string);
-    let lowered = lower_units(&[unit], &FrontendConfig { build_syntax: true });
+    let lowered = lower_units(
+        &[unit],
+        &FrontendConfig {
+            build_syntax: true,
+            ..FrontendConfig::default()
+        },
+    );
     Some(lowered.program)
 }
 

@@ -19,7 +19,13 @@ fn main() {
         }
     };
     let t1 = std::time::Instant::now();
-    let lowered = lower_units(&[unit], &FrontendConfig { build_syntax });
+    let lowered = lower_units(
+        &[unit],
+        &FrontendConfig {
+            build_syntax,
+            ..FrontendConfig::default()
+        },
+    );
     let t2 = std::time::Instant::now();
     let nodes: usize = lowered.program.node_count();
     println!(

@@ -40,11 +40,17 @@ pub struct FrontendConfig {
     /// Build [`ripple_ir::Function::syntax`] for every defined function (needed by the
     /// version matcher; costs time and memory on large inputs).
     pub build_syntax: bool,
+    /// Size of the chunks a large unit is parsed in (in parallel); `None`: the default.
+    /// The output does not depend on it (a test of the chunking may set it).
+    pub chunk_bytes: Option<usize>,
 }
 
 impl Default for FrontendConfig {
     fn default() -> Self {
-        FrontendConfig { build_syntax: true }
+        FrontendConfig {
+            build_syntax: true,
+            chunk_bytes: None,
+        }
     }
 }
 

@@ -579,12 +579,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             Some(map) => map.files.iter().map(|f| linker.file_id(f)).collect(),
             None => Vec::new(),
         };
-        // `RIPPLE_CHUNK_BYTES` overrides the chunk size (to check that the output does
-        // not depend on it).
-        let chunk_bytes = std::env::var("RIPPLE_CHUNK_BYTES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(crate::chunks::CHUNK_BYTES);
+        let chunk_bytes = config.chunk_bytes.unwrap_or(crate::chunks::CHUNK_BYTES);
         let chunks = crate::chunks::split(text, chunk_bytes);
         // Trees live in slots that never move, so that the lowering can hold nodes of
         // earlier trees while later ones arrive (one extra slot per chunk for re-parses

@@ -29,6 +29,7 @@ fn lower(program: &Program) -> Result<ripple_ir::Program, String> {
         &[unit],
         &ripple_c::FrontendConfig {
             build_syntax: false,
+            ..ripple_c::FrontendConfig::default()
         },
     );
     let invalid = ripple_ir::validate_program(&lowered.program);

@@ -18,6 +18,7 @@ fn check(program: &Program) -> Option<String> {
         &[unit],
         &ripple_c::FrontendConfig {
             build_syntax: false,
+            ..ripple_c::FrontendConfig::default()
         },
     );
     let mut problems: Vec<String> = lowered

@@ -20,6 +20,7 @@ fn main() {
         &[unit],
         &FrontendConfig {
             build_syntax: false,
+            ..FrontendConfig::default()
         },
     )
     .program;

@@ -68,6 +68,7 @@ fn check(name: &str, source: &str, stdin: &[u8]) {
         &[unit],
         &FrontendConfig {
             build_syntax: false,
+            ..FrontendConfig::default()
         },
     );
     let config = RunConfig {

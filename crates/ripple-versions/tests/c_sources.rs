@@ -16,7 +16,14 @@ fn lower(files: &[(&str, &str)]) -> Program {
             line_map: None,
         })
         .collect();
-    lower_units(&units, &FrontendConfig { build_syntax: true }).program
+    lower_units(
+        &units,
+        &FrontendConfig {
+            build_syntax: true,
+            ..FrontendConfig::default()
+        },
+    )
+    .program
 }
 
 /// Old key, new key, status, old lines and new lines of one entry.
@@ -342,7 +349,10 @@ int other(int x) {{
         eprintln!("gcc is not available; skipping the preprocessed check");
         return;
     };
-    let config = FrontendConfig { build_syntax: true };
+    let config = FrontendConfig {
+        build_syntax: true,
+        ..FrontendConfig::default()
+    };
     let diff = Diff::of_programs(
         lower_units(&[old], &config).program,
         lower_units(&[new], &config).program,

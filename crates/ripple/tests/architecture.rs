@@ -101,9 +101,7 @@ fn library_crates_read_no_environment_and_print_nothing() {
             "print!(",
             "eprint!(",
         ],
-        // The chunk-size override of the frontend's determinism check, to be passed in
-        // as configuration.
-        &["ripple-c/src/lower.rs"],
+        &[],
     );
     assert!(
         hits.is_empty(),

@@ -25,7 +25,13 @@ pub fn load(path: &Path) -> Program {
     );
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
     let unit = TranslationUnit::preprocessed(path.display().to_string(), &text, str::to_string);
-    let lowered = lower_units(&[unit], &FrontendConfig { build_syntax: true });
+    let lowered = lower_units(
+        &[unit],
+        &FrontendConfig {
+            build_syntax: true,
+            ..FrontendConfig::default()
+        },
+    );
     lowered.program
 }
 

@@ -25,6 +25,7 @@ pub fn lowered(path: &str, text: &str, preprocessed: bool) -> Lowered {
         &[unit],
         &FrontendConfig {
             build_syntax: false,
+            ..FrontendConfig::default()
         },
     )
 }

@@ -93,7 +93,14 @@ pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig
             flags,
             compile_commands,
         },
-        frontend: ripple_c::FrontendConfig { build_syntax },
+        frontend: ripple_c::FrontendConfig {
+            build_syntax,
+            // `RIPPLE_CHUNK_BYTES` overrides the parse chunk size (to check that the
+            // output does not depend on it).
+            chunk_bytes: std::env::var("RIPPLE_CHUNK_BYTES")
+                .ok()
+                .and_then(|v| v.parse().ok()),
+        },
     })
 }
 
