@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         text,
         line_map: None,
     };
-    let lowered = lower_units(&[unit], &FrontendConfig { build_syntax: true, ..FrontendConfig::default() });
+    let lowered = lower_units(&[unit], &FrontendConfig::default());
     let errors = ripple_ir::validate_program(&lowered.program);
     assert!(errors.is_empty(), "invalid IR: {errors:?}");
 });
