@@ -200,7 +200,7 @@ pub fn render_text(view: &SemdiffView) -> String {
                 w.kind,
                 match w.unconfirmed_reason {
                     None => "confirmed",
-                    Some("limit") => "unconfirmed (limit): a replay stopped at its step limit",
+                    Some("limit") => "unconfirmed (limit): a replay hit its step limit or could not run",
                     Some("undefined behaviour") => {
                         "unconfirmed: the difference goes through undefined behaviour"
                     }
