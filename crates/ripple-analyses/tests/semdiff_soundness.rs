@@ -13,7 +13,10 @@
 //! `SEMDIFF_SOUNDNESS_PAIRS` sets the number of pairs (default 200, for CI),
 //! `SEMDIFF_SOUNDNESS_SEED` the first seed, `SEMDIFF_SOUNDNESS_INPUTS` the random inputs
 //! per equivalent pair (default 48). The test fails, not skips, without gcc. Known
-//! violations are listed by pair name in `KNOWN`, each with the reduced pair's test.
+//! violations are listed by pair name in `KNOWN`. The wrong verdicts found so far are
+//! ignored tests below (`#[ignore = "wrong verdict: ..."]`), each on a reduced pair, to
+//! run with `--ignored` once fixed; `show_pair` prints the pair of a seed
+//! (`SEMDIFF_SOUNDNESS_SHOW`). docs/robustness.md has the long run.
 
 mod semdiff_common;
 mod semdiff_native;
@@ -1179,5 +1182,18 @@ fn reduced_out_of_bounds_read_equivalent() {
 fn generated_trap_only_confirmed() {
     let c = case(11140, &suite_programs()).expect("pair-11140");
     let found = check_pair("pair-11140", &c.old, &c.new, &c.function);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+/// Found by the harness (pair-11980, reduced; pair-13863, pair-11693 are of the same
+/// kind): a struct parameter modified and returned by value. `s.a += 1` against
+/// `s.a = 1` differ whenever `s.a != 0`, yet the pair is reported equivalent: the fields
+/// of a returned struct parameter are not compared.
+#[test]
+#[ignore = "wrong verdict: a struct parameter returned by value after a changed field update is reported equivalent"]
+fn reduced_struct_param_returned() {
+    let old = "struct S {\n  int a;\n  int b;\n};\nstruct S t(struct S s) {\n  s.a += 1;\n  return s;\n}\n";
+    let new = old.replace("s.a += 1;", "s.a = 1;");
+    let found = check_pair("struct-param-returned", old, &new, "t");
     assert!(found.is_empty(), "{found:?}");
 }
