@@ -200,7 +200,8 @@ pub fn render_text(view: &SemdiffView) -> String {
                 w.kind,
                 match w.unconfirmed_reason {
                     None => "confirmed",
-                    Some("limit") => "unconfirmed (limit): a replay hit its step limit or could not run",
+                    Some("limit") =>
+                        "unconfirmed (limit): a replay hit its step limit or could not run",
                     Some("undefined behaviour") => {
                         "unconfirmed: the difference goes through undefined behaviour"
                     }
