@@ -1,4 +1,8 @@
-//! DCIA on the examples of 000: Fig. 1 and Fig. 4 (examples/dcia-fig1, dcia-fig4).
+//! DCIA on the examples of 000, Fig. 1 and Fig. 4 (examples/dcia-fig1, dcia-fig4), and on
+//! deleted statements and changed call arguments (examples/dcia-deleted-*,
+//! examples/dcia-changed-call-args): the impact shows in both versions, at the statements
+//! whose execution count or read values differ, and not beyond. The expected sets are
+//! reasoned in each test and agree with the gcc-compiled programs' output.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -16,11 +20,8 @@ fn load(path: &Path) -> Program {
         .output()
         .expect("gcc runs");
     let text = String::from_utf8_lossy(&output.stdout).into_owned();
-    let unit = TranslationUnit::preprocessed(
-        path.file_name().unwrap().to_string_lossy().into_owned(),
-        &text,
-        str::to_string,
-    );
+    // One unit name for both versions, so that statics pair up as in `ripple impact`.
+    let unit = TranslationUnit::preprocessed("prog.c".to_string(), &text, str::to_string);
     lower_units(
         &[unit],
         &FrontendConfig {
@@ -109,5 +110,84 @@ fn fig4_impacts_everything_downstream_of_main() {
             .collect();
         let got = lines_in(&new, &result.new, function);
         assert_eq!(got, lines, "{function}");
+    }
+}
+
+fn set(lines: &[u32]) -> BTreeSet<u32> {
+    lines.iter().copied().collect()
+}
+
+#[test]
+fn deleted_goto_impacts_the_code_it_skipped_in_both_versions() {
+    // Without `goto ret1;` (line 11, now `;`) the loop runs to the end: lines 12 and 13
+    // run more often, line 15 (`hits * 2`) now runs, and the loop head (line 9) runs
+    // more often; the result (17) and what main prints (28, 29) change (gcc: "1 2" vs
+    // "20 5"). `report()` (30) and its printf (22) run once in both: not impacted.
+    let (old, new, result) = run("dcia-deleted-goto");
+    for (program, impact) in [(&old, &result.old), (&new, &result.new)] {
+        let scan = lines_in(program, impact, "scan");
+        assert!(scan.is_superset(&set(&[9, 12, 13, 15, 17])), "{scan:?}");
+        let main = lines_in(program, impact, "main");
+        assert!(main.is_superset(&set(&[28, 29])), "{main:?}");
+        assert!(!main.contains(&30), "{main:?}");
+        assert!(lines_in(program, impact, "report").is_empty());
+    }
+}
+
+#[test]
+fn deleted_return_impacts_the_statements_now_reached() {
+    // Without `return;` (old line 9) a negative argument also runs `seen = seen + 1` and
+    // the second printf (old 11-12, new 10-11), so main's last printf (old 20, new 19)
+    // prints 3 instead of 2. The three calls of `visit` and the test `x < 0` (7) run
+    // equally often and read the same values: not impacted.
+    let (old, new, result) = run("dcia-deleted-return");
+    let visit_new = lines_in(&new, &result.new, "visit");
+    assert!(visit_new.is_superset(&set(&[10, 11])), "{visit_new:?}");
+    assert!(!visit_new.contains(&7), "{visit_new:?}");
+    let visit_old = lines_in(&old, &result.old, "visit");
+    assert!(visit_old.is_superset(&set(&[11, 12])), "{visit_old:?}");
+    let main_new = lines_in(&new, &result.new, "main");
+    assert!(main_new.contains(&19), "{main_new:?}");
+    assert!(main_new.is_disjoint(&set(&[16, 17, 18])), "{main_new:?}");
+}
+
+#[test]
+fn deleted_store_impacts_the_uses_of_the_field_in_the_new_version() {
+    // Without `p->priority = prio;` (old line 17) every priority stays 0: the test
+    // `p->priority > 5` in urgent (old 37, new 36) reads other values, `n = n + 1` (old
+    // 38, new 37) runs less often, and main prints "0 urgent" (old 47, new 46) instead
+    // of "2 urgent". The calls of `add` (new 42-44) are unchanged: not impacted.
+    let (old, new, result) = run("dcia-deleted-store");
+    let urgent_new = lines_in(&new, &result.new, "urgent");
+    assert!(urgent_new.is_superset(&set(&[36, 37])), "{urgent_new:?}");
+    let urgent_old = lines_in(&old, &result.old, "urgent");
+    assert!(urgent_old.is_superset(&set(&[37, 38])), "{urgent_old:?}");
+    let main_new = lines_in(&new, &result.new, "main");
+    assert!(main_new.contains(&46), "{main_new:?}");
+    assert!(main_new.is_disjoint(&set(&[42, 43, 44])), "{main_new:?}");
+}
+
+#[test]
+fn changed_argument_reaches_the_callee_through_its_parameter_only() {
+    // `scale(3)` becomes `scale(4)` (line 18): the parameter x of scale is impacted, so
+    // are `return x * 2` (13), the header of scale (10, a parameter is impacted) and the
+    // printf of main (19; gcc: "6 1" vs "8 1"). scale is called once in both versions,
+    // so `tick()` (12) runs once and tick's `calls = calls + 1` (7) reads the same
+    // values: neither is impacted, and tick's header is not an impacted line.
+    let (old, new, result) = run("dcia-changed-call-args");
+    for (program, impact) in [(&old, &result.old), (&new, &result.new)] {
+        let scale = lines_in(program, impact, "scale");
+        assert!(scale.contains(&13), "{scale:?}");
+        assert!(!scale.contains(&12), "{scale:?}");
+        let scale_id = program
+            .functions
+            .iter_enumerated()
+            .find(|(_, f)| f.name == "scale")
+            .map(|(id, _)| id)
+            .unwrap();
+        assert!(impact.is_parameter_impacted(scale_id));
+        let tick = lines_in(program, impact, "tick");
+        assert!(!tick.contains(&7), "{tick:?}");
+        assert!(lines_in(program, impact, "main").contains(&19));
     }
 }
