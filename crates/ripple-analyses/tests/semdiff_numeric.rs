@@ -17,57 +17,21 @@
 mod semdiff_common;
 mod semdiff_native;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use rayon::prelude::*;
 use ripple_analyses::semdiff::{SemdiffConfig, Verdict};
-use semdiff_common::{load, workspace};
+use semdiff_common::{labelled_pairs, load, LabelledPair};
 use semdiff_native::{driver, random_inputs, require_gcc, run, timed_out, witness_input};
 
 /// Random and boundary inputs per equivalent pair.
 const RANDOM_INPUTS: usize = 300;
 
-struct Pair {
-    name: String,
-    dir: PathBuf,
-    function: String,
-    expect: Verdict,
-    check: String,
-}
+type Pair = LabelledPair;
 
 fn pairs() -> Vec<Pair> {
-    let root = workspace().join("tests").join("semdiff-numeric");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("pair.desc").is_file())
-        .collect();
-    dirs.sort();
-    dirs.into_iter()
-        .map(|dir| {
-            let text = std::fs::read_to_string(dir.join("pair.desc")).unwrap();
-            let field = |key: &str| -> String {
-                text.lines()
-                    .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
-                    .unwrap_or_else(|| panic!("{}: no {key}", dir.display()))
-                    .to_string()
-            };
-            let expect = match field("expect").as_str() {
-                "equivalent" => Verdict::Equivalent,
-                "different" => Verdict::Different,
-                other => panic!("{}: expect {other}", dir.display()),
-            };
-            field("reason");
-            Pair {
-                name: dir.file_name().unwrap().to_string_lossy().into_owned(),
-                function: field("function"),
-                check: field("check"),
-                expect,
-                dir,
-            }
-        })
-        .collect()
+    labelled_pairs("semdiff-numeric")
 }
 
 /// Output of the pair's `check` statement against one version.

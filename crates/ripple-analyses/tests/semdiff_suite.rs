@@ -15,66 +15,17 @@
 
 mod semdiff_common;
 
-use std::path::{Path, PathBuf};
-
 use ripple_analyses::semdiff::{
     PairReport, ReplayArg, ReplayInput, SemdiffConfig, SemdiffReport, Verdict,
 };
 use ripple_interp::{CallResult, Interpreter, NoObserver, RunConfig, Value};
 use ripple_ir::{FloatKind, FuncId, Program, Type};
-use semdiff_common::{load, workspace};
+use semdiff_common::{labelled_pairs, load, LabelledPair};
 
-/// One labelled version pair.
-#[derive(Clone, Debug)]
-struct Pair {
-    name: String,
-    dir: PathBuf,
-    function: String,
-    expect: Verdict,
-    reason: String,
-    /// Set when the analysis is expected to stay `unknown` (the bounds prevent a proof).
-    analysis_note: Option<String>,
-}
-
-fn read_pair(dir: &Path) -> Pair {
-    let text = std::fs::read_to_string(dir.join("pair.desc"))
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    let field = |key: &str| -> Option<String> {
-        text.lines()
-            .find_map(|l| l.strip_prefix(key)?.strip_prefix(": "))
-            .map(str::to_string)
-    };
-    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-    let expect = match field("expect").as_deref() {
-        Some("equivalent") => Verdict::Equivalent,
-        Some("different") => Verdict::Different,
-        other => panic!("{name}: expect must be equivalent or different, not {other:?}"),
-    };
-    let pair = Pair {
-        function: field("function").unwrap_or_else(|| panic!("{name}: function")),
-        reason: field("reason").unwrap_or_else(|| panic!("{name}: reason")),
-        analysis_note: field("analysis"),
-        expect,
-        dir: dir.to_path_buf(),
-        name,
-    };
-    assert!(
-        field("check").is_some(),
-        "{}: a check for gcc is required",
-        pair.name
-    );
-    pair
-}
+type Pair = LabelledPair;
 
 fn suite() -> Vec<Pair> {
-    let root = workspace().join("tests").join("semdiff");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .unwrap_or_else(|e| panic!("{}: {e}", root.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.join("pair.desc").is_file())
-        .collect();
-    dirs.sort();
-    dirs.iter().map(|d| read_pair(d)).collect()
+    labelled_pairs("semdiff")
 }
 
 /// What one run of a function did, in a form that compares bit for bit.
