@@ -16,6 +16,15 @@ use crate::types::{Param, StorageClass};
 use crate::Severity;
 
 impl<'a> Lowerer<'a, '_> {
+    /// The lowering state after a panic caught while lowering one definition or
+    /// declaration: back to file scope with `scopes` scopes, outside any function.
+    fn reset_after_panic(&mut self, scopes: usize) {
+        self.scopes.truncate(scopes.max(1));
+        self.speculating = 0;
+        self.in_function = false;
+        self.f = FnState::new(self.t.int);
+    }
+
     pub fn lower_translation_unit(&mut self, root: TsNode<'a>) {
         let mut cursor = root.walk();
         let items: Vec<TsNode<'a>> = root.named_children(&mut cursor).collect();
@@ -35,10 +44,7 @@ impl<'a> Lowerer<'a, '_> {
                 if outcome.is_err() {
                     // A bug in the lowering: the declaration is kept as far as it got and
                     // said to be approximated (its objects are then of unknown content).
-                    self.scopes.truncate(scopes.max(1));
-                    self.speculating = 0;
-                    self.in_function = false;
-                    self.f = FnState::new(self.t.int);
+                    self.reset_after_panic(scopes);
                     self.diag(
                         Severity::Error,
                         node,
@@ -628,10 +634,7 @@ impl<'a> Lowerer<'a, '_> {
             self.lower_body(f, name, ty, ret, &params, node, body, span);
         }));
         if outcome.is_err() {
-            self.scopes.truncate(scopes.max(1));
-            self.speculating = 0;
-            self.in_function = false;
-            self.f = FnState::new(self.t.int);
+            self.reset_after_panic(scopes);
             self.diag(
                 Severity::Error,
                 node,
