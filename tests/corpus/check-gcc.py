@@ -6,6 +6,7 @@ import os, subprocess, sys, tempfile, re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FLAGS = ["-std=gnu11", "-fwrapv", "-fno-strict-aliasing", "-Wall", "-Wextra"]
+SUBDIRS = ["classic"]  # as CORPUS_SUBDIRS in crates/ripple-conformance
 ESC = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "0": "\0"}
 
 
@@ -85,7 +86,8 @@ def main():
     show = "--show" in sys.argv
     if show:
         sys.argv.remove("--show")
-    files = sys.argv[1:] or sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".c"))
+    dirs = [HERE] + [os.path.join(HERE, d) for d in SUBDIRS]
+    files = sys.argv[1:] or sorted(os.path.join(d, f) for d in dirs for f in os.listdir(d) if f.endswith(".c"))
     bad = 0
     nruns = 0
     tmp = tempfile.mkdtemp()

@@ -23,7 +23,7 @@ use std::process::Command;
 use rayon::prelude::*;
 use ripple_analyses::semdiff::{SemdiffConfig, Verdict};
 use semdiff_common::{labelled_pairs, load, LabelledPair};
-use semdiff_native::{driver, random_inputs, require_gcc, run, timed_out, witness_input};
+use semdiff_native::{random_inputs, require_gcc, run, timed_out, witness_input};
 
 /// Random and boundary inputs per equivalent pair.
 const RANDOM_INPUTS: usize = 300;
@@ -97,18 +97,22 @@ fn label_problems(pair: &Pair, work: &Path) -> Vec<String> {
         let (old_func, new_func) = (find(&old), find(&new));
         let inputs = random_inputs(&old, old_func, RANDOM_INPUTS, seed_of(&pair.name))
             .expect("the function can be called natively");
-        let old_driver = driver(&old, old_func, &inputs, 500).expect("old driver");
-        let new_driver = driver(&new, new_func, &inputs, 500).expect("new driver");
         let read = |v: &str| std::fs::read_to_string(pair.dir.join(format!("{v}.c"))).unwrap();
         let a = run(
             &read("old"),
-            &old_driver,
+            &old,
+            old_func,
+            &inputs,
+            500,
             work,
             &format!("{}-old", pair.name),
         );
         let b = run(
             &read("new"),
-            &new_driver,
+            &new,
+            new_func,
+            &inputs,
+            500,
             work,
             &format!("{}-new", pair.name),
         );
@@ -212,11 +216,25 @@ fn numeric_semdiff_no_wrong_verdict() {
                 for (i, w) in f.witnesses.iter().filter(|w| w.confirmed).enumerate() {
                     let oi = witness_input(&old, &w.replay);
                     let ni = witness_input(&new, &w.replay);
-                    let od = driver(&old, of, &[oi], 5000).expect("old driver");
-                    let nd = driver(&new, nf, &[ni], 5000).expect("new driver");
                     let tag = format!("{}-w{i}", pair.name);
-                    let a = run(&read("old"), &od, work.path(), &format!("{tag}-old"));
-                    let b = run(&read("new"), &nd, work.path(), &format!("{tag}-new"));
+                    let a = run(
+                        &read("old"),
+                        &old,
+                        of,
+                        &[oi],
+                        5000,
+                        work.path(),
+                        &format!("{tag}-old"),
+                    );
+                    let b = run(
+                        &read("new"),
+                        &new,
+                        nf,
+                        &[ni],
+                        5000,
+                        work.path(),
+                        &format!("{tag}-new"),
+                    );
                     checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     match (a, b) {
                         (Ok(a), Ok(b)) if a == b => problems.push(format!(

@@ -30,9 +30,7 @@ use rayon::prelude::*;
 use ripple_analyses::semdiff::{semdiff, SemdiffConfig, Verdict};
 use ripple_ir::{FuncId, Program};
 use semdiff_common::{load, workspace};
-use semdiff_native::{
-    driver, random_inputs, require_gcc, run, timed_out, witness_input, Input, Rng,
-};
+use semdiff_native::{random_inputs, require_gcc, run, timed_out, witness_input, Input, Rng};
 
 /// Violations already reported (pair name: reason); excluded so that CI stays green while
 /// the analysis is being fixed. Each has a reduced pair among the ignored tests below.
@@ -916,18 +914,28 @@ fn check(case: &Case, work: &Path, inputs: usize, tally: &Tally) -> Vec<Violatio
             .map(|w| witness_input(&new, &w.replay))
             .collect();
         let ran = match (
-            driver(&old, of, &old_inputs, 5000),
-            driver(&new, nf, &new_inputs, 5000),
+            run(
+                &case.old,
+                &old,
+                of,
+                &old_inputs,
+                5000,
+                work,
+                &format!("{tag}-wold"),
+            ),
+            run(
+                &case.new,
+                &new,
+                nf,
+                &new_inputs,
+                5000,
+                work,
+                &format!("{tag}-wnew"),
+            ),
         ) {
-            (Some(od), Some(nd)) => match (
-                run(&case.old, &od, work, &format!("{tag}-wold")),
-                run(&case.new, &nd, work, &format!("{tag}-wnew")),
-            ) {
-                (Ok(a), Ok(b)) if a.len() == witnesses.len() && b.len() == witnesses.len() => {
-                    Some((a, b))
-                }
-                _ => None,
-            },
+            (Ok(a), Ok(b)) if a.len() == witnesses.len() && b.len() == witnesses.len() => {
+                Some((a, b))
+            }
             _ => None,
         };
         if ran.is_none() {
@@ -980,10 +988,26 @@ fn native_difference(
     work: &Path,
     tag: &str,
 ) -> Option<Option<(usize, String, String)>> {
-    let od = driver(old, of, inputs, timeout_ms)?;
-    let nd = driver(new, nf, inputs, timeout_ms)?;
-    let a = run(&case.old, &od, work, &format!("{tag}-rold")).ok()?;
-    let b = run(&case.new, &nd, work, &format!("{tag}-rnew")).ok()?;
+    let a = run(
+        &case.old,
+        old,
+        of,
+        inputs,
+        timeout_ms,
+        work,
+        &format!("{tag}-rold"),
+    )
+    .ok()?;
+    let b = run(
+        &case.new,
+        new,
+        nf,
+        inputs,
+        timeout_ms,
+        work,
+        &format!("{tag}-rnew"),
+    )
+    .ok()?;
     if a.len() != inputs.len() || b.len() != inputs.len() {
         return None;
     }

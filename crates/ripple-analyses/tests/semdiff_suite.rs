@@ -77,6 +77,9 @@ fn rerun(program: &Program, func: FuncId, input: &ReplayInput, steps: u64) -> Ru
                     _ => Value::Int(*bits),
                 });
             }
+            ReplayArg::Aggregate { bytes, .. } => {
+                values.push(Value::Bytes(bytes.clone().into_boxed_slice()));
+            }
             ReplayArg::Pointer { bytes, .. } => {
                 let pointer = interpreter.alloc_bytes(bytes).expect("object allocated");
                 objects.push((pointer.clone(), bytes.len() as u64));

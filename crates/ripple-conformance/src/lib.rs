@@ -73,12 +73,15 @@ pub fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus")
 }
 
+/// The subdirectories of the corpus that hold programs too (besides its top level):
+/// `classic` has the old-style programs, larger and split into `.c` and `.h`.
+pub const CORPUS_SUBDIRS: &[&str] = &["classic"];
+
 /// All programs of the corpus, sorted by name. `RIPPLE_CORPUS_FILTER`, if set, keeps
-/// only programs whose name contains one of its comma-separated parts.
+/// only programs whose name contains one of its comma-separated parts. A program of a
+/// subdirectory is named `DIR/STEM`.
 pub fn load_corpus() -> Result<Vec<Program>, String> {
     let dir = corpus_dir();
-    let entries =
-        std::fs::read_dir(&dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     let filter: Vec<String> = std::env::var("RIPPLE_CORPUS_FILTER")
         .map(|f| {
             f.split(',')
@@ -88,22 +91,38 @@ pub fn load_corpus() -> Result<Vec<Program>, String> {
         })
         .unwrap_or_default();
     let mut programs = Vec::new();
+    load_dir(&dir, "", &filter, &mut programs)?;
+    for sub in CORPUS_SUBDIRS {
+        load_dir(&dir.join(sub), &format!("{sub}/"), &filter, &mut programs)?;
+    }
+    programs.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(programs)
+}
+
+fn load_dir(
+    dir: &Path,
+    prefix: &str,
+    filter: &[String],
+    programs: &mut Vec<Program>,
+) -> Result<(), String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     for entry in entries {
         let path = entry.map_err(|e| e.to_string())?.path();
         if path.extension().and_then(|e| e.to_str()) != Some("c") {
             continue;
         }
-        let name = path
+        let stem = path
             .file_stem()
             .and_then(|s| s.to_str())
-            .unwrap_or_default()
-            .to_string();
+            .unwrap_or_default();
+        let name = format!("{prefix}{stem}");
         if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
             continue;
         }
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let runs = parse_runs(&text, &dir).map_err(|e| format!("{name}.c: {e}"))?;
+        let runs = parse_runs(&text, dir).map_err(|e| format!("{name}.c: {e}"))?;
         let cflags = parse_cflags(&text);
         programs.push(Program {
             name,
@@ -112,8 +131,7 @@ pub fn load_corpus() -> Result<Vec<Program>, String> {
             cflags,
         });
     }
-    programs.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(programs)
+    Ok(())
 }
 
 /// Reads the `// RUN:` lines of a program; `dir` is where stdin files are looked up.

@@ -102,7 +102,7 @@ fn check_program(program: &Program) -> Vec<RunResult> {
         Ok(dir) => dir,
         Err(e) => return fail_all(format!("temp dir: {e}")),
     };
-    let exe = dir.path().join(&program.name);
+    let exe = dir.path().join(program.name.replace('/', "_"));
     if let Err(e) = compile_with(&program.path, &exe, &program.cflags) {
         return fail_all(e);
     }

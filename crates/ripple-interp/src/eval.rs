@@ -86,6 +86,11 @@ impl Interpreter<'_> {
             ExprKind::Unary(op, operand) => {
                 let v = self.eval(operand)?;
                 let repr = self.repr(operand.ty);
+                if let (UnOp::Neg, Value::Int(x), Some((bits, true))) = (op, &v, repr.int_bits()) {
+                    if bits >= 32 && truncate(*x, bits) == 1u128 << (bits - 1) {
+                        self.note_undefined(Undefined::SignedOverflow);
+                    }
+                }
                 self.unary(*op, v, repr, self.repr(e.ty))
             }
             ExprKind::Binary(op, lhs, rhs) => {
@@ -93,6 +98,11 @@ impl Interpreter<'_> {
                 let b = self.eval(rhs)?;
                 let lrepr = self.repr(lhs.ty);
                 let rrepr = self.repr(rhs.ty);
+                if let (Value::Int(x), Value::Int(y)) = (&a, &b) {
+                    if let Some(kind) = undefined_int_op(*op, *x, *y, lrepr, rrepr) {
+                        self.note_undefined(kind);
+                    }
+                }
                 binary(*op, a, b, lrepr, rrepr, self.repr(e.ty))
             }
             ExprKind::Cast(operand) => {
@@ -110,6 +120,31 @@ impl Interpreter<'_> {
                     return Ok(Value::Int(saturating_float_to_int(*f, bits, signed)));
                 }
                 let v = self.eval(operand)?;
+                if let (
+                    Value::F64(f),
+                    Repr::Int {
+                        bits,
+                        signed,
+                        is_bool: false,
+                    },
+                ) = (&v, self.repr(e.ty))
+                {
+                    if !float_fits(*f, bits, signed) {
+                        self.note_undefined(Undefined::FloatToIntRange);
+                    }
+                } else if let (
+                    Value::F32(f),
+                    Repr::Int {
+                        bits,
+                        signed,
+                        is_bool: false,
+                    },
+                ) = (&v, self.repr(e.ty))
+                {
+                    if !float_fits(f64::from(*f), bits, signed) {
+                        self.note_undefined(Undefined::FloatToIntRange);
+                    }
+                }
                 Ok(cast(v, self.repr(operand.ty), self.repr(e.ty)))
             }
         }
@@ -155,6 +190,85 @@ fn saturating_float_to_int(f: f64, bits: u32, signed: bool) -> u128 {
         (_, false) => f as u128,
     };
     truncate(v, bits)
+}
+
+/// Operations the C standard leaves undefined that the interpreter (like code built with
+/// `-fwrapv` on x86-64) gives a value: a difference through one of them may not show in
+/// the program built otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Undefined {
+    /// `+ - * << -x` on signed operands whose exact result does not fit.
+    SignedOverflow,
+    /// A shift by a negative count or by at least the operand's width.
+    ShiftCount,
+    /// A conversion of a floating value outside the range of the integer type.
+    FloatToIntRange,
+}
+
+impl Undefined {
+    pub fn name(self) -> &'static str {
+        match self {
+            Undefined::SignedOverflow => "signed overflow",
+            Undefined::ShiftCount => "shift count out of range",
+            Undefined::FloatToIntRange => "float-to-integer conversion out of range",
+        }
+    }
+}
+
+/// Whether truncating `f` toward zero fits the integer type.
+fn float_fits(f: f64, bits: u32, signed: bool) -> bool {
+    if f.is_nan() {
+        return false;
+    }
+    let t = f.trunc();
+    let bits = bits.min(127) as i32;
+    if signed {
+        let limit = 2f64.powi(bits - 1);
+        t >= -limit && t < limit
+    } else {
+        t > -1.0 && t < 2f64.powi(bits)
+    }
+}
+
+/// The undefined behaviour of an integer operation on evaluated operands, if any.
+fn undefined_int_op(op: BinOp, a: u128, b: u128, lrepr: Repr, rrepr: Repr) -> Option<Undefined> {
+    let (bits, signed) = lrepr.int_bits()?;
+    if matches!(lrepr, Repr::Pointer) {
+        return None;
+    }
+    match op {
+        BinOp::Add | BinOp::Sub | BinOp::Mul if signed && (32..=64).contains(&bits) => {
+            let (x, y) = (sign_extend(a, bits), sign_extend(b, bits));
+            let exact = match op {
+                BinOp::Add => x + y,
+                BinOp::Sub => x - y,
+                _ => x * y,
+            };
+            let limit = 1i128 << (bits - 1);
+            (exact < -limit || exact >= limit).then_some(Undefined::SignedOverflow)
+        }
+        BinOp::Shl | BinOp::Shr => {
+            let (rbits, rsigned) = rrepr.int_bits().unwrap_or((64, false));
+            let count = if rsigned {
+                sign_extend(b, rbits)
+            } else {
+                truncate(b, rbits) as i128
+            };
+            if count < 0 || count >= i128::from(bits) {
+                return Some(Undefined::ShiftCount);
+            }
+            if op == BinOp::Shl && signed && (32..=64).contains(&bits) {
+                let x = sign_extend(a, bits);
+                let shifted = x.checked_shl(count as u32)?;
+                let limit = 1i128 << (bits - 1);
+                if x < 0 || shifted >= limit {
+                    return Some(Undefined::SignedOverflow);
+                }
+            }
+            None
+        }
+        _ => None,
+    }
 }
 
 /// A binary operator on evaluated operands.

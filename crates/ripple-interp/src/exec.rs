@@ -84,6 +84,8 @@ pub struct Interpreter<'p> {
     pub(crate) rand_state: Option<crate::libc::stdlib::RandState>,
     pub(crate) record_reads: bool,
     pub(crate) reads: Vec<ObservedRead>,
+    /// The kinds of undefined behaviour the run went through (each once, in order).
+    pub(crate) undefined: Vec<crate::eval::Undefined>,
     pub(crate) program_name: String,
     argv: Vec<String>,
 }
@@ -119,6 +121,7 @@ impl<'p> Interpreter<'p> {
             strtok_next: 0,
             rand_state: None,
             record_reads: false,
+            undefined: Vec::new(),
             reads: Vec::new(),
             program_name: "./a.out".to_string(),
             argv: config.args.clone(),
@@ -227,6 +230,18 @@ impl<'p> Interpreter<'p> {
     }
 
     /// The current bytes of a global.
+    /// The kinds of undefined behaviour the run went through so far (C semantics; the
+    /// interpreter gives them the values of code built with `-fwrapv` on x86-64).
+    pub fn undefined(&self) -> &[crate::eval::Undefined] {
+        &self.undefined
+    }
+
+    pub(crate) fn note_undefined(&mut self, kind: crate::eval::Undefined) {
+        if !self.undefined.contains(&kind) {
+            self.undefined.push(kind);
+        }
+    }
+
     pub fn read_global(&self, global: GlobalId) -> Option<Vec<u8>> {
         let block = self.mem.block(*self.global_blocks.get(global.index())?)?;
         block.live.then(|| block.data.clone())

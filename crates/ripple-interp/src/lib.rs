@@ -39,6 +39,7 @@ mod tests;
 
 use ripple_ir::{FuncId, GlobalId, Program};
 
+pub use eval::Undefined;
 pub use exec::Interpreter;
 pub use memory::BlockKind;
 pub use observe::{Location, NoObserver, NodeEvent, ObservedRead, ObservedWrite, Observer};

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use ripple_analyses::semdiff::{Observed, SemdiffReport, Verdict};
+use ripple_analyses::semdiff::{Observed, SemdiffReport, Unconfirmed, Verdict};
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
@@ -23,6 +23,9 @@ pub struct SemdiffView {
 pub struct SettingsView {
     pub refine: bool,
     pub unwind: u32,
+    /// `wrap` (the semantics of code built with `-fwrapv`) or `no-ub` (differences
+    /// through undefined behaviour excluded).
+    pub assume: &'static str,
     pub solver_queries: u64,
     /// Work spent and the run's work budget, in units (deterministic).
     pub work: u64,
@@ -60,8 +63,20 @@ pub struct WitnessView {
     /// Why a witness is not confirmed: `limit` when a replay stopped at its step limit
     /// or could not run (which proves nothing), `undefined behaviour` when a replay
     /// trapped on an out-of-bounds access or a use after free (compiled code need not
-    /// show it), `same outcome` when both replays agree.
+    /// show it), `same outcome` when both replays agree, `compiled versions agree` when
+    /// the interpreter saw a difference the compiled program does not show, `compiled
+    /// run timed out`.
     pub unconfirmed_reason: Option<&'static str>,
+    /// What decided: `compiled code` (both versions built by the machine's C compiler)
+    /// or `interpreter`.
+    pub checked_by: &'static str,
+    /// Why the compiled versions could not be run, when a compiler was there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub native_error: Option<String>,
+    /// What the difference goes through besides ordinary values: undefined behaviour of
+    /// a run (`signed overflow (new)`, `division by zero (old)`, ...) or `NaN or signed
+    /// zero`.
+    pub labels: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -105,15 +120,10 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
                     old: outcome(&w.old),
                     new: outcome(&w.new),
                     confirmed: w.confirmed,
-                    unconfirmed_reason: if w.confirmed {
-                        None
-                    } else if w.old.limited || w.new.limited {
-                        Some("limit")
-                    } else if w.old.undefined.is_some() || w.new.undefined.is_some() {
-                        Some("undefined behaviour")
-                    } else {
-                        Some("same outcome")
-                    },
+                    unconfirmed_reason: w.unconfirmed.map(Unconfirmed::name),
+                    checked_by: w.checked_by,
+                    native_error: w.native_error.clone(),
+                    labels: w.labels.clone(),
                 })
                 .collect(),
             notes: f.notes.clone(),
@@ -127,6 +137,7 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
         settings: SettingsView {
             refine: report.refine,
             unwind: report.unwind,
+            assume: if report.assume_no_ub { "no-ub" } else { "wrap" },
             solver_queries: report.queries,
             work: report.work,
             work_budget: report.work_budget,
@@ -199,11 +210,21 @@ pub fn render_text(view: &SemdiffView) -> String {
                 "  witness ({}, {}): {}",
                 w.kind,
                 match w.unconfirmed_reason {
-                    None => "confirmed",
+                    None if w.checked_by == "compiled code" => "confirmed on the compiled versions",
+                    None => "confirmed by the interpreter",
                     Some("limit") =>
                         "unconfirmed (limit): a replay hit its step limit or could not run",
                     Some("undefined behaviour") => {
                         "unconfirmed: the difference goes through undefined behaviour"
+                    }
+                    Some("compiled versions agree") => {
+                        "NOT confirmed: the compiled versions agree on it"
+                    }
+                    Some("compiled run timed out") => {
+                        "unconfirmed (limit): a compiled run timed out"
+                    }
+                    Some("undefined behaviour excluded") => {
+                        "not counted: it goes through undefined behaviour (--assume no-ub)"
                     }
                     Some(_) => "NOT confirmed: both replays agree",
                 },
@@ -228,6 +249,12 @@ pub fn render_text(view: &SemdiffView) -> String {
                     }
                 );
             }
+            if !w.labels.is_empty() {
+                let _ = writeln!(out, "    through: {}", w.labels.join(", "));
+            }
+            if let Some(e) = &w.native_error {
+                let _ = writeln!(out, "    (not run compiled: {e}; the interpreter decided)");
+            }
         }
         for note in &f.notes {
             let _ = writeln!(out, "  note: {note}");
@@ -236,7 +263,7 @@ pub fn render_text(view: &SemdiffView) -> String {
     let millions = |units: u64| format!("{:.1}", units as f64 / 1e6);
     let _ = writeln!(
         out,
-        "({} mode, unwinding bound {}, {} solver queries, {} of {} M work units{}{})",
+        "({} mode, unwinding bound {}, {} solver queries, {} of {} M work units{}{}{})",
         if view.settings.refine {
             "refinement"
         } else {
@@ -246,6 +273,11 @@ pub fn render_text(view: &SemdiffView) -> String {
         view.settings.solver_queries,
         millions(view.settings.work),
         millions(view.settings.work_budget),
+        if view.settings.assume == "no-ub" {
+            ", assuming no undefined behaviour"
+        } else {
+            ""
+        },
         view.settings
             .elapsed_ms
             .map(|ms| format!(", {ms} ms"))

@@ -452,6 +452,18 @@ pub fn memory_const(name: &str) -> Array {
 }
 
 /// The value of a bit-vector in a model, as its bits (at most 128).
+/// The bytes of a value in a model, least significant first (the memory order).
+pub fn model_bytes(model: &Model, value: &BV) -> Option<Vec<u8>> {
+    let evaluated = model.eval(value, true)?;
+    let size = evaluated.get_size();
+    (0..size / 8)
+        .map(|k| {
+            let byte = evaluated.extract(8 * k + 7, 8 * k).simplify().as_u64()?;
+            Some(byte as u8)
+        })
+        .collect()
+}
+
 pub fn model_bits(model: &Model, value: &BV) -> Option<u128> {
     let evaluated = model.eval(value, true)?;
     let size = evaluated.get_size();

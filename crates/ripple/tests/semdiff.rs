@@ -264,3 +264,83 @@ fn output_is_identical_under_cpu_load() {
         assert_eq!(quiet, loaded, "{pair}: output differs under load");
     }
 }
+
+/// The first witness of the (only) reported function of a JSON run.
+fn first_witness(json: &serde_json::Value) -> &serde_json::Value {
+    &json["functions"][0]["witnesses"][0]
+}
+
+fn pair_json(pair: &str, extra: &[&str]) -> (i32, serde_json::Value) {
+    let dir = root().join("tests/semdiff").join(pair);
+    let mut args = vec![
+        dir.join("old.c").to_str().unwrap().to_string(),
+        dir.join("new.c").to_str().unwrap().to_string(),
+        "--format".into(),
+        "json".into(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, stdout, stderr) = semdiff(&args);
+    assert_ne!(code, 2, "{pair}: {stderr}");
+    (code, serde_json::from_str(&stdout).expect("JSON"))
+}
+
+/// A witness is decided on both versions built by the C compiler (the default), or by
+/// the interpreter on request; a record passed by value is replayed in both (its fields
+/// shown by name). f returns o.x + k in the old version and o.z + k in the new one.
+#[test]
+fn witnesses_are_confirmed_on_the_compiled_versions() {
+    for (confirm, by) in [
+        ("compiled", "compiled code"),
+        ("interpreter", "interpreter"),
+    ] {
+        let (code, json) = pair_json("record_param_witness", &["--confirm", confirm]);
+        assert_eq!(code, 1, "{json}");
+        let w = first_witness(&json);
+        assert_eq!(w["confirmed"], true, "{w}");
+        assert_eq!(w["checked_by"], by, "{w}");
+        let o = w["inputs"]["o"].as_str().expect("the record input");
+        assert!(o.starts_with("{.x = ") && o.contains(".z = "), "{o}");
+        assert_ne!(w["old"]["result"], w["new"]["result"], "{w}");
+    }
+}
+
+/// `x + 1 > x` is 0 only for INT_MAX, through signed overflow: the witness is confirmed
+/// (the compiled versions built with -fwrapv differ) but labelled, and modulo undefined
+/// behaviour it is no difference at all, so the verdict is not "different".
+#[test]
+fn a_difference_through_signed_overflow_is_labelled_and_excluded_modulo_ub() {
+    let (code, json) = pair_json("overflow_folded_compare", &[]);
+    assert_eq!(code, 1, "{json}");
+    let w = first_witness(&json);
+    assert_eq!(w["inputs"]["x"], "2147483647", "{w}");
+    assert_eq!(w["labels"][0], "signed overflow (old)", "{w}");
+    let notes = json["functions"][0]["notes"].to_string();
+    assert!(notes.contains("undefined behaviour"), "{notes}");
+    assert_eq!(json["settings"]["assume"], "wrap");
+
+    let (code, json) = pair_json("overflow_folded_compare", &["--assume", "no-ub"]);
+    assert_eq!(code, 3, "unknown, not different: {json}");
+    assert_eq!(json["settings"]["assume"], "no-ub");
+    let f = &json["functions"][0];
+    assert_eq!(f["verdict"], "unknown", "{f}");
+    for w in f["witnesses"].as_array().into_iter().flatten() {
+        assert_eq!(w["confirmed"], false, "{w}");
+        assert_eq!(
+            w["unconfirmed_reason"], "undefined behaviour excluded",
+            "{w}"
+        );
+    }
+}
+
+/// x * 0.0 against 0.0: they differ only by the sign of zero (or NaN), and the witness
+/// says so; an ordinary difference (record_param_witness) has no label.
+#[test]
+fn a_difference_only_in_the_sign_of_zero_is_labelled() {
+    let (_, json) = pair_json("signed_zero_product", &[]);
+    let w = first_witness(&json);
+    assert_eq!(w["confirmed"], true, "{w}");
+    assert_eq!(w["labels"][0], "NaN or signed zero", "{w}");
+    let (_, json) = pair_json("record_param_witness", &[]);
+    assert_eq!(first_witness(&json)["labels"], serde_json::json!([]));
+}

@@ -400,6 +400,9 @@ pub(super) fn search(
                     ReplayArg::Pointer { bytes, pointee } => {
                         (format!("*{name}"), scalar_text(old, *pointee, bytes))
                     }
+                    ReplayArg::Aggregate { bytes, ty } => {
+                        (name.clone(), super::aggregate_text(old, *ty, bytes))
+                    }
                     // The concrete search gives every pointer its own object.
                     ReplayArg::Alias { of, offset, .. } => {
                         (name.clone(), format!("argument {} + {offset}", of + 1))
@@ -407,17 +410,20 @@ pub(super) fn search(
                 }
             })
             .collect();
-        return Some(Witness {
+        let mut witness = Witness::replayed(
             inputs,
-            old: old_seen,
-            new: new_seen,
-            confirmed: true,
-            kind: "output",
-            replay: ReplayInput {
+            old_seen,
+            new_seen,
+            "output",
+            ReplayInput {
                 args,
                 globals: Vec::new(),
             },
-        });
+        );
+        witness.decide([old, new], [old_func, new_func], config);
+        if witness.confirmed {
+            return Some(witness);
+        }
     }
     None
 }

@@ -47,6 +47,7 @@
 //! types differ is reported `unknown`; see `ripple_symex` for the encoding's limits.
 
 mod concrete;
+pub mod native;
 
 use std::time::Duration;
 
@@ -97,6 +98,12 @@ pub struct SemdiffConfig {
     /// Compute the difference summary of a pair even when a confirmed witness has
     /// already settled its verdict (by default the search stops there).
     pub full_summary: bool,
+    /// Runs witnesses on the versions built by the machine's C compiler; None: the
+    /// interpreter decides.
+    pub native: Option<std::sync::Arc<native::NativeRunner>>,
+    /// Answer modulo undefined behaviour: a witness that goes through it (signed
+    /// overflow, division by zero, ...) confirms nothing.
+    pub assume_no_ub: bool,
 }
 
 impl Default for SemdiffConfig {
@@ -112,6 +119,8 @@ impl Default for SemdiffConfig {
             max_witnesses: 3,
             replay_steps: 200_000,
             full_summary: false,
+            native: None,
+            assume_no_ub: false,
         }
     }
 }
@@ -133,8 +142,9 @@ impl Verdict {
     }
 }
 
-/// What one version did on a witness input.
-#[derive(Clone, Debug, PartialEq)]
+/// What one version did on a witness input. Two runs are equal when they behave alike
+/// (result, output, final state), whatever undefined behaviour they went through.
+#[derive(Clone, Debug)]
 pub struct Observed {
     /// "returned 4", "returned", "exit 3", "trap: ...", "no termination within N steps".
     pub result: String,
@@ -145,9 +155,25 @@ pub struct Observed {
     /// proves nothing, so it never confirms a difference.
     pub limited: bool,
     /// The run trapped on undefined behaviour that compiled code need not show (an
-    /// out-of-bounds access, a use after free, an invalid pointer): a difference through
-    /// it is not an observed difference of the program.
+    /// out-of-bounds access, a use after free, an invalid pointer, a division by zero):
+    /// the interpreter alone cannot confirm a difference through it (the compiled
+    /// versions can).
     pub undefined: Option<String>,
+    /// Undefined behaviour the run went through and gave a value to, as code built with
+    /// `-fwrapv` on x86-64 does (signed overflow, an out-of-range shift or conversion),
+    /// or trapped on (division by zero): a difference through it is real for this build
+    /// but not one the C standard promises.
+    pub through: Vec<&'static str>,
+}
+
+impl PartialEq for Observed {
+    fn eq(&self, other: &Self) -> bool {
+        self.result == other.result
+            && self.stdout == other.stdout
+            && self.state == other.state
+            && self.limited == other.limited
+            && self.undefined == other.undefined
+    }
 }
 
 impl Observed {
@@ -166,13 +192,148 @@ pub struct Witness {
     pub inputs: Vec<(String, String)>,
     pub old: Observed,
     pub new: Observed,
-    /// True only if the replayed outcomes differ and both runs ended on their own (a
-    /// step limit or a run that could not be carried out proves nothing).
+    /// True only if an observed difference: the compiled versions' runs differ (when a
+    /// compiler is there), else the interpreter's, and both runs ended on their own (a
+    /// step limit, a timeout or a run that could not be carried out proves nothing).
     pub confirmed: bool,
+    /// Why the witness is not confirmed (None when it is).
+    pub unconfirmed: Option<Unconfirmed>,
+    /// What ran the versions to decide: "compiled code" or "interpreter".
+    pub checked_by: &'static str,
+    /// The compiled versions' outcomes (driver text), when they ran.
+    pub native: Option<[String; 2]>,
+    /// Why the compiled versions could not run, when a compiler was there.
+    pub native_error: Option<String>,
+    /// What the difference goes through besides ordinary values: undefined behaviour of
+    /// either run ("signed overflow (new)", "division by zero (old)", ...) or "NaN or
+    /// signed zero" when the results differ only there.
+    pub labels: Vec<String>,
     /// "output" or "termination".
     pub kind: &'static str,
     /// The raw input the replays ran on, to re-run it elsewhere.
     pub replay: ReplayInput,
+}
+
+/// Why a witness is not confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unconfirmed {
+    /// A replay stopped at its step limit or could not run.
+    Limit,
+    /// A replay trapped on undefined behaviour that compiled code need not show.
+    UndefinedBehaviour,
+    /// Both replays agree.
+    SameOutcome,
+    /// The compiled versions agree on the input (the interpreter's difference is not one
+    /// of the program as built).
+    CompiledAgree,
+    /// A compiled run did not end within its timeout.
+    CompiledTimeout,
+    /// The difference goes through undefined behaviour, excluded by `--assume no-ub`.
+    ExcludedUndefined,
+}
+
+impl Unconfirmed {
+    pub fn name(self) -> &'static str {
+        match self {
+            Unconfirmed::Limit => "limit",
+            Unconfirmed::UndefinedBehaviour => "undefined behaviour",
+            Unconfirmed::SameOutcome => "same outcome",
+            Unconfirmed::CompiledAgree => "compiled versions agree",
+            Unconfirmed::CompiledTimeout => "compiled run timed out",
+            Unconfirmed::ExcludedUndefined => "undefined behaviour excluded",
+        }
+    }
+}
+
+impl Witness {
+    /// A witness checked by the interpreter's replays `old` and `new`.
+    fn replayed(
+        inputs: Vec<(String, String)>,
+        old: Observed,
+        new: Observed,
+        kind: &'static str,
+        replay: ReplayInput,
+    ) -> Witness {
+        let unconfirmed = if old.limited || new.limited {
+            Some(Unconfirmed::Limit)
+        } else if old.undefined.is_some() || new.undefined.is_some() {
+            Some(Unconfirmed::UndefinedBehaviour)
+        } else if old == new {
+            Some(Unconfirmed::SameOutcome)
+        } else {
+            None
+        };
+        let mut labels: Vec<String> = Vec::new();
+        for (side, observed) in [("old", &old), ("new", &new)] {
+            labels.extend(observed.through.iter().map(|u| format!("{u} ({side})")));
+        }
+        if nan_or_signed_zero(&old.result, &new.result) {
+            labels.push("NaN or signed zero".into());
+        }
+        Witness {
+            labels,
+            inputs,
+            old,
+            new,
+            confirmed: unconfirmed.is_none(),
+            unconfirmed,
+            checked_by: "interpreter",
+            native: None,
+            native_error: None,
+            kind,
+            replay,
+        }
+    }
+
+    /// Decides the witness on the compiled versions when the configuration has a native
+    /// runner: their outcomes, not the interpreter's, confirm it or not.
+    fn decide(&mut self, programs: [&Program; 2], funcs: [FuncId; 2], config: &SemdiffConfig) {
+        self.check_natively(programs, funcs, config);
+        let undefined = self.labels.iter().any(|l| l != "NaN or signed zero");
+        if config.assume_no_ub && self.confirmed && undefined {
+            self.confirmed = false;
+            self.unconfirmed = Some(Unconfirmed::ExcludedUndefined);
+        }
+    }
+
+    fn check_natively(
+        &mut self,
+        programs: [&Program; 2],
+        funcs: [FuncId; 2],
+        config: &SemdiffConfig,
+    ) {
+        let Some(runner) = &config.native else {
+            return;
+        };
+        let old_globals = native::data_globals(programs[0]);
+        let new_globals = native::data_globals(programs[1]);
+        let globals: Vec<String> = old_globals
+            .into_iter()
+            .filter(|g| new_globals.contains(g))
+            .collect();
+        let outcome = |side: Side, i: usize| -> Result<String, String> {
+            let input = native::witness_input(programs[i], &self.replay);
+            runner
+                .outcomes(side, programs[i], funcs[i], &globals, &[input])?
+                .pop()
+                .ok_or_else(|| "the compiled run printed nothing".to_string())
+        };
+        match (outcome(Side::Old, 0), outcome(Side::New, 1)) {
+            (Ok(a), Ok(b)) => {
+                self.unconfirmed = if native::timed_out(&a) || native::timed_out(&b) {
+                    Some(Unconfirmed::CompiledTimeout)
+                } else if a == b {
+                    Some(Unconfirmed::CompiledAgree)
+                } else {
+                    None
+                };
+                self.confirmed = self.unconfirmed.is_none();
+                self.checked_by = "compiled code";
+                self.native = Some([a, b]);
+            }
+            (Err(e), _) | (_, Err(e)) => self.native_error = Some(e),
+        }
+    }
 }
 
 /// A witness input as the interpreter takes it: the arguments of the function, in
@@ -231,6 +392,8 @@ pub struct SemdiffReport {
     pub main: Option<usize>,
     pub refine: bool,
     pub unwind: u32,
+    /// Whether differences through undefined behaviour were excluded (`--assume no-ub`).
+    pub assume_no_ub: bool,
     pub queries: u64,
     /// Wall-clock time of the analysis (not part of any verdict).
     pub elapsed: Duration,
@@ -484,6 +647,7 @@ pub fn semdiff(
         functions,
         main,
         refine: config.refine,
+        assume_no_ub: config.assume_no_ub,
         unwind: config.unwind,
         queries: engine.smt.queries,
         elapsed: engine.elapsed(),
@@ -916,14 +1080,35 @@ fn report_pair(
         }
     }
     let confirmed = witnesses.iter().any(|w| w.confirmed);
+    // Modulo undefined behaviour, a difference the solver proves under wrapping
+    // semantics may be one only through it: a witness free of it must show it.
     let verdict = if provable_equivalent {
         Verdict::Equivalent
-    } else if proved_diff || confirmed {
+    } else if confirmed || (proved_diff && !config.assume_no_ub) {
         Verdict::Different
     } else {
         Verdict::Unknown
     };
     let mut notes = state.notes.clone();
+    if config.assume_no_ub && proved_diff && !confirmed {
+        notes.push(
+            "the versions differ under wrapping semantics, but no witness free of undefined \
+             behaviour was found (--assume no-ub)"
+                .into(),
+        );
+    }
+    let undefined = |w: &Witness| w.labels.iter().any(|l| l != "NaN or signed zero");
+    if verdict == Verdict::Different
+        && !config.assume_no_ub
+        && witnesses.iter().any(|w| w.confirmed)
+        && witnesses.iter().filter(|w| w.confirmed).all(undefined)
+    {
+        notes.push(
+            "every confirmed witness goes through undefined behaviour (see its labels); \
+             --assume no-ub answers modulo it"
+                .into(),
+        );
+    }
     if verdict == Verdict::Unknown {
         if !state.covered {
             notes.push(format!(
@@ -1226,6 +1411,18 @@ fn witness(
                     pointee: *pointee,
                 });
             }
+            Type::Record(_) | Type::Array { .. } => {
+                let bytes = ripple_symex::smt::model_bytes(&model, &inputs.params[i])
+                    .unwrap_or_else(|| vec![0; old_program.types.size_of(local.ty) as usize]);
+                shown.push((
+                    local.name.clone(),
+                    aggregate_text(old_program, local.ty, &bytes),
+                ));
+                args.push(ReplayArg::Aggregate {
+                    bytes,
+                    ty: local.ty,
+                });
+            }
             _ => {
                 shown.push((local.name.clone(), value_text(old_program, local.ty, bits)));
                 args.push(ReplayArg::Scalar { bits, ty: local.ty });
@@ -1255,15 +1452,18 @@ fn witness(
     let new_name = &new_program.functions[state.new];
     let new = replay(new_program, state.new, &args, &globals, config);
     let _ = new_name;
-    let confirmed = old != new && old.confirms() && new.confirms();
-    Some(Witness {
-        inputs: shown,
-        old,
-        new,
-        confirmed,
-        kind,
-        replay: ReplayInput { args, globals },
-    })
+    let mut witness = Witness::replayed(shown, old, new, kind, ReplayInput { args, globals });
+    witness.decide([old_program, new_program], [state.old, state.new], config);
+    Some(witness)
+}
+
+/// Whether two results ("returned X") differ only by NaN or the sign of zero.
+fn nan_or_signed_zero(old: &str, new: &str) -> bool {
+    let value = |r: &str| r.strip_prefix("returned ")?.parse::<f64>().ok();
+    match (value(old), value(new)) {
+        (Some(a), Some(b)) => (a.is_nan() || b.is_nan()) || (a == b && a.to_bits() != b.to_bits()),
+        _ => false,
+    }
 }
 
 /// An object shared by pointer arguments whose ranges overlap: the arguments (the one at
@@ -1310,6 +1510,11 @@ pub enum ReplayArg {
         bytes: Vec<u8>,
         pointee: ripple_ir::TypeId,
     },
+    /// A record or array passed by value: its bytes.
+    Aggregate {
+        bytes: Vec<u8>,
+        ty: ripple_ir::TypeId,
+    },
     /// A pointer `offset` bytes into the object of argument `of` (a `Pointer`).
     Alias {
         of: usize,
@@ -1331,6 +1536,41 @@ fn value_text(program: &Program, ty: ripple_ir::TypeId, bits: u128) -> String {
         Type::Float(ripple_ir::FloatKind::Float) => format!("{:?}", f32::from_bits(bits as u32)),
         Type::Float(_) => format!("{:?}", f64::from_bits(bits as u64)),
         _ => format!("{bits:#x}"),
+    }
+}
+
+/// A record or array value as C initialiser text, `{.x = 1, .z = -2}` (fields by name,
+/// recursively; bit-fields and padding skipped).
+fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
+    match program.types.get(ty) {
+        Type::Record(index) => {
+            let record = &program.types.records[*index as usize];
+            let fields: Vec<String> = record
+                .fields
+                .iter()
+                .filter(|f| f.bit_field.is_none())
+                .filter_map(|f| {
+                    let start = f.offset as usize;
+                    let end = start + program.types.size_of(f.ty) as usize;
+                    let part = bytes.get(start..end)?;
+                    Some(format!(
+                        ".{} = {}",
+                        f.name,
+                        aggregate_text(program, f.ty, part)
+                    ))
+                })
+                .collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        Type::Array { elem, len: Some(n) } => {
+            let size = program.types.size_of(*elem) as usize;
+            let items: Vec<String> = (0..*n as usize)
+                .filter_map(|i| bytes.get(i * size..(i + 1) * size))
+                .map(|part| aggregate_text(program, *elem, part))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        _ => scalar_text(program, ty, bytes),
     }
 }
 
@@ -1367,6 +1607,7 @@ fn replay(
                 state: Vec::new(),
                 limited: true,
                 undefined: None,
+                through: Vec::new(),
             }
         }
     };
@@ -1404,6 +1645,9 @@ fn replay(
                     Type::Float(_) => Value::F64(f64::from_bits(*bits as u64)),
                     _ => Value::Int(*bits),
                 });
+            }
+            ReplayArg::Aggregate { bytes, .. } => {
+                values.push(Value::Bytes(bytes.clone().into_boxed_slice()));
             }
             ReplayArg::Pointer { bytes, pointee } => {
                 let pointer = objects[i].clone().unwrap_or(Value::Int(0));
@@ -1483,19 +1727,35 @@ fn replay(
     );
     let undefined = match &outcome.result {
         CallResult::Stopped(ripple_interp::Termination::Trap { message, .. })
-            if ["out-of-bounds", "freed or out-of-scope", "invalid pointer"]
-                .iter()
-                .any(|k| message.contains(k)) =>
+            if [
+                "out-of-bounds",
+                "freed or out-of-scope",
+                "invalid pointer",
+                // Compiled code may fold a division it knows traps, or drop a dead one.
+                "division by zero",
+                "signed division overflow",
+            ]
+            .iter()
+            .any(|k| message.contains(k)) =>
         {
             Some(message.clone())
         }
         _ => None,
     };
+    let mut through: Vec<&'static str> = interpreter.undefined().iter().map(|u| u.name()).collect();
+    if let CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) = &outcome.result {
+        for kind in ["division by zero", "signed division overflow"] {
+            if message.contains(kind) {
+                through.push(kind);
+            }
+        }
+    }
     Observed {
         result,
         stdout: String::from_utf8_lossy(&outcome.stdout).into_owned(),
         state,
         limited,
         undefined,
+        through,
     }
 }

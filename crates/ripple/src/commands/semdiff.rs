@@ -2,14 +2,28 @@
 //! (Trostanetski et al., 001): verdict, difference summary and replayed witnesses.
 //! Exit codes: 0 all equivalent, 1 some difference, 2 error, 3 unknown remains.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
+use ripple_analyses::semdiff::native::{NativeRunner, NativeSource};
 use ripple_analyses::semdiff::{semdiff, SemdiffConfig, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET};
 
 use crate::cli::{Format, FrontendArgs};
 use crate::load::{load_version, report_diagnostics, VersionSpec};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Confirm {
+    Compiled,
+    Interpreter,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Assume {
+    Wrap,
+    NoUb,
+}
 
 #[derive(Debug, Args)]
 pub struct SemdiffArgs {
@@ -41,6 +55,16 @@ pub struct SemdiffArgs {
     /// settled the verdict (by default the analysis of such a function stops there).
     #[arg(long)]
     pub full_summary: bool,
+    /// What confirms a witness: `compiled` runs both versions built by the C compiler
+    /// (`--cc`; the default, and the interpreter decides when no compiler runs or a
+    /// driver cannot be built), `interpreter` runs them in ripple's IR interpreter only.
+    #[arg(long, value_enum, default_value_t = Confirm::Compiled)]
+    pub confirm: Confirm,
+    /// Answer modulo undefined behaviour: what holds only through signed overflow,
+    /// division by zero or an out-of-range shift or conversion is not a difference
+    /// (`no-ub`; the default, `wrap`, is the semantics of code built with `-fwrapv`).
+    #[arg(long, value_enum, default_value_t = Assume::Wrap)]
+    pub assume: Assume,
     /// Report only this function.
     #[arg(long)]
     pub function: Option<String>,
@@ -73,6 +97,13 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         &ripple_versions::MatchConfig::default(),
     );
     timer.done("match versions");
+    let native = if args.confirm == Confirm::Compiled
+        && config.preprocess.mode == crate::load::PreprocessMode::Auto
+    {
+        native_runner(&config, &old_version, &new_version)
+    } else {
+        None
+    };
     let total = Duration::try_from_secs_f64(args.budget.max(0.1)).unwrap_or(DEFAULT_RUN_BUDGET);
     let semdiff_config = SemdiffConfig {
         refine: !args.no_refine,
@@ -84,6 +115,8 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
             .and_then(|c| Duration::try_from_secs_f64(c.max(0.1)).ok()),
         function: args.function.clone(),
         full_summary: args.full_summary,
+        native: native.as_ref().map(|(runner, _)| runner.clone()),
+        assume_no_ub: args.assume == Assume::NoUb,
         ..SemdiffConfig::default()
     };
     let report = semdiff(
@@ -108,4 +141,35 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         Format::Json => println!("{}", ripple_report::semdiff::render_json(&view)),
     }
     Ok(ripple_report::semdiff::exit_code(&report))
+}
+
+/// The runner building both versions with the C compiler (and the directory holding its
+/// builds), when the compiler runs.
+fn native_runner(
+    config: &crate::load::LoadConfig,
+    old: &crate::load::LoadedVersion,
+    new: &crate::load::LoadedVersion,
+) -> Option<(Arc<NativeRunner>, tempfile::TempDir)> {
+    let cc = if config.preprocess.cc.is_empty() {
+        "cc"
+    } else {
+        config.preprocess.cc.as_str()
+    };
+    let source = |version: &crate::load::LoadedVersion| NativeSource::Files {
+        units: version
+            .sources
+            .unit_files()
+            .into_iter()
+            .map(|f| {
+                (
+                    f.to_string_lossy().replace('\\', "/"),
+                    version.sources.root.join(f),
+                )
+            })
+            .collect(),
+        flags: config.preprocess.flags.clone(),
+    };
+    let work = tempfile::tempdir().ok()?;
+    let runner = NativeRunner::new(cc, source(old), source(new), work.path(), 2000);
+    Some((Arc::new(runner), work))
 }

@@ -1,0 +1,599 @@
+//! Running a function of a C program natively, to confirm a witness on the compiled code
+//! rather than on ripple's own interpreter (a witness is "confirmed" only by an observed
+//! difference of the program as the machine's compiler builds it).
+//!
+//! A generated driver, compiled together with the version's source (`-O0 -fwrapv`, the
+//! semantics of ripple's encoding), reads inputs from stdin, one per line, and calls the
+//! function on each in a forked child with a timer. For each it prints the outcome: the
+//! returned value, the final contents of every object passed by pointer and of the chosen
+//! globals (field by field, padding skipped, every NaN printed alike), the function's own
+//! output and how the child ended. Old and new versions run on the same inputs and their
+//! outcomes compare as strings. One build per version and function serves every input.
+//!
+//! Input line format: per parameter `x<hex bytes>` (a value, or the contents of a fresh
+//! object for a pointer) or `@<argument>+<offset>` (a pointer into an earlier argument's
+//! object); then per chosen global `-` (left as initialised) or `x<hex bytes>`.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+
+use ripple_ir::{FloatKind, FuncId, Program, Type, TypeId};
+use ripple_symex::Side;
+
+use super::{ReplayArg, ReplayInput};
+
+/// Bytes of the object a pointer argument points to, at most.
+pub const MAX_OBJECT_BYTES: usize = 4096;
+
+/// One argument of a native call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NativeArg {
+    /// The bytes of a parameter passed by value (scalar or record).
+    Value(Vec<u8>),
+    /// A pointer to a fresh object holding these bytes.
+    Buffer(Vec<u8>),
+    /// A pointer `offset` bytes into the buffer of argument `of`.
+    Alias { of: usize, offset: u64 },
+}
+
+/// The inputs of one call: arguments in order and initial bytes of globals (by C name).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NativeInput {
+    pub args: Vec<NativeArg>,
+    pub globals: Vec<(String, Vec<u8>)>,
+}
+
+/// The C text of a type, or None when it cannot be written (function pointers, anonymous
+/// records, arrays).
+fn c_type(program: &Program, ty: TypeId) -> Option<String> {
+    let text = program.types.display(ty);
+    if text.contains('(') || text.contains('<') || text.contains('[') {
+        return None;
+    }
+    Some(text)
+}
+
+/// Whether a type holds only numbers (no pointers), so that any bytes are a valid value.
+pub fn scalar_data(program: &Program, ty: TypeId) -> bool {
+    match program.types.get(ty) {
+        Type::Int(_) | Type::Float(_) => true,
+        Type::Array { elem, len: Some(_) } => scalar_data(program, *elem),
+        Type::Record(index) => program.types.records[*index as usize]
+            .fields
+            .iter()
+            .all(|f| f.bit_field.is_none() && scalar_data(program, f.ty)),
+        _ => false,
+    }
+}
+
+/// The globals a driver can set and print: named at file scope, initialised, writable,
+/// holding only numbers.
+pub fn data_globals(program: &Program) -> Vec<String> {
+    let mut names: Vec<String> = program
+        .globals
+        .iter()
+        .filter(|g| {
+            g.init.is_some()
+                && !g.is_const
+                && !g.key.starts_with('.')
+                && g.key.matches(':').count() <= 1
+                && scalar_data(program, g.ty)
+        })
+        .map(|g| g.name.clone())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// A semdiff witness as a native input.
+pub fn witness_input(program: &Program, replay: &ReplayInput) -> NativeInput {
+    let args = replay
+        .args
+        .iter()
+        .map(|arg| match arg {
+            ReplayArg::Scalar { bits, ty } => {
+                let size = program.types.size_of(*ty) as usize;
+                NativeArg::Value(bits.to_le_bytes()[..size.min(16)].to_vec())
+            }
+            ReplayArg::Aggregate { bytes, .. } => NativeArg::Value(bytes.clone()),
+            ReplayArg::Pointer { bytes, .. } => NativeArg::Buffer(bytes.clone()),
+            ReplayArg::Alias { of, offset, .. } => NativeArg::Alias {
+                of: *of,
+                offset: *offset,
+            },
+        })
+        .collect();
+    let globals = replay
+        .globals
+        .iter()
+        .filter_map(|(key, bytes)| {
+            let global = program.globals.iter().find(|g| &g.key == key)?;
+            if global.is_const || !scalar_data(program, global.ty) {
+                return None;
+            }
+            Some((global.name.clone(), bytes.clone()))
+        })
+        .collect();
+    NativeInput { args, globals }
+}
+
+fn hex(bytes: &[u8], out: &mut String) {
+    out.push('x');
+    for b in bytes {
+        let _ = write!(out, "{b:02x}");
+    }
+}
+
+/// The stdin text of a driver built with `globals` for these inputs.
+pub fn stdin_text(inputs: &[NativeInput], globals: &[String]) -> String {
+    let mut out = String::new();
+    for input in inputs {
+        for arg in &input.args {
+            match arg {
+                NativeArg::Value(bytes) | NativeArg::Buffer(bytes) => hex(bytes, &mut out),
+                NativeArg::Alias { of, offset } => {
+                    let _ = write!(out, "@{of}+{offset}");
+                }
+            }
+            out.push(' ');
+        }
+        for name in globals {
+            match input.globals.iter().find(|(n, _)| n == name) {
+                Some((_, bytes)) => hex(bytes, &mut out),
+                None => out.push('-'),
+            }
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Statements printing the object of type `ty` at `base + off` (`base` an unsigned char *).
+fn print_object(program: &Program, ty: TypeId, base: &str, off: u64, limit: u64, out: &mut String) {
+    let size = program.types.size_of(ty);
+    if off + size > limit {
+        return;
+    }
+    match program.types.get(ty) {
+        Type::Int(_) => {
+            let _ = writeln!(out, "rp_int({base} + {off}, {size});");
+        }
+        Type::Float(FloatKind::Float) => {
+            let _ = writeln!(out, "rp_f32({base} + {off});");
+        }
+        Type::Float(FloatKind::Double) => {
+            let _ = writeln!(out, "rp_f64({base} + {off});");
+        }
+        Type::Float(FloatKind::LongDouble) => {
+            let _ = writeln!(out, "rp_f80({base} + {off});");
+        }
+        Type::Pointer(_) => {
+            let _ = writeln!(out, "rp_ptr({base} + {off});");
+        }
+        Type::Array { elem, len: Some(n) } => {
+            let esize = program.types.size_of(*elem).max(1);
+            for i in 0..*n {
+                print_object(program, *elem, base, off + i * esize, limit, out);
+            }
+        }
+        Type::Record(index) => {
+            let record = &program.types.records[*index as usize];
+            if record.is_union {
+                if let Some(field) = record.fields.first() {
+                    print_object(program, field.ty, base, off, limit, out);
+                }
+                return;
+            }
+            for field in &record.fields {
+                if field.bit_field.is_none() {
+                    print_object(program, field.ty, base, off + field.offset, limit, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The driver's helpers. System calls are declared under names of their own (bound to
+/// the libc symbols) so that they cannot clash with the program's declarations.
+const PRELUDE: &str = r#"
+extern int rp_fork(void) __asm__("fork");
+extern int rp_waitpid(int, int *, int) __asm__("waitpid");
+extern unsigned int rp_ualarm(unsigned int, unsigned int) __asm__("ualarm");
+extern unsigned int rp_alarm(unsigned int) __asm__("alarm");
+extern long rp_write(int, const void *, unsigned long) __asm__("write");
+extern long rp_read(int, void *, unsigned long) __asm__("read");
+extern void rp_exit(int) __asm__("exit");
+static unsigned char rp_in[1 << 20];
+static long rp_len, rp_pos;
+static int rp_peek(void) { return rp_pos < rp_len ? rp_in[rp_pos] : -1; }
+static void rp_space(void) { while (rp_pos < rp_len && rp_in[rp_pos] == ' ') rp_pos++; }
+static int rp_digit(int c) {
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+static long rp_bytes(unsigned char *dst, long max) {
+    long n = 0;
+    rp_space();
+    if (rp_peek() == '-') { rp_pos++; return -1; }
+    if (rp_peek() == 'x') rp_pos++;
+    while (rp_pos + 1 < rp_len && rp_digit(rp_in[rp_pos]) >= 0 && rp_digit(rp_in[rp_pos + 1]) >= 0) {
+        if (n < max) dst[n] = (unsigned char)(rp_digit(rp_in[rp_pos]) * 16 + rp_digit(rp_in[rp_pos + 1]));
+        n++;
+        rp_pos += 2;
+    }
+    return n < max ? n : max;
+}
+static long rp_number(void) {
+    long v = 0;
+    while (rp_pos < rp_len && rp_in[rp_pos] >= '0' && rp_in[rp_pos] <= '9') v = v * 10 + (rp_in[rp_pos++] - '0');
+    return v;
+}
+static void rp_eol(void) {
+    while (rp_pos < rp_len && rp_in[rp_pos] != '\n') rp_pos++;
+    if (rp_pos < rp_len) rp_pos++;
+}
+static void rp_int(const unsigned char *p, int n) {
+    for (int i = n - 1; i >= 0; i--)
+        __builtin_printf("%02x", p[i]);
+    __builtin_printf(" ");
+}
+static void rp_f64(const unsigned char *p) {
+    double d;
+    __builtin_memcpy(&d, p, 8);
+    if (d != d) __builtin_printf("nan "); else rp_int(p, 8);
+}
+static void rp_f32(const unsigned char *p) {
+    float f;
+    __builtin_memcpy(&f, p, 4);
+    if (f != f) __builtin_printf("nan "); else rp_int(p, 4);
+}
+static void rp_f80(const unsigned char *p) {
+    long double f;
+    __builtin_memcpy(&f, p, sizeof f);
+    if (f != f) __builtin_printf("nan "); else rp_int(p, 10);
+}
+static void rp_ptr(const unsigned char *p) {
+    void *v;
+    __builtin_memcpy(&v, p, sizeof v);
+    __builtin_printf(v ? "ptr " : "null ");
+}
+static void rp_status(int st) {
+    char buf[64];
+    int n = 0;
+    const char *what = (st & 0x7f) ? " |signal " : " |exit ";
+    int code = (st & 0x7f) ? (st & 0x7f) : ((st >> 8) & 0xff);
+    while (*what) buf[n++] = *what++;
+    if (code >= 100) buf[n++] = '0' + code / 100;
+    if (code >= 10) buf[n++] = '0' + code / 10 % 10;
+    buf[n++] = '0' + code % 10;
+    buf[n++] = '\n';
+    buf[n++] = '@';
+    buf[n++] = '\n';
+    rp_write(1, buf, n);
+}
+"#;
+
+/// The driver calling `func` of `program` on every input line of its stdin, setting and
+/// printing `globals` (C names; give both versions of a pair the same list); to append to
+/// the program's source. None when the function's signature cannot be written natively.
+pub fn driver(
+    program: &Program,
+    func: FuncId,
+    globals: &[String],
+    timeout_ms: u32,
+) -> Option<String> {
+    let function = &program.functions[func];
+    let Type::Function { ret, .. } = program.types.get(function.ty) else {
+        return None;
+    };
+    let ret = *ret;
+    let returns = !matches!(program.types.get(ret), Type::Void);
+    let params: Vec<TypeId> = function
+        .params
+        .iter()
+        .map(|p| function.locals[*p].ty)
+        .collect();
+    let globals: Vec<(&String, TypeId)> = globals
+        .iter()
+        .filter_map(|name| {
+            let g = program
+                .globals
+                .iter()
+                .find(|g| &g.name == name && g.init.is_some() && g.key.matches(':').count() <= 1)?;
+            scalar_data(program, g.ty).then_some((name, g.ty))
+        })
+        .collect();
+    let mut out = String::from("\n#undef main\n");
+    out.push_str(PRELUDE);
+    out.push_str("int main(void) {\n  long rp_got;\n");
+    out.push_str(
+        "  while ((rp_got = rp_read(0, rp_in + rp_len, sizeof rp_in - rp_len)) > 0) rp_len += rp_got;\n",
+    );
+    out.push_str("  while (rp_pos < rp_len) {\n    int rp_st = 0, rp_pid;\n");
+    let mut call_args = Vec::new();
+    for (i, ty) in params.iter().enumerate() {
+        let cty = c_type(program, *ty)?;
+        if let Type::Pointer(_) = program.types.get(*ty) {
+            let _ = writeln!(
+                out,
+                "    static unsigned char rp_b{i}[{MAX_OBJECT_BYTES}] __attribute__((aligned(16))); \
+                 long rp_n{i} = 0; unsigned char *rp_p{i} = rp_b{i};\n    \
+                 __builtin_memset(rp_b{i}, 0, sizeof rp_b{i}); rp_space();\n    \
+                 long rp_ao{i} = -1, rp_aoff{i} = 0;\n    \
+                 if (rp_peek() == '@') {{ rp_pos++; rp_ao{i} = rp_number(); rp_pos++; \
+                 rp_aoff{i} = rp_number(); }} else rp_n{i} = rp_bytes(rp_b{i}, sizeof rp_b{i});\n    \
+                 (void)rp_n{i};"
+            );
+            call_args.push(format!("({cty})(void *)rp_p{i}"));
+        } else {
+            let size = program.types.size_of(*ty);
+            let _ = writeln!(
+                out,
+                "    static unsigned char rp_v{i}[{}] __attribute__((aligned(16))); \
+                 __builtin_memset(rp_v{i}, 0, sizeof rp_v{i}); rp_bytes(rp_v{i}, {size});",
+                size.max(1)
+            );
+            call_args.push(format!("rp_a{i}"));
+        }
+    }
+    // Aliases last: they may point into the object of a later argument.
+    for (i, ty) in params.iter().enumerate() {
+        if matches!(program.types.get(*ty), Type::Pointer(_)) {
+            for (j, other) in params.iter().enumerate() {
+                if j != i && matches!(program.types.get(*other), Type::Pointer(_)) {
+                    let _ = writeln!(
+                        out,
+                        "    if (rp_ao{i} == {j}) rp_p{i} = rp_b{j} + rp_aoff{i};"
+                    );
+                }
+            }
+        }
+    }
+    for (k, (_, ty)) in globals.iter().enumerate() {
+        let size = program.types.size_of(*ty).max(1);
+        let _ = writeln!(
+            out,
+            "    static unsigned char rp_g{k}[{size}]; long rp_gs{k} = rp_bytes(rp_g{k}, {size});"
+        );
+    }
+    out.push_str("    rp_eol();\n    rp_pid = rp_fork();\n    if (rp_pid == 0) {\n");
+    if timeout_ms < 1000 {
+        let _ = writeln!(out, "      rp_ualarm({}, 0);", timeout_ms * 1000);
+    } else {
+        let _ = writeln!(out, "      rp_alarm({});", timeout_ms.div_ceil(1000));
+    }
+    for (k, (name, _)) in globals.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "      if (rp_gs{k} >= 0) __builtin_memcpy((void *)&{name}, rp_g{k}, rp_gs{k});"
+        );
+    }
+    for (i, ty) in params.iter().enumerate() {
+        if !matches!(program.types.get(*ty), Type::Pointer(_)) {
+            let cty = c_type(program, *ty)?;
+            let _ = writeln!(
+                out,
+                "      {cty} rp_a{i}; __builtin_memcpy(&rp_a{i}, rp_v{i}, sizeof rp_a{i});"
+            );
+        }
+    }
+    let call = format!("{}({})", function.name, call_args.join(", "));
+    if returns {
+        // `__typeof__` does not evaluate the call; it names anonymous types too.
+        let _ = writeln!(
+            out,
+            "      {{ __typeof__({call}) rp_r = {call}; __builtin_printf(\"| \");"
+        );
+        let size = program.types.size_of(ret);
+        print_object(
+            program,
+            ret,
+            "((const unsigned char *)&rp_r)",
+            0,
+            size,
+            &mut out,
+        );
+        out.push_str("      }\n");
+    } else {
+        let _ = writeln!(out, "      {call}; __builtin_printf(\"| \");");
+    }
+    for (i, ty) in params.iter().enumerate() {
+        if let Type::Pointer(pointee) = program.types.get(*ty) {
+            let _ = writeln!(out, "      __builtin_printf(\"| \");");
+            let esize = program.types.size_of(*pointee).max(1);
+            let mut element = String::new();
+            if matches!(program.types.get(*pointee), Type::Void) {
+                let _ = writeln!(element, "rp_int(rp_b{i} + rp_o, 1);");
+            } else {
+                print_object(
+                    program,
+                    *pointee,
+                    &format!("(rp_b{i} + rp_o)"),
+                    0,
+                    esize,
+                    &mut element,
+                );
+            }
+            let _ = writeln!(
+                out,
+                "      for (long rp_o = 0; rp_o + {esize} <= rp_n{i}; rp_o += {esize}) {{\n{element}      }}"
+            );
+        }
+    }
+    for (name, ty) in &globals {
+        let _ = writeln!(out, "      __builtin_printf(\"| \");");
+        let size = program.types.size_of(*ty);
+        print_object(
+            program,
+            *ty,
+            &format!("((const unsigned char *)&{name})"),
+            0,
+            size,
+            &mut out,
+        );
+    }
+    out.push_str(
+        "      rp_exit(0);\n    }\n    rp_waitpid(rp_pid, &rp_st, 0);\n    rp_status(rp_st);\n  }\n",
+    );
+    out.push_str("  return 0;\n}\n");
+    Some(out)
+}
+
+/// The source a driver is compiled with.
+#[derive(Clone, Debug)]
+pub enum NativeSource {
+    /// The text of one C file (the whole program).
+    Text(String),
+    /// Files on disk: the translation units of the program (by the name the program's
+    /// spans give them, and their path) and the compiler flags (`-I`, `-D`). The driver
+    /// is compiled with the unit that defines the function, so that its static functions
+    /// are in reach.
+    Files {
+        units: Vec<(String, PathBuf)>,
+        flags: Vec<String>,
+    },
+}
+
+/// Compiles `source` with `driver` into `exe` (the C file of the driver is written next
+/// to it); `unit`: the file the function is defined in, by its name in the program.
+pub fn build(
+    cc: &str,
+    source: &NativeSource,
+    unit: &str,
+    driver: &str,
+    exe: &Path,
+) -> Result<(), String> {
+    let c = exe.with_extension("c");
+    let mut command = Command::new(cc);
+    command.args(["-std=gnu11", "-fwrapv", "-O0", "-w"]);
+    let text = match source {
+        NativeSource::Text(text) => format!("#define main rp_original_main\n{text}\n{driver}"),
+        NativeSource::Files { units, flags } => {
+            let own = units.iter().position(|(name, _)| name == unit).unwrap_or(0);
+            let (_, path) = units
+                .get(own)
+                .ok_or_else(|| "no translation unit to build".to_string())?;
+            let absolute = std::path::absolute(path).map_err(|e| e.to_string())?;
+            command.args(flags);
+            command.arg("-Dmain=rp_original_main");
+            command.args(
+                units
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != own)
+                    .map(|(_, (_, p))| p),
+            );
+            format!("#include \"{}\"\n{driver}", absolute.display())
+        }
+    };
+    std::fs::write(&c, text).map_err(|e| format!("{}: {e}", c.display()))?;
+    let output = command
+        .arg(&c)
+        .arg("-o")
+        .arg(exe)
+        .arg("-lm")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {cc}: {e}"))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("");
+        return Err(format!("{cc} could not build the driver: {}", first.trim()));
+    }
+    Ok(())
+}
+
+/// Runs a built driver on `stdin` (from [`stdin_text`]): one outcome per input.
+pub fn run(exe: &Path, stdin: &str) -> Result<Vec<String>, String> {
+    use std::io::Write;
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{}: {e}", exe.display()))?;
+    if let Some(mut input) = child.stdin.take() {
+        input
+            .write_all(stdin.as_bytes())
+            .map_err(|e| format!("{}: {e}", exe.display()))?;
+    }
+    let output = child
+        .wait_with_output()
+        .map_err(|e| format!("{}: {e}", exe.display()))?;
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let mut outcomes: Vec<String> = text.split("\n@\n").map(str::to_string).collect();
+    outcomes.pop(); // after the last separator
+    Ok(outcomes)
+}
+
+/// Whether an outcome ended by the timer (so that it says nothing about the result).
+pub fn timed_out(outcome: &str) -> bool {
+    outcome.ends_with("|signal 14")
+}
+
+/// Confirms witnesses on both versions built by the machine's C compiler: one build per
+/// version and function, kept for the run.
+#[derive(Debug)]
+pub struct NativeRunner {
+    cc: String,
+    sources: [NativeSource; 2],
+    work: PathBuf,
+    timeout_ms: u32,
+    builds: Mutex<HashMap<(usize, FuncId), Result<PathBuf, String>>>,
+}
+
+impl NativeRunner {
+    /// `work`: an existing directory for the drivers and executables.
+    pub fn new(
+        cc: &str,
+        old: NativeSource,
+        new: NativeSource,
+        work: &Path,
+        timeout_ms: u32,
+    ) -> Self {
+        NativeRunner {
+            cc: cc.to_string(),
+            sources: [old, new],
+            work: work.to_path_buf(),
+            timeout_ms,
+            builds: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The outcomes of `func` of `program` (the version `side`) on `inputs`.
+    pub fn outcomes(
+        &self,
+        side: Side,
+        program: &Program,
+        func: FuncId,
+        globals: &[String],
+        inputs: &[NativeInput],
+    ) -> Result<Vec<String>, String> {
+        let index = usize::from(side == Side::New);
+        let exe = {
+            let mut builds = self.builds.lock().map_err(|e| e.to_string())?;
+            builds
+                .entry((index, func))
+                .or_insert_with(|| {
+                    let driver =
+                        driver(program, func, globals, self.timeout_ms).ok_or_else(|| {
+                            "the function's signature cannot be written in C".to_string()
+                        })?;
+                    let exe = self
+                        .work
+                        .join(format!("{}-{}", ["old", "new"][index], func.index()));
+                    let file = program.functions[func].span.file;
+                    let unit = program.files.get(file).map_or("", |f| f.path.as_str());
+                    build(&self.cc, &self.sources[index], unit, &driver, &exe)?;
+                    Ok(exe)
+                })
+                .clone()?
+        };
+        run(&exe, &stdin_text(inputs, globals))
+    }
+}

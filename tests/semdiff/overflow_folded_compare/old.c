@@ -1,0 +1,3 @@
+int f(int x) {
+    return x + 1 > x;
+}

@@ -1,0 +1,11 @@
+typedef struct S {
+    int x;
+    int z;
+    double d;
+} T;
+
+int f(T o, int k) {
+    if (k > 3)
+        return o.z + k;
+    return o.z;
+}

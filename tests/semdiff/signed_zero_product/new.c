@@ -1,0 +1,3 @@
+double f(double x) {
+    return 0.0;
+}
