@@ -93,7 +93,10 @@ pub fn load_corpus() -> Result<Vec<Program>, String> {
     let mut programs = Vec::new();
     load_dir(&dir, "", &filter, &mut programs)?;
     for sub in CORPUS_SUBDIRS {
-        load_dir(&dir.join(sub), &format!("{sub}/"), &filter, &mut programs)?;
+        let sub_dir = dir.join(sub);
+        if sub_dir.is_dir() {
+            load_dir(&sub_dir, &format!("{sub}/"), &filter, &mut programs)?;
+        }
     }
     programs.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(programs)
