@@ -1221,3 +1221,15 @@ fn reduced_struct_param_returned() {
     let found = check_pair("struct-param-returned", old, &new, "t");
     assert!(found.is_empty(), "{found:?}");
 }
+
+/// Found by the long run (pair-23077): `x << 34` on a 32-bit operand is undefined; the
+/// interpreter masks the count as the machine does (x << 2), while gcc folds the constant
+/// shift to 0 even at -O0, so the interpreter's difference is not the compiled
+/// program's. A witness through an out-of-range shift is confirmed only by compiled code.
+#[test]
+fn reduced_out_of_range_shift_is_not_confirmed_by_the_interpreter() {
+    let old = "unsigned xorshift32(unsigned x) {\n  x ^= x << 13;\n  x ^= x >> 17;\n  x ^= x << 5;\n  return x;\n}\n";
+    let new = old.replace("x >> 17", "x << 34");
+    let found = check_pair("shift-count", old, &new, "xorshift32");
+    assert!(found.is_empty(), "{found:?}");
+}

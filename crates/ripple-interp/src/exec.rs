@@ -236,6 +236,11 @@ impl<'p> Interpreter<'p> {
         &self.undefined
     }
 
+    /// Steps executed so far.
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
     pub(crate) fn note_undefined(&mut self, kind: crate::eval::Undefined) {
         if !self.undefined.contains(&kind) {
             self.undefined.push(kind);

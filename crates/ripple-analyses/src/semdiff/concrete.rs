@@ -27,29 +27,49 @@ use super::SemdiffConfig;
 use super::{replay, scalar_text, value_text, Observed, ReplayArg, ReplayInput, Witness};
 
 /// Most input tuples tried per pair.
-const MAX_RUNS: usize = 256;
+const MAX_RUNS: usize = 2048;
+/// Most combinations of core values tried (all of them when there are at most this many).
+const CORE_COMBINATIONS: usize = 1296;
+/// Interpreter steps of the whole search, at most (both versions' runs).
+const SEARCH_STEPS: u64 = 3_000_000;
 /// Step limit of one concrete run (a run reaching it does not count).
 const STEPS: u64 = 20_000;
 /// Size of the object a pointer argument points to.
 const OBJECT_BYTES: usize = 64;
 
-/// How one parameter is filled.
-#[derive(Clone, Copy)]
-enum Slot {
+/// How one parameter is filled: its scalar leaves, each at a byte offset.
+#[derive(Clone)]
+enum Shape {
     /// An integer (at most 64 bits) or a floating-point value.
     Value(Scalar),
-    /// A pointer whose object starts with a value of the inner kind.
-    Pointer { inner: Scalar, pointee: TypeId },
+    /// A pointer to a fresh object of [`OBJECT_BYTES`] holding the leaves.
+    Pointer {
+        pointee: TypeId,
+        leaves: Vec<(usize, Scalar)>,
+    },
+    /// A record or array passed by value, its scalar fields the leaves.
+    Aggregate {
+        size: usize,
+        leaves: Vec<(usize, Scalar)>,
+    },
 }
 
-impl Slot {
-    /// The value the slot is filled with (for a pointer: the pointed-to value).
-    fn scalar(self) -> Scalar {
+impl Shape {
+    fn leaves(&self) -> Vec<Scalar> {
         match self {
-            Slot::Value(scalar) | Slot::Pointer { inner: scalar, .. } => scalar,
+            Shape::Value(scalar) => vec![*scalar],
+            Shape::Pointer { leaves, .. } | Shape::Aggregate { leaves, .. } => {
+                leaves.iter().map(|(_, s)| *s).collect()
+            }
         }
     }
 }
+
+/// Leaves of one parameter, and of all parameters together, at most.
+const MAX_LEAVES: usize = 8;
+const MAX_ALL_LEAVES: usize = 12;
+/// Elements of a pointed-to array of scalars that get their own value.
+const POINTED_ELEMENTS: u64 = 4;
 
 #[derive(Clone, Copy)]
 enum Scalar {
@@ -76,17 +96,84 @@ fn scalar_of(program: &Program, ty: TypeId) -> Option<Scalar> {
     }
 }
 
-fn slot_of(program: &Program, ty: TypeId) -> Option<Slot> {
+/// The scalar leaves of an object of type `ty` at `offset` (fields of records and
+/// elements of arrays, recursively), at most `MAX_LEAVES`.
+fn leaves_of(program: &Program, ty: TypeId, offset: usize, out: &mut Vec<(usize, Scalar)>) {
+    if out.len() >= MAX_LEAVES {
+        return;
+    }
     match program.types.get(ty) {
-        Type::Pointer(pointee) => Some(Slot::Pointer {
-            inner: scalar_of(program, *pointee)?,
-            pointee: *pointee,
-        }),
+        Type::Int(_) | Type::Float(FloatKind::Float | FloatKind::Double) => {
+            if let Some(scalar) = scalar_of(program, ty) {
+                out.push((offset, scalar));
+            }
+        }
+        Type::Record(index) => {
+            let record = &program.types.records[*index as usize];
+            let fields = if record.is_union {
+                &record.fields[..record.fields.len().min(1)]
+            } else {
+                &record.fields[..]
+            };
+            for field in fields.iter().filter(|f| f.bit_field.is_none()) {
+                leaves_of(program, field.ty, offset + field.offset as usize, out);
+            }
+        }
+        Type::Array { elem, len: Some(n) } => {
+            let size = program.types.size_of(*elem) as usize;
+            for i in 0..(*n as usize).min(MAX_LEAVES) {
+                leaves_of(program, *elem, offset + i * size, out);
+            }
+        }
+        // Pointers inside aggregates stay null; long double is not filled.
+        _ => {}
+    }
+}
+
+fn shape_of(program: &Program, ty: TypeId) -> Option<Shape> {
+    match program.types.get(ty) {
+        Type::Pointer(pointee) => {
+            let mut leaves = Vec::new();
+            let size = program.types.size_of(*pointee);
+            if matches!(program.types.get(*pointee), Type::Int(_) | Type::Float(_)) && size > 0 {
+                for i in 0..POINTED_ELEMENTS.min(OBJECT_BYTES as u64 / size) {
+                    leaves_of(program, *pointee, (i * size) as usize, &mut leaves);
+                }
+            } else {
+                leaves_of(program, *pointee, 0, &mut leaves);
+            }
+            leaves.retain(|(off, s)| off + scalar_size(*s) <= OBJECT_BYTES);
+            if leaves.is_empty() {
+                // void *, pointers to pointers: filled with a byte value.
+                leaves.push((0, Scalar::Bytes));
+            }
+            Some(Shape::Pointer {
+                pointee: *pointee,
+                leaves,
+            })
+        }
+        Type::Record(_) | Type::Array { .. } => {
+            let mut leaves = Vec::new();
+            leaves_of(program, ty, 0, &mut leaves);
+            Some(Shape::Aggregate {
+                size: program.types.size_of(ty) as usize,
+                leaves,
+            })
+        }
         _ => match scalar_of(program, ty)? {
-            scalar @ (Scalar::F32 | Scalar::F64) => Some(Slot::Value(scalar)),
-            scalar @ Scalar::Int { bits, .. } if bits <= 64 => Some(Slot::Value(scalar)),
+            scalar @ (Scalar::F32 | Scalar::F64) => Some(Shape::Value(scalar)),
+            scalar @ Scalar::Int { bits, .. } if bits <= 64 => Some(Shape::Value(scalar)),
             _ => None,
         },
+    }
+}
+
+fn scalar_size(scalar: Scalar) -> usize {
+    match scalar {
+        Scalar::Int { bits, .. } => (bits / 8).clamp(1, 8) as usize,
+        Scalar::F32 => 4,
+        Scalar::F64 => 8,
+        Scalar::Bytes => OBJECT_BYTES,
     }
 }
 
@@ -188,8 +275,7 @@ impl Rng {
 
 /// The candidate values of a slot, as the bits of the scalar (pointer slots: of the
 /// pointed-to value).
-fn candidates(slot: Slot) -> Vec<u64> {
-    let scalar = slot.scalar();
+fn candidates(scalar: Scalar) -> Vec<u64> {
     match scalar {
         Scalar::Int { bits, boolean, .. } => int_values(bits.min(64), boolean),
         Scalar::F64 => f64_values().into_iter().map(f64::to_bits).collect(),
@@ -202,8 +288,7 @@ fn candidates(slot: Slot) -> Vec<u64> {
 }
 
 /// A random value of a slot: half of the time a small or uniform value, else random bits.
-fn random_value(slot: Slot, rng: &mut Rng) -> u64 {
-    let scalar = slot.scalar();
+fn random_value(scalar: Scalar, rng: &mut Rng) -> u64 {
     let small = rng.next().is_multiple_of(2);
     match scalar {
         Scalar::Int { bits, boolean, .. } => {
@@ -248,22 +333,68 @@ fn scalar_bytes(scalar: Scalar, value: u64) -> Vec<u8> {
     }
 }
 
-/// The replay argument of a slot holding `value`.
-fn argument(slot: Slot, value: u64, ty: TypeId) -> ReplayArg {
-    match slot {
-        Slot::Pointer { inner, pointee } => {
-            let mut bytes = vec![0u8; OBJECT_BYTES];
-            for (i, b) in scalar_bytes(inner, value).into_iter().enumerate() {
-                if let Some(slot) = bytes.get_mut(i) {
+/// The replay argument of a parameter whose leaves hold `values`.
+fn argument(shape: &Shape, values: &[u64], ty: TypeId) -> ReplayArg {
+    let write = |bytes: &mut Vec<u8>, leaves: &[(usize, Scalar)]| {
+        for ((offset, scalar), value) in leaves.iter().zip(values) {
+            for (i, b) in scalar_bytes(*scalar, *value).into_iter().enumerate() {
+                if let Some(slot) = bytes.get_mut(offset + i) {
                     *slot = b;
                 }
             }
-            ReplayArg::Pointer { bytes, pointee }
         }
-        _ => ReplayArg::Scalar {
-            bits: u128::from(value),
+    };
+    match shape {
+        Shape::Pointer { pointee, leaves } => {
+            let mut bytes = vec![0u8; OBJECT_BYTES];
+            write(&mut bytes, leaves);
+            ReplayArg::Pointer {
+                bytes,
+                pointee: *pointee,
+            }
+        }
+        Shape::Aggregate { size, leaves } => {
+            let mut bytes = vec![0u8; *size];
+            write(&mut bytes, leaves);
+            ReplayArg::Aggregate { bytes, ty }
+        }
+        Shape::Value(_) => ReplayArg::Scalar {
+            bits: u128::from(values.first().copied().unwrap_or(0)),
             ty,
         },
+    }
+}
+
+/// Small values whose combinations are all tried when there are few leaves: zero, one,
+/// minus one, and for floats the signed zero and the magnitudes where adding one is
+/// absorbed (2^24 in float, 2^53 in double).
+fn core_values(scalar: Scalar) -> Vec<u64> {
+    match scalar {
+        Scalar::Int { boolean: true, .. } => vec![0, 1],
+        Scalar::Int { bits, .. } => {
+            let mask = if bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            vec![0, 1, mask, 2]
+        }
+        Scalar::F64 => [
+            0.0f64,
+            -0.0,
+            1.0,
+            -1.0,
+            16_777_216.0,
+            9_007_199_254_740_992.0,
+        ]
+        .iter()
+        .map(|v| v.to_bits())
+        .collect(),
+        Scalar::F32 => [0.0f32, -0.0, 1.0, -1.0, 16_777_216.0, 0.5]
+            .iter()
+            .map(|v| u64::from(v.to_bits()))
+            .collect(),
+        Scalar::Bytes => vec![0, 1],
     }
 }
 
@@ -313,19 +444,25 @@ pub(super) fn search(
         .iter()
         .map(|v| function.locals[*v].ty)
         .collect();
-    let slots: Vec<Slot> = types
+    let shapes: Vec<Shape> = types
         .iter()
-        .map(|t| slot_of(old, *t))
+        .map(|t| shape_of(old, *t))
         .collect::<Option<Vec<_>>>()?;
-    let lists: Vec<Vec<u64>> = slots.iter().map(|s| candidates(*s)).collect();
-    let pointees: Vec<TypeId> = slots
+    // The leaves of all parameters, in order; a tuple gives each a value.
+    let leaves: Vec<Scalar> = shapes.iter().flat_map(Shape::leaves).collect();
+    if leaves.is_empty() || leaves.len() > MAX_ALL_LEAVES {
+        return None;
+    }
+    let lists: Vec<Vec<u64>> = leaves.iter().map(|s| candidates(*s)).collect();
+    let pointees: Vec<TypeId> = shapes
         .iter()
         .filter_map(|s| match s {
-            Slot::Pointer { pointee, .. } => Some(*pointee),
+            Shape::Pointer { pointee, .. } => Some(*pointee),
             _ => None,
         })
         .collect();
-    // Input tuples: aligned values, one parameter varied around 0 and 1, then random.
+    // Input tuples: aligned values, one leaf varied around 0 and 1, every combination of
+    // the core values (few leaves) or a sample of them, then random.
     let mut tuples: Vec<Vec<u64>> = Vec::new();
     let longest = lists.iter().map(Vec::len).max().unwrap_or(1);
     for i in 0..longest {
@@ -340,10 +477,34 @@ pub(super) fn search(
             }
         }
     }
+    let cores: Vec<Vec<u64>> = leaves.iter().map(|s| core_values(*s)).collect();
+    let combinations = cores
+        .iter()
+        .try_fold(1usize, |n, c| n.checked_mul(c.len()))
+        .unwrap_or(usize::MAX);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    while tuples.len() < 4 * MAX_RUNS {
+    if combinations <= CORE_COMBINATIONS {
+        for mut k in 0..combinations {
+            tuples.push(
+                cores
+                    .iter()
+                    .map(|c| {
+                        let v = c[k % c.len()];
+                        k /= c.len();
+                        v
+                    })
+                    .collect(),
+            );
+        }
+    } else {
+        for _ in 0..CORE_COMBINATIONS / 2 {
+            tuples.push(cores.iter().map(|c| c[rng.below(c.len())]).collect());
+        }
+    }
+    let random_end = tuples.len() + MAX_RUNS;
+    while tuples.len() < random_end {
         tuples.push(
-            slots
+            leaves
                 .iter()
                 .zip(&lists)
                 .map(|(s, l)| {
@@ -361,25 +522,33 @@ pub(super) fn search(
         replay_steps: config.replay_steps.min(STEPS),
         ..config.clone()
     };
+    let mut steps = 0u64;
     for tuple in tuples
         .into_iter()
         .filter(|t| seen.insert(t.clone()))
         .take(MAX_RUNS)
     {
-        if smt.clock_passed() {
+        if smt.clock_passed() || steps > SEARCH_STEPS {
             return None;
         }
-        let args: Vec<ReplayArg> = slots
+        let mut rest = &tuple[..];
+        let args: Vec<ReplayArg> = shapes
             .iter()
-            .zip(&tuple)
             .zip(&types)
-            .map(|((s, v), t)| argument(*s, *v, *t))
+            .map(|(shape, ty)| {
+                let n = shape.leaves().len();
+                let (mine, others) = rest.split_at(n.min(rest.len()));
+                rest = others;
+                argument(shape, mine, *ty)
+            })
             .collect();
         let a = replay(old, old_func, &args, &[], &quick);
+        steps += a.steps;
         if !(a.result.starts_with("returned") || a.result.starts_with("exit ")) {
             continue;
         }
         let b = replay(new, new_func, &args, &[], &quick);
+        steps += b.steps;
         if !clean_difference(old, &a, &b, &pointees) {
             continue;
         }
@@ -398,7 +567,21 @@ pub(super) fn search(
                 match arg {
                     ReplayArg::Scalar { bits, ty } => (name.clone(), value_text(old, *ty, *bits)),
                     ReplayArg::Pointer { bytes, pointee } => {
-                        (format!("*{name}"), scalar_text(old, *pointee, bytes))
+                        let size = old.types.size_of(*pointee) as usize;
+                        let shown = (POINTED_ELEMENTS as usize).min(OBJECT_BYTES / size.max(1));
+                        if old.types.is_scalar(*pointee) && size > 0 && shown > 1 {
+                            let items: Vec<String> = bytes
+                                .chunks(size)
+                                .take(shown)
+                                .map(|b| scalar_text(old, *pointee, b))
+                                .collect();
+                            (
+                                format!("{name}[0..{shown}]"),
+                                format!("{{{}}}", items.join(", ")),
+                            )
+                        } else {
+                            (format!("*{name}"), scalar_text(old, *pointee, bytes))
+                        }
                     }
                     ReplayArg::Aggregate { bytes, ty } => {
                         (name.clone(), super::aggregate_text(old, *ty, bytes))
@@ -443,7 +626,7 @@ mod tests {
         sorted.dedup();
         assert_eq!(sorted.len(), ints.len());
         assert_eq!(int_values(8, true), vec![0, 1]);
-        let doubles = candidates(Slot::Value(Scalar::F64));
+        let doubles = candidates(Scalar::F64);
         assert!(doubles.iter().any(|b| f64::from_bits(*b).is_nan()));
         assert!(doubles.contains(&(-0.0f64).to_bits()));
     }

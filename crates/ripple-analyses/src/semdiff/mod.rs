@@ -164,6 +164,8 @@ pub struct Observed {
     /// or trapped on (division by zero): a difference through it is real for this build
     /// but not one the C standard promises.
     pub through: Vec<&'static str>,
+    /// Interpreter steps the run took.
+    pub steps: u64,
 }
 
 impl PartialEq for Observed {
@@ -1608,6 +1610,7 @@ fn replay(
                 limited: true,
                 undefined: None,
                 through: Vec::new(),
+                steps: 0,
             }
         }
     };
@@ -1742,6 +1745,14 @@ fn replay(
         }
         _ => None,
     };
+    // gcc folds a shift by a constant count out of range (to 0) even at -O0, where the
+    // interpreter, like the machine, masks the count: only compiled code can tell.
+    let undefined = undefined.or_else(|| {
+        interpreter
+            .undefined()
+            .contains(&ripple_interp::Undefined::ShiftCount)
+            .then(|| ripple_interp::Undefined::ShiftCount.name().to_string())
+    });
     let mut through: Vec<&'static str> = interpreter.undefined().iter().map(|u| u.name()).collect();
     if let CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) = &outcome.result {
         for kind in ["division by zero", "signed division overflow"] {
@@ -1757,5 +1768,6 @@ fn replay(
         limited,
         undefined,
         through,
+        steps: interpreter.steps(),
     }
 }
