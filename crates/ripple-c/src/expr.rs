@@ -380,6 +380,9 @@ impl<'a> Lowerer<'a, '_> {
     // ----- the expression dispatcher -----
 
     pub fn lower_expr(&mut self, node: TsNode<'a>) -> Val {
+        if let Some(size) = self.sizeof_of_postfix(node) {
+            return Val::R(size);
+        }
         match node.kind() {
             "parenthesized_expression" => {
                 let Some(inner) = node.named_child(0) else {
@@ -1699,18 +1702,84 @@ impl<'a> Lowerer<'a, '_> {
             .then_some(node)
     }
 
+    /// `sizeof (a)[i]`, `sizeof (p)->f`, `sizeof (s).f`, `sizeof (f)(x)` where the
+    /// parenthesised name is an object: the parser reads a `sizeof` of the type `a`
+    /// with a postfix operator applied to it, while C reads the size of the whole
+    /// postfix expression. The operand's text is parsed again as an expression.
+    fn sizeof_of_postfix(&mut self, node: TsNode<'a>) -> Option<Expr> {
+        if !matches!(
+            node.kind(),
+            "subscript_expression" | "field_expression" | "call_expression"
+        ) {
+            return None;
+        }
+        // The innermost operand of the postfix chain.
+        let mut inner = node;
+        while matches!(
+            inner.kind(),
+            "subscript_expression" | "field_expression" | "call_expression"
+        ) {
+            inner = inner.named_child(0)?;
+        }
+        if inner.kind() != "sizeof_expression" {
+            return None;
+        }
+        let desc = self.child_field(inner, self.fields.type_)?;
+        let spec = self.child_field(desc, self.fields.type_)?;
+        if spec.kind() != "type_identifier"
+            || self.child_field(desc, self.fields.declarator).is_some()
+        {
+            return None;
+        }
+        match self.lookup(self.text(spec))? {
+            Sym::Typedef(_) | Sym::Vla { .. } => return None,
+            _ => {}
+        }
+        // From the `(` after `sizeof` to the end of the postfix chain.
+        let open = inner.child(1)?;
+        let tree = self.reparse_range(
+            open.start_byte(),
+            node.end_byte(),
+            open.start_position(),
+            node.end_position(),
+        )?;
+        let assign = tree.root_node().named_child(0)?.named_child(0)?;
+        let operand = self.child_field(assign, self.fields.right)?;
+        if operand.has_error() || operand.end_byte() != node.end_byte() {
+            return None;
+        }
+        let ty = self.speculate(|this| this.lower_expr(operand).ty());
+        Some(self.runtime_size(ty))
+    }
+
     /// Parses the text of `node` alone as the expression statement `x=TEXT;`, keeping
     /// its offsets (the parser reads only that range, `x=` and `;` are supplied). The
     /// tree lives as long as the unit's other trees.
     fn reparse(&self, node: TsNode<'a>) -> Option<&'a tree_sitter::Tree> {
+        self.reparse_range(
+            node.start_byte(),
+            node.end_byte(),
+            node.start_position(),
+            node.end_position(),
+        )
+    }
+
+    /// [`Self::reparse`] of the text from `from` to `to`.
+    fn reparse_range(
+        &self,
+        from: usize,
+        to: usize,
+        start: tree_sitter::Point,
+        end: tree_sitter::Point,
+    ) -> Option<&'a tree_sitter::Tree> {
         const PREFIX: &[u8] = b"x=";
-        let (from, to) = (node.start_byte(), node.end_byte());
+        let (node_start, node_end) = (start, end);
         let start = from.checked_sub(PREFIX.len())?;
         let mut parser = tree_sitter::Parser::new();
         parser.set_language(crate::lower::c_language()).ok()?;
-        let mut start_point = node.start_position();
+        let mut start_point = node_start;
         start_point.column = start_point.column.saturating_sub(PREFIX.len());
-        let mut end_point = node.end_position();
+        let mut end_point = node_end;
         end_point.column += 1;
         parser
             .set_included_ranges(&[tree_sitter::Range {

@@ -485,6 +485,112 @@ pub fn model_bool(model: &Model, value: &Bool) -> Option<bool> {
     model.eval(value, true)?.as_bool()
 }
 
+/// Rewrites `formula` with its costly operators as uninterpreted functions: products of
+/// two non-constant bit-vectors, divisions and remainders (except by a power of two),
+/// and floating-point arithmetic. Each operator and signature gets one function, shared
+/// by every occurrence (arguments of commutative operators in a canonical order), so two
+/// versions that compute the same costly terms from the same values still agree.
+///
+/// Any interpretation of the functions includes the real operators, so a formula that is
+/// unsatisfiable after the rewrite is unsatisfiable: a difference query proved
+/// unsatisfiable this way needs no bit-blasting of multipliers, dividers or
+/// floating-point units (the classic uninterpreted-function abstraction of equivalence
+/// checking). A satisfiable rewrite says nothing. None when nothing is costly.
+pub fn abstract_costly(formula: &Bool) -> Option<Bool> {
+    use z3_sys::DeclKind as K;
+    let root = Dynamic::from_ast(formula);
+    let mut done: rustc_hash::FxHashMap<Dynamic, Dynamic> = rustc_hash::FxHashMap::default();
+    let mut changed = false;
+    // Post-order without recursion: (node, children pushed).
+    let mut stack = vec![(root.clone(), false)];
+    while let Some((node, expanded)) = stack.pop() {
+        if done.contains_key(&node) {
+            continue;
+        }
+        if !node.is_app() || node.num_children() == 0 {
+            done.insert(node.clone(), node);
+            continue;
+        }
+        let children = node.children();
+        if !expanded {
+            stack.push((node, true));
+            stack.extend(children.into_iter().map(|c| (c, false)));
+            continue;
+        }
+        let mut args: Vec<Dynamic> = children.iter().map(|c| done[c].clone()).collect();
+        let decl = node.decl();
+        let kind = decl.kind();
+        let is_numeral = |d: &Dynamic| d.kind() == z3::AstKind::Numeral;
+        let power_of_two = |d: &Dynamic| {
+            is_numeral(d)
+                && d.as_bv()
+                    .and_then(|b| b.as_u64())
+                    .is_some_and(u64::is_power_of_two)
+        };
+        let costly = match kind {
+            K::Bmul => args.len() == 2 && !args.iter().any(is_numeral),
+            K::Bsdiv
+            | K::Budiv
+            | K::Bsrem
+            | K::Burem
+            | K::Bsmod
+            | K::BsdivI
+            | K::BudivI
+            | K::BsremI
+            | K::BuremI
+            | K::BsmodI => args.len() == 2 && !power_of_two(&args[1]),
+            K::FpaAdd | K::FpaSub | K::FpaMul | K::FpaDiv | K::FpaRem | K::FpaFma | K::FpaSqrt => {
+                true
+            }
+            _ => false,
+        };
+        let rebuilt = if costly {
+            changed = true;
+            if matches!(kind, K::Bmul) || (matches!(kind, K::FpaAdd | K::FpaMul) && args.len() == 3)
+            {
+                let first = args.len() - 2;
+                let (a, b) = (args[first].clone(), args[first + 1].clone());
+                if hash_of(&a) > hash_of(&b) {
+                    args[first] = b;
+                    args[first + 1] = a;
+                }
+            }
+            let sorts: Vec<Sort> = args.iter().map(Dynamic::get_sort).collect();
+            let domain: Vec<&Sort> = sorts.iter().collect();
+            let range = node.get_sort();
+            let name = format!(
+                "costly.{}.{}",
+                decl.name(),
+                sorts
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(".")
+            );
+            let function = z3::FuncDecl::new(name, &domain, &range);
+            let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+            function.apply(&refs)
+        } else if args.iter().zip(&children).all(|(a, c)| a == c) {
+            node.clone()
+        } else {
+            let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+            decl.apply(&refs)
+        };
+        done.insert(node, rebuilt);
+    }
+    if !changed {
+        return None;
+    }
+    done.get(&root).and_then(Dynamic::as_bool)
+}
+
+fn hash_of(term: &Dynamic) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = rustc_hash::FxHasher::default();
+    term.hash(&mut hasher);
+    hasher.finish()
+}
+
 /// Whether a term, counted as a tree (shared subterms counted each time, as printing
 /// would), has more than `limit` nodes. Stops counting at the limit.
 pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {

@@ -898,12 +898,25 @@ fn const_proc_diff_sum(
     for p1 in &s1.paths {
         for p2 in &s2.paths {
             let both = Bool::and(&[p1.reach.clone(), p2.reach.clone()]);
-            if engine.smt.check(std::slice::from_ref(&both)) == Answer::Unsat {
+            // With costly operators as uninterpreted functions first: unsatisfiable
+            // there is unsatisfiable (ripple_symex::smt::abstract_costly).
+            let cheap_both = ripple_symex::smt::abstract_costly(&both);
+            if engine
+                .smt
+                .check(std::slice::from_ref(cheap_both.as_ref().unwrap_or(&both)))
+                == Answer::Unsat
+            {
                 continue;
             }
             let same = outcomes_equal(&p1.out, &p2.out);
             let diff = Bool::and(&[both.clone(), same.not()]);
-            let (answer, model) = engine.smt.check_model(std::slice::from_ref(&diff));
+            let cheap_unsat = ripple_symex::smt::abstract_costly(&diff)
+                .is_some_and(|cheap| engine.smt.check(&[cheap]) == Answer::Unsat);
+            let (answer, model) = if cheap_unsat {
+                (Answer::Unsat, None)
+            } else {
+                engine.smt.check_model(std::slice::from_ref(&diff))
+            };
             if answer != Answer::Unsat {
                 let abstracted = Bool::or(&[p1.abstracted.clone(), p2.abstracted.clone()]);
                 let uses_abstraction = match &model {
@@ -937,7 +950,8 @@ fn const_proc_diff_sum(
                 }
             }
             let eq = Bool::and(&[both, same]);
-            if engine.smt.check(std::slice::from_ref(&eq)) != Answer::Unsat {
+            // A path pair that cannot differ is equal wherever it is reached.
+            if cheap_unsat || engine.smt.check(std::slice::from_ref(&eq)) != Answer::Unsat {
                 equal.push(eq);
             }
         }
