@@ -659,6 +659,55 @@ impl<'p> Engine<'p> {
         true
     }
 
+    /// The object an address expression points into when it is built from the address
+    /// of a local or global object (plus offsets): its address and size.
+    fn object_of(&self, side: Side, func: FuncId, addr: &Expr) -> Option<(u64, u64)> {
+        let program = self.programs[side.index()];
+        match &addr.kind {
+            ExprKind::Cast(inner) => self.object_of(side, func, inner),
+            ExprKind::Binary(ripple_ir::BinOp::PtrAdd, base, _) => self.object_of(side, func, base),
+            ExprKind::AddrOfLocal(v) => {
+                let size = program.types.size_of(program.functions[func].locals[*v].ty);
+                Some((self.layout.local(side.index(), func, *v), size))
+            }
+            ExprKind::AddrOfGlobal(g) => {
+                let size = program.types.size_of(program.globals[*g].ty);
+                Some((self.layout.global(side.index(), *g), size))
+            }
+            _ => None,
+        }
+    }
+
+    /// An access of `bytes` bytes at `a` (from the expression `addr`) outside the local
+    /// or global object `addr` is built from is undefined: a trap path, as the
+    /// interpreter's trap, so that a version reading out of bounds where the other does
+    /// not is never taken for equivalent.
+    fn check_bounds(
+        &self,
+        side: Side,
+        func: FuncId,
+        st: &mut PathState,
+        addr: &Expr,
+        a: &BV,
+        bytes: u32,
+    ) {
+        let Some((base, size)) = self.object_of(side, func, addr) else {
+            return;
+        };
+        if size == 0 {
+            return; // An incomplete type: the size is not known.
+        }
+        let offset = a.bvsub(&BV::from_u64(base, 64));
+        let outside = match size.checked_sub(u64::from(bytes)) {
+            Some(last) => offset.bvugt(&BV::from_u64(last, 64)),
+            None => Bool::from_bool(true),
+        };
+        let outside = outside.simplify();
+        if outside.as_bool() != Some(false) {
+            st.traps.push(outside);
+        }
+    }
+
     fn place_repr(&self, side: Side, func: FuncId, place: &Place) -> Repr {
         let program = self.programs[side.index()];
         match place {
@@ -684,6 +733,7 @@ impl<'p> Engine<'p> {
             Place::Mem { addr, ty } => {
                 let a = self.eval(side, func, st, addr);
                 let repr = Repr::of(&self.programs[side.index()].types, *ty);
+                self.check_bounds(side, func, st, addr, &a, repr.bytes());
                 let v = resize(value, repr.bits(), false);
                 st.mem = store(&st.mem, &a, &v);
             }
@@ -737,6 +787,7 @@ impl<'p> Engine<'p> {
             ExprKind::AddrOfFunc(f) => BV::from_u64(self.layout.function(side.index(), *f), 64),
             ExprKind::Load(addr) => {
                 let a = self.eval(side, func, st, addr);
+                self.check_bounds(side, func, st, addr, &a, repr.bytes());
                 load(&st.mem, &a, repr.bytes())
             }
             ExprKind::LoadBits {
@@ -747,6 +798,7 @@ impl<'p> Engine<'p> {
             } => {
                 let a = self.eval(side, func, st, addr);
                 let unit_repr = Repr::of(types, *unit);
+                self.check_bounds(side, func, st, addr, &a, unit_repr.bytes());
                 let raw = load(&st.mem, &a, unit_repr.bytes());
                 let field = raw.extract(bit_offset + width - 1, *bit_offset);
                 resize(&field, repr.bits(), types.is_signed(expr.ty))

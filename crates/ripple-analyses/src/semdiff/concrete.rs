@@ -558,7 +558,7 @@ pub(super) fn search(
         if old_seen == new_seen || !old_seen.confirms() || !new_seen.confirms() {
             continue;
         }
-        let inputs = function
+        let mut inputs = function
             .params
             .iter()
             .zip(&args)
@@ -567,21 +567,7 @@ pub(super) fn search(
                 match arg {
                     ReplayArg::Scalar { bits, ty } => (name.clone(), value_text(old, *ty, *bits)),
                     ReplayArg::Pointer { bytes, pointee } => {
-                        let size = old.types.size_of(*pointee) as usize;
-                        let shown = (POINTED_ELEMENTS as usize).min(OBJECT_BYTES / size.max(1));
-                        if old.types.is_scalar(*pointee) && size > 0 && shown > 1 {
-                            let items: Vec<String> = bytes
-                                .chunks(size)
-                                .take(shown)
-                                .map(|b| scalar_text(old, *pointee, b))
-                                .collect();
-                            (
-                                format!("{name}[0..{shown}]"),
-                                format!("{{{}}}", items.join(", ")),
-                            )
-                        } else {
-                            (format!("*{name}"), scalar_text(old, *pointee, bytes))
-                        }
+                        (format!("*{name}"), scalar_text(old, *pointee, bytes))
                     }
                     ReplayArg::Aggregate { bytes, ty } => {
                         (name.clone(), super::aggregate_text(old, *ty, bytes))
@@ -592,7 +578,29 @@ pub(super) fn search(
                     }
                 }
             })
-            .collect();
+            .collect::<Vec<(String, String)>>();
+        // The other elements of pointed-to arrays, when not all zero.
+        for (v, arg) in function.params.iter().zip(&args) {
+            if let ReplayArg::Pointer { bytes, pointee } = arg {
+                let size = old.types.size_of(*pointee) as usize;
+                let count = (POINTED_ELEMENTS as usize).min(OBJECT_BYTES / size.max(1));
+                if !old.types.is_scalar(*pointee) || size == 0 || count < 2 {
+                    continue;
+                }
+                let rest = &bytes[size..count * size];
+                if rest.iter().all(|b| *b == 0) {
+                    continue;
+                }
+                let items: Vec<String> = rest
+                    .chunks(size)
+                    .map(|b| scalar_text(old, *pointee, b))
+                    .collect();
+                inputs.push((
+                    format!("{}[1..{count}]", function.locals[*v].name),
+                    format!("{{{}}}", items.join(", ")),
+                ));
+            }
+        }
         let mut witness = Witness::replayed(
             inputs,
             old_seen,

@@ -207,8 +207,8 @@ pub struct Witness {
     /// Why the compiled versions could not run, when a compiler was there.
     pub native_error: Option<String>,
     /// What the difference goes through besides ordinary values: undefined behaviour of
-    /// either run ("signed overflow (new)", "division by zero (old)", ...) or "NaN or
-    /// signed zero" when the results differ only there.
+    /// either run ("signed overflow (new)", "division by zero (old)", "out-of-bounds
+    /// access (new)", ...) or "NaN or signed zero" when the results differ only there.
     pub labels: Vec<String>,
     /// "output" or "termination".
     pub kind: &'static str,
@@ -268,6 +268,16 @@ impl Witness {
         let mut labels: Vec<String> = Vec::new();
         for (side, observed) in [("old", &old), ("new", &new)] {
             labels.extend(observed.through.iter().map(|u| format!("{u} ({side})")));
+            let trapped = observed.undefined.as_deref().unwrap_or_default();
+            for (key, label) in [
+                ("out-of-bounds", "out-of-bounds access"),
+                ("freed or out-of-scope", "use after free"),
+                ("invalid pointer", "invalid pointer"),
+            ] {
+                if trapped.contains(key) {
+                    labels.push(format!("{label} ({side})"));
+                }
+            }
         }
         if nan_or_signed_zero(&old.result, &new.result) {
             labels.push("NaN or signed zero".into());
@@ -1113,15 +1123,21 @@ fn report_pair(
                 .into(),
         );
     }
-    let undefined = |w: &Witness| w.labels.iter().any(|l| l != "NaN or signed zero");
+    let undefined = |w: &&Witness| w.labels.iter().any(|l| l != "NaN or signed zero");
+    // The witnesses that show the difference: the confirmed ones, else all.
+    let shown: Vec<&Witness> = if confirmed {
+        witnesses.iter().filter(|w| w.confirmed).collect()
+    } else {
+        witnesses.iter().collect()
+    };
     if verdict == Verdict::Different
         && !config.assume_no_ub
-        && witnesses.iter().any(|w| w.confirmed)
-        && witnesses.iter().filter(|w| w.confirmed).all(undefined)
+        && !shown.is_empty()
+        && shown.iter().all(undefined)
     {
         notes.push(
-            "every confirmed witness goes through undefined behaviour (see its labels); \
-             --assume no-ub answers modulo it"
+            "the difference shown goes through undefined behaviour (see the witnesses' \
+             labels); --assume no-ub answers modulo it"
                 .into(),
         );
     }
