@@ -697,9 +697,9 @@ impl<'p> Engine<'p> {
         if size == 0 {
             return; // An incomplete type: the size is not known.
         }
-        let offset = a.bvsub(&BV::from_u64(base, 64));
+        let offset = a.bvsub(BV::from_u64(base, 64));
         let outside = match size.checked_sub(u64::from(bytes)) {
-            Some(last) => offset.bvugt(&BV::from_u64(last, 64)),
+            Some(last) => offset.bvugt(BV::from_u64(last, 64)),
             None => Bool::from_bool(true),
         };
         let outside = outside.simplify();
