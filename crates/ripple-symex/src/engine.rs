@@ -251,6 +251,12 @@ impl<'p> Engine<'p> {
     }
 
     /// The input symbols of a function (shared by both versions of a matched pair).
+    /// Ends the engine without freeing its terms and solvers (for a process that exits
+    /// right after: freeing a solver that bit-blasted large queries can take seconds).
+    pub fn abandon(self) {
+        std::mem::forget(self);
+    }
+
     pub fn inputs(&self, side: Side, func: FuncId) -> Inputs {
         let program = self.programs[side.index()];
         let function = &program.functions[func];

@@ -31,6 +31,8 @@ use z3::{Context, Model, Params, SatResult, Solver, Sort};
 /// machines it is measured on; buying 2 million a second leaves the rest of a run
 /// (exploration, replays) well inside the wall-clock cut-off of the same length.
 pub const WORK_PER_SECOND: f64 = 2_000_000.0;
+/// Work units charged per query on top of the solver's own count.
+pub const QUERY_OVERHEAD: u64 = 1_000;
 
 /// The answer to a satisfiability query.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +96,8 @@ pub struct Smt {
     /// a later `pop` of a solver whose check was interrupted, so such a solver is
     /// replaced by a fresh one holding the same stack before its next use.
     stale: bool,
+    /// Solvers replaced by [`Smt::renew`], freed with this.
+    retired: Vec<Solver>,
 }
 
 impl Smt {
@@ -111,6 +115,7 @@ impl Smt {
             unknowns: 0,
             levels: vec![Vec::new()],
             stale: false,
+            retired: Vec::new(),
         }
     }
 
@@ -226,7 +231,10 @@ impl Smt {
                 solver.assert(fact);
             }
         }
-        self.solver = solver;
+        // Freeing a solver that bit-blasted a large query takes seconds the work budget
+        // does not see: it is kept until the whole run ends.
+        let old = std::mem::replace(&mut self.solver, solver);
+        self.retired.push(old);
         self.stale = false;
     }
 
@@ -254,8 +262,10 @@ impl Smt {
         };
         // The count is a 32-bit counter of the context: it may wrap between the two reads.
         let spent = u64::from(resource_count(&self.solver).wrapping_sub(before));
-        // Every query costs at least one unit, so a run of trivial queries still ends.
-        self.charge(spent.max(1));
+        // Every query also costs what setting it up takes (about half a millisecond of
+        // terms, parameters and calls the resource count does not see), so that a run
+        // of many small queries ends on its work budget, not on the wall clock.
+        self.charge(spent + QUERY_OVERHEAD);
         match result {
             SatResult::Sat => Answer::Sat,
             SatResult::Unsat => Answer::Unsat,
@@ -497,10 +507,27 @@ pub fn model_bool(model: &Model, value: &Bool) -> Option<bool> {
 /// floating-point units (the classic uninterpreted-function abstraction of equivalence
 /// checking). A satisfiable rewrite says nothing. None when nothing is costly.
 pub fn abstract_costly(formula: &Bool) -> Option<Bool> {
+    // Queries of one run share most of their terms: one rewrite per term and thread
+    // (the context is the thread's), dropped when it grows large.
+    thread_local! {
+        static DONE: std::cell::RefCell<rustc_hash::FxHashMap<Dynamic, Dynamic>> =
+            std::cell::RefCell::new(rustc_hash::FxHashMap::default());
+    }
+    DONE.with(|done| {
+        let mut done = done.borrow_mut();
+        if done.len() > 1_000_000 {
+            done.clear();
+        }
+        abstract_with(formula, &mut done)
+    })
+}
+
+fn abstract_with(
+    formula: &Bool,
+    done: &mut rustc_hash::FxHashMap<Dynamic, Dynamic>,
+) -> Option<Bool> {
     use z3_sys::DeclKind as K;
     let root = Dynamic::from_ast(formula);
-    let mut done: rustc_hash::FxHashMap<Dynamic, Dynamic> = rustc_hash::FxHashMap::default();
-    let mut changed = false;
     // Post-order without recursion: (node, children pushed).
     let mut stack = vec![(root.clone(), false)];
     while let Some((node, expanded)) = stack.pop() {
@@ -545,7 +572,11 @@ pub fn abstract_costly(formula: &Bool) -> Option<Bool> {
             _ => false,
         };
         let rebuilt = if costly {
-            changed = true;
+            // Equal arguments built differently (a load through a copy, say) become one
+            // term, so that the occurrences meet.
+            for arg in &mut args {
+                *arg = arg.simplify();
+            }
             if matches!(kind, K::Bmul) || (matches!(kind, K::FpaAdd | K::FpaMul) && args.len() == 3)
             {
                 let first = args.len() - 2;
@@ -578,10 +609,11 @@ pub fn abstract_costly(formula: &Bool) -> Option<Bool> {
         };
         done.insert(node, rebuilt);
     }
-    if !changed {
+    let rewritten = done.get(&root)?;
+    if rewritten == &root {
         return None;
     }
-    done.get(&root).and_then(Dynamic::as_bool)
+    rewritten.as_bool()
 }
 
 fn hash_of(term: &Dynamic) -> u64 {

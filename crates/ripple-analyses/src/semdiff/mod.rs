@@ -104,6 +104,8 @@ pub struct SemdiffConfig {
     /// Answer modulo undefined behaviour: a witness that goes through it (signed
     /// overflow, division by zero, ...) confirms nothing.
     pub assume_no_ub: bool,
+    /// Do not free the solvers' memory at the end (a process that exits right after).
+    pub abandon_solver_memory: bool,
 }
 
 impl Default for SemdiffConfig {
@@ -121,6 +123,7 @@ impl Default for SemdiffConfig {
             full_summary: false,
             native: None,
             assume_no_ub: false,
+            abandon_solver_memory: false,
         }
     }
 }
@@ -655,7 +658,7 @@ pub fn semdiff(
         functions.push(report_pair(&mut engine, state, i, config, out_of_budget));
     }
     engine.smt.set_phase_end(None);
-    SemdiffReport {
+    let report = SemdiffReport {
         functions,
         main,
         refine: config.refine,
@@ -667,7 +670,11 @@ pub fn semdiff(
         work_budget: engine.smt.work_budget(),
         stopped_by_clock: engine.smt.stopped_by_clock(),
         out_of_budget: out_of_budget || engine.smt.run_out_of_time(),
+    };
+    if config.abandon_solver_memory {
+        engine.abandon();
     }
+    report
 }
 
 fn post_order(
@@ -910,7 +917,14 @@ fn const_proc_diff_sum(
             let both = Bool::and(&[p1.reach.clone(), p2.reach.clone()]);
             // With costly operators as uninterpreted functions first: unsatisfiable
             // there is unsatisfiable (ripple_symex::smt::abstract_costly).
-            let cheap_both = ripple_symex::smt::abstract_costly(&both);
+            let cheap = |engine: &Engine, f: &Bool| {
+                if engine.smt.out_of_time() {
+                    None
+                } else {
+                    ripple_symex::smt::abstract_costly(f)
+                }
+            };
+            let cheap_both = cheap(engine, &both);
             if engine
                 .smt
                 .check(std::slice::from_ref(cheap_both.as_ref().unwrap_or(&both)))
@@ -920,7 +934,7 @@ fn const_proc_diff_sum(
             }
             let same = outcomes_equal(&p1.out, &p2.out);
             let diff = Bool::and(&[both.clone(), same.not()]);
-            let cheap_unsat = ripple_symex::smt::abstract_costly(&diff)
+            let cheap_unsat = cheap(engine, &diff)
                 .is_some_and(|cheap| engine.smt.check(&[cheap]) == Answer::Unsat);
             let (answer, model) = if cheap_unsat {
                 (Answer::Unsat, None)

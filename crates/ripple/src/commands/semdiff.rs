@@ -117,6 +117,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         full_summary: args.full_summary,
         native: native.as_ref().map(|(runner, _)| runner.clone()),
         assume_no_ub: args.assume == Assume::NoUb,
+        abandon_solver_memory: true,
         ..SemdiffConfig::default()
     };
     let report = semdiff(
