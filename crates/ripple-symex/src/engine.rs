@@ -51,6 +51,9 @@ pub enum Status {
     Abort = 3,
 }
 
+/// Visits of one branch node on one path, at most, whatever its condition.
+const CONCRETE_VISITS: u32 = 256;
+
 /// Exploration settings.
 #[derive(Clone, Copy, Debug)]
 pub struct Config {
@@ -169,6 +172,8 @@ struct PathState {
     io: BV,
     conds: Vec<Bool>,
     visits: FxHashMap<NodeId, u32>,
+    /// Visits of each branch whose condition was symbolic (the unwinding bound's count).
+    symbolic_visits: FxHashMap<NodeId, u32>,
     snapshots: FxHashMap<NodeId, (Vec<Option<BV>>, Array, BV)>,
     abstracted: Vec<Bool>,
     calls: Vec<CallSite>,
@@ -369,6 +374,7 @@ impl<'p> Engine<'p> {
             io: inputs.io.clone(),
             conds: Vec::new(),
             visits: FxHashMap::default(),
+            symbolic_visits: FxHashMap::default(),
             snapshots: FxHashMap::default(),
             abstracted: Vec::new(),
             calls: Vec::new(),
@@ -489,7 +495,10 @@ impl<'p> Engine<'p> {
                     let count = st.visits.entry(node_id).or_insert(0);
                     *count += 1;
                     let count = *count;
-                    if count > run.unwind + 1 {
+                    // The unwinding bound counts the visits whose condition is symbolic;
+                    // a loop whose condition is concrete on the path (a fixed trip
+                    // count) runs to its end, up to a hard cap.
+                    if count > CONCRETE_VISITS {
                         run.cut = true;
                         return;
                     }
@@ -505,6 +514,14 @@ impl<'p> Engine<'p> {
                     }
                     let repr = Repr::of(&program.types, cond.ty);
                     let c = truth(&value, repr).simplify();
+                    if c.as_bool().is_none() {
+                        let symbolic = st.symbolic_visits.entry(node_id).or_insert(0);
+                        *symbolic += 1;
+                        if *symbolic > run.unwind + 1 {
+                            run.cut = true;
+                            return;
+                        }
+                    }
                     let taken = self.feasible(&c);
                     let not_taken = if taken { self.feasible(&c.not()) } else { true };
                     if taken && not_taken {
