@@ -110,6 +110,24 @@ fn library_crates_read_no_environment_and_print_nothing() {
     );
 }
 
+/// Analyses do no I/O; the one exception the map names is the compiled confirmation of
+/// semdiff's witnesses (and the conformance crate, which is the tests' gcc side).
+#[test]
+fn only_native_confirmation_runs_processes() {
+    let hits = find_in_libraries(
+        &["Command::new", "std::process", "std::fs::write"],
+        &[
+            "ripple-analyses/src/semdiff/native.rs",
+            "ripple-conformance/src/",
+        ],
+    );
+    assert!(
+        hits.is_empty(),
+        "processes or files in library crates:\n{}",
+        hits.join("\n")
+    );
+}
+
 #[test]
 fn serde_only_in_the_report_crate() {
     let hits = find_in_libraries(&["serde"], &["ripple-report/src/"]);
