@@ -48,7 +48,7 @@ pub struct NativeInput {
 
 /// The C text of a type, or None when it cannot be written (function pointers, anonymous
 /// records, arrays).
-fn c_type(program: &Program, ty: TypeId) -> Option<String> {
+pub fn c_type(program: &Program, ty: TypeId) -> Option<String> {
     let text = program.types.display(ty);
     if text.contains('(') || text.contains('<') || text.contains('[') {
         return None;

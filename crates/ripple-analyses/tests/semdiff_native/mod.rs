@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use ripple_analyses::semdiff::native::{self, scalar_data, NativeSource};
+use ripple_analyses::semdiff::native::{self, NativeSource};
 pub use ripple_analyses::semdiff::native::{
     timed_out, witness_input, NativeArg as Arg, NativeInput as Input,
 };
@@ -41,16 +41,6 @@ impl Rng {
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len() as u64) as usize]
     }
-}
-
-/// The C text of a type, or None when it cannot be written (function pointers, anonymous
-/// records).
-fn c_type(program: &Program, ty: TypeId) -> Option<String> {
-    let text = program.types.display(ty);
-    if text.contains('(') || text.contains('<') || text.contains('[') {
-        return None;
-    }
-    Some(text)
 }
 
 /// Writes a random value of type `ty` at `bytes[off..]`; `boundary` favours edge values.
@@ -153,19 +143,14 @@ pub fn random_inputs(
         .map(|p| function.locals[*p].ty)
         .collect();
     for ty in &params {
-        c_type(program, *ty)?;
+        native::c_type(program, *ty)?;
     }
-    let globals: Vec<(String, TypeId)> = program
-        .globals
-        .iter()
-        .filter(|g| {
-            g.init.is_some()
-                && !g.is_const
-                && !g.key.starts_with('.')
-                && g.key.matches(':').count() <= 1
-                && scalar_data(program, g.ty)
+    let globals: Vec<(String, TypeId)> = native::data_globals(program)
+        .into_iter()
+        .filter_map(|name| {
+            let global = program.globals.iter().find(|g| g.name == name)?;
+            Some((name, global.ty))
         })
-        .map(|g| (g.name.clone(), g.ty))
         .collect();
     let mut inputs = Vec::with_capacity(count);
     for _ in 0..count {
