@@ -52,6 +52,9 @@ pub struct ImpactedLineView {
     /// The line first, the changed statement last, e.g. `["a.c:41", "delim (param of
     /// print_minor_vers)", "a.c:14 call argument", "a.c:13 changed"]`.
     pub chain: Vec<String>,
+    /// The dependence distance from the nearest changed statement: the number of steps
+    /// of the chain (the shortest found; 1 for a direct dependent).
+    pub distance: u32,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -60,14 +63,28 @@ pub struct ImpactLinesSummary {
     pub impacted_lines: usize,
     /// Functions with at least one impacted line (by name, both versions), sorted.
     pub impacted_functions: Vec<String>,
+    /// Impacted lines and functions at each distance, nearest first.
+    pub by_distance: Vec<DistanceCount>,
+    /// Set with `--depth N`: the report holds only the lines within distance N, a
+    /// prefix of the full impact (every line nearer than N is in it).
+    pub depth: Option<u32>,
 }
 
-/// Builds the report from the DCIA result on both versions.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct DistanceCount {
+    pub distance: u32,
+    pub lines: usize,
+    pub functions: usize,
+}
+
+/// Builds the report from the DCIA result on both versions; `depth`: keep only the
+/// lines within that dependence distance.
 pub fn impact_lines_view(
     labels: (&str, &str),
     old: &Program,
     new: &Program,
     result: &DciaResult,
+    depth: Option<u32>,
 ) -> ImpactLinesView {
     let mut changed_lines = Vec::new();
     let mut impacted_lines = Vec::new();
@@ -78,6 +95,9 @@ pub fn impact_lines_view(
     }
     changed_lines.sort();
     changed_lines.dedup();
+    if let Some(depth) = depth {
+        impacted_lines.retain(|l| l.distance <= depth);
+    }
     impacted_lines.sort_by(|a, b| {
         (a.version == "new", &a.file, a.line).cmp(&(b.version == "new", &b.file, b.line))
     });
@@ -122,6 +142,8 @@ pub fn impact_lines_view(
             changed_lines: changed_lines.len(),
             impacted_lines: impacted_lines.len(),
             impacted_functions,
+            by_distance: by_distance(&impacted_lines),
+            depth,
         },
         impacted_lines,
         changed_lines,
@@ -198,6 +220,7 @@ fn impacted_of(
             file: file.clone(),
             line: span.start_line,
             function: function.name.clone(),
+            distance: u32::try_from(chain.len().saturating_sub(1)).unwrap_or(u32::MAX),
             chain,
         };
         match lines.get_mut(&(file.clone(), span.start_line)) {
@@ -211,8 +234,35 @@ fn impacted_of(
     lines.into_values().collect()
 }
 
-/// The human-readable report: impacted lines grouped by function, each with its chain.
-pub fn render_text(view: &ImpactLinesView) -> String {
+/// Lines and functions per distance (a function counts at its nearest line).
+fn by_distance(lines: &[ImpactedLineView]) -> Vec<DistanceCount> {
+    let mut nearest: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut counts: BTreeMap<u32, DistanceCount> = BTreeMap::new();
+    for l in lines {
+        let d = nearest.entry(&l.function).or_insert(l.distance);
+        *d = (*d).min(l.distance);
+        counts
+            .entry(l.distance)
+            .or_insert(DistanceCount {
+                distance: l.distance,
+                ..DistanceCount::default()
+            })
+            .lines += 1;
+    }
+    for d in nearest.values() {
+        if let Some(c) = counts.get_mut(d) {
+            c.functions += 1;
+        }
+    }
+    counts.into_values().collect()
+}
+
+/// Lines shown per function in the text report unless every line is asked for.
+pub const LINES_PER_FUNCTION: usize = 5;
+
+/// The human-readable report: a summary by distance first, then the impacted functions
+/// nearest first, each with its nearest lines and their chains (`all`: every line).
+pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
     let mut out = String::new();
     if let Some(incomplete) = &view.incomplete {
         let _ = writeln!(out, "{incomplete}");
@@ -220,6 +270,25 @@ pub fn render_text(view: &ImpactLinesView) -> String {
     if view.changed_lines.is_empty() && view.impacted_lines.is_empty() {
         let _ = writeln!(out, "no changed statement: nothing impacted");
         return out;
+    }
+    let s = &view.summary;
+    let _ = writeln!(
+        out,
+        "{} changed line(s); {} impacted line(s) in {} function(s){}",
+        s.changed_lines,
+        s.impacted_lines,
+        s.impacted_functions.len(),
+        match s.depth {
+            Some(d) => format!(" within distance {d} (a prefix of the full impact)"),
+            None => String::new(),
+        }
+    );
+    for c in &s.by_distance {
+        let _ = write!(out, "  distance {}: {} line(s)", c.distance, c.lines);
+        if c.functions > 0 {
+            let _ = write!(out, "; {} function(s) first impacted here", c.functions);
+        }
+        out.push('\n');
     }
     let _ = writeln!(out, "changed lines:");
     for version in ["old", "new"] {
@@ -231,31 +300,40 @@ pub fn render_text(view: &ImpactLinesView) -> String {
             let _ = writeln!(out, "  {version} {file}: {}", lines.join(", "));
         }
     }
-    // Functions in name order; in each, old lines first, then new, by file and line.
+    // Functions nearest first (then by name); in each, lines nearest first, then old
+    // before new, by file and line.
     let mut groups: BTreeMap<&str, Vec<&ImpactedLineView>> = BTreeMap::new();
     for l in &view.impacted_lines {
         groups.entry(&l.function).or_default().push(l);
     }
+    let mut groups: Vec<(u32, &str, Vec<&ImpactedLineView>)> = groups
+        .into_iter()
+        .map(|(f, mut lines)| {
+            lines.sort_by_key(|l| (l.distance, l.version == "new", &l.file, l.line));
+            (lines[0].distance, f, lines)
+        })
+        .collect();
+    groups.sort_by_key(|(d, f, _)| (*d, *f));
     if !groups.is_empty() {
-        let _ = writeln!(out, "impacted lines (outside the changed lines):");
+        let _ = writeln!(
+            out,
+            "impacted functions, nearest first{}:",
+            if all { "" } else { " (--all for every line)" }
+        );
     }
-    for (function, lines) in groups {
-        let _ = writeln!(out, "  {function}:");
-        for l in lines {
+    for (distance, function, lines) in groups {
+        let _ = writeln!(out, "  {function} (distance {distance}):");
+        let shown = if all { lines.len() } else { LINES_PER_FUNCTION };
+        for l in lines.iter().take(shown) {
             let _ = writeln!(out, "    {} {}", l.version, l.chain.join(" <- "));
+        }
+        if lines.len() > shown {
+            let _ = writeln!(out, "    ... {} more line(s)", lines.len() - shown);
         }
     }
     for note in &view.approximations {
         let _ = writeln!(out, "approximation: {note}");
     }
-    let s = &view.summary;
-    let _ = writeln!(
-        out,
-        "{} changed line(s); {} impacted line(s) in {} function(s)",
-        s.changed_lines,
-        s.impacted_lines,
-        s.impacted_functions.len()
-    );
     out
 }
 

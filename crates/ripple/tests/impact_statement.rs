@@ -198,18 +198,62 @@ fn json_shape_and_determinism() {
 
 #[test]
 fn text_groups_by_function_with_chains() {
-    let (code, text) = impact("dcia-fig1", &[]);
+    let (code, text) = impact("dcia-fig1", &["--all"]);
     assert_eq!(code, 1);
-    assert!(text.contains("  print_minor_vers:\n"), "{text}");
+    // The summary leads: counts, then lines per distance.
+    let first = text.lines().next().expect("a summary");
+    assert!(first.contains("impacted line(s)"), "{text}");
+    assert!(text.contains("\n  distance 1: "), "{text}");
+    // print_minor_vers reads the changed delimiter directly: distance 1.
+    assert!(
+        text.contains("  print_minor_vers (distance 1):\n"),
+        "{text}"
+    );
     assert!(
         text.contains("new new.c:61 <- delim (param of print_minor_vers) <- new.c:34 changed"),
         "{text}"
     );
-    assert!(text
-        .lines()
-        .last()
-        .expect("a summary")
-        .contains("impacted line(s)"));
+    // Without --all, a function shows its nearest lines and says how many are left.
+    let (_, short) = impact("dcia-fig1", &[]);
+    assert!(short.contains(" more line(s)\n"), "{short}");
+    assert!(short.len() < text.len());
+}
+
+/// Each impacted line carries its distance (the steps of its chain), the summary counts
+/// lines per distance, and `--depth N` keeps exactly the lines within distance N: a
+/// prefix of the full report, said so.
+#[test]
+fn impact_by_distance_and_depth() {
+    let full = impact_json("dcia-fig1");
+    let lines = full["impacted_lines"].as_array().expect("lines");
+    for l in lines {
+        let chain = l["chain"].as_array().expect("a chain").len() as u64;
+        assert_eq!(l["distance"].as_u64(), Some(chain - 1), "{l}");
+    }
+    let counted: u64 = full["summary"]["by_distance"]
+        .as_array()
+        .expect("by_distance")
+        .iter()
+        .map(|c| c["lines"].as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, lines.len() as u64);
+    // new.c:59 prints the changed value of line 34 directly.
+    assert!(lines
+        .iter()
+        .any(|l| l["version"] == "new" && l["line"] == 59 && l["distance"] == 1));
+    let (code, text) = impact("dcia-fig1", &["--depth", "1", "--format", "json"]);
+    assert_eq!(code, 1);
+    let near: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let near_lines = near["impacted_lines"].as_array().expect("lines");
+    let expected: Vec<&serde_json::Value> = lines.iter().filter(|l| l["distance"] == 1).collect();
+    assert_eq!(near_lines.len(), expected.len());
+    assert!(near_lines.iter().all(|l| expected.contains(&l)));
+    assert_eq!(near["summary"]["depth"], 1);
+    let (_, text) = impact("dcia-fig1", &["--depth", "1"]);
+    assert!(
+        text.contains("within distance 1 (a prefix of the full impact)"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -35,6 +35,14 @@ pub struct ImpactArgs {
     /// program does not call through pointers.
     #[arg(long)]
     pub externals: bool,
+    /// Statement level: report only the lines within this dependence distance of a
+    /// changed statement (a prefix of the full impact, said so in the report).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Statement level, text: every impacted line of every function (by default the
+    /// nearest few of each).
+    #[arg(long)]
+    pub all: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -84,9 +92,13 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             old,
             new,
             &result,
+            args.depth,
         );
         match args.format {
-            Format::Text => print!("{}", ripple_report::impact_lines::render_text(&view)),
+            Format::Text => print!(
+                "{}",
+                ripple_report::impact_lines::render_text(&view, args.all)
+            ),
             Format::Json => println!("{}", ripple_report::impact_lines::render_json(&view)),
         }
         timer.done("report");
