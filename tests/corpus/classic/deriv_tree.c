@@ -233,6 +233,7 @@ main(argc, argv)
 {
 	char line[256];
 	TNODE *t, *d;
+	long v;
 	int n = 0, bad = 0;
 
 	if (argc > 1)
@@ -248,12 +249,14 @@ main(argc, argv)
 		}
 		printf("%d: f = ", n);
 		printtree(t, 0, 0);
-		printf("\n   f(%ld) = %ld%s\n", xval, evaltree(t), err == 2 ? " (division by zero)" : "");
+		v = evaltree(t);
+		printf("\n   f(%ld) = %ld%s\n", xval, v, err == 2 ? " (division by zero)" : "");
 		err = 0;
 		d = simplify(deriv(t));
 		printf("   f' = ");
 		printtree(d, 0, 0);
-		printf("\n   f'(%ld) = %ld%s\n", xval, evaltree(d),
+		v = evaltree(d);
+		printf("\n   f'(%ld) = %ld%s\n", xval, v,
 		    err == 2 ? " (division by zero)" : err ? " (pool full)" : "");
 		printf("   %d node(s)\n", used);
 	}
