@@ -566,7 +566,9 @@ impl<'s> Scanner<'s> {
                         if self.punct(i, b'(') {
                             i = self.skip_group(i);
                         }
-                    } else if QUALIFIERS.contains(&w) {
+                    } else if QUALIFIERS.contains(&w) && !after_group {
+                        // `* const p`; after a parameter list a qualifier starts the
+                        // K&R declarations (`f(a) const char *a; {...}`).
                         i += 1;
                     } else if !named && !after_group {
                         named = true;

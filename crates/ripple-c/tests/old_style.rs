@@ -89,6 +89,33 @@ fn implicit_int_definitions_and_declarations() {
 }
 
 #[test]
+fn knr_declarations_may_start_with_a_qualifier() {
+    // `byvalue(a, b) const void *a, *b; {...}`: an implicit-int K&R definition whose
+    // parameter declarations start with `const` (a qsort comparison in 1990s style). The
+    // qualifier belongs to the declarations, not to the declarator `byvalue(a, b)`.
+    let l = lower(
+        "int byvalue();\n\
+         byvalue(a, b)\n\
+         \tconst void *a, *b;\n\
+         { return *(const int *)a - *(const int *)b; }\n\
+         f(s) volatile char *s; { return *s; }\n",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let p = &l.program;
+    let (ret, params, _) = signature(p, "byvalue");
+    assert!(is_int(p, ret, IntKind::Int));
+    assert_eq!(params.len(), 2);
+    assert!(p.types.pointee(params[0]).is_some());
+    let (_, params, _) = signature(p, "f");
+    assert!(is_int(
+        p,
+        p.types.pointee(params[0]).unwrap(),
+        IntKind::Char
+    ));
+    assert!(func(p, "byvalue").is_defined());
+}
+
+#[test]
 fn knr_lists_take_any_declarator() {
     let l = lower(
         "typedef struct ele { int v; } Ele;\n\
