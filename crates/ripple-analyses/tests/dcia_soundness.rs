@@ -81,10 +81,20 @@ fn lower(text: &str, name: &str) -> Option<Program> {
     Some(lowered.program)
 }
 
-fn preprocess_text(source: &str) -> Option<String> {
+/// Preprocesses a mutant of the program at `original`, with the program's own headers
+/// (the classic programs include theirs with `#include "NAME.h"`).
+fn preprocess_text(source: &str, original: &Path) -> Option<String> {
     let dir = tempfile::tempdir().ok()?;
     let path = dir.path().join("prog.c");
     std::fs::write(&path, source).ok()?;
+    if let Some(home) = original.parent() {
+        for entry in std::fs::read_dir(home).ok()?.flatten() {
+            let header = entry.path();
+            if header.extension().is_some_and(|e| e == "h") {
+                std::fs::copy(&header, dir.path().join(header.file_name()?)).ok()?;
+            }
+        }
+    }
     ripple_conformance::preprocess(&path).ok()
 }
 
@@ -445,7 +455,7 @@ fn dcia_is_sound_on_corpus_mutants() {
                 .map(|r| (r.args.clone(), r.stdin.clone()))
                 .collect();
             for (label, mutant) in mutants(&source, 4) {
-                let Some(new_pp) = preprocess_text(&mutant) else {
+                let Some(new_pp) = preprocess_text(&mutant, &program.path) else {
                     continue;
                 };
                 let Some(new) = lower(&new_pp, "prog.c") else {
