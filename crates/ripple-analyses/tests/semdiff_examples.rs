@@ -55,7 +55,12 @@ fn figure_2_differs_exactly_at_4_and_termination_at_2() {
         .unwrap();
     let is = |v: i64| star_x.eq(BV::from_i64(v, 32));
     let mut smt = Smt::new(Budget::default());
-    let sat = |smt: &mut Smt, facts: &[Bool]| smt.check(facts);
+    // The summary holds under the pair's input assumptions (x points to an int).
+    let sat = |smt: &mut Smt, facts: &[Bool]| {
+        let mut all = facts.to_vec();
+        all.push(formulas.assumptions.clone());
+        smt.check(&all)
+    };
     // C: exactly x = 4.
     assert_eq!(
         sat(&mut smt, &[formulas.differs.clone(), is(4).not()]),

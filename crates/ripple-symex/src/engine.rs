@@ -51,6 +51,9 @@ pub enum Status {
     Abort = 3,
 }
 
+/// The size taken for an object the analysis does not know (no access traps in it).
+const UNBOUNDED_OBJECT: u64 = 1 << 40;
+
 /// Visits of one branch node on one path, at most, whatever its condition.
 const CONCRETE_VISITS: u32 = 256;
 
@@ -255,13 +258,21 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// The input symbols of a function (shared by both versions of a matched pair).
     /// Ends the engine without freeing its terms and solvers (for a process that exits
     /// right after: freeing a solver that bit-blasted large queries can take seconds).
     pub fn abandon(self) {
         std::mem::forget(self);
     }
 
+    /// The size of the object pointer parameter `index` of `func` points into, from
+    /// that pointer on: an input like the parameter itself (shared by both versions of
+    /// a matched pair), so that an access through the parameter beyond it is a trap
+    /// in both versions alike.
+    pub fn object_size(&self, side: Side, func: FuncId, index: usize) -> BV {
+        BV::new_const(format!("{}.objsize{index}", self.input_key(side, func)), 64)
+    }
+
+    /// The input symbols of a function (shared by both versions of a matched pair).
     pub fn inputs(&self, side: Side, func: FuncId) -> Inputs {
         let program = self.programs[side.index()];
         let function = &program.functions[func];
@@ -682,23 +693,87 @@ impl<'p> Engine<'p> {
         true
     }
 
-    /// The object an address expression points into when it is built from the address
-    /// of a local or global object (plus offsets): its address and size.
-    fn object_of(&self, side: Side, func: FuncId, addr: &Expr) -> Option<(u64, u64)> {
+    /// The object an address expression points into when it is built (plus offsets)
+    /// from the address of a local or global object: its address and size.
+    fn object_of(&self, side: Side, func: FuncId, addr: &Expr) -> Option<(BV, BV)> {
         let program = self.programs[side.index()];
+        let function = &program.functions[func];
+        let fixed = |base: u64, size: u64| {
+            (size > 0).then(|| (BV::from_u64(base, 64), BV::from_u64(size, 64)))
+        };
         match &addr.kind {
             ExprKind::Cast(inner) => self.object_of(side, func, inner),
             ExprKind::Binary(ripple_ir::BinOp::PtrAdd, base, _) => self.object_of(side, func, base),
-            ExprKind::AddrOfLocal(v) => {
-                let size = program.types.size_of(program.functions[func].locals[*v].ty);
-                Some((self.layout.local(side.index(), func, *v), size))
-            }
-            ExprKind::AddrOfGlobal(g) => {
-                let size = program.types.size_of(program.globals[*g].ty);
-                Some((self.layout.global(side.index(), *g), size))
-            }
+            ExprKind::AddrOfLocal(v) => fixed(
+                self.layout.local(side.index(), func, *v),
+                program.types.size_of(function.locals[*v].ty),
+            ),
+            ExprKind::AddrOfGlobal(g) => fixed(
+                self.layout.global(side.index(), *g),
+                program.types.size_of(program.globals[*g].ty),
+            ),
             _ => None,
         }
+    }
+
+    /// The pointer parameter an address value is built from: the parameter's input
+    /// itself or a sum with it (`p + 8 * i`, `p` after `p++`), so that both versions of
+    /// a pair check their accesses through it alike however they step the pointer.
+    fn parameter_object(&self, side: Side, func: FuncId, a: &BV) -> Option<(BV, BV)> {
+        let program = self.programs[side.index()];
+        let function = &program.functions[func];
+        let pointers: Vec<usize> = (0..function.params.len())
+            .filter(|&i| {
+                matches!(
+                    program.types.get(function.locals[function.params[i]].ty),
+                    Type::Pointer(_)
+                )
+            })
+            .collect();
+        if pointers.is_empty() {
+            return None;
+        }
+        let inputs = self.inputs(side, func);
+        let value = a.simplify();
+        let mut terms = vec![Dynamic::from_ast(&value)];
+        if value.is_app() && value.decl().kind() == z3::DeclKind::Badd {
+            terms = value.children();
+        }
+        for &i in &pointers {
+            let input = Dynamic::from_ast(&inputs.params[i]);
+            if terms.iter().any(|t| t == &input) {
+                return Some((inputs.params[i].clone(), self.object_size(side, func, i)));
+            }
+        }
+        None
+    }
+
+    /// The bytes from the address `a` (a pointer of `func`) to the end of its object:
+    /// of the pointer parameter it is built from, or of the local or global object it
+    /// is a constant address in; else unbounded (an object the analysis does not know).
+    fn object_left(&self, side: Side, func: FuncId, a: &BV) -> BV {
+        if let Some((base, size)) = self.parameter_object(side, func, a) {
+            return size.bvsub(a.bvsub(&base));
+        }
+        if let Some(address) = a.simplify().as_u64() {
+            let program = self.programs[side.index()];
+            let globals = program.globals.iter_enumerated().map(|(g, global)| {
+                (
+                    self.layout.global(side.index(), g),
+                    program.types.size_of(global.ty),
+                )
+            });
+            let known = self
+                .layout
+                .frame(side.index(), func, program)
+                .into_iter()
+                .chain(globals)
+                .find(|&(start, size)| address >= start && address < start + size);
+            if let Some((start, size)) = known {
+                return BV::from_u64(start + size - address, 64);
+            }
+        }
+        BV::from_u64(UNBOUNDED_OBJECT, 64)
     }
 
     /// An access of `bytes` bytes at `a` (from the expression `addr`) outside the local
@@ -714,17 +789,16 @@ impl<'p> Engine<'p> {
         a: &BV,
         bytes: u32,
     ) {
-        let Some((base, size)) = self.object_of(side, func, addr) else {
+        // An incomplete type (size 0) is not checked: its size is not known.
+        let Some((base, size)) = self
+            .object_of(side, func, addr)
+            .or_else(|| self.parameter_object(side, func, a))
+        else {
             return;
         };
-        if size == 0 {
-            return; // An incomplete type: the size is not known.
-        }
-        let offset = a.bvsub(BV::from_u64(base, 64));
-        let outside = match size.checked_sub(u64::from(bytes)) {
-            Some(last) => offset.bvugt(BV::from_u64(last, 64)),
-            None => Bool::from_bool(true),
-        };
+        let width = BV::from_u64(u64::from(bytes), 64);
+        let offset = a.bvsub(&base);
+        let outside = Bool::or(&[size.bvult(&width), offset.bvugt(size.bvsub(&width))]);
         let outside = outside.simplify();
         if outside.as_bool() != Some(false) {
             st.traps.push(outside);
@@ -1155,6 +1229,14 @@ impl<'p> Engine<'p> {
         to.push(Dynamic::from_ast(&st.mem));
         from.push(Dynamic::from_ast(&summary.inputs.io));
         to.push(Dynamic::from_ast(&st.io));
+        // The objects the callee's pointer parameters point into are the caller's.
+        for (i, arg) in args.iter().enumerate() {
+            let param = callee.params[i];
+            if matches!(program.types.get(callee.locals[param].ty), Type::Pointer(_)) {
+                from.push(Dynamic::from_ast(&self.object_size(side, target, i)));
+                to.push(Dynamic::from_ast(&self.object_left(side, run.func, arg)));
+            }
+        }
         let pairs: Vec<(&Dynamic, &Dynamic)> = from.iter().zip(&to).collect();
         let subst_bool = |b: &Bool| -> Bool {
             b.substitute(&pairs.iter().map(|(f, t)| (*f, *t)).collect::<Vec<_>>())

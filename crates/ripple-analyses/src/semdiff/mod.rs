@@ -41,8 +41,14 @@
 //! summaries covering every input (their uncovered parts unsatisfiable). Budget or bound
 //! exhaustion leaves the uncovered part satisfiable, hence `unknown`.
 //!
+//! Undefined behaviour: an access outside the local or global object its address is
+//! built from, or beyond the object a pointer parameter points into (whose size is an
+//! input of the pair, linked to the caller's object at calls), is a trap path, so a
+//! version that reads out of bounds where the other does not is never `equivalent`.
+//!
 //! Known limits: the assumption that pointer arguments do not point into the frames of
-//! the analysed functions (they cannot, in a real call); non-termination is only proved
+//! the analysed functions (they cannot, in a real call) and point to at least one
+//! element; pointers of unknown provenance are not bounds-checked; non-termination is only proved
 //! for loops whose state repeats after one iteration; a function pair whose parameter
 //! types differ is reported `unknown`; see `ripple_symex` for the encoding's limits.
 
@@ -388,6 +394,9 @@ pub struct PairFormulas {
     pub differs: Bool,
     pub equal: Bool,
     pub termination_differs: Bool,
+    /// What the summary assumes of the inputs (pointer arguments outside the frames,
+    /// into objects of at least one element, ...): the three conditions hold under it.
+    pub assumptions: Bool,
     pub params: Vec<BV>,
     pub mem: ripple_symex::z3::ast::Array,
 }
@@ -744,18 +753,21 @@ fn outcomes_equal(a: &Outcome, b: &Outcome) -> Bool {
 }
 
 /// Assumptions on the inputs of a pair: pointer parameters point outside the frames,
-/// constant globals hold their initial values.
+/// into objects that hold at least one element and end before the frames, constant
+/// globals hold their initial values.
 fn input_assumptions(engine: &Engine, side: Side, func: FuncId) -> Vec<Bool> {
     let program = engine.programs[side.index()];
     let function = &program.functions[func];
     let inputs = engine.inputs(side, func);
     let mut facts = Vec::new();
     for (i, var) in function.params.iter().enumerate() {
-        if matches!(
-            program.types.get(function.locals[*var].ty),
-            Type::Pointer(_)
-        ) {
-            facts.push(inputs.params[i].bvult(BV::from_u64(FRAME_BASE, 64)));
+        if let Type::Pointer(pointee) = program.types.get(function.locals[*var].ty) {
+            let frames = BV::from_u64(FRAME_BASE, 64);
+            facts.push(inputs.params[i].bvult(&frames));
+            let size = engine.object_size(side, func, i);
+            facts.push(size.bvule(frames.bvsub(&inputs.params[i])));
+            let element = program.types.size_of(*pointee);
+            facts.push(size.bvuge(BV::from_u64(element, 64)));
         }
     }
     facts.extend(engine.constant_memory(side, &inputs.mem));
@@ -779,9 +791,19 @@ fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec<Bool>) {
         })
         .collect();
     let slot = |i: usize| BV::from_u64(ARGUMENT_BASE + ARGUMENT_SPAN * i as u64, 64);
+    // Objects of the size the replay gives them.
+    let sized: Vec<Bool> = pointers
+        .iter()
+        .map(|&i| {
+            engine
+                .object_size(Side::Old, func, i)
+                .eq(BV::from_u64(replay_object_len(program, function, i), 64))
+        })
+        .collect();
     let separate = pointers
         .iter()
         .map(|&i| inputs.params[i].eq(slot(i)))
+        .chain(sized.iter().cloned())
         .collect();
     // Each pointer at the start of one of the pointer arguments' slots.
     let aliased = pointers
@@ -793,8 +815,17 @@ fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec<Bool>) {
                 .collect();
             Bool::or(&choices.iter().collect::<Vec<_>>())
         })
+        .chain(sized)
         .collect();
     (separate, aliased)
+}
+
+/// The bytes of the object a replay gives pointer parameter `i` (at least 64).
+fn replay_object_len(program: &Program, function: &ripple_ir::Function, i: usize) -> u64 {
+    match program.types.get(function.locals[function.params[i]].ty) {
+        Type::Pointer(pointee) => 64u64.max(program.types.size_of(*pointee)),
+        _ => 0,
+    }
 }
 
 /// Summarises both functions of a pair and runs CONSTPROCDIFFSUM, refining on demand.
@@ -1271,6 +1302,7 @@ fn report_pair(
             differs: state.differs.clone(),
             equal: state.equal.clone(),
             termination_differs: state.termination.clone(),
+            assumptions: assume.clone(),
             params: inputs.params,
             mem: inputs.mem,
         }),
@@ -1348,9 +1380,14 @@ fn names_for(engine: &Engine, func: FuncId) -> Names {
     let inputs = engine.inputs(Side::Old, func);
     let mut names = Names::default();
     for (i, var) in function.params.iter().enumerate() {
+        let name = &function.locals[*var].name;
+        names
+            .symbols
+            .insert(inputs.params[i].to_string(), name.clone());
+        // The bytes of the object a pointer parameter points into, from it on.
         names.symbols.insert(
-            inputs.params[i].to_string(),
-            function.locals[*var].name.clone(),
+            engine.object_size(Side::Old, func, i).to_string(),
+            format!("objsize({name})"),
         );
     }
     names.symbols.insert(inputs.mem.to_string(), "mem".into());
@@ -1402,14 +1439,18 @@ fn witness(
     let bits_of: Vec<u128> = (0..function.params.len())
         .map(|i| model_bits(&model, &inputs.params[i]).unwrap_or(0))
         .collect();
+    // The object's size in the model when it is one a replay can give (a difference
+    // that needs a small object shows in the replay too), else the usual length.
     let pointer_len = |i: usize| -> Option<u64> {
-        match old_program
-            .types
-            .get(function.locals[function.params[i]].ty)
-        {
-            Type::Pointer(pointee) => Some(64u64.max(old_program.types.size_of(*pointee))),
-            _ => None,
+        let usual = replay_object_len(old_program, function, i);
+        if usual == 0 {
+            return None;
         }
+        let size = engine.object_size(Side::Old, state.old, i);
+        Some(match model_bits(&model, &size) {
+            Some(n) if n >= 1 && n <= 4096 => n as u64,
+            _ => usual,
+        })
     };
     let objects = alias_groups(
         &(0..function.params.len())
