@@ -1448,7 +1448,7 @@ fn witness(
         }
         let size = engine.object_size(Side::Old, state.old, i);
         Some(match model_bits(&model, &size) {
-            Some(n) if n >= 1 && n <= 4096 => n as u64,
+            Some(n) if (1..=4096).contains(&n) => n as u64,
             _ => usual,
         })
     };
