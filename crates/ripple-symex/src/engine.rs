@@ -756,24 +756,42 @@ impl<'p> Engine<'p> {
             return size.bvsub(a.bvsub(&base));
         }
         if let Some(address) = a.simplify().as_u64() {
-            let program = self.programs[side.index()];
-            let globals = program.globals.iter_enumerated().map(|(g, global)| {
-                (
-                    self.layout.global(side.index(), g),
-                    program.types.size_of(global.ty),
-                )
-            });
-            let known = self
-                .layout
-                .frame(side.index(), func, program)
-                .into_iter()
-                .chain(globals)
-                .find(|&(start, size)| address >= start && address < start + size);
-            if let Some((start, size)) = known {
+            if let Some((start, size)) = self.known_object_at(side, func, address) {
                 return BV::from_u64(start + size - address, 64);
             }
         }
         BV::from_u64(UNBOUNDED_OBJECT, 64)
+    }
+
+    /// The local (of `func`) or global object holding `address`: its start and size.
+    fn known_object_at(&self, side: Side, func: FuncId, address: u64) -> Option<(u64, u64)> {
+        let program = self.programs[side.index()];
+        let globals = program.globals.iter_enumerated().map(|(g, global)| {
+            (
+                self.layout.global(side.index(), g),
+                program.types.size_of(global.ty),
+            )
+        });
+        self.layout
+            .frame(side.index(), func, program)
+            .into_iter()
+            .chain(globals)
+            .find(|&(start, size)| address >= start && address < start + size)
+    }
+
+    /// The local or global object an address value is built from: a constant address
+    /// in it plus a variable offset (`&a[0] + 4 * i` held in a temporary).
+    fn constant_object(&self, side: Side, func: FuncId, a: &BV) -> Option<(BV, BV)> {
+        let value = a.simplify();
+        let constant = if let Some(address) = value.as_u64() {
+            address
+        } else if value.is_app() && value.decl().kind() == z3::DeclKind::Badd {
+            value.children().iter().find_map(|c| c.as_bv()?.as_u64())?
+        } else {
+            return None;
+        };
+        let (start, size) = self.known_object_at(side, func, constant)?;
+        Some((BV::from_u64(start, 64), BV::from_u64(size, 64)))
     }
 
     /// An access of `bytes` bytes at `a` (from the expression `addr`) outside the local
@@ -793,6 +811,7 @@ impl<'p> Engine<'p> {
         let Some((base, size)) = self
             .object_of(side, func, addr)
             .or_else(|| self.parameter_object(side, func, a))
+            .or_else(|| self.constant_object(side, func, a))
         else {
             return;
         };
