@@ -23,13 +23,15 @@ char
 esc(pp)
 	char **pp;
 {
-	register char *p = *pp, *q;
+	register char *p = *pp;
+	register struct esctab *e;
 
 	if (*p != ESCAPE || p[1] == '\0')
 		return *p;
 	*pp = ++p;
-	if ((q = strchr(esc_from, *p)) != NULL)
-		return esc_to[q - esc_from];
+	for (e = esctab; e->from != 0; e++)
+		if (e->from == *p)
+			return e->to;
 	return *p;
 }
 

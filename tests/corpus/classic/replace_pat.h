@@ -40,8 +40,11 @@ static int codelen[NCODES] = { 1, 2, 1, 1, 1, 0, 0, 1 };
 
 /* @ escapes */
 #define ESCAPE		'@'
-static char esc_from[] = "ntrb";
-static char esc_to[] = { '\n', '\t', '\r', '\b' };
+static struct esctab {
+	char from, to;
+} esctab[] = {
+	{ 'n', '\n' }, { 't', '\t' }, { 'r', '\r' }, { 'b', '\b' }, { 0, 0 },
+};
 
 #define ISCLASS(c)	((c) == P_CCL || (c) == P_NCCL)
 

@@ -146,7 +146,9 @@ add_process(prio)
 finished(e)
 	Ele *e;
 {
-	if (on_line == MAXLINE) {
+	static const maxline = MAXLINE;
+
+	if (on_line == maxline) {
 		putchar('\n');
 		on_line = 0;
 	}
@@ -303,6 +305,7 @@ main(argc, argv)
 	int cmd, prio, res = 0, i, n;
 	float ratio;
 	int c;
+	char **ap;
 
 	if (argc < MAXPRIO + 1) {
 		printf("usage: sched low medium high [-t] < commands\n");
@@ -312,8 +315,8 @@ main(argc, argv)
 		trace = 1;
 	for (i = BLOCKPRIO; i <= MAXPRIO; i++)
 		prio_queue[i] = new_list();
-	for (prio = 1; prio <= MAXPRIO; prio++) {
-		n = atoi(argv[prio]);
+	for (ap = argv + 1, prio = 1; prio <= MAXPRIO; prio++, ap++) {
+		n = atoi(*ap);
 		for (i = 0; i < n; i++)
 			add_process(prio);
 	}

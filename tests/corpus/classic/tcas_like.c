@@ -179,20 +179,20 @@ getnum(s, i, vp)
 {
 	char *end;
 	long v;
+	register struct input *in = inputs + i;
 
 	v = strtol(s, &end, 10);
 	if (end == s || *end != '\0')
 		goto notnum;
-	if (v < input_min[i] || v > input_max[i])
+	if (v < in->min || v > in->max)
 		goto range;
 	*vp = (int)v;
 	return 0;
 notnum:
-	printf("%s: not a number: %s\n", input_name[i], s);
+	printf("%s: not a number: %s\n", in->name, s);
 	return -1;
 range:
-	printf("%s: %ld out of range %ld..%ld\n", input_name[i], v,
-	    input_min[i], input_max[i]);
+	printf("%s: %ld out of range %ld..%ld\n", in->name, v, in->min, in->max);
 	return -1;
 }
 
@@ -266,7 +266,7 @@ main(argc, argv)
 	if (argc != NINPUTS + 1) {
 		printf("error: %d inputs given, %d needed:\n", argc - 1, NINPUTS);
 		for (i = 0; i < NINPUTS; i++)
-			printf("  %s\n", input_name[i]);
+			printf("  %s\n", inputs[i].name);
 		exit(3);
 	}
 	for (i = 0; i < NINPUTS; i++)

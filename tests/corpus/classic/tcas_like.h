@@ -37,18 +37,25 @@ static int Positive_RA_Alt_Thresh[] = { 400, 500, 640, 740 };
 static long rate_margin[NRATES] = { 800, 300, 0 };
 static int rate_table[NRATES] = { 1500, 2500, 4400 };
 
-/* names of the inputs, in argv order, and their allowed ranges */
-static char *input_name[NINPUTS] = {
-	"Cur_Vertical_Sep", "High_Confidence", "Two_of_Three_Reports_Valid",
-	"Own_Tracked_Alt", "Own_Tracked_Alt_Rate", "Other_Tracked_Alt",
-	"Alt_Layer_Value", "Up_Separation", "Down_Separation",
-	"Other_RAC", "Other_Capability", "Climb_Inhibit",
+/* the inputs, in argv order, and their allowed ranges */
+struct input {
+	char *name;
+	long min, max;
 };
-static long input_min[NINPUTS] = {
-	0, 0, 0, 0, -9999, 0, 0, 0, 0, 0, 1, 0,
-};
-static long input_max[NINPUTS] = {
-	99999, 1, 1, 99999, 9999, 99999, 3, 99999, 99999, 2, 2, 1,
+
+static struct input inputs[NINPUTS] = {
+	{ "Cur_Vertical_Sep", 0, 99999 },
+	{ "High_Confidence", 0, 1 },
+	{ "Two_of_Three_Reports_Valid", 0, 1 },
+	{ "Own_Tracked_Alt", 0, 99999 },
+	{ "Own_Tracked_Alt_Rate", -9999, 9999 },
+	{ "Other_Tracked_Alt", 0, 99999 },
+	{ "Alt_Layer_Value", 0, 3 },
+	{ "Up_Separation", 0, 99999 },
+	{ "Down_Separation", 0, 99999 },
+	{ "Other_RAC", NO_INTENT, DO_NOT_DESCEND },
+	{ "Other_Capability", TCAS_TA, OTHER },
+	{ "Climb_Inhibit", 0, 1 },
 };
 
 #define BOOL(x)		((x) ? 1 : 0)

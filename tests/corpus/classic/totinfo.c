@@ -167,17 +167,21 @@ skipjunk()
 	register c;
 
 again:
-	while ((c = getchar()) == ' ' || c == '\t' || c == '\n')
-		;
-	if (c == '#') {
+	switch (c = getchar()) {
+	case ' ':
+	case '\t':
+	case '\n':
+		goto again;
+	case '#':
 		while ((c = getchar()) != '\n' && c != EOF)
 			;
 		goto again;
-	}
-	if (c == EOF)
+	case EOF:
 		return EOF;
-	ungetc(c, stdin);
-	return 0;
+	default:
+		ungetc(c, stdin);
+		return 0;
+	}
 }
 
 /* 1 for a table, 0 at the end, -1 when the input is bad */
