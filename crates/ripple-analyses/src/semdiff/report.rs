@@ -1,0 +1,325 @@
+//! The report of one pair: the verdict from the difference summary, its conditions as
+//! C-like text over the pair's inputs, the witnesses and the notes on what was not
+//! decided.
+
+use super::*;
+pub(super) fn report_pair(
+    engine: &mut Engine,
+    state: &PairState,
+    index: usize,
+    config: &SemdiffConfig,
+    out_of_budget: bool,
+) -> PairReport {
+    // The caller has set this report's share of the time left as the phase deadline.
+    let name = engine.programs[0].functions[state.old].name.clone();
+    let names = names_for(engine, state.old);
+    let paired = engine.pair_index(Side::Old, state.old) == Some(index);
+    let inputs = engine.inputs(Side::Old, state.old);
+    let mut assumptions = if paired {
+        input_assumptions(engine, Side::Old, state.old)
+    } else {
+        Vec::new()
+    };
+    if paired {
+        assumptions.extend(input_assumptions(engine, Side::New, state.new));
+    }
+    let assume = and_all(&assumptions);
+    engine.smt.push();
+    engine.smt.assert(&assume);
+    // A query the solver could not decide in time counts as "maybe": it blocks an
+    // "equivalent" verdict, but only a satisfiable difference (or a confirmed witness)
+    // makes one "different".
+    // Answers found while computing the formulas are not asked again.
+    let answer = |engine: &mut Engine, known: Option<Answer>, f: &Bool| {
+        known.unwrap_or_else(|| engine.smt.check(std::slice::from_ref(f)))
+    };
+    let diff_answer = answer(engine, state.known.differs, &state.differs);
+    let possible_answer = answer(engine, state.known.possible, &state.possible);
+    let termination_answer = answer(engine, state.known.termination, &state.termination);
+    engine.smt.pop();
+    let has_diff = diff_answer != Answer::Unsat;
+    let has_possible = possible_answer != Answer::Unsat;
+    let has_termination = termination_answer != Answer::Unsat;
+    let proved_diff = diff_answer == Answer::Sat || termination_answer == Answer::Sat;
+    // Witnesses: the concrete search's (confirmed), then models of the difference
+    // conditions; a concrete output difference makes the solver's output witnesses
+    // unnecessary.
+    let mut witnesses = Vec::new();
+    let provable_equivalent = paired
+        && state.covered
+        && !has_diff
+        && !has_possible
+        && !has_termination
+        && state.concrete.is_none()
+        && !out_of_budget_for(state);
+    if !provable_equivalent {
+        witnesses.extend(state.concrete.clone());
+    }
+    let concrete_found = !witnesses.is_empty();
+    let mut conditions: Vec<(Bool, &'static str)> = state.witnesses_models.clone();
+    if has_possible {
+        conditions.push((state.possible.clone(), "output"));
+    }
+    if concrete_found {
+        conditions.retain(|(_, kind)| *kind != "output");
+    }
+    for (condition, kind) in conditions.iter().take(config.max_witnesses) {
+        if let Some(w) = witness(engine, state, condition, &assume, kind, config) {
+            witnesses.push(w);
+        }
+    }
+    let confirmed = witnesses.iter().any(|w| w.confirmed);
+    // Modulo undefined behaviour, a difference the solver proves under wrapping
+    // semantics may be one only through it: a witness free of it must show it.
+    let verdict = if provable_equivalent {
+        Verdict::Equivalent
+    } else if confirmed || (proved_diff && !config.assume_no_ub) {
+        Verdict::Different
+    } else {
+        Verdict::Unknown
+    };
+    let mut notes = state.notes.clone();
+    if config.assume_no_ub && proved_diff && !confirmed {
+        notes.push(
+            "the versions differ under wrapping semantics, but no witness free of undefined \
+             behaviour was found (--assume no-ub)"
+                .into(),
+        );
+    }
+    let undefined = |w: &&Witness| w.labels.iter().any(|l| l != "NaN or signed zero");
+    // The witnesses that show the difference: the confirmed ones, else all.
+    let shown: Vec<&Witness> = if confirmed {
+        witnesses.iter().filter(|w| w.confirmed).collect()
+    } else {
+        witnesses.iter().collect()
+    };
+    if verdict == Verdict::Different
+        && !config.assume_no_ub
+        && !shown.is_empty()
+        && shown.iter().all(undefined)
+    {
+        notes.push(
+            "the difference shown goes through undefined behaviour (see the witnesses' \
+             labels); --assume no-ub answers modulo it"
+                .into(),
+        );
+    }
+    if verdict == Verdict::Unknown {
+        if !state.covered {
+            notes.push(format!(
+                "summaries do not cover every input (unwinding bound {} or budget)",
+                config.unwind
+            ));
+        }
+        if has_possible {
+            notes.push(if config.refine {
+                "possible differences through unexplored callee paths remain after refinement"
+                    .into()
+            } else {
+                "possible differences through unexplored callee paths (no refinement)".into()
+            });
+        }
+        if diff_answer == Answer::Unknown || termination_answer == Answer::Unknown {
+            notes.push(
+                "the solver could not decide whether the versions differ within the budget".into(),
+            );
+        }
+        if out_of_budget {
+            notes.push("budget exhausted".into());
+        }
+    }
+    let text = |f: &Bool| -> Option<String> {
+        let too_big = ripple_symex::smt::tree_size_exceeds(f, 4000);
+        if too_big {
+            Some("(a condition too large to print; see the witnesses)".to_string())
+        } else {
+            let simplified = f.simplify();
+            match simplified.as_bool() {
+                Some(false) => None,
+                _ => Some(render(&simplified.to_string(), &names)),
+            }
+        }
+    };
+    // Conditions that pin one input to a single value read best as that equation. Only
+    // the text depends on it, so it gets a third of the report's time left.
+    let report_end = engine.smt.phase_end();
+    engine.smt.set_phase_work(engine.smt.phase_work_left() / 3);
+    let views = input_views(engine, state.old);
+    let mut pinned_values: Vec<(String, String, BV, BV)> = Vec::new();
+    engine.smt.push();
+    engine.smt.assert(&assume);
+    let pinned = |engine: &mut Engine,
+                  f: &Bool,
+                  out: &mut Vec<(String, String, BV, BV)>|
+     -> Option<String> {
+        let (answer, model) = engine.smt.check_model(std::slice::from_ref(f));
+        let model = model.filter(|_| answer == Answer::Sat)?;
+        for (name, term, ty_text) in &views {
+            let value = model.eval(term, true)?;
+            if engine.smt.check(&[f.clone(), term.eq(&value).not()]) == Answer::Unsat {
+                let bits = model_bits(&model, &value)?;
+                let shown = ty_text(bits);
+                out.push((name.clone(), shown.clone(), term.clone(), value));
+                return Some(format!("{name} == {shown}"));
+            }
+        }
+        None
+    };
+    let differs_pinned = if has_diff {
+        pinned(engine, &state.differs, &mut pinned_values)
+    } else {
+        None
+    };
+    let termination_pinned = if has_termination {
+        pinned(engine, &state.termination, &mut pinned_values)
+    } else {
+        None
+    };
+    let equal_pinned = if pinned_values.is_empty() || !state.covered || has_possible {
+        None
+    } else {
+        let name = &pinned_values[0].0;
+        let same_view = pinned_values.iter().all(|p| &p.0 == name);
+        let outside: Vec<Bool> = pinned_values.iter().map(|p| p.2.eq(&p.3).not()).collect();
+        let outside = and_all(&outside);
+        let exact = same_view
+            && engine.smt.check(&[outside.clone(), state.equal.not()]) == Answer::Unsat
+            && engine.smt.check(&[state.equal.clone(), outside.not()]) == Answer::Unsat;
+        exact.then(|| {
+            pinned_values
+                .iter()
+                .map(|p| format!("{} != {}", p.0, p.1))
+                .collect::<Vec<_>>()
+                .join(" && ")
+        })
+    };
+    engine.smt.pop();
+    engine.smt.set_phase_end(report_end);
+    PairReport {
+        name,
+        old: Some(state.old),
+        new: Some(state.new),
+        modified: state.status != FunctionStatus::Unchanged,
+        verdict,
+        differs_when: if has_diff {
+            differs_pinned.or_else(|| text(&state.differs))
+        } else {
+            None
+        },
+        equal_when: equal_pinned.or_else(|| text(&state.equal)),
+        non_termination_differs_when: if has_termination {
+            termination_pinned.or_else(|| text(&state.termination))
+        } else {
+            None
+        },
+        full: state.covered && !has_possible,
+        witnesses,
+        notes,
+        paths: state.paths,
+        formulas: Some(PairFormulas {
+            differs: state.differs.clone(),
+            equal: state.equal.clone(),
+            termination_differs: state.termination.clone(),
+            assumptions: assume.clone(),
+            params: inputs.params,
+            mem: inputs.mem,
+        }),
+    }
+}
+
+pub(super) type ValueText = Box<dyn Fn(u128) -> String>;
+
+/// Scalar views of a pair's inputs: parameters and the scalar a pointer parameter
+/// points to, with their C names.
+pub(super) fn input_views(engine: &Engine, func: FuncId) -> Vec<(String, BV, ValueText)> {
+    let program = engine.programs[0];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(Side::Old, func);
+    let mut views: Vec<(String, BV, ValueText)> = Vec::new();
+    for (i, var) in function.params.iter().enumerate() {
+        let local = &function.locals[*var];
+        match program.types.get(local.ty) {
+            Type::Pointer(pointee) if program.types.is_scalar(*pointee) => {
+                let size = program.types.size_of(*pointee) as u32;
+                let term = ripple_symex_load(&inputs.mem, &inputs.params[i], size);
+                let ty = *pointee;
+                let types = program.types.clone();
+                let probe = Program {
+                    types,
+                    ..Program::default()
+                };
+                views.push((
+                    format!("*{}", local.name),
+                    term,
+                    Box::new(move |bits| value_text(&probe, ty, bits)),
+                ));
+            }
+            Type::Int(_) | Type::Float(_) => {
+                let ty = local.ty;
+                let types = program.types.clone();
+                let probe = Program {
+                    types,
+                    ..Program::default()
+                };
+                views.push((
+                    local.name.clone(),
+                    inputs.params[i].clone(),
+                    Box::new(move |bits| value_text(&probe, ty, bits)),
+                ));
+            }
+            _ => {}
+        }
+    }
+    views
+}
+
+pub(super) fn ripple_symex_load(mem: &ripple_symex::z3::ast::Array, addr: &BV, bytes: u32) -> BV {
+    (0..u64::from(bytes.max(1)))
+        .map(|i| {
+            mem.select(&addr.bvadd(BV::from_u64(i, 64)))
+                .as_bv()
+                .expect("byte")
+        })
+        .reduce(|low, high| high.concat(&low))
+        .expect("one byte")
+}
+
+pub(super) fn out_of_budget_for(state: &PairState) -> bool {
+    state
+        .notes
+        .iter()
+        .any(|n| n.contains("budget") || n.contains("limit"))
+}
+
+/// C names for the input symbols of a pair.
+pub(super) fn names_for(engine: &Engine, func: FuncId) -> Names {
+    let program = engine.programs[0];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(Side::Old, func);
+    let mut names = Names::default();
+    for (i, var) in function.params.iter().enumerate() {
+        let name = &function.locals[*var].name;
+        names
+            .symbols
+            .insert(inputs.params[i].to_string(), name.clone());
+        // The bytes of the object a pointer parameter points into, from it on.
+        names.symbols.insert(
+            engine.object_size(Side::Old, func, i).to_string(),
+            format!("objsize({name})"),
+        );
+    }
+    names.symbols.insert(inputs.mem.to_string(), "mem".into());
+    names.symbols.insert(inputs.io.to_string(), "io".into());
+    for (id, global) in program.globals.iter_enumerated() {
+        if global.key.starts_with(".str") {
+            continue;
+        }
+        let base = engine.layout.global(0, id);
+        names.addresses.push((
+            base,
+            program.types.size_of(global.ty).max(1),
+            global.name.clone(),
+        ));
+    }
+    names
+}

@@ -1,0 +1,734 @@
+//! Witnesses of a difference (001 section 5: every difference found comes with an input
+//! on which the versions differ): a model of the difference condition read as inputs,
+//! replayed on both versions in the interpreter and, when a compiler is there, on the
+//! compiled versions (`native`), confirmed only by an observed difference and labelled
+//! by the undefined behaviour it goes through.
+
+use super::*;
+/// What one version did on a witness input. Two runs are equal when they behave alike
+/// (result, output, final state), whatever undefined behaviour they went through.
+#[derive(Clone, Debug)]
+pub struct Observed {
+    /// "returned 4", "returned", "exit 3", "trap: ...", "no termination within N steps".
+    pub result: String,
+    pub stdout: String,
+    /// Final values of pointed-to objects and globals, by C name.
+    pub state: Vec<(String, String)>,
+    /// The run stopped at a limit (steps) or could not be carried out: what it shows
+    /// proves nothing, so it never confirms a difference.
+    pub limited: bool,
+    /// The run trapped on undefined behaviour that compiled code need not show (an
+    /// out-of-bounds access, a use after free, an invalid pointer, a division by zero):
+    /// the interpreter alone cannot confirm a difference through it (the compiled
+    /// versions can).
+    pub undefined: Option<String>,
+    /// Undefined behaviour the run went through and gave a value to, as code built with
+    /// `-fwrapv` on x86-64 does (signed overflow, an out-of-range shift or conversion),
+    /// or trapped on (division by zero): a difference through it is real for this build
+    /// but not one the C standard promises.
+    pub through: Vec<&'static str>,
+    /// Interpreter steps the run took.
+    pub steps: u64,
+}
+
+impl PartialEq for Observed {
+    fn eq(&self, other: &Self) -> bool {
+        self.result == other.result
+            && self.stdout == other.stdout
+            && self.state == other.state
+            && self.limited == other.limited
+            && self.undefined == other.undefined
+    }
+}
+
+impl Observed {
+    /// Whether a difference from this run is an observed difference of the program: the
+    /// run ended on its own and did not go through undefined behaviour that compiled
+    /// code need not show.
+    pub fn confirms(&self) -> bool {
+        !self.limited && self.undefined.is_none()
+    }
+}
+
+/// A concrete input on which the versions differ, replayed on both.
+#[derive(Clone, Debug)]
+pub struct Witness {
+    /// Parameter and global values, by C name.
+    pub inputs: Vec<(String, String)>,
+    pub old: Observed,
+    pub new: Observed,
+    /// True only if an observed difference: the compiled versions' runs differ (when a
+    /// compiler is there), else the interpreter's, and both runs ended on their own (a
+    /// step limit, a timeout or a run that could not be carried out proves nothing).
+    pub confirmed: bool,
+    /// Why the witness is not confirmed (None when it is).
+    pub unconfirmed: Option<Unconfirmed>,
+    /// What ran the versions to decide: "compiled code" or "interpreter".
+    pub checked_by: &'static str,
+    /// The compiled versions' outcomes (driver text), when they ran.
+    pub native: Option<[String; 2]>,
+    /// Why the compiled versions could not run, when a compiler was there.
+    pub native_error: Option<String>,
+    /// What the difference goes through besides ordinary values: undefined behaviour of
+    /// either run ("signed overflow (new)", "division by zero (old)", "out-of-bounds
+    /// access (new)", ...) or "NaN or signed zero" when the results differ only there.
+    pub labels: Vec<String>,
+    /// "output" or "termination".
+    pub kind: &'static str,
+    /// The raw input the replays ran on, to re-run it elsewhere.
+    pub replay: ReplayInput,
+}
+
+/// Why a witness is not confirmed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unconfirmed {
+    /// A replay stopped at its step limit or could not run.
+    Limit,
+    /// A replay trapped on undefined behaviour that compiled code need not show.
+    UndefinedBehaviour,
+    /// Both replays agree.
+    SameOutcome,
+    /// The compiled versions agree on the input (the interpreter's difference is not one
+    /// of the program as built).
+    CompiledAgree,
+    /// A compiled run did not end within its timeout.
+    CompiledTimeout,
+    /// The difference goes through undefined behaviour, excluded by `--assume no-ub`.
+    ExcludedUndefined,
+}
+
+impl Unconfirmed {
+    pub fn name(self) -> &'static str {
+        match self {
+            Unconfirmed::Limit => "limit",
+            Unconfirmed::UndefinedBehaviour => "undefined behaviour",
+            Unconfirmed::SameOutcome => "same outcome",
+            Unconfirmed::CompiledAgree => "compiled versions agree",
+            Unconfirmed::CompiledTimeout => "compiled run timed out",
+            Unconfirmed::ExcludedUndefined => "undefined behaviour excluded",
+        }
+    }
+}
+
+impl Witness {
+    /// A witness checked by the interpreter's replays `old` and `new`.
+    pub(super) fn replayed(
+        inputs: Vec<(String, String)>,
+        old: Observed,
+        new: Observed,
+        kind: &'static str,
+        replay: ReplayInput,
+    ) -> Witness {
+        let unconfirmed = if old.limited || new.limited {
+            Some(Unconfirmed::Limit)
+        } else if old.undefined.is_some() || new.undefined.is_some() {
+            Some(Unconfirmed::UndefinedBehaviour)
+        } else if old == new {
+            Some(Unconfirmed::SameOutcome)
+        } else {
+            None
+        };
+        let mut labels: Vec<String> = Vec::new();
+        for (side, observed) in [("old", &old), ("new", &new)] {
+            labels.extend(observed.through.iter().map(|u| format!("{u} ({side})")));
+            let trapped = observed.undefined.as_deref().unwrap_or_default();
+            for (key, label) in [
+                ("out-of-bounds", "out-of-bounds access"),
+                ("freed or out-of-scope", "use after free"),
+                ("invalid pointer", "invalid pointer"),
+            ] {
+                if trapped.contains(key) {
+                    labels.push(format!("{label} ({side})"));
+                }
+            }
+        }
+        if nan_or_signed_zero(&old.result, &new.result) {
+            labels.push("NaN or signed zero".into());
+        }
+        Witness {
+            labels,
+            inputs,
+            old,
+            new,
+            confirmed: unconfirmed.is_none(),
+            unconfirmed,
+            checked_by: "interpreter",
+            native: None,
+            native_error: None,
+            kind,
+            replay,
+        }
+    }
+
+    /// Decides the witness on the compiled versions when the configuration has a native
+    /// runner: their outcomes, not the interpreter's, confirm it or not.
+    pub(super) fn decide(
+        &mut self,
+        programs: [&Program; 2],
+        funcs: [FuncId; 2],
+        config: &SemdiffConfig,
+    ) {
+        self.check_natively(programs, funcs, config);
+        let undefined = self.labels.iter().any(|l| l != "NaN or signed zero");
+        if config.assume_no_ub && self.confirmed && undefined {
+            self.confirmed = false;
+            self.unconfirmed = Some(Unconfirmed::ExcludedUndefined);
+        }
+    }
+
+    fn check_natively(
+        &mut self,
+        programs: [&Program; 2],
+        funcs: [FuncId; 2],
+        config: &SemdiffConfig,
+    ) {
+        let Some(runner) = &config.native else {
+            return;
+        };
+        let old_globals = native::data_globals(programs[0]);
+        let new_globals = native::data_globals(programs[1]);
+        let globals: Vec<String> = old_globals
+            .into_iter()
+            .filter(|g| new_globals.contains(g))
+            .collect();
+        let outcome = |side: Side, i: usize| -> Result<String, String> {
+            let input = native::witness_input(programs[i], &self.replay);
+            runner
+                .outcomes(side, programs[i], funcs[i], &globals, &[input])?
+                .pop()
+                .ok_or_else(|| "the compiled run printed nothing".to_string())
+        };
+        match (outcome(Side::Old, 0), outcome(Side::New, 1)) {
+            (Ok(a), Ok(b)) => {
+                self.unconfirmed = if native::timed_out(&a) || native::timed_out(&b) {
+                    Some(Unconfirmed::CompiledTimeout)
+                } else if a == b {
+                    Some(Unconfirmed::CompiledAgree)
+                } else {
+                    None
+                };
+                self.confirmed = self.unconfirmed.is_none();
+                self.checked_by = "compiled code";
+                self.native = Some([a, b]);
+            }
+            (Err(e), _) | (_, Err(e)) => self.native_error = Some(e),
+        }
+    }
+}
+
+/// A witness input as the interpreter takes it: the arguments of the function, in
+/// order, and the initial bytes of the globals (by key).
+#[derive(Clone, Debug)]
+pub struct ReplayInput {
+    pub args: Vec<ReplayArg>,
+    pub globals: Vec<(String, Vec<u8>)>,
+}
+
+/// Extra constraints that make witnesses replayable and readable: pointer arguments
+/// point to separate objects at known addresses; or, for a difference that needs
+/// aliasing, each points to the start of one of those objects (equal pointers, no
+/// partial overlap).
+pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec<Bool>) {
+    let program = engine.programs[0];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(Side::Old, func);
+    let pointers: Vec<usize> = (0..function.params.len())
+        .filter(|&i| {
+            matches!(
+                program.types.get(function.locals[function.params[i]].ty),
+                Type::Pointer(_)
+            )
+        })
+        .collect();
+    let slot = |i: usize| BV::from_u64(ARGUMENT_BASE + ARGUMENT_SPAN * i as u64, 64);
+    // Objects of the size the replay gives them.
+    let sized: Vec<Bool> = pointers
+        .iter()
+        .map(|&i| {
+            engine
+                .object_size(Side::Old, func, i)
+                .eq(BV::from_u64(replay_object_len(program, function, i), 64))
+        })
+        .collect();
+    let separate = pointers
+        .iter()
+        .map(|&i| inputs.params[i].eq(slot(i)))
+        .chain(sized.iter().cloned())
+        .collect();
+    // Each pointer at the start of one of the pointer arguments' slots.
+    let aliased = pointers
+        .iter()
+        .map(|&i| {
+            let choices: Vec<Bool> = pointers
+                .iter()
+                .map(|&j| inputs.params[i].eq(slot(j)))
+                .collect();
+            Bool::or(&choices.iter().collect::<Vec<_>>())
+        })
+        .chain(sized)
+        .collect();
+    (separate, aliased)
+}
+
+/// The bytes of the object a replay gives pointer parameter `i` (at least 64).
+pub(super) fn replay_object_len(
+    program: &Program,
+    function: &ripple_ir::Function,
+    i: usize,
+) -> u64 {
+    match program.types.get(function.locals[function.params[i]].ty) {
+        Type::Pointer(pointee) => 64u64.max(program.types.size_of(*pointee)),
+        _ => 0,
+    }
+}
+
+/// Finds a model of `condition`, reads the inputs, and replays them on both versions.
+pub(super) fn witness(
+    engine: &mut Engine,
+    state: &PairState,
+    condition: &Bool,
+    assume: &Bool,
+    kind: &'static str,
+    config: &SemdiffConfig,
+) -> Option<Witness> {
+    // Readable inputs first: pointers to separate objects; else pointers that may be
+    // equal (aliasing) but not overlap partly; else any model.
+    let (separate, aliased) = witness_niceness(engine, state.old);
+    let mut model = None;
+    for nice in [separate, aliased, Vec::new()] {
+        let mut query = vec![assume.clone(), condition.clone()];
+        let plain = nice.is_empty();
+        query.extend(nice);
+        let (answer, found) = engine.smt.check_model(&query);
+        if answer == Answer::Sat || plain {
+            model = found;
+            break;
+        }
+    }
+    let model = model?;
+    let old_program = engine.programs[0];
+    let new_program = engine.programs[1];
+    let function = &old_program.functions[state.old];
+    let inputs = engine.inputs(Side::Old, state.old);
+    // Inputs: parameters, pointed-to bytes, globals. Pointers whose objects overlap in
+    // the model (a difference that needs aliasing) share one object in the replay.
+    let bits_of: Vec<u128> = (0..function.params.len())
+        .map(|i| model_bits(&model, &inputs.params[i]).unwrap_or(0))
+        .collect();
+    // The object's size in the model when it is one a replay can give (a difference
+    // that needs a small object shows in the replay too), else the usual length.
+    let pointer_len = |i: usize| -> Option<u64> {
+        let usual = replay_object_len(old_program, function, i);
+        if usual == 0 {
+            return None;
+        }
+        let size = engine.object_size(Side::Old, state.old, i);
+        Some(match model_bits(&model, &size) {
+            Some(n) if (1..=4096).contains(&n) => n as u64,
+            _ => usual,
+        })
+    };
+    let objects = alias_groups(
+        &(0..function.params.len())
+            .filter_map(|i| Some((i, bits_of[i] as u64, pointer_len(i)?)))
+            .collect::<Vec<_>>(),
+    );
+    let mut shown = Vec::new();
+    let mut args: Vec<ReplayArg> = Vec::new();
+    for (i, var) in function.params.iter().enumerate() {
+        let local = &function.locals[*var];
+        let bits = bits_of[i];
+        match old_program.types.get(local.ty) {
+            Type::Pointer(pointee) => {
+                let (owner, base, len) = objects
+                    .iter()
+                    .find(|o| o.members.contains(&i))
+                    .map_or((i, bits as u64, 64), |o| (o.members[0], o.base, o.len));
+                if owner != i {
+                    let offset = (bits as u64).wrapping_sub(base);
+                    let owner_name = &function.locals[function.params[owner]].name;
+                    shown.push((
+                        local.name.clone(),
+                        if offset == 0 {
+                            owner_name.clone()
+                        } else {
+                            format!("{owner_name} + {offset}")
+                        },
+                    ));
+                    args.push(ReplayArg::Alias {
+                        of: owner,
+                        offset,
+                        pointee: *pointee,
+                    });
+                    continue;
+                }
+                let bytes = engine
+                    .memory_bytes(&model, &inputs.mem, base, len)
+                    .unwrap_or_else(|| vec![0; len as usize]);
+                shown.push((
+                    format!("*{}", local.name),
+                    scalar_text(old_program, *pointee, &bytes),
+                ));
+                args.push(ReplayArg::Pointer {
+                    bytes,
+                    pointee: *pointee,
+                });
+            }
+            Type::Record(_) | Type::Array { .. } => {
+                let bytes = ripple_symex::smt::model_bytes(&model, &inputs.params[i])
+                    .unwrap_or_else(|| vec![0; old_program.types.size_of(local.ty) as usize]);
+                shown.push((
+                    local.name.clone(),
+                    aggregate_text(old_program, local.ty, &bytes),
+                ));
+                args.push(ReplayArg::Aggregate {
+                    bytes,
+                    ty: local.ty,
+                });
+            }
+            _ => {
+                shown.push((local.name.clone(), value_text(old_program, local.ty, bits)));
+                args.push(ReplayArg::Scalar { bits, ty: local.ty });
+            }
+        }
+    }
+    let mut globals = Vec::new();
+    for (id, global) in old_program.globals.iter_enumerated() {
+        if global.is_const || global.key.starts_with(".str") || global.init.is_none() {
+            continue;
+        }
+        let size = old_program.types.size_of(global.ty);
+        if size == 0 || size > 256 || globals.len() >= 32 {
+            continue;
+        }
+        if let Some(bytes) = engine.global_bytes(Side::Old, id, &model, &inputs.mem) {
+            if old_program.types.is_scalar(global.ty) {
+                shown.push((
+                    global.name.clone(),
+                    scalar_text(old_program, global.ty, &bytes),
+                ));
+            }
+            globals.push((global.key.clone(), bytes));
+        }
+    }
+    let old = replay(old_program, state.old, &args, &globals, config);
+    let new_name = &new_program.functions[state.new];
+    let new = replay(new_program, state.new, &args, &globals, config);
+    let _ = new_name;
+    let mut witness = Witness::replayed(shown, old, new, kind, ReplayInput { args, globals });
+    witness.decide([old_program, new_program], [state.old, state.new], config);
+    Some(witness)
+}
+
+/// Whether two results ("returned X") differ only by NaN or the sign of zero.
+pub(super) fn nan_or_signed_zero(old: &str, new: &str) -> bool {
+    let value = |r: &str| r.strip_prefix("returned ")?.parse::<f64>().ok();
+    match (value(old), value(new)) {
+        (Some(a), Some(b)) => (a.is_nan() || b.is_nan()) || (a == b && a.to_bits() != b.to_bits()),
+        _ => false,
+    }
+}
+
+/// An object shared by pointer arguments whose ranges overlap: the arguments (the one at
+/// the lowest address first), the lowest address and the length.
+pub(super) struct AliasGroup {
+    members: Vec<usize>,
+    base: u64,
+    len: u64,
+}
+
+/// Groups pointer arguments `(index, address, length)` whose ranges overlap.
+pub(super) fn alias_groups(pointers: &[(usize, u64, u64)]) -> Vec<AliasGroup> {
+    let mut sorted = pointers.to_vec();
+    sorted.sort_by_key(|&(i, addr, _)| (addr, i));
+    let mut groups: Vec<AliasGroup> = Vec::new();
+    for (i, addr, len) in sorted {
+        match groups.last_mut() {
+            Some(g) if addr < g.base.saturating_add(g.len) => {
+                g.members.push(i);
+                g.len = g.len.max(addr - g.base + len);
+            }
+            _ => groups.push(AliasGroup {
+                members: vec![i],
+                base: addr,
+                len,
+            }),
+        }
+    }
+    // A shared object holds at most a few KiB; farther apart is not aliasing.
+    groups.retain(|g| g.len <= 4096);
+    groups
+}
+
+/// One argument of a witness: a scalar (its bits, of the parameter's type), a pointer
+/// to a fresh object holding `bytes`, or a pointer into the object of an earlier
+/// argument (aliasing).
+#[derive(Clone, Debug)]
+pub enum ReplayArg {
+    Scalar {
+        bits: u128,
+        ty: ripple_ir::TypeId,
+    },
+    Pointer {
+        bytes: Vec<u8>,
+        pointee: ripple_ir::TypeId,
+    },
+    /// A record or array passed by value: its bytes.
+    Aggregate {
+        bytes: Vec<u8>,
+        ty: ripple_ir::TypeId,
+    },
+    /// A pointer `offset` bytes into the object of argument `of` (a `Pointer`).
+    Alias {
+        of: usize,
+        offset: u64,
+        pointee: ripple_ir::TypeId,
+    },
+}
+
+pub(super) fn value_text(program: &Program, ty: ripple_ir::TypeId, bits: u128) -> String {
+    match program.types.get(ty) {
+        Type::Int(kind) => {
+            let width = kind.bits();
+            if kind.is_signed() && width < 128 && bits >> (width - 1) & 1 == 1 {
+                format!("{}", (bits as i128) - (1i128 << width))
+            } else {
+                bits.to_string()
+            }
+        }
+        Type::Float(ripple_ir::FloatKind::Float) => format!("{:?}", f32::from_bits(bits as u32)),
+        Type::Float(_) => format!("{:?}", f64::from_bits(bits as u64)),
+        _ => format!("{bits:#x}"),
+    }
+}
+
+/// A record or array value as C initialiser text, `{.x = 1, .z = -2}` (fields by name,
+/// recursively; bit-fields and padding skipped).
+pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
+    match program.types.get(ty) {
+        Type::Record(index) => {
+            let record = &program.types.records[*index as usize];
+            let fields: Vec<String> = record
+                .fields
+                .iter()
+                .filter(|f| f.bit_field.is_none())
+                .filter_map(|f| {
+                    let start = f.offset as usize;
+                    let end = start + program.types.size_of(f.ty) as usize;
+                    let part = bytes.get(start..end)?;
+                    Some(format!(
+                        ".{} = {}",
+                        f.name,
+                        aggregate_text(program, f.ty, part)
+                    ))
+                })
+                .collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        Type::Array { elem, len: Some(n) } => {
+            let size = program.types.size_of(*elem) as usize;
+            let items: Vec<String> = (0..*n as usize)
+                .filter_map(|i| bytes.get(i * size..(i + 1) * size))
+                .map(|part| aggregate_text(program, *elem, part))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        _ => scalar_text(program, ty, bytes),
+    }
+}
+
+pub(super) fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
+    if program.types.is_scalar(ty) {
+        let size = program.types.size_of(ty) as usize;
+        let mut bits = 0u128;
+        for (i, b) in bytes.iter().take(size.min(16)).enumerate() {
+            bits |= u128::from(*b) << (8 * i);
+        }
+        value_text(program, ty, bits)
+    } else {
+        format!("{:?}", &bytes[..bytes.len().min(16)])
+    }
+}
+
+pub(super) fn replay(
+    program: &Program,
+    func: FuncId,
+    args: &[ReplayArg],
+    globals: &[(String, Vec<u8>)],
+    config: &SemdiffConfig,
+) -> Observed {
+    let run = RunConfig {
+        max_steps: config.replay_steps,
+        ..RunConfig::default()
+    };
+    let mut interpreter = match Interpreter::new(program, &run) {
+        Ok(i) => i,
+        Err(t) => {
+            return Observed {
+                result: format!("not run: {t:?}"),
+                stdout: String::new(),
+                state: Vec::new(),
+                limited: true,
+                undefined: None,
+                through: Vec::new(),
+                steps: 0,
+            }
+        }
+    };
+    for (key, bytes) in globals {
+        if let Some((id, _)) = program
+            .globals
+            .iter_enumerated()
+            .find(|(_, g)| &g.key == key)
+        {
+            let _ = interpreter.write_global(id, bytes);
+        }
+    }
+    let function = &program.functions[func];
+    let mut values = Vec::new();
+    let mut pointers = Vec::new();
+    // Objects first, so that an alias may name a later argument's object.
+    let objects: Vec<Option<Value>> = args
+        .iter()
+        .map(|arg| match arg {
+            ReplayArg::Pointer { bytes, .. } => {
+                Some(interpreter.alloc_bytes(bytes).unwrap_or(Value::Int(0)))
+            }
+            _ => None,
+        })
+        .collect();
+    for (i, arg) in args.iter().enumerate() {
+        let ty = function.params.get(i).map(|v| function.locals[*v].ty);
+        match arg {
+            ReplayArg::Scalar { bits, ty: arg_ty } => {
+                let ty = ty.unwrap_or(*arg_ty);
+                values.push(match program.types.get(ty) {
+                    Type::Float(ripple_ir::FloatKind::Float) => {
+                        Value::F32(f32::from_bits(*bits as u32))
+                    }
+                    Type::Float(_) => Value::F64(f64::from_bits(*bits as u64)),
+                    _ => Value::Int(*bits),
+                });
+            }
+            ReplayArg::Aggregate { bytes, .. } => {
+                values.push(Value::Bytes(bytes.clone().into_boxed_slice()));
+            }
+            ReplayArg::Pointer { bytes, pointee } => {
+                let pointer = objects[i].clone().unwrap_or(Value::Int(0));
+                pointers.push((i, pointer.clone(), bytes.len() as u64, *pointee));
+                values.push(pointer);
+            }
+            ReplayArg::Alias {
+                of,
+                offset,
+                pointee,
+            } => {
+                let (Some(Some(Value::Int(base))), Some(ReplayArg::Pointer { bytes, .. })) =
+                    (objects.get(*of), args.get(*of))
+                else {
+                    values.push(Value::Int(0));
+                    continue;
+                };
+                let pointer = Value::Int(base + u128::from(*offset));
+                let len = (bytes.len() as u64).saturating_sub(*offset);
+                pointers.push((i, pointer.clone(), len, *pointee));
+                values.push(pointer);
+            }
+        }
+    }
+    let outcome = interpreter.call(func, &values, &mut ripple_interp::NoObserver);
+    let result = match &outcome.result {
+        CallResult::Returned(None) => "returned".to_string(),
+        CallResult::Returned(Some(v)) => {
+            let ty = function.return_type(&program.types);
+            match v {
+                Value::Int(bits) => format!("returned {}", value_text(program, ty, *bits)),
+                Value::F32(f) => format!("returned {f:?}"),
+                Value::F64(f) => format!("returned {f:?}"),
+                Value::Bytes(b) => format!("returned {b:?}"),
+            }
+        }
+        CallResult::Stopped(ripple_interp::Termination::StepLimit) => {
+            format!("no termination within {} steps", config.replay_steps)
+        }
+        CallResult::Stopped(ripple_interp::Termination::Exit(code)) => format!("exit {code}"),
+        CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) => {
+            format!("trap: {message}")
+        }
+        CallResult::Stopped(other) => format!("stopped: {other:?}"),
+    };
+    let mut state = Vec::new();
+    if matches!(outcome.result, CallResult::Returned(_)) {
+        for (i, pointer, len, pointee) in &pointers {
+            if let Some(bytes) = interpreter.read_memory(pointer, *len) {
+                let name = function
+                    .params
+                    .get(*i)
+                    .map_or("?".into(), |v| function.locals[*v].name.clone());
+                state.push((format!("*{name}"), scalar_text(program, *pointee, &bytes)));
+                state.push((format!("{name}[..]"), format!("{bytes:?}")));
+            }
+        }
+        for (key, _) in globals {
+            if let Some((id, g)) = program
+                .globals
+                .iter_enumerated()
+                .find(|(_, g)| &g.key == key)
+            {
+                if let Some(bytes) = interpreter.read_global(id) {
+                    state.push((g.name.clone(), scalar_text(program, g.ty, &bytes)));
+                }
+            }
+        }
+    }
+    // Exits and traps are behaviours of the program; a step limit or an unsupported
+    // construct is a limit of the replay.
+    let limited = matches!(
+        outcome.result,
+        CallResult::Stopped(
+            ripple_interp::Termination::StepLimit | ripple_interp::Termination::Unsupported { .. }
+        )
+    );
+    let undefined = match &outcome.result {
+        CallResult::Stopped(ripple_interp::Termination::Trap { message, .. })
+            if [
+                "out-of-bounds",
+                "freed or out-of-scope",
+                "invalid pointer",
+                // Compiled code may fold a division it knows traps, or drop a dead one.
+                "division by zero",
+                "signed division overflow",
+            ]
+            .iter()
+            .any(|k| message.contains(k)) =>
+        {
+            Some(message.clone())
+        }
+        _ => None,
+    };
+    // gcc folds a shift by a constant count out of range (to 0) even at -O0, where the
+    // interpreter, like the machine, masks the count: only compiled code can tell.
+    let undefined = undefined.or_else(|| {
+        interpreter
+            .undefined()
+            .contains(&ripple_interp::Undefined::ShiftCount)
+            .then(|| ripple_interp::Undefined::ShiftCount.name().to_string())
+    });
+    let mut through: Vec<&'static str> = interpreter.undefined().iter().map(|u| u.name()).collect();
+    if let CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) = &outcome.result {
+        for kind in ["division by zero", "signed division overflow"] {
+            if message.contains(kind) {
+                through.push(kind);
+            }
+        }
+    }
+    Observed {
+        result,
+        stdout: String::from_utf8_lossy(&outcome.stdout).into_owned(),
+        state,
+        limited,
+        undefined,
+        through,
+        steps: interpreter.steps(),
+    }
+}
