@@ -4,7 +4,8 @@
 //! arithmetic (field offsets, `index * size`) are explicit. A GNU label address
 //! `&&label` is the k-th address-taken label's number k as a pointer (distinct, non-null;
 //! `goto *` compares with them, `stmt.rs`). Casts that are really calls or binary
-//! expressions (the grammar does not know which names are types) are re-read.
+//! expressions (the grammar does not know which names are types) are re-read by
+//! `misparse`.
 
 use ripple_ir::{
     ApproximationKind, BinOp, Callee, Expr, ExprKind, FuncId, LocalKind, NodeKind, Place, Type,
@@ -15,6 +16,7 @@ use tree_sitter::Node as TsNode;
 use crate::builtins::BuiltinCall;
 use crate::literals::{self, CharWidth, Number};
 use crate::lower::{Lowerer, Sym};
+use crate::misparse::{Operand, Reread};
 use crate::Severity;
 
 /// A place an expression designates.
@@ -66,61 +68,6 @@ pub(crate) fn strip_parens(mut node: TsNode<'_>) -> TsNode<'_> {
     node
 }
 
-/// The precedence of a binary operator (higher binds tighter).
-fn binary_precedence(op: &str) -> u8 {
-    match op {
-        "*" | "/" | "%" => 10,
-        "+" | "-" => 9,
-        "<<" | ">>" => 8,
-        "<" | "<=" | ">" | ">=" => 7,
-        "==" | "!=" => 6,
-        "&" => 5,
-        "^" => 4,
-        "|" => 3,
-        "&&" => 2,
-        _ => 1,
-    }
-}
-
-/// An operand of an expression re-read from a misparsed cast: a node still to lower,
-/// or a value already computed.
-enum Operand<'a> {
-    Node(TsNode<'a>),
-    Value(Expr),
-}
-
-/// An expression re-read by C precedence (see `misparsed_cast_reread`).
-enum Reread<'a> {
-    Leaf(Operand<'a>),
-    Bin(&'a str, Box<Reread<'a>>, Box<Reread<'a>>),
-}
-
-/// Precedence climbing over `lhs (op operand)*`.
-fn climb<'a, I: Iterator<Item = (&'a str, Operand<'a>)>>(
-    mut lhs: Reread<'a>,
-    ops: &mut std::iter::Peekable<I>,
-    min_prec: u8,
-) -> Reread<'a> {
-    while let Some(&(op, _)) = ops.peek() {
-        let prec = binary_precedence(op);
-        if prec < min_prec {
-            break;
-        }
-        let Some((_, operand)) = ops.next() else {
-            break;
-        };
-        let mut rhs = Reread::Leaf(operand);
-        while let Some(&(next, _)) = ops.peek() {
-            if binary_precedence(next) <= prec {
-                break;
-            }
-            rhs = climb(rhs, ops, prec + 1);
-        }
-        lhs = Reread::Bin(op, Box::new(lhs), Box::new(rhs));
-    }
-    lhs
-}
-
 /// The operator token of a binary/unary/assignment/update/pointer/field expression.
 pub(crate) fn operator_of<'t>(this: &Lowerer<'t, '_>, node: TsNode<'t>) -> &'t str {
     match node.child_by_field_id(this.fields.operator.get()) {
@@ -143,7 +90,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// A havocked `int` for the invalid expression `node`, reported as the error
     /// `message` (`reason` is the havoc's).
-    fn reject(&mut self, node: TsNode<'a>, message: String, reason: &str) -> Expr {
+    pub(crate) fn reject(&mut self, node: TsNode<'a>, message: String, reason: &str) -> Expr {
         self.diag(Severity::Error, node, message);
         self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, reason)
     }
@@ -594,7 +541,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The value of a number literal's text (`node` locates diagnostics).
-    fn number_text(&mut self, text: &str, node: TsNode<'a>) -> Expr {
+    pub(crate) fn number_text(&mut self, text: &str, node: TsNode<'a>) -> Expr {
         match literals::parse_number(text) {
             Some(Number::Int(v, kind)) => {
                 let ty = self.l.program.types.int(kind);
@@ -699,7 +646,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// Converts `e` by a chain of casts, innermost (last) first.
-    fn apply_casts(&mut self, mut e: Expr, types: &[TypeId]) -> Expr {
+    pub(crate) fn apply_casts(&mut self, mut e: Expr, types: &[TypeId]) -> Expr {
         for &ty in types.iter().rev() {
             if ty == self.t.void {
                 return Expr::int(0, ty);
@@ -707,41 +654,6 @@ impl<'a> Lowerer<'a, '_> {
             e = self.convert(e, ty);
         }
         e
-    }
-
-    /// `(T)(e)[i]`, `(T)(e).f`, `(T)(e)->f` with `T` a type: the parser applied the
-    /// postfix operators to the cast, read as a call `(T)(e)`; C applies them to `(e)`
-    /// and casts the result.
-    fn misparsed_cast_postfix(&mut self, node: TsNode<'a>) -> Option<Val> {
-        let mut spine = Vec::new();
-        let mut cur = node;
-        let types = loop {
-            match cur.kind() {
-                "field_expression" | "subscript_expression" => {
-                    spine.push(cur);
-                    cur = self.child_field(cur, self.fields.argument)?;
-                }
-                "call_expression" => {
-                    let func = self.child_field(cur, self.fields.function)?;
-                    break self.cast_chain(func)?;
-                }
-                _ => return None,
-            }
-        };
-        let list = self.child_field(cur, self.fields.arguments)?;
-        if list.named_child_count() != 1 {
-            return None;
-        }
-        let mut v = self.lower_expr(list.named_child(0)?);
-        for &p in spine.iter().rev() {
-            v = if p.kind() == "field_expression" {
-                self.field_access(p, v)
-            } else {
-                self.subscript_of(p, v)
-            };
-        }
-        let e = self.rvalue_of(v);
-        Some(Val::R(self.apply_casts(e, &types)))
     }
 
     /// A left operand that is really a prefix of casts: `(T)` (a parenthesized type
@@ -763,52 +675,6 @@ impl<'a> Lowerer<'a, '_> {
         let ty = self.type_descriptor(desc);
         inner.insert(0, ty);
         Some(inner)
-    }
-
-    /// `(T) op right` re-read as `((T)(op x)) ...` where `x` is the leftmost operand of
-    /// `right` (the cast binds tighter than any binary operator); `types` are the casts,
-    /// outermost first.
-    fn misparsed_cast_binary(&mut self, types: &[TypeId], op: &str, right: TsNode<'a>) -> Expr {
-        if right.kind() == "binary_expression" {
-            let rop = operator_of(self, right);
-            if let (Some(rl), Some(rr)) = (
-                self.child_field(right, self.fields.left),
-                self.child_field(right, self.fields.right),
-            ) {
-                if rop != "&&" && rop != "||" {
-                    let inner = self.misparsed_cast_binary(types, op, rl);
-                    let b = self.rvalue(rr);
-                    return self.arith(rop, inner, b, right);
-                }
-            }
-        }
-        let operand = match op {
-            "-" => {
-                let e = self.rvalue(right);
-                let e = self.promote(e);
-                let t = e.ty;
-                Expr::unary(UnOp::Neg, e, t)
-            }
-            "+" => {
-                let e = self.rvalue(right);
-                self.promote(e)
-            }
-            "*" => {
-                let p = self.rvalue(right);
-                match self.l.program.types.pointee(p.ty) {
-                    Some(pointee) => self.rvalue_of(Val::L(LVal::Mem(p, pointee))),
-                    None => p,
-                }
-            }
-            _ => {
-                let v = self.lower_expr(right);
-                match v {
-                    Val::L(lv) => self.addr_of(lv, right),
-                    Val::R(e) => e,
-                }
-            }
-        };
-        self.apply_casts(operand, types)
     }
 
     /// A binary arithmetic, bitwise, shift or comparison operator on rvalues.
@@ -1437,7 +1303,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The member access `node` applied to the (already lowered) value `base`.
-    fn field_access(&mut self, node: TsNode<'a>, base: Val) -> Val {
+    pub(crate) fn field_access(&mut self, node: TsNode<'a>, base: Val) -> Val {
         let Some(field) = self.child_field(node, self.fields.field) else {
             return Val::R(self.unreadable(node, "incomplete member access"));
         };
@@ -1495,7 +1361,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The subscript `node` applied to the (already lowered) value `base`.
-    fn subscript_of(&mut self, node: TsNode<'a>, base: Val) -> Val {
+    pub(crate) fn subscript_of(&mut self, node: TsNode<'a>, base: Val) -> Val {
         let Some(index) = self.child_field(node, self.fields.index) else {
             return Val::R(self.unreadable(node, "incomplete subscript"));
         };
@@ -1578,75 +1444,13 @@ impl<'a> Lowerer<'a, '_> {
         Val::R(self.convert(e, ty))
     }
 
-    /// The parts of a cast whose "type" is really an expression (a variable, possibly
-    /// subscripted: `(x)`, `(a[i])`) and whose operand starts with a unary `-`, `+`, `*`
-    /// or `&`, a `&&` (read as two `&`), or a signed number: (the expression's value, the
-    /// binary operator, its right operand).
-    fn misparsed_cast_parts(&mut self, cast: TsNode<'a>) -> Option<(Expr, &'a str, Operand<'a>)> {
-        if cast.kind() != "cast_expression" {
-            return None;
-        }
-        let desc = self.child_field(cast, self.fields.type_)?;
-        let value = self.child_field(cast, self.fields.value)?;
-        let parts = self.descriptor_as_expression(desc);
-        let call = if parts.is_none() {
-            Some(self.descriptor_as_call(desc)?)
-        } else {
-            None
-        };
-        let (op, right) = match value.kind() {
-            "unary_expression" | "pointer_expression" => {
-                let op = operator_of(self, value);
-                let arg = self.child_field(value, self.fields.argument)?;
-                match op {
-                    "&" if arg.kind() == "pointer_expression"
-                        && operator_of(self, arg) == "&"
-                        && arg.start_byte() == value.start_byte() + 1 =>
-                    {
-                        (
-                            "&&",
-                            Operand::Node(self.child_field(arg, self.fields.argument)?),
-                        )
-                    }
-                    "-" | "+" | "*" | "&" => (op, Operand::Node(arg)),
-                    _ => return None,
-                }
-            }
-            "number_literal" => {
-                let text = self.text(value);
-                let op = text.get(..1).filter(|op| matches!(*op, "-" | "+"))?;
-                (op, Operand::Value(self.number_text(&text[1..], value)))
-            }
-            _ => return None,
-        };
-        let (name, subscripts) = match (parts, call) {
-            (Some(parts), _) => parts,
-            (None, Some(call)) => return Some((self.rvalue(call), op, right)),
-            (None, None) => return None,
-        };
-        let mut left = self.symbol_value(name)?;
-        for index in subscripts {
-            let i = self.rvalue(index);
-            let (p, i) = if self.is_ptr(left.ty) {
-                (left, i)
-            } else {
-                (i, left)
-            };
-            left = match self.l.program.types.pointee(p.ty) {
-                Some(elem) => {
-                    let addr = self.ptr_index(p, i, false);
-                    self.rvalue_of(Val::L(LVal::Mem(addr, elem)))
-                }
-                None => self.reject(index, "subscript of a non-pointer".into(), "bad subscript"),
-            };
-        }
-        Some((left, op, right))
-    }
-
     /// A cast's type descriptor that is really an expression: a name that denotes no type
     /// (an object, function or constant), with the sizes of abstract array declarators
     /// as subscripts, outermost first (`(a[i][j])` read as the "type" `a [i][j]`).
-    fn descriptor_as_expression(&mut self, desc: TsNode<'a>) -> Option<(&'a str, Vec<TsNode<'a>>)> {
+    pub(crate) fn descriptor_as_expression(
+        &mut self,
+        desc: TsNode<'a>,
+    ) -> Option<(&'a str, Vec<TsNode<'a>>)> {
         let spec = self.child_field(desc, self.fields.type_)?;
         if spec.kind() != "type_identifier" {
             return None;
@@ -1673,143 +1477,9 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
-    /// A cast's type descriptor that is really a call: `(f(x))` where `f` names a
-    /// function or an object (`(SQR(s*ak))*rd(...)` read as a cast of `*rd(...)`), or a
-    /// builtin (`(__builtin_offsetof(T, m))`). The descriptor's text is parsed again as
-    /// an expression, at its own offsets; the call node is returned.
-    fn descriptor_as_call(&mut self, desc: TsNode<'a>) -> Option<TsNode<'a>> {
-        let spec = self.child_field(desc, self.fields.type_)?;
-        if spec.kind() != "type_identifier" {
-            return None;
-        }
-        let decl = self.child_field(desc, self.fields.declarator)?;
-        if decl.kind() != "abstract_function_declarator" {
-            return None;
-        }
-        let name = self.text(spec);
-        match self.lookup(name) {
-            Some(Sym::Func(..) | Sym::Global(..) | Sym::Local(..)) => {}
-            None if name.starts_with("__builtin_") || name == "offsetof" => {}
-            _ => return None,
-        }
-        let (from, to) = (desc.start_byte(), desc.end_byte());
-        let tree = self.reparse(desc)?;
-        // translation_unit > expression_statement > `x=CALL` > the call.
-        let assign = tree.root_node().named_child(0)?.named_child(0)?;
-        let node = self.child_field(assign, self.fields.right)?;
-        let builtin = self.lookup(name).is_none();
-        (node.start_byte() == from && node.end_byte() == to && (builtin || !node.has_error()))
-            .then_some(node)
-    }
-
-    /// `sizeof (a)[i]`, `sizeof (p)->f`, `sizeof (s).f`, `sizeof (f)(x)` where the
-    /// parenthesised name is an object: the parser reads a `sizeof` of the type `a`
-    /// with a postfix operator applied to it, while C reads the size of the whole
-    /// postfix expression. The operand's text is parsed again as an expression.
-    fn sizeof_of_postfix(&mut self, node: TsNode<'a>) -> Option<Expr> {
-        if !matches!(
-            node.kind(),
-            "subscript_expression" | "field_expression" | "call_expression"
-        ) {
-            return None;
-        }
-        // The innermost operand of the postfix chain.
-        let mut inner = node;
-        while matches!(
-            inner.kind(),
-            "subscript_expression" | "field_expression" | "call_expression"
-        ) {
-            inner = inner.named_child(0)?;
-        }
-        if inner.kind() != "sizeof_expression" {
-            return None;
-        }
-        let desc = self.child_field(inner, self.fields.type_)?;
-        let spec = self.child_field(desc, self.fields.type_)?;
-        if spec.kind() != "type_identifier"
-            || self.child_field(desc, self.fields.declarator).is_some()
-        {
-            return None;
-        }
-        match self.lookup(self.text(spec))? {
-            Sym::Typedef(_) | Sym::Vla { .. } => return None,
-            _ => {}
-        }
-        // From the `(` after `sizeof` to the end of the postfix chain.
-        let open = inner.child(1)?;
-        let tree = self.reparse_range(
-            open.start_byte(),
-            node.end_byte(),
-            open.start_position(),
-            node.end_position(),
-        )?;
-        let assign = tree.root_node().named_child(0)?.named_child(0)?;
-        let operand = self.child_field(assign, self.fields.right)?;
-        if operand.has_error() || operand.end_byte() != node.end_byte() {
-            return None;
-        }
-        let ty = self.speculate(|this| this.lower_expr(operand).ty());
-        Some(self.runtime_size(ty))
-    }
-
-    /// Parses the text of `node` alone as the expression statement `x=TEXT;`, keeping
-    /// its offsets (the parser reads only that range, `x=` and `;` are supplied). The
-    /// tree lives as long as the unit's other trees.
-    fn reparse(&self, node: TsNode<'a>) -> Option<&'a tree_sitter::Tree> {
-        self.reparse_range(
-            node.start_byte(),
-            node.end_byte(),
-            node.start_position(),
-            node.end_position(),
-        )
-    }
-
-    /// [`Self::reparse`] of the text from `from` to `to`.
-    fn reparse_range(
-        &self,
-        from: usize,
-        to: usize,
-        start: tree_sitter::Point,
-        end: tree_sitter::Point,
-    ) -> Option<&'a tree_sitter::Tree> {
-        const PREFIX: &[u8] = b"x=";
-        let (node_start, node_end) = (start, end);
-        let start = from.checked_sub(PREFIX.len())?;
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(crate::lower::c_language()).ok()?;
-        let mut start_point = node_start;
-        start_point.column = start_point.column.saturating_sub(PREFIX.len());
-        let mut end_point = node_end;
-        end_point.column += 1;
-        parser
-            .set_included_ranges(&[tree_sitter::Range {
-                start_byte: start,
-                end_byte: to + 1,
-                start_point,
-                end_point,
-            }])
-            .ok()?;
-        let src = self.src.as_bytes();
-        let mut read = |offset: usize, _: tree_sitter::Point| -> &[u8] {
-            if offset >= start && offset < from {
-                &PREFIX[offset - start..]
-            } else if offset >= from && offset < to {
-                &src[offset..to]
-            } else if offset == to {
-                b";"
-            } else {
-                b""
-            }
-        };
-        let tree = parser.parse_with_options(&mut read, None, None)?;
-        // Rare (a misparsed cast); the tree is small and must outlive this call like
-        // the unit's trees do.
-        Some(Box::leak(Box::new(tree)))
-    }
-
     /// The value of a name that denotes an object, function or constant (not a type, nor
     /// a variable-length array).
-    fn symbol_value(&mut self, name: &str) -> Option<Expr> {
+    pub(crate) fn symbol_value(&mut self, name: &str) -> Option<Expr> {
         let v = match self.lookup(name)? {
             Sym::Vla { .. } => return None,
             sym => self.symbol_val(sym)?,
@@ -1843,30 +1513,6 @@ impl<'a> Lowerer<'a, '_> {
             Sym::EnumConst(v, ty) => Val::R(self.int_const(v, ty)),
             Sym::Typedef(_) => return None,
         })
-    }
-
-    /// A cast whose "type" is really a variable, re-read as the binary expression it is:
-    /// `(x) - 1` (a cast of `-1` to `x`), `(x) && y` (of `&&y`), `(a[i]) * b`; or the
-    /// binary `node` whose left spine of binary operators ends in such a cast: `(x) - a
-    /// * b` (the parser read `((x)(-a)) * b`). The operators are re-read by C precedence.
-    fn misparsed_cast_reread(&mut self, node: TsNode<'a>) -> Option<Reread<'a>> {
-        let mut spine = Vec::new();
-        let mut cur = node;
-        while cur.kind() == "binary_expression" && !matches!(operator_of(self, cur), "&&" | "||") {
-            spine.push(cur);
-            cur = self.child_field(cur, self.fields.left)?;
-        }
-        if cur.kind() != "cast_expression" {
-            return None;
-        }
-        let (left, op, arg) = self.misparsed_cast_parts(cur)?;
-        let mut ops: Vec<(&'a str, Operand<'a>)> = vec![(op, arg)];
-        for &b in spine.iter().rev() {
-            let r = self.child_field(b, self.fields.right)?;
-            ops.push((operator_of(self, b), Operand::Node(r)));
-        }
-        let mut ops = ops.into_iter().peekable();
-        Some(climb(Reread::Leaf(Operand::Value(left)), &mut ops, 0))
     }
 
     /// The value of a re-read expression; operands are lowered left to right, `&&` and

@@ -25,6 +25,7 @@ mod init;
 mod intbuiltins;
 mod literals;
 mod lower;
+mod misparse;
 mod oldstyle;
 mod recover;
 mod source;
