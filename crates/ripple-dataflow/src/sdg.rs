@@ -694,12 +694,17 @@ impl<'p> Builder<'p> {
     }
 
     fn function(&mut self, f: FuncId) {
+        let (sites, may_stop_nodes) = self.call_sites(f);
+        let pdom = self.control_dependences(f, &sites, &may_stop_nodes);
+        self.register_dependences(f, &sites);
+        self.memory_dependences(f, &sites, &pdom);
+    }
+
+    /// The call sites of `f` with their bound targets, and the nodes that may not return
+    /// (havocs, calls of functions that may stop).
+    fn call_sites(&mut self, f: FuncId) -> (FxHashMap<NodeId, Site>, Vec<NodeId>) {
         let program = self.program;
         let function = &program.functions[f];
-        let first = self.node_base[f.index()].expect("defined");
-        let node_v = |n: NodeId| VertexId(first + n.0);
-        let entry_v = node_v(function.entry);
-        let exit_v = node_v(function.exit);
         // Call sites.
         let mut sites: FxHashMap<NodeId, Site> = FxHashMap::default();
         let mut may_stop_nodes = Vec::new();
@@ -750,8 +755,24 @@ impl<'p> Builder<'p> {
             }
             sites.insert(n, site);
         }
+        (sites, may_stop_nodes)
+    }
+
+    /// Control dependences over the CFG augmented with edges to the exit from the nodes
+    /// that may not return, and what decides whether `f` returns.
+    fn control_dependences(
+        &mut self,
+        f: FuncId,
+        sites: &FxHashMap<NodeId, Site>,
+        may_stop_nodes: &[NodeId],
+    ) -> PostDominators {
+        let program = self.program;
+        let function = &program.functions[f];
+        let first = self.node_base[f.index()].expect("defined");
+        let node_v = |n: NodeId| VertexId(first + n.0);
+        let entry_v = node_v(function.entry);
         // Control dependence, over the CFG augmented with edges to the exit.
-        let pdom = PostDominators::compute(function, &may_stop_nodes);
+        let pdom = PostDominators::compute(function, may_stop_nodes);
         let cd = ControlDependence::from_postdominators(function, &pdom);
         let stop_out = self.formal_out[f.index()].get(&IfaceVar::Stop).copied();
         for (m, _) in function.nodes.iter_enumerated() {
@@ -781,6 +802,15 @@ impl<'p> Builder<'p> {
                 }
             }
         }
+        pdom
+    }
+
+    /// Data dependences between register reads and the definitions reaching them.
+    fn register_dependences(&mut self, f: FuncId, sites: &FxHashMap<NodeId, Site>) {
+        let program = self.program;
+        let function = &program.functions[f];
+        let first = self.node_base[f.index()].expect("defined");
+        let node_v = |n: NodeId| VertexId(first + n.0);
         // Register data dependences.
         let reaching = ReachingDefs::compute(function);
         let def_vertices = |b: &Self, d: NodeId, var| -> Vec<VertexId> {
@@ -869,6 +899,21 @@ impl<'p> Builder<'p> {
                 }
             }
         }
+    }
+
+    /// Data dependences through memory regions: flow-sensitive by memory SSA, or through
+    /// one vertex per region where that is not sound.
+    fn memory_dependences(
+        &mut self,
+        f: FuncId,
+        sites: &FxHashMap<NodeId, Site>,
+        pdom: &PostDominators,
+    ) {
+        let program = self.program;
+        let function = &program.functions[f];
+        let first = self.node_base[f.index()].expect("defined");
+        let node_v = |n: NodeId| VertexId(first + n.0);
+        let exit_v = node_v(function.exit);
         // Memory data dependences: who reads and writes which region where.
         let all_parts: Vec<PartId> = {
             let mut s = self.modref.refs[f.index()].clone();
