@@ -19,40 +19,20 @@
 
 mod support;
 
+use ripple_conformance::Rng;
 use std::collections::{HashMap, HashSet};
 
 use ripple_analyses::sea::{per_function, sea_sets, Algorithm, AllFunctions, Direction, SeaConfig};
 use ripple_ir::{FuncId, NodeKind};
 use support::{graphs, FunctionSpec, Graphs, Op};
 
-/// A deterministic pseudo-random generator (SplitMix64), so failures reproduce by seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
-
 /// A random program: 2 to 5 functions with bodies and 0 to 2 without. Every node's first
 /// successor lies further on, so every node can reach the exit; a branch's second
 /// successor may go back (loops). Calls are direct, or through a pointer of one of two
 /// signatures; some nodes take function addresses, so pointer targets vary.
 fn random_program(rng: &mut Rng) -> Vec<FunctionSpec> {
-    let defined = 2 + rng.below(4);
-    let externals = rng.below(3);
+    let defined = 2 + rng.index(4);
+    let externals = rng.index(3);
     let total = defined + externals;
     let mut specs = Vec::new();
     for f in 0..total {
@@ -65,17 +45,17 @@ fn random_program(rng: &mut Rng) -> Vec<FunctionSpec> {
             });
             continue;
         }
-        let middle = 1 + rng.below(6);
+        let middle = 1 + rng.index(6);
         let exit = middle + 1;
         let mut body = vec![Op::Entry(1)];
         for i in 1..=middle {
-            let forward = i + 1 + rng.below(exit - i);
-            let op = match rng.below(100) {
+            let forward = i + 1 + rng.index(exit - i);
+            let op = match rng.index(100) {
                 0..=24 => Op::Skip(forward),
-                25..=49 => Op::Branch(forward, 1 + rng.below(exit)),
-                50..=79 => Op::Call(rng.below(total), forward),
+                25..=49 => Op::Branch(forward, 1 + rng.index(exit)),
+                50..=79 => Op::Call(rng.index(total), forward),
                 80..=89 => Op::CallPtr(u8::from(rng.chance(40)), forward),
-                _ => Op::TakeAddress(rng.below(total), forward),
+                _ => Op::TakeAddress(rng.index(total), forward),
             };
             body.push(op);
         }

@@ -2,6 +2,9 @@
 //! the checks: finding the programs, reading their `// RUN:` lines, compiling,
 //! running and preprocessing them with gcc.
 //!
+//! It is also the tests' shared support: [`Rng`], the one deterministic generator of
+//! the random programs and inputs of every test.
+//!
 //! The checks themselves are the integration tests of this crate:
 //! `tests/gcc_agreement.rs` (the interpreted IR behaves as the gcc-compiled program)
 //! and `tests/lowering.rs` (every program lowers cleanly to valid IR). The RUN format
@@ -422,5 +425,41 @@ mod tests {
             first_difference(b"a\n", b"a\nmore"),
             "line 2: expected \"\" got \"more\""
         );
+    }
+}
+
+/// A small deterministic generator (splitmix64): the same seed gives the same sequence
+/// on every machine, so a failing random case is reproduced from its seed.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits (not an `Iterator`: the sequence never ends).
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A value below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+
+    /// An index below `n`.
+    pub fn index(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+
+    /// True `percent` times out of 100.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.index(items.len())]
     }
 }

@@ -3,6 +3,7 @@
 //! of the solver without collapsing, and a cycle through a field offset (a pointer
 //! shift) must not be collapsed into a plain copy.
 
+use ripple_conformance::Rng;
 use std::path::Path;
 use std::process::Command;
 
@@ -107,22 +108,6 @@ fn collapsing_keeps_the_results_on_the_conformance_corpus() {
     assert!(collapsed > 0, "no cycle was collapsed in the corpus");
 }
 
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A program of pointer copies, loads, stores, field accesses and calls (direct and
 /// through pointers) among a few variables: copy cycles arise through variables,
 /// through memory (stores and loads of the same cell) and through parameters.
@@ -136,14 +121,14 @@ fn generated_program(seed: u64) -> String {
          struct S s0, s1, *t0, *t1;\n\
          int *(*fp)(int *, int **);\n",
     );
-    let p = |rng: &mut Rng| format!("p{}", rng.below(6));
-    let q = |rng: &mut Rng| format!("q{}", rng.below(3));
-    let t = |rng: &mut Rng| format!("t{}", rng.below(2));
-    let field = |rng: &mut Rng| ["a", "b"][rng.below(2)].to_string();
+    let p = |rng: &mut Rng| format!("p{}", rng.index(6));
+    let q = |rng: &mut Rng| format!("q{}", rng.index(3));
+    let t = |rng: &mut Rng| format!("t{}", rng.index(2));
+    let field = |rng: &mut Rng| ["a", "b"][rng.index(2)].to_string();
     for f in 0..3 {
         text.push_str(&format!("int *f{f}(int *a, int **b) {{\n"));
         for _ in 0..3 {
-            let stmt = match rng.below(4) {
+            let stmt = match rng.index(4) {
                 0 => "    *b = a;\n".to_string(),
                 1 => "    a = *b;\n".to_string(),
                 2 => format!("    {} = a;\n", p(&mut rng)),
@@ -154,16 +139,16 @@ fn generated_program(seed: u64) -> String {
         text.push_str("    return a;\n}\n");
     }
     text.push_str("int main(int argc, char **argv) {\n    int *l0 = &x0, *l1 = p1;\n");
-    let statements = 15 + rng.below(25);
+    let statements = 15 + rng.index(25);
     for _ in 0..statements {
-        let stmt = match rng.below(14) {
-            0 => format!("    {} = &x{};\n", p(&mut rng), rng.below(4)),
+        let stmt = match rng.index(14) {
+            0 => format!("    {} = &x{};\n", p(&mut rng), rng.index(4)),
             1 | 2 => format!("    {} = {};\n", p(&mut rng), p(&mut rng)),
             3 => format!("    {} = &{};\n", q(&mut rng), p(&mut rng)),
             4 => format!("    *{} = {};\n", q(&mut rng), p(&mut rng)),
             5 => format!("    {} = *{};\n", p(&mut rng), q(&mut rng)),
             6 => format!("    {} = {};\n", q(&mut rng), q(&mut rng)),
-            7 => format!("    {} = &s{};\n", t(&mut rng), rng.below(2)),
+            7 => format!("    {} = &s{};\n", t(&mut rng), rng.index(2)),
             8 => format!(
                 "    {}->{} = {};\n",
                 t(&mut rng),
@@ -178,12 +163,12 @@ fn generated_program(seed: u64) -> String {
             ),
             10 => format!("    {} = {}->next;\n", t(&mut rng), t(&mut rng)),
             11 => format!("    {}->next = {};\n", t(&mut rng), t(&mut rng)),
-            12 => format!("    fp = f{};\n", rng.below(3)),
+            12 => format!("    fp = f{};\n", rng.index(3)),
             _ => {
-                let call = if rng.below(2) == 0 {
+                let call = if rng.index(2) == 0 {
                     "fp".to_string()
                 } else {
-                    format!("f{}", rng.below(3))
+                    format!("f{}", rng.index(3))
                 };
                 format!(
                     "    {} = {call}({}, &{});\n",
@@ -194,7 +179,7 @@ fn generated_program(seed: u64) -> String {
             }
         };
         text.push_str(&stmt);
-        if rng.below(4) == 0 {
+        if rng.index(4) == 0 {
             // Locals in cycles with globals.
             text.push_str(&format!(
                 "    l0 = {}; l1 = l0; {} = l1;\n",

@@ -9,30 +9,10 @@
 
 mod common;
 
+use ripple_conformance::Rng;
 use ripple_dataflow::slice::{slice, SliceDirection};
 use ripple_dataflow::{BitSet, Sdg, SdgConfig, VertexId};
 use ripple_ir::Program;
-
-/// A deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &'a [String]) -> &'a str {
-        &items[self.below(items.len())]
-    }
-}
 
 const GLOBALS: [&str; 3] = ["g0", "g1", "g2"];
 
@@ -45,8 +25,8 @@ struct Generator {
 impl Generator {
     fn program(seed: u64) -> String {
         let mut rng = Rng(seed);
-        let functions = 2 + rng.below(4);
-        let params = (0..functions).map(|_| rng.below(3)).collect();
+        let functions = 2 + rng.index(4);
+        let params = (0..functions).map(|_| rng.index(3)).collect();
         let mut generator = Generator {
             rng,
             functions,
@@ -69,7 +49,7 @@ impl Generator {
         out.push_str("int main(void) {\n    fp = h0;\n    gp = &g2;\n");
         for f in 0..functions {
             let args: Vec<String> = (0..generator.params[f])
-                .map(|_| generator.rng.below(9).to_string())
+                .map(|_| generator.rng.index(9).to_string())
                 .collect();
             out.push_str(&format!("    g0 = g0 + f{f}({});\n", args.join(", ")));
         }
@@ -93,7 +73,7 @@ impl Generator {
         let mut vars: Vec<String> = ["l0", "l1", "l2"].iter().map(|s| s.to_string()).collect();
         vars.extend((0..self.params[f]).map(|i| format!("p{i}")));
         vars.extend(GLOBALS.iter().map(|s| s.to_string()));
-        let statements = 3 + self.rng.below(6);
+        let statements = 3 + self.rng.index(6);
         for _ in 0..statements {
             self.statement(f, &vars, 1, out);
         }
@@ -103,9 +83,9 @@ impl Generator {
 
     fn expr(&mut self, vars: &[String]) -> String {
         let a = self.rng.pick(vars).to_string();
-        match self.rng.below(4) {
+        match self.rng.index(4) {
             0 => a,
-            1 => format!("{a} + {}", self.rng.below(5)),
+            1 => format!("{a} + {}", self.rng.index(5)),
             2 => format!("{a} * {}", self.rng.pick(vars)),
             _ => format!("{a} - {}", self.rng.pick(vars)),
         }
@@ -114,14 +94,14 @@ impl Generator {
     fn statement(&mut self, f: usize, vars: &[String], depth: usize, out: &mut String) {
         let indent = "    ".repeat(depth);
         let target = self.rng.pick(vars).to_string();
-        match self.rng.below(if depth < 3 { 9 } else { 6 }) {
+        match self.rng.index(if depth < 3 { 9 } else { 6 }) {
             0 | 1 => {
                 let e = self.expr(vars);
                 out.push_str(&format!("{indent}{target} = {e};\n"));
             }
             2 => {
                 // A call to any function: direct recursion included (with a guard).
-                let callee = self.rng.below(self.functions);
+                let callee = self.rng.index(self.functions);
                 let args: Vec<String> = (0..self.params[callee]).map(|_| self.expr(vars)).collect();
                 let guard = if callee <= f { "l2 > 100 && " } else { "" };
                 out.push_str(&format!(
@@ -139,7 +119,7 @@ impl Generator {
             }
             5 => {
                 let (a, b) = (self.expr(vars), self.expr(vars));
-                if self.rng.below(2) == 0 {
+                if self.rng.index(2) == 0 {
                     out.push_str(&format!("{indent}{target} = fp({a}, {b});\n"));
                 } else {
                     out.push_str(&format!("{indent}*gp = {a}; fp = h1; {target} = {b};\n"));
@@ -149,7 +129,7 @@ impl Generator {
                 let c = self.expr(vars);
                 out.push_str(&format!("{indent}if ({c} > 0) {{\n"));
                 self.statement(f, vars, depth + 1, out);
-                if self.rng.below(2) == 0 {
+                if self.rng.index(2) == 0 {
                     out.push_str(&format!("{indent}}} else {{\n"));
                     self.statement(f, vars, depth + 1, out);
                 }

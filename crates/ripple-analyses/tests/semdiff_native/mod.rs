@@ -12,36 +12,11 @@ use ripple_analyses::semdiff::native::{self, NativeSource};
 pub use ripple_analyses::semdiff::native::{
     timed_out, witness_input, NativeArg as Arg, NativeInput as Input,
 };
+pub use ripple_conformance::Rng;
 use ripple_ir::{FloatKind, FuncId, Program, Type, TypeId};
 
 /// Bytes of one object pointed to by a pointer argument.
 pub const BUFFER_BYTES: usize = 128;
-
-/// A small deterministic generator (splitmix64).
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-}
 
 /// Writes a random value of type `ty` at `bytes[off..]`; `boundary` favours edge values.
 fn fill(program: &Program, ty: TypeId, bytes: &mut [u8], off: usize, rng: &mut Rng) {
