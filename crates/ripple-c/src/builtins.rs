@@ -50,7 +50,7 @@ impl<'a> Lowerer<'a, '_> {
             "{}: non-local control flow is not modelled; memory is havocked",
             call.name
         );
-        let int = self.t.int;
+        let int = self.types.int;
         let unused = Val::R(self.int_const(0, int));
         self.havoc_call(call, int, ApproximationKind::Setjmp, &detail, unused)
     }
@@ -93,15 +93,15 @@ impl<'a> Lowerer<'a, '_> {
                 return Some(v);
             }
         }
-        let t = self.t;
+        let t = self.types;
         let va = |this: &mut Self, i: usize| -> Expr {
             match args.get(i) {
                 Some(&a) => {
                     let v = this.rvalue(a);
-                    let vp = this.t.void_ptr;
+                    let vp = this.types.void_ptr;
                     this.convert(v, vp)
                 }
-                None => Expr::int(0, this.t.void_ptr),
+                None => Expr::int(0, this.types.void_ptr),
             }
         };
         match name {
@@ -306,13 +306,13 @@ impl<'a> Lowerer<'a, '_> {
     /// temporary (integers are converted to `double`).
     fn float_arg(&mut self, arg: Option<TsNode<'a>>) -> Expr {
         let Some(arg) = arg else {
-            return Expr::new(ExprKind::Float(0.0), self.t.double);
+            return Expr::new(ExprKind::Float(0.0), self.types.double);
         };
         let v = self.rvalue(arg);
         let v = if self.is_float(v.ty) {
             v
         } else {
-            let d = self.t.double;
+            let d = self.types.double;
             self.convert(v, d)
         };
         if matches!(v.kind, ExprKind::Local(_) | ExprKind::Float(_)) {
@@ -332,16 +332,16 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn fcmp(&self, op: BinOp, a: &Expr, b: &Expr) -> Expr {
-        Expr::binary(op, a.clone(), b.clone(), self.t.int)
+        Expr::binary(op, a.clone(), b.clone(), self.types.int)
     }
 
     fn fcmp_const(&self, op: BinOp, a: &Expr, value: f64) -> Expr {
         let c = self.float_const(value, a.ty);
-        Expr::binary(op, a.clone(), c, self.t.int)
+        Expr::binary(op, a.clone(), c, self.types.int)
     }
 
     fn int_op(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
-        Expr::binary(op, a, b, self.t.int)
+        Expr::binary(op, a, b, self.types.int)
     }
 
     /// `x` is infinite: `(x == inf) | (x == -inf)`.
@@ -388,7 +388,7 @@ impl<'a> Lowerer<'a, '_> {
     /// The floating-point classification and constant builtins, as comparisons on the
     /// value (no calls).
     fn float_builtin(&mut self, name: &str, args: &[TsNode<'a>]) -> Expr {
-        let t = self.t;
+        let t = self.types;
         let short = &name["__builtin_".len()..];
         match short {
             "huge_val" | "inf" => return self.float_const(f64::INFINITY, t.double),
@@ -507,7 +507,7 @@ impl<'a> Lowerer<'a, '_> {
     /// libc function (or the builtin); anything else is havocked.
     fn known_or_unknown_builtin(&mut self, call: BuiltinCall<'a, '_>) -> Val {
         let (name, args) = (call.name, call.args);
-        let t = self.t;
+        let t = self.types;
         let short = &name["__builtin_".len().min(name.len())..];
         // (callee name, return type, parameter types, varargs)
         let sig: Option<(&str, TypeId, Vec<TypeId>, bool)> = match short {
@@ -561,11 +561,11 @@ impl<'a> Lowerer<'a, '_> {
                 Some(Sym::Func(f, ty)) => (f, ty),
                 _ => {
                     let f = self.library_function(callee, ret, params.clone(), varargs, call.node);
-                    let ty = self.l.program.functions[f].ty;
+                    let ty = self.linker.program.functions[f].ty;
                     (f, ty)
                 }
             };
-            let (ret, params) = match self.l.program.types.get(fty).clone() {
+            let (ret, params) = match self.linker.program.types.get(fty).clone() {
                 Type::Function { ret, params, .. } => (ret, params),
                 _ => (ret, params),
             };
@@ -604,10 +604,10 @@ impl<'a> Lowerer<'a, '_> {
         varargs: bool,
         node: TsNode<'a>,
     ) -> ripple_ir::FuncId {
-        if let Some(f) = self.l.program.function_by_key(name) {
+        if let Some(f) = self.linker.program.function_by_key(name) {
             return f;
         }
-        let ty = self.l.program.types.intern(Type::Function {
+        let ty = self.linker.program.types.intern(Type::Function {
             ret,
             params,
             varargs,
@@ -658,7 +658,7 @@ impl<'a> Lowerer<'a, '_> {
             if let Some(r) = rest.strip_prefix('[') {
                 let end = r.find(']').unwrap_or(r.len());
                 let index: u64 = parse_c_uint(r[..end].trim()).unwrap_or(0);
-                let elem = match self.l.program.types.get(cur) {
+                let elem = match self.linker.program.types.get(cur) {
                     Type::Array { elem, .. } => *elem,
                     _ => cur,
                 };
@@ -696,7 +696,7 @@ impl<'a> Lowerer<'a, '_> {
     /// Reads a simple type from text: primitive keywords, typedef names, `struct T`,
     /// followed by `*`s.
     pub fn type_from_text(&mut self, text: &str) -> TypeId {
-        let t = self.t;
+        let t = self.types;
         let stars = text.chars().filter(|&c| c == '*').count();
         let words: Vec<&str> = text
             .split(|c: char| c.is_whitespace() || c == '*')

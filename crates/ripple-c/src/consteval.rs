@@ -256,17 +256,17 @@ impl<'a> Lowerer<'a, '_> {
     /// The value of an integer constant expression, or `None`.
     pub fn const_int_expr(&mut self, node: TsNode<'a>) -> Option<i128> {
         self.speculate(|this| {
-            let effects = this.f.effects;
+            let effects = this.func.effects;
             let e = this.rvalue(node);
-            if this.f.effects != effects {
+            if this.func.effects != effects {
                 return None;
             }
-            match fold(&this.l.program.types, &e)? {
+            match fold(&this.linker.program.types, &e)? {
                 Const::Int(v) => {
-                    if this.l.program.types.is_float(e.ty) {
+                    if this.linker.program.types.is_float(e.ty) {
                         return None;
                     }
-                    Some(int_value(&this.l.program.types, v, e.ty))
+                    Some(int_value(&this.linker.program.types, v, e.ty))
                 }
                 _ => None,
             }
@@ -275,9 +275,9 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Folds an already lowered expression to an integer, if constant.
     pub fn fold_int(&self, e: &Expr) -> Option<i128> {
-        match fold(&self.l.program.types, e)? {
-            Const::Int(v) if !self.l.program.types.is_float(e.ty) => {
-                Some(int_value(&self.l.program.types, v, e.ty))
+        match fold(&self.linker.program.types, e)? {
+            Const::Int(v) if !self.linker.program.types.is_float(e.ty) => {
+                Some(int_value(&self.linker.program.types, v, e.ty))
             }
             _ => None,
         }

@@ -22,7 +22,7 @@ impl<'a> Lowerer<'a, '_> {
         self.scopes.truncate(scopes.max(1));
         self.speculating = 0;
         self.in_function = false;
-        self.f = FnState::new(self.t.int);
+        self.func = FnState::new(self.types.int);
     }
 
     pub fn lower_translation_unit(&mut self, root: TsNode<'a>) {
@@ -157,7 +157,7 @@ impl<'a> Lowerer<'a, '_> {
             let dec = self.declarator(d, specs.ty);
             let Some(name) = dec.name else { continue };
             let span = self.span_of(d);
-            if matches!(self.l.program.types.get(dec.ty), Type::Function { .. }) {
+            if matches!(self.linker.program.types.get(dec.ty), Type::Function { .. }) {
                 let existing = match self.lookup(name) {
                     Some(Sym::Func(f, _)) => Some(f),
                     _ => None,
@@ -174,12 +174,12 @@ impl<'a> Lowerer<'a, '_> {
                         span,
                     ),
                 };
-                let ty = self.l.program.functions[f].ty;
+                let ty = self.linker.program.functions[f].ty;
                 self.bind(name, Sym::Func(f, ty));
                 continue;
             }
             let is_static = specs.storage == StorageClass::Static
-                || matches!(self.lookup(name), Some(Sym::Global(g, _)) if matches!(self.l.program.globals[g].linkage, Linkage::Internal(_)));
+                || matches!(self.lookup(name), Some(Sym::Global(g, _)) if matches!(self.linker.program.globals[g].linkage, Linkage::Internal(_)));
             let key = if is_static {
                 format!("{}:{}", self.unit.path, name)
             } else {
@@ -197,22 +197,22 @@ impl<'a> Lowerer<'a, '_> {
             let is_const = dec.is_const(specs.is_const);
             let g = self.global_by_key(&key, name, ty, linkage, is_const, span);
             // Prefer the completed type (sized arrays, complete records).
-            let old_ty = self.l.program.globals[g].ty;
+            let old_ty = self.linker.program.globals[g].ty;
             if old_ty != ty && self.size_of(ty) >= self.size_of(old_ty) {
-                self.l.program.globals[g].ty = ty;
+                self.linker.program.globals[g].ty = ty;
             }
-            let gty = self.l.program.globals[g].ty;
+            let gty = self.linker.program.globals[g].ty;
             self.bind(name, Sym::Global(g, gty));
             if let Some(init) = init {
                 let value = self.global_init(gty, init);
-                self.l.program.globals[g].init = Some(value);
-                self.l.program.globals[g].span = span;
+                self.linker.program.globals[g].init = Some(value);
+                self.linker.program.globals[g].span = span;
             } else if specs.storage != StorageClass::Extern
-                && self.l.program.globals[g].init.is_none()
+                && self.linker.program.globals[g].init.is_none()
             {
                 // A tentative definition: zero-initialized.
-                self.l.program.globals[g].init = Some(GlobalInit::default());
-                self.l.program.globals[g].span = span;
+                self.linker.program.globals[g].init = Some(GlobalInit::default());
+                self.linker.program.globals[g].span = span;
             }
         }
     }
@@ -227,10 +227,10 @@ impl<'a> Lowerer<'a, '_> {
         is_const: bool,
         span: Span,
     ) -> GlobalId {
-        if let Some(&g) = self.l.global_keys.get(key) {
+        if let Some(&g) = self.linker.global_keys.get(key) {
             return g;
         }
-        let g = self.l.program.globals.push(Global {
+        let g = self.linker.program.globals.push(Global {
             name: name.to_string(),
             key: key.to_string(),
             linkage,
@@ -239,7 +239,7 @@ impl<'a> Lowerer<'a, '_> {
             is_const,
             span,
         });
-        self.l.global_keys.insert(key.to_string(), g);
+        self.linker.global_keys.insert(key.to_string(), g);
         g
     }
 
@@ -256,11 +256,11 @@ impl<'a> Lowerer<'a, '_> {
         } else {
             name.to_string()
         };
-        if let Some(f) = self.l.program.function_by_key(&key) {
+        if let Some(f) = self.linker.program.function_by_key(&key) {
             self.merge_function_type(f, ty);
             return f;
         }
-        self.l.program.add_function(Function {
+        self.linker.program.add_function(Function {
             name: name.to_string(),
             key,
             linkage: if is_static {
@@ -283,26 +283,26 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Keeps the more informative type (a prototype over `int f()`) for a declaration.
     fn merge_function_type(&mut self, f: FuncId, ty: TypeId) {
-        let func = &self.l.program.functions[f];
+        let func = &self.linker.program.functions[f];
         if func.is_defined() || func.ty == ty {
             return;
         }
         let old_proto = matches!(
-            self.l.program.types.get(func.ty),
+            self.linker.program.types.get(func.ty),
             Type::Function {
                 prototyped: true,
                 ..
             }
         );
         let new_proto = matches!(
-            self.l.program.types.get(ty),
+            self.linker.program.types.get(ty),
             Type::Function {
                 prototyped: true,
                 ..
             }
         );
         if new_proto || !old_proto {
-            self.l.program.functions[f].ty = ty;
+            self.linker.program.functions[f].ty = ty;
         }
     }
 
@@ -335,7 +335,7 @@ impl<'a> Lowerer<'a, '_> {
             let dec = self.declarator(d, specs.ty);
             let Some(name) = dec.name else { continue };
             let span = self.span_of(d);
-            if matches!(self.l.program.types.get(dec.ty), Type::Function { .. }) {
+            if matches!(self.linker.program.types.get(dec.ty), Type::Function { .. }) {
                 let f = match self.scopes.first().and_then(|s| s.names.get(name).copied()) {
                     Some(Sym::Func(f, _)) => f,
                     _ => self.declare_function(
@@ -345,7 +345,7 @@ impl<'a> Lowerer<'a, '_> {
                         span,
                     ),
                 };
-                let ty = self.l.program.functions[f].ty;
+                let ty = self.linker.program.functions[f].ty;
                 self.bind(name, Sym::Func(f, ty));
                 continue;
             }
@@ -361,7 +361,7 @@ impl<'a> Lowerer<'a, '_> {
                         span,
                     ),
                 };
-                let ty = self.l.program.globals[g].ty;
+                let ty = self.linker.program.globals[g].ty;
                 self.bind(name, Sym::Global(g, ty));
                 continue;
             }
@@ -370,11 +370,11 @@ impl<'a> Lowerer<'a, '_> {
                 ty = self.complete_array_type(ty, init);
             }
             if specs.storage == StorageClass::Static {
-                let mut key = format!("{}:{}:{}", self.unit.path, self.f.name, name);
+                let mut key = format!("{}:{}:{}", self.unit.path, self.func.name, name);
                 let mut n = 1;
-                while self.l.global_keys.contains_key(&key) {
+                while self.linker.global_keys.contains_key(&key) {
                     n += 1;
-                    key = format!("{}:{}:{}#{n}", self.unit.path, self.f.name, name);
+                    key = format!("{}:{}:{}#{n}", self.unit.path, self.func.name, name);
                 }
                 let g = self.global_by_key(
                     &key,
@@ -395,7 +395,7 @@ impl<'a> Lowerer<'a, '_> {
                     }
                     None => GlobalInit::default(),
                 };
-                self.l.program.globals[g].init = Some(value);
+                self.linker.program.globals[g].init = Some(value);
                 continue;
             }
             if let Some(size) = dec.vla_size {
@@ -403,11 +403,11 @@ impl<'a> Lowerer<'a, '_> {
                 self.vla(name, ty, size, node);
                 continue;
             }
-            let memory = self.f.addr_taken.contains(name);
-            let saved_span = self.f.span;
-            self.f.span = span;
+            let memory = self.func.addr_taken.contains(name);
+            let saved_span = self.func.span;
+            self.func.span = span;
             let var = self.new_local(name, ty, LocalKind::Declared, memory);
-            self.f.span = saved_span;
+            self.func.span = saved_span;
             self.bind(name, Sym::Local(var, ty));
             if let Some(init) = init {
                 self.ensure_cur();
@@ -423,8 +423,8 @@ impl<'a> Lowerer<'a, '_> {
 
     /// A variable-length array: its size computed at run time, storage from `Alloca`.
     fn vla(&mut self, name: &'a str, ty: TypeId, _size_node: TsNode<'a>, _node: TsNode<'a>) {
-        let t = self.t;
-        let elem = match self.l.program.types.get(ty) {
+        let t = self.types;
+        let elem = match self.linker.program.types.get(ty) {
             Type::Array { elem, .. } => *elem,
             _ => ty,
         };
@@ -458,13 +458,13 @@ impl<'a> Lowerer<'a, '_> {
             self.child_field(node, self.fields.type_),
             self.child_field(node, self.fields.value),
         ) else {
-            return Val::R(self.int_const(0, self.t.int));
+            return Val::R(self.int_const(0, self.types.int));
         };
         let ty = self.type_descriptor(desc);
         let ty = self.complete_array_type(ty, value);
         if !self.in_function {
-            let n = self.l.next_string;
-            self.l.next_string += 1;
+            let n = self.linker.next_string;
+            self.linker.next_string += 1;
             let key = format!("{}:.compound.{n}", self.unit.path);
             let span = self.span_of(node);
             let g = self.global_by_key(
@@ -476,7 +476,7 @@ impl<'a> Lowerer<'a, '_> {
                 span,
             );
             let init = self.global_init(ty, value);
-            self.l.program.globals[g].init = Some(init);
+            self.linker.program.globals[g].init = Some(init);
             let p = self.pointer_to(ty);
             return Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty));
         }
@@ -509,7 +509,7 @@ impl<'a> Lowerer<'a, '_> {
             params: param_types,
             varargs,
             prototyped,
-        } = self.l.program.types.get(ty).clone()
+        } = self.linker.program.types.get(ty).clone()
         else {
             self.diag(
                 Severity::Error,
@@ -523,13 +523,13 @@ impl<'a> Lowerer<'a, '_> {
                 Some(Sym::Func(f, _)) => f,
                 _ => self.declare_function(
                     name,
-                    self.t.implicit_fn,
+                    self.types.implicit_fn,
                     specs.storage == StorageClass::Static,
                     span,
                 ),
             };
-            if !self.l.program.functions[f].is_defined() {
-                let ty = self.l.program.functions[f].ty;
+            if !self.linker.program.functions[f].is_defined() {
+                let ty = self.linker.program.functions[f].ty;
                 self.bind_file_scope(name, Sym::Func(f, ty));
                 self.havoc_body(
                     f,
@@ -583,7 +583,7 @@ impl<'a> Lowerer<'a, '_> {
                 .iter()
                 .map(|p| self.default_promoted_type(p.ty))
                 .collect();
-            ty = self.l.program.types.intern(Type::Function {
+            ty = self.linker.program.types.intern(Type::Function {
                 ret,
                 params: promoted,
                 varargs,
@@ -599,12 +599,12 @@ impl<'a> Lowerer<'a, '_> {
             Some(f) => f,
             None => self.declare_function(name, ty, specs.storage == StorageClass::Static, span),
         };
-        if self.l.program.functions[f].is_defined() {
+        if self.linker.program.functions[f].is_defined() {
             // Several programs in one directory (tests, examples) each define `main` and
             // friends. Keep every definition: later ones are keyed by their unit, like
             // statics, and calls below in their unit go to them.
             f = self.declare_function(name, ty, true, span);
-            if self.l.program.functions[f].is_defined() {
+            if self.linker.program.functions[f].is_defined() {
                 self.diag(
                     Severity::Error,
                     node,
@@ -612,7 +612,7 @@ impl<'a> Lowerer<'a, '_> {
                 );
                 return;
             }
-            let key = self.l.program.functions[f].key.clone();
+            let key = self.linker.program.functions[f].key.clone();
             self.diag(
                 Severity::Warning,
                 node,
@@ -621,7 +621,7 @@ impl<'a> Lowerer<'a, '_> {
                 ),
             );
         }
-        self.l.program.functions[f].ty = ty;
+        self.linker.program.functions[f].ty = ty;
         self.bind_file_scope(name, Sym::Func(f, ty));
         let Some(body) = body else {
             return;
@@ -629,8 +629,8 @@ impl<'a> Lowerer<'a, '_> {
         let scopes = self.scopes.len();
         let knr_skip: Vec<usize> = knr_in_body.iter().map(|d| d.id()).collect();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.f = FnState::new(self.t.int);
-            self.f.skip_items = knr_skip;
+            self.func = FnState::new(self.types.int);
+            self.func.skip_items = knr_skip;
             self.lower_body(f, name, ty, ret, &params, node, body, span);
         }));
         if outcome.is_err() {
@@ -653,30 +653,32 @@ impl<'a> Lowerer<'a, '_> {
     /// over-approximation (it may read and write every region and return anything, as
     /// the dataflow engines treat havoc nodes), never dropped.
     pub fn havoc_body(&mut self, f: FuncId, node: TsNode<'a>, reason: &str) {
-        let ty = self.l.program.functions[f].ty;
-        let (ret, param_types) = match self.l.program.types.get(ty).clone() {
+        let ty = self.linker.program.functions[f].ty;
+        let (ret, param_types) = match self.linker.program.types.get(ty).clone() {
             Type::Function { ret, params, .. } => (ret, params),
-            _ => (self.t.int, Vec::new()),
+            _ => (self.types.int, Vec::new()),
         };
         let span = self.span_of(node);
-        self.f = FnState::new(self.t.int);
-        self.f.id = Some(f);
-        self.f.span = span;
+        self.func = FnState::new(self.types.int);
+        self.func.id = Some(f);
+        self.func.span = span;
         self.in_function = true;
         let entry = self.emit(NodeKind::Entry);
-        let exit = self.f.push_node(ripple_ir::Node::new(NodeKind::Exit, span));
-        self.f.is_label.push(false);
-        self.f.exit = exit;
-        self.f.cur = Some(entry);
+        let exit = self
+            .func
+            .push_node(ripple_ir::Node::new(NodeKind::Exit, span));
+        self.func.is_label.push(false);
+        self.func.exit = exit;
+        self.func.cur = Some(entry);
         // The parameters live in memory, which the havoc reads: the result and every
         // write may depend on the arguments.
         let params: Vec<_> = param_types
             .iter()
             .map(|&p| self.new_local("", p, LocalKind::Param, true))
             .collect();
-        let ret_var = (ret != self.t.void && self.l.program.types.is_scalar(ret))
+        let ret_var = (ret != self.types.void && self.linker.program.types.is_scalar(ret))
             .then(|| self.new_local("<return>", ret, LocalKind::Return, false));
-        self.f.ret_var = ret_var;
+        self.func.ret_var = ret_var;
         self.havoc(
             ret_var.map(Place::Local),
             ApproximationKind::Unsupported,
@@ -685,8 +687,8 @@ impl<'a> Lowerer<'a, '_> {
         );
         self.goto(exit);
         let (nodes, exit) = self.finish_cfg();
-        let locals = std::mem::take(&mut self.f.locals).into();
-        let func = &mut self.l.program.functions[f];
+        let locals = std::mem::take(&mut self.func.locals).into();
+        let func = &mut self.linker.program.functions[f];
         func.params = params;
         func.ret_var = ret_var;
         func.locals = locals;
@@ -695,7 +697,7 @@ impl<'a> Lowerer<'a, '_> {
         func.exit = exit;
         func.span = span;
         self.in_function = false;
-        self.f = FnState::new(self.t.int);
+        self.func = FnState::new(self.types.int);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -710,21 +712,23 @@ impl<'a> Lowerer<'a, '_> {
         body: TsNode<'a>,
         span: Span,
     ) {
-        self.f.id = Some(f);
-        self.f.name = name;
-        self.f.span = span;
+        self.func.id = Some(f);
+        self.func.name = name;
+        self.func.span = span;
         self.in_function = true;
         let (syntax, fingerprint) = self.scan_function(def);
-        self.f.syn = syntax.as_ref().map(|s| s.root);
+        self.func.syn = syntax.as_ref().map(|s| s.root);
         let entry = self.emit(NodeKind::Entry);
-        let exit = self.f.push_node(ripple_ir::Node::new(NodeKind::Exit, span));
-        self.f.is_label.push(false);
-        self.f.exit = exit;
-        self.f.cur = Some(entry);
+        let exit = self
+            .func
+            .push_node(ripple_ir::Node::new(NodeKind::Exit, span));
+        self.func.is_label.push(false);
+        self.func.exit = exit;
+        self.func.cur = Some(entry);
         self.push_scope();
         let mut param_vars = Vec::with_capacity(params.len());
         let old_style = matches!(
-            self.l.program.types.get(ty),
+            self.linker.program.types.get(ty),
             Type::Function {
                 prototyped: false,
                 ..
@@ -733,7 +737,7 @@ impl<'a> Lowerer<'a, '_> {
         let mut narrowed = Vec::new();
         for p in params {
             let pname = p.name.unwrap_or("");
-            let memory = !pname.is_empty() && self.f.addr_taken.contains(pname);
+            let memory = !pname.is_empty() && self.func.addr_taken.contains(pname);
             // A K&R parameter declared `char` or `float` receives the promoted value
             // (`int`, `double`) and converts it at the entry, as compilers do.
             let passed = if old_style {
@@ -755,7 +759,7 @@ impl<'a> Lowerer<'a, '_> {
         }
         for (passed_var, passed, p) in narrowed {
             let pname = p.name.unwrap_or("");
-            let memory = !pname.is_empty() && self.f.addr_taken.contains(pname);
+            let memory = !pname.is_empty() && self.func.addr_taken.contains(pname);
             let var = self.new_local(pname, p.ty, LocalKind::Declared, memory);
             if let Some(n) = p.name {
                 self.bind(n, Sym::Local(var, p.ty));
@@ -768,23 +772,23 @@ impl<'a> Lowerer<'a, '_> {
                 LVal::Mem(self.addr_of_local(var), p.ty)
             };
             // The conversion is located at the declaration that asks for it.
-            let saved = self.f.span;
+            let saved = self.func.span;
             if let Some(d) = p.knr_declarator {
-                self.f.span = self.span_of(d);
+                self.func.span = self.span_of(d);
             }
             self.store(&lv, value);
-            self.f.span = saved;
+            self.func.span = saved;
         }
         self.param_vla_dimensions(params);
-        if ret != self.t.void {
+        if ret != self.types.void {
             let var = self.new_local("<return>", ret, LocalKind::Return, false);
-            self.f.ret_var = Some(var);
+            self.func.ret_var = Some(var);
         }
-        self.f.ret_ty = ret;
+        self.func.ret_ty = ret;
         self.statement(body);
-        if self.f.cur.is_some() && name == "main" && ret == self.t.int {
-            if let Some(var) = self.f.ret_var {
-                self.f.span = self.span_of(body);
+        if self.func.cur.is_some() && name == "main" && ret == self.types.int {
+            if let Some(var) = self.func.ret_var {
+                self.func.span = self.span_of(body);
                 self.emit(NodeKind::Assign {
                     dst: Place::Local(var),
                     value: Expr::int(0, ret),
@@ -793,9 +797,9 @@ impl<'a> Lowerer<'a, '_> {
         }
         self.goto(exit);
         // Jumps to labels never defined.
-        let labels: Vec<(&str, NodeId)> = self.f.labels.iter().map(|(k, v)| (*k, *v)).collect();
+        let labels: Vec<(&str, NodeId)> = self.func.labels.iter().map(|(k, v)| (*k, *v)).collect();
         for (label, id) in labels {
-            if self.f.nodes[id.index()].succs.is_empty() {
+            if self.func.nodes[id.index()].succs.is_empty() {
                 self.diag(
                     Severity::Error,
                     body,
@@ -805,9 +809,9 @@ impl<'a> Lowerer<'a, '_> {
         }
         self.pop_scope();
         let (nodes, exit) = self.finish_cfg();
-        let locals = std::mem::take(&mut self.f.locals).into();
-        let ret_var = self.f.ret_var;
-        let func = &mut self.l.program.functions[f];
+        let locals = std::mem::take(&mut self.func.locals).into();
+        let ret_var = self.func.ret_var;
+        let func = &mut self.linker.program.functions[f];
         func.ty = ty;
         func.params = param_vars;
         func.ret_var = ret_var;
@@ -819,7 +823,7 @@ impl<'a> Lowerer<'a, '_> {
         func.syntax = syntax;
         func.fingerprint = fingerprint;
         self.in_function = false;
-        self.f = FnState::new(self.t.int);
+        self.func = FnState::new(self.types.int);
         let _ = ApproximationKind::Unsupported;
     }
 }

@@ -78,21 +78,21 @@ pub(crate) fn operator_of<'t>(this: &Lowerer<'t, '_>, node: TsNode<'t>) -> &'t s
 
 impl<'a> Lowerer<'a, '_> {
     pub fn int_const(&self, value: i128, ty: TypeId) -> Expr {
-        let bits = self.l.program.types.bits(ty);
+        let bits = self.linker.program.types.bits(ty);
         Expr::int(crate::consteval::truncate(value as u128, bits), ty)
     }
 
     /// A havocked `int` for the expression `node` the parser left unreadable or
     /// incomplete (`reason`).
     fn unreadable(&mut self, node: TsNode<'a>, reason: &str) -> Expr {
-        self.havoc_value(self.t.int, ApproximationKind::ParseError, node, reason)
+        self.havoc_value(self.types.int, ApproximationKind::ParseError, node, reason)
     }
 
     /// A havocked `int` for the invalid expression `node`, reported as the error
     /// `message` (`reason` is the havoc's).
     pub(crate) fn reject(&mut self, node: TsNode<'a>, message: String, reason: &str) -> Expr {
         self.diag(Severity::Error, node, message);
-        self.havoc_value(self.t.int, ApproximationKind::Unsupported, node, reason)
+        self.havoc_value(self.types.int, ApproximationKind::Unsupported, node, reason)
     }
 
     pub fn retype(&self, mut e: Expr, ty: TypeId) -> Expr {
@@ -106,11 +106,11 @@ impl<'a> Lowerer<'a, '_> {
         if offset == 0 {
             return self.retype(addr, ptr);
         }
-        let long = self.t.long;
+        let long = self.types.long;
         let addr = if self.is_ptr(addr.ty) {
             addr
         } else {
-            let vp = self.t.void_ptr;
+            let vp = self.types.void_ptr;
             self.convert(addr, vp)
         };
         // Fold nested constant offsets.
@@ -136,7 +136,7 @@ impl<'a> Lowerer<'a, '_> {
     /// The size used to scale pointer arithmetic on `ptr_ty` (GNU: 1 for void and
     /// functions).
     fn elem_size(&self, ptr_ty: TypeId) -> u64 {
-        match self.l.program.types.pointee(ptr_ty) {
+        match self.linker.program.types.pointee(ptr_ty) {
             Some(p) => self.size_of(p).max(1),
             None => 1,
         }
@@ -145,10 +145,10 @@ impl<'a> Lowerer<'a, '_> {
     /// The size register of the pointee of `ptr_ty` when it is a variable-length
     /// array type (or an array of them).
     fn vla_pointee_size(&mut self, ptr_ty: TypeId) -> Option<VarId> {
-        if self.f.vla_types.is_empty() || !self.in_function {
+        if self.func.vla_types.is_empty() || !self.in_function {
             return None;
         }
-        let pointee = self.l.program.types.pointee(ptr_ty)?;
+        let pointee = self.linker.program.types.pointee(ptr_ty)?;
         if let Some(var) = self.vla_size_var(pointee) {
             return Some(var);
         }
@@ -156,7 +156,7 @@ impl<'a> Lowerer<'a, '_> {
         if matches!(size.kind, ExprKind::Int(_)) {
             return None;
         }
-        let ulong = self.t.ulong;
+        let ulong = self.types.ulong;
         let var = self.temp(ulong);
         self.emit(NodeKind::Assign {
             dst: Place::Local(var),
@@ -167,7 +167,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// `ptr + idx` for a C pointer and an integer index (scaled by the element size).
     pub fn ptr_index(&mut self, ptr: Expr, idx: Expr, negate: bool) -> Expr {
-        let long = self.t.long;
+        let long = self.types.long;
         let size = self.elem_size(ptr.ty);
         let idx = self.promote(idx);
         let idx = self.convert(idx, long);
@@ -178,7 +178,7 @@ impl<'a> Lowerer<'a, '_> {
             } else {
                 idx
             };
-            let ulong = self.t.ulong;
+            let ulong = self.types.ulong;
             let size = Expr::cast(Expr::local(var, ulong), long);
             let off = Expr::binary(BinOp::Mul, idx, size, long);
             let ty = ptr.ty;
@@ -223,7 +223,7 @@ impl<'a> Lowerer<'a, '_> {
         match v {
             Val::R(e) => e,
             Val::L(LVal::Reg(var, ty)) => Expr::local(var, ty),
-            Val::L(LVal::Mem(addr, ty)) => match self.l.program.types.get(ty).clone() {
+            Val::L(LVal::Mem(addr, ty)) => match self.linker.program.types.get(ty).clone() {
                 Type::Array { elem, .. } => {
                     let p = self.pointer_to(elem);
                     self.retype(addr, p)
@@ -345,9 +345,9 @@ impl<'a> Lowerer<'a, '_> {
             "char_literal" => {
                 let (v, width) = literals::char_value(self.text(node));
                 let ty = match width {
-                    CharWidth::Narrow | CharWidth::Wide => self.t.int,
-                    CharWidth::Utf16 => self.t.ushort,
-                    CharWidth::Utf32 => self.t.uint,
+                    CharWidth::Narrow | CharWidth::Wide => self.types.int,
+                    CharWidth::Utf16 => self.types.ushort,
+                    CharWidth::Utf32 => self.types.uint,
                 };
                 Val::R(self.int_const(i128::from(v), ty))
             }
@@ -356,19 +356,19 @@ impl<'a> Lowerer<'a, '_> {
                 let p = self.pointer_to(ty);
                 Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty))
             }
-            "true" => Val::R(self.int_const(1, self.t.int)),
-            "false" => Val::R(self.int_const(0, self.t.int)),
-            "null" => Val::R(Expr::int(0, self.t.void_ptr)),
+            "true" => Val::R(self.int_const(1, self.types.int)),
+            "false" => Val::R(self.int_const(0, self.types.int)),
+            "null" => Val::R(Expr::int(0, self.types.void_ptr)),
             "binary_expression" => Val::R(self.binary_expression(node)),
             "unary_expression" => Val::R(self.unary_expression(node)),
             "pointer_expression" => self.pointer_expression(node),
             "update_expression" => Val::R(
                 self.update(node, true)
-                    .unwrap_or_else(|| self.int_const(0, self.t.int)),
+                    .unwrap_or_else(|| self.int_const(0, self.types.int)),
             ),
             "assignment_expression" => match self.assignment(node, true) {
                 Some(v) => v,
-                None => Val::R(self.int_const(0, self.t.int)),
+                None => Val::R(self.int_const(0, self.types.int)),
             },
             "conditional_expression" => self.conditional(node, true),
             "comma_expression" => {
@@ -377,7 +377,7 @@ impl<'a> Lowerer<'a, '_> {
                 }
                 match self.child_field(node, self.fields.right) {
                     Some(right) => self.lower_expr(right),
-                    None => Val::R(self.int_const(0, self.t.int)),
+                    None => Val::R(self.int_const(0, self.types.int)),
                 }
             }
             "call_expression" => self.call(node, true),
@@ -392,20 +392,20 @@ impl<'a> Lowerer<'a, '_> {
             "alignof_expression" => {
                 let ty = match self.child_field(node, self.fields.type_) {
                     Some(d) => self.type_descriptor(d),
-                    None => self.t.int,
+                    None => self.types.int,
                 };
-                let align = self.l.program.types.align_of(ty);
-                Val::R(self.int_const(i128::from(align), self.t.ulong))
+                let align = self.linker.program.types.align_of(ty);
+                Val::R(self.int_const(i128::from(align), self.types.ulong))
             }
             "offsetof_expression" => Val::R(self.offsetof(node)),
             "compound_literal_expression" => self.compound_literal(node),
             "extension_expression" => match node.named_child(0) {
                 Some(inner) => self.lower_expr(inner),
-                None => Val::R(self.int_const(0, self.t.int)),
+                None => Val::R(self.int_const(0, self.types.int)),
             },
             "generic_expression" => self.generic(node),
             "gnu_asm_expression" => Val::R(self.havoc_value(
-                self.t.int,
+                self.types.int,
                 ApproximationKind::InlineAsm,
                 node,
                 "inline assembly",
@@ -414,7 +414,7 @@ impl<'a> Lowerer<'a, '_> {
                 // A brace list where an expression is expected (scalar `{x}`).
                 match node.named_child(0) {
                     Some(inner) => self.lower_expr(inner),
-                    None => Val::R(self.int_const(0, self.t.int)),
+                    None => Val::R(self.int_const(0, self.types.int)),
                 }
             }
             "ERROR" => {
@@ -503,17 +503,22 @@ impl<'a> Lowerer<'a, '_> {
                     node,
                     format!("type name `{name}` used as a value"),
                 );
-                Val::R(self.havoc_value(self.t.int, ApproximationKind::UnresolvedName, node, name))
+                Val::R(self.havoc_value(
+                    self.types.int,
+                    ApproximationKind::UnresolvedName,
+                    node,
+                    name,
+                ))
             }
             None => {
                 if matches!(name, "__func__" | "__FUNCTION__" | "__PRETTY_FUNCTION__") {
-                    let fname = self.f.name.as_bytes().to_vec();
-                    let (g, ty) = self.bytes_global(fname, self.t.char_, node);
+                    let fname = self.func.name.as_bytes().to_vec();
+                    let (g, ty) = self.bytes_global(fname, self.types.char_, node);
                     let p = self.pointer_to(ty);
                     return Val::L(LVal::Mem(Expr::new(ExprKind::AddrOfGlobal(g), p), ty));
                 }
                 if name == "NULL" {
-                    return Val::R(Expr::int(0, self.t.void_ptr));
+                    return Val::R(Expr::int(0, self.types.void_ptr));
                 }
                 self.diag(
                     Severity::Error,
@@ -522,11 +527,11 @@ impl<'a> Lowerer<'a, '_> {
                 );
                 if !self.in_function {
                     // Not a constant (an array size naming a parameter, for one).
-                    self.f.effects += 1;
-                    return Val::R(self.int_const(0, self.t.int));
+                    self.func.effects += 1;
+                    return Val::R(self.int_const(0, self.types.int));
                 }
                 Val::R(self.havoc_value(
-                    self.t.int,
+                    self.types.int,
                     ApproximationKind::UnresolvedName,
                     node,
                     &format!("undeclared identifier {name}"),
@@ -544,20 +549,20 @@ impl<'a> Lowerer<'a, '_> {
     pub(crate) fn number_text(&mut self, text: &str, node: TsNode<'a>) -> Expr {
         match literals::parse_number(text) {
             Some(Number::Int(v, kind)) => {
-                let ty = self.l.program.types.int(kind);
+                let ty = self.linker.program.types.int(kind);
                 Expr::int(v, ty)
             }
             Some(Number::Float(f, suffix)) => {
                 let ty = match suffix {
-                    literals::FloatSuffix::None => self.t.double,
-                    literals::FloatSuffix::F => self.t.float,
-                    literals::FloatSuffix::L => self.t.ldouble,
+                    literals::FloatSuffix::None => self.types.double,
+                    literals::FloatSuffix::F => self.types.float,
+                    literals::FloatSuffix::L => self.types.ldouble,
                 };
                 Expr::new(ExprKind::Float(f), ty)
             }
             None => {
                 self.diag(Severity::Error, node, format!("malformed number `{text}`"));
-                self.int_const(0, self.t.int)
+                self.int_const(0, self.types.int)
             }
         }
     }
@@ -600,7 +605,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// The type a name denotes in the current scope, if it names one.
     fn type_name(&mut self, name: &str) -> Option<TypeId> {
-        let t = self.t;
+        let t = self.types;
         match self.lookup(name) {
             Some(Sym::Typedef(ty)) => Some(ty),
             // A one-word primitive type, as in `(T)(int)(x)` read as calls.
@@ -648,7 +653,7 @@ impl<'a> Lowerer<'a, '_> {
     /// Converts `e` by a chain of casts, innermost (last) first.
     pub(crate) fn apply_casts(&mut self, mut e: Expr, types: &[TypeId]) -> Expr {
         for &ty in types.iter().rev() {
-            if ty == self.t.void {
+            if ty == self.types.void {
                 return Expr::int(0, ty);
             }
             e = self.convert(e, ty);
@@ -679,8 +684,8 @@ impl<'a> Lowerer<'a, '_> {
 
     /// A binary arithmetic, bitwise, shift or comparison operator on rvalues.
     pub fn arith(&mut self, op: &str, a: Expr, b: Expr, node: TsNode<'a>) -> Expr {
-        let int = self.t.int;
-        let long = self.t.long;
+        let int = self.types.int;
+        let long = self.types.long;
         let bop = match op {
             "+" => BinOp::Add,
             "-" => BinOp::Sub,
@@ -717,7 +722,7 @@ impl<'a> Lowerer<'a, '_> {
                 if let Some(var) = self.vla_pointee_size(a.ty) {
                     let b = self.convert(b, a.ty);
                     let diff = Expr::binary(BinOp::PtrDiff, a, b, long);
-                    let ulong = self.t.ulong;
+                    let ulong = self.types.ulong;
                     let size = Expr::cast(Expr::local(var, ulong), long);
                     return Expr::binary(BinOp::Div, diff, size, long);
                 }
@@ -783,7 +788,7 @@ impl<'a> Lowerer<'a, '_> {
         };
         if op == "!" {
             let e = self.rvalue(arg);
-            return Expr::unary(UnOp::LogicalNot, e, self.t.int);
+            return Expr::unary(UnOp::LogicalNot, e, self.types.int);
         }
         let e = self.rvalue(arg);
         if !self.is_arith(e.ty) {
@@ -814,15 +819,15 @@ impl<'a> Lowerer<'a, '_> {
         if let Some(label) = label_address(self, node) {
             // GNU labels as values: the address of a label is a distinct non-null
             // pointer; `goto *p` compares `p` with each of them (stmt.rs).
-            let k = match self.f.label_addrs.iter().position(|&l| l == label) {
+            let k = match self.func.label_addrs.iter().position(|&l| l == label) {
                 Some(i) => i + 1,
                 None => {
-                    self.f.label_addrs.push(label);
-                    self.f.label_addrs.len()
+                    self.func.label_addrs.push(label);
+                    self.func.label_addrs.len()
                 }
             };
-            let value = self.int_const(k as i128, self.t.long);
-            return Val::R(Expr::cast(value, self.t.void_ptr));
+            let value = self.int_const(k as i128, self.types.long);
+            return Val::R(Expr::cast(value, self.types.void_ptr));
         }
         if op == "&" {
             let v = self.lower_expr(arg);
@@ -843,11 +848,11 @@ impl<'a> Lowerer<'a, '_> {
             };
         }
         let p = self.rvalue(arg);
-        match self.l.program.types.pointee(p.ty) {
+        match self.linker.program.types.pointee(p.ty) {
             Some(pointee) => Val::L(LVal::Mem(p, pointee)),
             None => {
                 self.diag(Severity::Error, node, "dereference of a non-pointer".into());
-                let int = self.t.int;
+                let int = self.types.int;
                 let ip = self.pointer_to(int);
                 let p = self.convert(p, ip);
                 Val::L(LVal::Mem(p, int))
@@ -872,13 +877,13 @@ impl<'a> Lowerer<'a, '_> {
             old
         };
         let new = if self.is_ptr(ty) {
-            let one = self.int_const(1, self.t.long);
+            let one = self.int_const(1, self.types.long);
             self.ptr_index(old.clone(), one, op == "--")
         } else {
             let one = if self.is_float(ty) {
-                Expr::new(ExprKind::Float(1.0), self.t.double)
+                Expr::new(ExprKind::Float(1.0), self.types.double)
             } else {
-                self.int_const(1, self.t.int)
+                self.int_const(1, self.types.int)
             };
             let sym = if op == "--" { "-" } else { "+" };
             let r = self.arith(sym, old.clone(), one, node);
@@ -941,7 +946,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// `a && b` / `a || b` as a value: 0 or 1 through a temporary.
     fn logical_value(&mut self, node: TsNode<'a>) -> Expr {
-        let int = self.t.int;
+        let int = self.types.int;
         if let Some(v) = self.fold_logical(node) {
             return self.int_const(i128::from(v), int);
         }
@@ -954,7 +959,7 @@ impl<'a> Lowerer<'a, '_> {
         &mut self,
         branch: impl FnOnce(&mut Self, ripple_ir::NodeId, ripple_ir::NodeId),
     ) -> Expr {
-        let int = self.t.int;
+        let int = self.types.int;
         let var = self.temp(int);
         let t = self.new_label();
         let f = self.new_label();
@@ -992,12 +997,12 @@ impl<'a> Lowerer<'a, '_> {
     /// Whether a side-effect-free constant scalar expression is non-zero.
     pub fn const_truth(&mut self, node: TsNode<'a>) -> Option<bool> {
         self.speculate(|this| {
-            let effects = this.f.effects;
+            let effects = this.func.effects;
             let e = this.rvalue(node);
-            if this.f.effects != effects {
+            if this.func.effects != effects {
                 return None;
             }
-            match crate::consteval::fold(&this.l.program.types, &e)? {
+            match crate::consteval::fold(&this.linker.program.types, &e)? {
                 crate::consteval::Const::Int(v) => Some(v != 0),
                 crate::consteval::Const::Float(f) => Some(f != 0.0),
                 crate::consteval::Const::Addr(..) => None,
@@ -1049,23 +1054,23 @@ impl<'a> Lowerer<'a, '_> {
 
     fn cond_value(&mut self, node: TsNode<'a>, t: ripple_ir::NodeId, f: ripple_ir::NodeId) {
         let e = self.rvalue(node);
-        let e = if self.l.program.types.is_scalar(e.ty) {
+        let e = if self.linker.program.types.is_scalar(e.ty) {
             e
         } else {
             self.diag(Severity::Error, node, "condition is not a scalar".into());
-            self.int_const(1, self.t.int)
+            self.int_const(1, self.types.int)
         };
-        let saved = self.f.syn;
-        if let Some(&s) = self.f.syn_map.get(&node.id()) {
-            self.f.syn = Some(s);
+        let saved = self.func.syn;
+        if let Some(&s) = self.func.syn_map.get(&node.id()) {
+            self.func.syn = Some(s);
         }
         self.branch(e, t, f);
-        self.f.syn = saved;
+        self.func.syn = saved;
     }
 
     /// `c ? a : b` (and GNU `c ?: b`).
     fn conditional(&mut self, node: TsNode<'a>, want: bool) -> Val {
-        let int = self.t.int;
+        let int = self.types.int;
         let (Some(c), Some(alt)) = (
             self.child_field(node, self.fields.condition),
             self.child_field(node, self.fields.alternative),
@@ -1098,23 +1103,23 @@ impl<'a> Lowerer<'a, '_> {
         // Determine the result type without keeping effects; note whether the
         // condition and both arms are constants (an integer constant expression).
         let (ta, tb, folded) = self.speculate(|this| {
-            let effects = this.f.effects;
+            let effects = this.func.effects;
             let cv = this.rvalue(c);
-            let cc = if this.f.effects == effects {
-                crate::consteval::fold(&this.l.program.types, &cv)
+            let cc = if this.func.effects == effects {
+                crate::consteval::fold(&this.linker.program.types, &cv)
             } else {
                 None
             };
-            let effects = this.f.effects;
+            let effects = this.func.effects;
             let a = match cons {
                 Some(cons) => this.rvalue(cons),
                 None => cv,
             };
             let b = this.rvalue(alt);
-            let pure = this.f.effects == effects;
+            let pure = this.func.effects == effects;
             let folded = match cc {
                 Some(cc) if pure => {
-                    let types = &this.l.program.types;
+                    let types = &this.linker.program.types;
                     let taken = match cc {
                         crate::consteval::Const::Int(v) => Some(v != 0),
                         crate::consteval::Const::Float(f) => Some(f != 0.0),
@@ -1140,7 +1145,7 @@ impl<'a> Lowerer<'a, '_> {
             self.common_type(pa, pb)
         } else if self.is_ptr(ta) {
             // Prefer the non-void pointer when the other is a null constant or void*.
-            if self.is_ptr(tb) && self.l.program.types.pointee(ta) == Some(self.t.void) {
+            if self.is_ptr(tb) && self.linker.program.types.pointee(ta) == Some(self.types.void) {
                 tb
             } else {
                 ta
@@ -1150,7 +1155,7 @@ impl<'a> Lowerer<'a, '_> {
         } else {
             ta
         };
-        let is_void = result_ty == self.t.void;
+        let is_void = result_ty == self.types.void;
         if let Some(taken) = folded {
             if !is_void {
                 // A constant condition choosing between constants: fold.
@@ -1163,13 +1168,15 @@ impl<'a> Lowerer<'a, '_> {
                     self.rvalue(alt)
                 };
                 let v = self.convert(v, result_ty);
-                return Val::R(match crate::consteval::fold(&self.l.program.types, &v) {
-                    Some(crate::consteval::Const::Int(k)) => Expr::int(k, result_ty),
-                    Some(crate::consteval::Const::Float(k)) => {
-                        Expr::new(ExprKind::Float(k), result_ty)
-                    }
-                    _ => v,
-                });
+                return Val::R(
+                    match crate::consteval::fold(&self.linker.program.types, &v) {
+                        Some(crate::consteval::Const::Int(k)) => Expr::int(k, result_ty),
+                        Some(crate::consteval::Const::Float(k)) => {
+                            Expr::new(ExprKind::Float(k), result_ty)
+                        }
+                        _ => v,
+                    },
+                );
             }
         }
         let var = if is_void {
@@ -1225,7 +1232,7 @@ impl<'a> Lowerer<'a, '_> {
         }
         self.place(end);
         match var {
-            None => Val::R(Expr::int(0, self.t.void)),
+            None => Val::R(Expr::int(0, self.types.void)),
             Some(var) => {
                 if self.is_register(var) {
                     Val::R(Expr::local(var, result_ty))
@@ -1239,7 +1246,7 @@ impl<'a> Lowerer<'a, '_> {
     /// Finds a member by name, looking through anonymous members; returns the byte
     /// offset of the member and the member.
     pub fn find_field(&self, rec: TypeId, name: &str) -> Option<(u64, ripple_ir::Field)> {
-        let record = self.l.program.types.record(rec)?;
+        let record = self.linker.program.types.record(rec)?;
         for field in &record.fields {
             if field.name == name {
                 return Some((field.offset, field.clone()));
@@ -1271,13 +1278,13 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
             None => {
-                let rec_name = self.l.program.types.display(rec);
+                let rec_name = self.linker.program.types.display(rec);
                 self.diag(
                     Severity::Error,
                     node,
                     format!("no member `{name}` in {rec_name}"),
                 );
-                let int = self.t.int;
+                let int = self.types.int;
                 let a = self.offset_addr(addr, 0, int);
                 LVal::Mem(a, int)
             }
@@ -1311,7 +1318,7 @@ impl<'a> Lowerer<'a, '_> {
         let arrow = operator_of(self, node) == "->";
         let (addr, rec) = if arrow {
             let p = self.rvalue_of(base);
-            match self.l.program.types.pointee(p.ty) {
+            match self.linker.program.types.pointee(p.ty) {
                 Some(rec) => (p, rec),
                 None => {
                     return Val::R(self.reject(
@@ -1350,7 +1357,7 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
         };
-        if self.l.program.types.record(rec).is_none() {
+        if self.linker.program.types.record(rec).is_none() {
             return Val::R(self.reject(
                 node,
                 format!("member `{name}` of a non-record"),
@@ -1368,7 +1375,7 @@ impl<'a> Lowerer<'a, '_> {
         let a = self.rvalue_of(base);
         let i = self.rvalue(index);
         let (p, i) = if self.is_ptr(a.ty) { (a, i) } else { (i, a) };
-        let Some(elem) = self.l.program.types.pointee(p.ty) else {
+        let Some(elem) = self.linker.program.types.pointee(p.ty) else {
             return Val::R(self.reject(node, "subscript of a non-pointer".into(), "bad subscript"));
         };
         if !self.is_int(i.ty) {
@@ -1400,9 +1407,9 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
         let ty = self.type_descriptor(desc);
-        if ty == self.t.void {
+        if ty == self.types.void {
             self.expr_effects(value);
-            return Val::R(Expr::int(0, self.t.void));
+            return Val::R(Expr::int(0, self.types.void));
         }
         if value.kind() == "initializer_list" {
             return self.compound_literal(node);
@@ -1416,7 +1423,7 @@ impl<'a> Lowerer<'a, '_> {
             let var = self.temp(ty);
             let a = self.addr_of_local(var);
             let (first_ty, size) = match self
-                .l
+                .linker
                 .program
                 .types
                 .record(ty)
@@ -1438,8 +1445,10 @@ impl<'a> Lowerer<'a, '_> {
             });
             return Val::L(LVal::Mem(a, ty));
         }
-        if self.float_kind(e.ty) == Some(ripple_ir::FloatKind::LongDouble) || ty == self.t.ldouble {
-            self.note_long_double(self.t.ldouble, node);
+        if self.float_kind(e.ty) == Some(ripple_ir::FloatKind::LongDouble)
+            || ty == self.types.ldouble
+        {
+            self.note_long_double(self.types.ldouble, node);
         }
         Val::R(self.convert(e, ty))
     }
@@ -1499,7 +1508,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             Sym::Vla { ptr, ty, .. } => {
                 let p = self.pointer_to(ty);
-                let vp = self.f.locals[ptr.index()].ty;
+                let vp = self.func.locals[ptr.index()].ty;
                 Val::L(LVal::Mem(self.retype(Expr::local(ptr, vp), p), ty))
             }
             Sym::Global(g, ty) => {
@@ -1554,11 +1563,11 @@ impl<'a> Lowerer<'a, '_> {
             }
             r => {
                 let e = self.reread_value(r, node);
-                let e = if self.l.program.types.is_scalar(e.ty) {
+                let e = if self.linker.program.types.is_scalar(e.ty) {
                     e
                 } else {
                     self.diag(Severity::Error, node, "condition is not a scalar".into());
-                    self.int_const(1, self.t.int)
+                    self.int_const(1, self.types.int)
                 };
                 self.branch(e, t, f);
             }
@@ -1566,7 +1575,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn sizeof_expression(&mut self, node: TsNode<'a>) -> Expr {
-        let ulong = self.t.ulong;
+        let ulong = self.types.ulong;
         if let Some(desc) = self.child_field(node, self.fields.type_) {
             let ty = self.type_descriptor(desc);
             return self.runtime_size(ty);
@@ -1582,7 +1591,7 @@ impl<'a> Lowerer<'a, '_> {
                     return self.int_const(i128::from(self.size_of(ty)), ulong)
                 }
                 Some(Sym::Vla { size, .. }) => {
-                    let st = self.f.locals[size.index()].ty;
+                    let st = self.func.locals[size.index()].ty;
                     return Expr::local(size, st);
                 }
                 None => {
@@ -1598,7 +1607,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn offsetof(&mut self, node: TsNode<'a>) -> Expr {
-        let ulong = self.t.ulong;
+        let ulong = self.types.ulong;
         let ty = match self.child_field(node, self.fields.type_) {
             Some(d) => self.type_descriptor(d),
             None => return self.int_const(0, ulong),
@@ -1656,7 +1665,7 @@ impl<'a> Lowerer<'a, '_> {
                     node,
                     "no _Generic association matches".into(),
                 );
-                Val::R(self.int_const(0, self.t.int))
+                Val::R(self.int_const(0, self.types.int))
             }
         }
     }
@@ -1669,7 +1678,7 @@ impl<'a> Lowerer<'a, '_> {
             .named_children(&mut cursor)
             .filter(|c| c.kind() != "comment")
             .collect();
-        let mut result = Val::R(Expr::int(0, self.t.void));
+        let mut result = Val::R(Expr::int(0, self.types.void));
         for (i, item) in items.iter().enumerate() {
             if i + 1 == items.len() && item.kind() == "expression_statement" {
                 if let Some(e) = item.named_child(0) {
@@ -1713,7 +1722,7 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
             let Some(e) = last else {
-                return Val::R(self.int_const(0, self.t.int));
+                return Val::R(self.int_const(0, self.types.int));
             };
             return Val::R(self.apply_casts(e, &types));
         }
@@ -1746,44 +1755,44 @@ impl<'a> Lowerer<'a, '_> {
                     }
                     let f = self.implicit_function(name, callee_node);
                     callee = Some(Callee::Direct(f));
-                    fn_ty = Some(self.t.implicit_fn);
+                    fn_ty = Some(self.types.implicit_fn);
                 }
                 _ => {}
             }
         }
-        let (callee, fn_ty) =
-            match (callee, fn_ty) {
-                (Some(c), Some(t)) => (c, t),
-                _ => {
-                    let target = self.rvalue(func);
-                    let fty =
-                        self.l.program.types.pointee(target.ty).filter(|p| {
-                            matches!(self.l.program.types.get(*p), Type::Function { .. })
-                        });
-                    match fty {
-                        Some(fty) => (Callee::Indirect(target), fty),
-                        None => {
-                            self.diag(
-                                Severity::Error,
-                                node,
-                                "called object is not a function".into(),
-                            );
-                            let it = self.t.implicit_fn;
-                            let p = self.pointer_to(it);
-                            let target = self.convert(target, p);
-                            (Callee::Indirect(target), it)
-                        }
+        let (callee, fn_ty) = match (callee, fn_ty) {
+            (Some(c), Some(t)) => (c, t),
+            _ => {
+                let target = self.rvalue(func);
+                let fty =
+                    self.linker.program.types.pointee(target.ty).filter(|p| {
+                        matches!(self.linker.program.types.get(*p), Type::Function { .. })
+                    });
+                match fty {
+                    Some(fty) => (Callee::Indirect(target), fty),
+                    None => {
+                        self.diag(
+                            Severity::Error,
+                            node,
+                            "called object is not a function".into(),
+                        );
+                        let it = self.types.implicit_fn;
+                        let p = self.pointer_to(it);
+                        let target = self.convert(target, p);
+                        (Callee::Indirect(target), it)
                     }
                 }
-            };
-        let (ret, params, varargs, prototyped) = match self.l.program.types.get(fn_ty).clone() {
+            }
+        };
+        let (ret, params, varargs, prototyped) = match self.linker.program.types.get(fn_ty).clone()
+        {
             Type::Function {
                 ret,
                 params,
                 varargs,
                 prototyped,
             } => (ret, params, varargs, prototyped),
-            _ => (self.t.int, Vec::new(), false, false),
+            _ => (self.types.int, Vec::new(), false, false),
         };
         let mut values = Vec::with_capacity(args.len());
         for (i, arg) in args.iter().enumerate() {
@@ -1798,8 +1807,8 @@ impl<'a> Lowerer<'a, '_> {
         if prototyped && values.len() < params.len() {
             self.diag(Severity::Error, node, "too few arguments in call".into());
             for &p in &params[values.len()..] {
-                let z = if self.l.program.types.is_scalar(p) {
-                    self.int_const(0, self.t.int)
+                let z = if self.linker.program.types.is_scalar(p) {
+                    self.int_const(0, self.types.int)
                 } else {
                     continue;
                 };
@@ -1813,7 +1822,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Emits a call node; returns the result when wanted (records in a memory temp).
     pub fn call_with(&mut self, callee: Callee, args: Vec<Expr>, ret: TypeId, want: bool) -> Val {
-        if ret == self.t.void || !want {
+        if ret == self.types.void || !want {
             self.emit(NodeKind::Call {
                 dst: None,
                 callee,
@@ -1821,7 +1830,11 @@ impl<'a> Lowerer<'a, '_> {
             });
             return Val::R(Expr::int(
                 0,
-                if ret == self.t.void { self.t.void } else { ret },
+                if ret == self.types.void {
+                    self.types.void
+                } else {
+                    ret
+                },
             ));
         }
         let var = self.temp(ret);
@@ -1849,7 +1862,7 @@ impl<'a> Lowerer<'a, '_> {
     /// The default argument promotions (variadic and unprototyped calls).
     pub fn default_promote(&mut self, v: Expr) -> Expr {
         if self.float_kind(v.ty) == Some(ripple_ir::FloatKind::Float) {
-            let d = self.t.double;
+            let d = self.types.double;
             return self.convert(v, d);
         }
         if self.is_int(v.ty) {
@@ -1865,7 +1878,7 @@ impl<'a> Lowerer<'a, '_> {
             node,
             format!("implicit declaration of function `{name}`"),
         );
-        let ty = self.t.implicit_fn;
+        let ty = self.types.implicit_fn;
         let span = self.span_of(node);
         let f = self.declare_function(name, ty, false, span);
         if self.speculating == 0 {

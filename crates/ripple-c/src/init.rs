@@ -48,9 +48,9 @@ fn is_string(node: TsNode<'_>) -> bool {
 
 impl<'a> Lowerer<'a, '_> {
     fn is_char_array(&self, ty: TypeId) -> bool {
-        match self.l.program.types.get(ty) {
+        match self.linker.program.types.get(ty) {
             Type::Array { elem, .. } => {
-                matches!(self.l.program.types.get(*elem), Type::Int(k) if k.bits() <= 32)
+                matches!(self.linker.program.types.get(*elem), Type::Int(k) if k.bits() <= 32)
             }
             _ => false,
         }
@@ -65,9 +65,9 @@ impl<'a> Lowerer<'a, '_> {
 
     /// The sub-objects of an aggregate in initialization order: (offset, type, bits).
     fn members_of(&self, ty: TypeId) -> Vec<SubObject> {
-        match self.l.program.types.get(ty) {
+        match self.linker.program.types.get(ty) {
             Type::Record(_) => {
-                let Some(rec) = self.l.program.types.record(ty) else {
+                let Some(rec) = self.linker.program.types.record(ty) else {
                     return Vec::new();
                 };
                 let mut out: Vec<SubObject> = rec
@@ -131,7 +131,7 @@ impl<'a> Lowerer<'a, '_> {
         out: &mut Vec<Leaf<'a>>,
     ) -> u64 {
         let items = self.list_items(list);
-        if self.l.program.types.is_scalar(ty) {
+        if self.linker.program.types.is_scalar(ty) {
             if let Some(&first) = items.first() {
                 if first.kind() == "initializer_list" {
                     return self.walk_braced(ty, offset, first, out);
@@ -150,7 +150,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             return 1;
         }
-        let array = match self.l.program.types.get(ty) {
+        let array = match self.linker.program.types.get(ty) {
             Type::Array { elem, len } => Some((*elem, *len)),
             _ => None,
         };
@@ -230,7 +230,7 @@ impl<'a> Lowerer<'a, '_> {
             if item.kind() == "initializer_list" {
                 self.walk_braced(sub_ty, sub_off, item, out);
                 pos += 1;
-            } else if self.l.program.types.is_aggregate(sub_ty) {
+            } else if self.linker.program.types.is_aggregate(sub_ty) {
                 if is_string(item) && self.is_char_array(sub_ty) {
                     out.push(Leaf::String {
                         offset: sub_off,
@@ -294,7 +294,7 @@ impl<'a> Lowerer<'a, '_> {
         pos: &mut usize,
         out: &mut Vec<Leaf<'a>>,
     ) {
-        let subs: Vec<SubObject> = match self.l.program.types.get(ty).clone() {
+        let subs: Vec<SubObject> = match self.linker.program.types.get(ty).clone() {
             Type::Array { elem, len } => {
                 if let Some(&item) = items.get(*pos) {
                     if is_string(item) && self.is_char_array(ty) {
@@ -323,7 +323,7 @@ impl<'a> Lowerer<'a, '_> {
             if item.kind() == "initializer_list" {
                 self.walk_braced(sub_ty, offset + o, item, out);
                 *pos += 1;
-            } else if self.l.program.types.is_aggregate(sub_ty) {
+            } else if self.linker.program.types.is_aggregate(sub_ty) {
                 if self.is_record(sub_ty) && self.expr_has_type(item, sub_ty) {
                     out.push(Leaf::Record {
                         offset: offset + o,
@@ -358,7 +358,7 @@ impl<'a> Lowerer<'a, '_> {
             self.walk_braced(ty, offset, value, out);
         } else if is_string(value) && self.is_char_array(ty) {
             out.push(Leaf::String { offset, ty, value });
-        } else if self.l.program.types.is_aggregate(ty) {
+        } else if self.linker.program.types.is_aggregate(ty) {
             if self.is_record(ty) && self.expr_has_type(value, ty) {
                 out.push(Leaf::Record { offset, ty, value });
             } else {
@@ -388,7 +388,7 @@ impl<'a> Lowerer<'a, '_> {
                 };
                 let name = self.text(name_node);
                 let (off, field) = self.find_field(ty, name)?;
-                let rec = self.l.program.types.record(ty)?;
+                let rec = self.linker.program.types.record(ty)?;
                 let index = rec
                     .fields
                     .iter()
@@ -401,7 +401,7 @@ impl<'a> Lowerer<'a, '_> {
                 Some((vec![(off, field.ty, field.bit_field)], vec![index]))
             }
             "subscript_designator" => {
-                let Type::Array { elem, .. } = self.l.program.types.get(ty).clone() else {
+                let Type::Array { elem, .. } = self.linker.program.types.get(ty).clone() else {
                     return None;
                 };
                 let index = self.const_int_expr(d.named_child(0)?)?;
@@ -409,7 +409,7 @@ impl<'a> Lowerer<'a, '_> {
                 Some((vec![(index * self.size_of(elem), elem, None)], vec![index]))
             }
             "subscript_range_designator" => {
-                let Type::Array { elem, .. } = self.l.program.types.get(ty).clone() else {
+                let Type::Array { elem, .. } = self.linker.program.types.get(ty).clone() else {
                     return None;
                 };
                 let lo =
@@ -429,22 +429,22 @@ impl<'a> Lowerer<'a, '_> {
 
     /// The array type of an incompletely sized object, completed from its initializer.
     pub fn complete_array_type(&mut self, ty: TypeId, value: TsNode<'a>) -> TypeId {
-        let Type::Array { elem, len: None } = self.l.program.types.get(ty).clone() else {
+        let Type::Array { elem, len: None } = self.linker.program.types.get(ty).clone() else {
             return ty;
         };
         let mut leaves = Vec::new();
         let count = self.speculate(|this| this.flatten_init(ty, value, &mut leaves));
-        self.l.program.types.array_of(elem, Some(count))
+        self.linker.program.types.array_of(elem, Some(count))
     }
 
     /// Initializes a local object (already declared) from its initializer.
     pub fn init_local(&mut self, lv: LVal, value: TsNode<'a>) {
         let ty = lv.ty();
-        if self.l.program.types.is_scalar(ty) {
+        if self.linker.program.types.is_scalar(ty) {
             let v = if value.kind() == "initializer_list" {
                 match self.list_items(value).first() {
                     Some(&first) => self.rvalue(first),
-                    None => self.int_const(0, self.t.int),
+                    None => self.int_const(0, self.types.int),
                 }
             } else {
                 self.rvalue(value)
@@ -463,8 +463,8 @@ impl<'a> Lowerer<'a, '_> {
         let mut leaves = Vec::new();
         self.flatten_init(ty, value, &mut leaves);
         let size = self.size_of(ty);
-        let t = self.t;
-        let vp = self.t.void_ptr;
+        let t = self.types;
+        let vp = self.types.void_ptr;
         let dst = self.convert(base.clone(), vp);
         self.call_with(
             Callee::Intrinsic(Intrinsic::Memset),
@@ -509,7 +509,7 @@ impl<'a> Lowerer<'a, '_> {
                         0 => u64::MAX,
                         s => s,
                     });
-                    let vp = self.t.void_ptr;
+                    let vp = self.types.void_ptr;
                     let addr = self.offset_addr(base.clone(), offset as i64, t.char_);
                     let dst = self.convert(addr, vp);
                     let src = Expr::new(ExprKind::AddrOfGlobal(g), vp);
@@ -600,22 +600,22 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Evaluates a constant initializer value of type `ty` (no effects allowed).
     fn const_value(&mut self, ty: TypeId, value: TsNode<'a>) -> Option<Expr> {
-        let snap_effects = self.f.effects;
+        let snap_effects = self.func.effects;
         let e = self.speculate(|this| {
             let v = this.rvalue(value);
             let v = this.assign_convert(v, ty);
-            if this.f.effects != snap_effects {
+            if this.func.effects != snap_effects {
                 None
             } else {
                 Some(v)
             }
         })?;
-        let c = fold(&self.l.program.types, &e)?;
+        let c = fold(&self.linker.program.types, &e)?;
         Some(match c {
             Const::Int(v) => Expr::int(v, ty),
             Const::Float(f) => Expr::new(ExprKind::Float(f), ty),
             Const::Addr(base, off) => {
-                let vp = self.t.void_ptr;
+                let vp = self.types.void_ptr;
                 let a = match base {
                     Base::Global(g) => Expr::new(ExprKind::AddrOfGlobal(g), vp),
                     Base::Func(f) => Expr::new(ExprKind::AddrOfFunc(f), vp),
@@ -623,7 +623,7 @@ impl<'a> Lowerer<'a, '_> {
                 if off == 0 {
                     self.retype(a, ty)
                 } else {
-                    let long = self.t.long;
+                    let long = self.types.long;
                     let sum = Expr::binary(
                         ripple_ir::BinOp::PtrAdd,
                         a,
@@ -691,10 +691,10 @@ impl<'a> Lowerer<'a, '_> {
         let (units, width) = self.string_units(node);
         let bytes = self.units_to_bytes(&units, width);
         let elem = match width {
-            CharWidth::Narrow => self.t.char_,
-            CharWidth::Wide => self.t.int,
-            CharWidth::Utf16 => self.t.ushort,
-            CharWidth::Utf32 => self.t.uint,
+            CharWidth::Narrow => self.types.char_,
+            CharWidth::Wide => self.types.int,
+            CharWidth::Utf16 => self.types.ushort,
+            CharWidth::Utf32 => self.types.uint,
         };
         self.bytes_global(bytes, elem, node)
     }
@@ -709,14 +709,14 @@ impl<'a> Lowerer<'a, '_> {
         let unit = self.size_of(elem).max(1) as usize;
         bytes.extend(std::iter::repeat_n(0u8, unit));
         let len = (bytes.len() / unit) as u64;
-        let ty = self.l.program.types.array_of(elem, Some(len));
+        let ty = self.linker.program.types.array_of(elem, Some(len));
         // Keyed by content, so that adding a literal elsewhere leaves the keys of the
         // others alone; identical literals share one global (C11 6.4.5p7 allows it).
         let hash = fnv1a(&bytes, unit as u8);
         let mut key = format!(".str.{hash:016x}");
         let mut n = 0;
-        while let Some(&g) = self.l.global_keys.get(&key) {
-            let existing = &self.l.program.globals[g];
+        while let Some(&g) = self.linker.global_keys.get(&key) {
+            let existing = &self.linker.program.globals[g];
             let same = existing.ty == ty
                 && existing.init.as_ref().is_some_and(|init| {
                     matches!(&init.items[..], [InitItem::Bytes { offset: 0, bytes: b }] if *b == bytes)
@@ -728,7 +728,7 @@ impl<'a> Lowerer<'a, '_> {
             key = format!(".str.{hash:016x}.{n}");
         }
         let span = self.span_of(node);
-        let g = self.l.program.globals.push(Global {
+        let g = self.linker.program.globals.push(Global {
             name: key.clone(),
             key: key.clone(),
             linkage: Linkage::Internal(self.unit_file),
@@ -739,7 +739,7 @@ impl<'a> Lowerer<'a, '_> {
             is_const: true,
             span,
         });
-        self.l.global_keys.insert(key, g);
+        self.linker.global_keys.insert(key, g);
         (g, ty)
     }
 }

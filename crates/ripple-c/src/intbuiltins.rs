@@ -93,7 +93,7 @@ impl<'a> Lowerer<'a, '_> {
             | ExprKind::AddrOfLocal(_)
             | ExprKind::AddrOfGlobal(_)
             | ExprKind::AddrOfFunc(_) => value,
-            _ => match crate::consteval::fold(&self.l.program.types, &value) {
+            _ => match crate::consteval::fold(&self.linker.program.types, &value) {
                 Some(crate::consteval::Const::Int(v)) => Expr::int(v, value.ty),
                 _ => self.spill(value),
             },
@@ -101,12 +101,16 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn bin(&self, op: BinOp, a: Expr, b: Expr) -> Expr {
-        let ty = if op.is_comparison() { self.t.int } else { a.ty };
+        let ty = if op.is_comparison() {
+            self.types.int
+        } else {
+            a.ty
+        };
         Expr::binary(op, a, b, ty)
     }
 
     fn ucst(&self, value: u128, ty: TypeId) -> Expr {
-        let bits = self.l.program.types.bits(ty);
+        let bits = self.linker.program.types.bits(ty);
         Expr::int(crate::consteval::truncate(value, bits), ty)
     }
 
@@ -118,16 +122,16 @@ impl<'a> Lowerer<'a, '_> {
     /// The unsigned integer type of `bits` bits, at least `unsigned int`.
     fn unsigned_of_bits(&self, bits: u32) -> TypeId {
         match bits {
-            0..=32 => self.t.uint,
-            33..=64 => self.t.ulong,
-            _ => self.t.u128,
+            0..=32 => self.types.uint,
+            33..=64 => self.types.ulong,
+            _ => self.types.u128,
         }
     }
 
     /// The population count (an `int`) of an unsigned value of 32, 64 or 128 bits.
     fn popcount_expr(&mut self, x: Expr) -> Expr {
         let ty = x.ty;
-        let bits = self.l.program.types.bits(ty);
+        let bits = self.linker.program.types.bits(ty);
         let x = self.reusable(x);
         let c = |this: &Self, byte: u8| this.ucst(Self::byte_pattern(byte, bits), ty);
         let k = |this: &Self, v: u128| this.ucst(v, ty);
@@ -149,14 +153,14 @@ impl<'a> Lowerer<'a, '_> {
         // (x3 * 0x01..) >> (bits - 8): the sum of the byte counts in the top byte.
         let sum = self.bin(BinOp::Mul, x3, c(self, 0x01));
         let sum = self.bin(BinOp::Shr, sum, k(self, u128::from(bits - 8)));
-        let int = self.t.int;
+        let int = self.types.int;
         self.convert(sum, int)
     }
 
     /// `x` with every bit below its highest set bit set (unsigned, 32 bits or more).
     fn smear_right(&mut self, x: Expr) -> Expr {
         let ty = x.ty;
-        let bits = self.l.program.types.bits(ty);
+        let bits = self.linker.program.types.bits(ty);
         let mut x = self.reusable(x);
         let mut shift = 1;
         while shift < bits {
@@ -171,13 +175,13 @@ impl<'a> Lowerer<'a, '_> {
 
     /// An `int` constant.
     fn int_of(&self, value: i128) -> Expr {
-        self.int_const(value, self.t.int)
+        self.int_const(value, self.types.int)
     }
 
     // ----- bit counts -----
 
     fn bit_builtin(&mut self, short: &str, args: &[TsNode<'a>]) -> Option<Expr> {
-        let t = self.t;
+        let t = self.types;
         let (op, rest) = [
             ("clrsb", BitOp::Clrsb),
             ("clz", BitOp::Clz),
@@ -223,9 +227,9 @@ impl<'a> Lowerer<'a, '_> {
         for &a in args.iter().skip(if fixed.is_none() { 2 } else { 1 }) {
             self.expr_effects(a);
         }
-        let width = self.l.program.types.bits(x.ty);
+        let width = self.linker.program.types.bits(x.ty);
         let wide = self.unsigned_of_bits(width);
-        let wide_bits = self.l.program.types.bits(wide);
+        let wide_bits = self.linker.program.types.bits(wide);
         let int = t.int;
         if op == BitOp::Clrsb {
             // The redundant sign bits: the width minus the significant bits of
@@ -298,7 +302,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// The unsigned integer type of exactly `bits` bits.
     fn unsigned_of_width(&self, bits: u32) -> TypeId {
-        let t = self.t;
+        let t = self.types;
         match bits {
             8 => t.uchar,
             16 => t.ushort,
@@ -311,9 +315,9 @@ impl<'a> Lowerer<'a, '_> {
     /// The signed integer type of `bits` bits, at least `int`.
     fn signed_of_bits(&self, bits: u32) -> TypeId {
         match bits {
-            0..=32 => self.t.int,
-            33..=64 => self.t.long,
-            _ => self.t.i128,
+            0..=32 => self.types.int,
+            33..=64 => self.types.long,
+            _ => self.types.i128,
         }
     }
 }
@@ -322,7 +326,7 @@ impl<'a> Lowerer<'a, '_> {
     // ----- byte swaps -----
 
     fn bswap_builtin(&mut self, short: &str, args: &[TsNode<'a>]) -> Option<Expr> {
-        let t = self.t;
+        let t = self.types;
         let ty = match short {
             "bswap16" => t.ushort,
             "bswap32" => t.uint,
@@ -338,7 +342,7 @@ impl<'a> Lowerer<'a, '_> {
             self.expr_effects(a);
         }
         let x = self.convert(x, ty);
-        let bytes = self.l.program.types.bits(ty) / 8;
+        let bytes = self.linker.program.types.bits(ty) / 8;
         let wide = self.unsigned_of_bits(bytes * 8);
         let x = self.convert(x, wide);
         let x = self.reusable(x);
@@ -376,7 +380,7 @@ impl<'a> Lowerer<'a, '_> {
         node: TsNode<'a>,
         args: &[TsNode<'a>],
     ) -> Option<Val> {
-        let t = self.t;
+        let t = self.types;
         let (body, predicate) = match short.strip_suffix("_overflow_p") {
             Some(body) => (body, true),
             None => (short.strip_suffix("_overflow")?, false),
@@ -434,14 +438,14 @@ impl<'a> Lowerer<'a, '_> {
                     _ => None,
                 };
                 let e = self.rvalue_of(v);
-                let types = &self.l.program.types;
+                let types = &self.linker.program.types;
                 let bits = width.unwrap_or_else(|| types.bits(e.ty));
                 (None, e.ty, types.is_signed(e.ty), bits)
             }
             Some(&arg) => {
                 let p = self.rvalue(arg);
-                let pointee = self.l.program.types.pointee(p.ty).unwrap_or(t.void);
-                let types = &self.l.program.types;
+                let pointee = self.linker.program.types.pointee(p.ty).unwrap_or(t.void);
+                let types = &self.linker.program.types;
                 (
                     Some(p),
                     pointee,
@@ -454,7 +458,7 @@ impl<'a> Lowerer<'a, '_> {
         for &arg in args.iter().skip(3) {
             self.expr_effects(arg);
         }
-        let types = &self.l.program.types;
+        let types = &self.linker.program.types;
         let int_operand = |ty: TypeId| types.is_integer(ty) && types.bits(ty) <= 64;
         let modelled = int_operand(a.ty) && int_operand(b.ty) && types.is_integer(rty);
         let signed_work = op != OvOp::Mul || types.is_signed(a.ty) || types.is_signed(b.ty);
@@ -464,11 +468,11 @@ impl<'a> Lowerer<'a, '_> {
             );
             if let Some(p) = dest {
                 let pointee = self
-                    .l
+                    .linker
                     .program
                     .types
                     .pointee(p.ty)
-                    .filter(|&ty| self.l.program.types.is_scalar(ty));
+                    .filter(|&ty| self.linker.program.types.is_scalar(ty));
                 if let Some(ty) = pointee {
                     self.havoc(
                         Some(Place::Mem { addr: p, ty }),
@@ -623,7 +627,7 @@ impl<'a> Lowerer<'a, '_> {
     fn atomic_builtin(&mut self, call: BuiltinCall<'a, '_>) -> Option<Val> {
         let BuiltinCall { name, args, .. } = call;
         let kind = parse_atomic(name)?;
-        let t = self.t;
+        let t = self.types;
         let void = Val::R(Expr::int(0, t.void));
         let arity = match kind {
             Atomic::Fence => 0,
@@ -665,12 +669,12 @@ impl<'a> Lowerer<'a, '_> {
         }
         let p = values.remove(0);
         let p = self.reusable(p);
-        let pointee = self.l.program.types.pointee(p.ty).unwrap_or(t.void);
+        let pointee = self.linker.program.types.pointee(p.ty).unwrap_or(t.void);
         let ty = match kind {
             Atomic::TestAndSet | Atomic::Clear => t.uchar,
             _ => pointee,
         };
-        let types = &self.l.program.types;
+        let types = &self.linker.program.types;
         let scalar = types.is_scalar(ty) && !types.is_float(ty);
         let needs_scalar = matches!(
             kind,

@@ -100,7 +100,8 @@ pub(crate) struct Linker {
     pub global_keys: FxHashMap<String, GlobalId>,
     pub file_ids: FxHashMap<String, FileId>,
     pub next_string: usize,
-    pub t: CommonTypes,
+    /// The types every lowering needs (int, char, pointers to void ...).
+    pub types: CommonTypes,
     pub build_syntax: bool,
     /// Grammar kind names by kind id (static, for syntax trees).
     pub kind_names: Vec<&'static str>,
@@ -246,15 +247,18 @@ pub(crate) struct Snapshot {
 
 /// The lowering of one unit.
 pub(crate) struct Lowerer<'a, 'l> {
-    pub l: &'l mut Linker,
-    pub t: CommonTypes,
+    /// The program being built, shared by the units.
+    pub linker: &'l mut Linker,
+    /// The types every lowering needs (int, char, pointers to void ...).
+    pub types: CommonTypes,
     pub src: &'a str,
     pub unit: &'a TranslationUnit,
     pub unit_file: FileId,
     /// Line-map file index to program file.
     pub map_files: Vec<FileId>,
     pub scopes: Vec<Scope<'a>>,
-    pub f: FnState<'a>,
+    /// The function being lowered.
+    pub func: FnState<'a>,
     /// Whether a function body is being lowered (else: file scope).
     pub in_function: bool,
     /// Nesting depth of speculative lowering (no diagnostics while positive).
@@ -534,7 +538,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         global_keys: FxHashMap::default(),
         file_ids: FxHashMap::default(),
         next_string: 0,
-        t,
+        types: t,
         build_syntax: config.build_syntax,
         kind_names: Vec::new(),
     };
@@ -594,14 +598,14 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             .map(|_| std::sync::OnceLock::new())
             .collect();
         let mut lowerer = Lowerer {
-            t: linker.t,
-            l: &mut linker,
+            types: linker.types,
+            linker: &mut linker,
             src: text,
             unit,
             unit_file,
             map_files,
             scopes: vec![Scope::default()],
-            f: FnState::new(t.int),
+            func: FnState::new(t.int),
             in_function: false,
             speculating: 0,
             in_params: 0,
@@ -632,7 +636,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         sink.finish(&mut lowerer);
         lowerer.recover_definitions(&definitions, &recovered_slots, &mut parser);
         if sink.failed {
-            lowerer.l.diagnostics.push(Diagnostic {
+            lowerer.linker.diagnostics.push(Diagnostic {
                 severity: Severity::Error,
                 file: unit.path.clone(),
                 line: 0,
@@ -771,8 +775,8 @@ impl<'a> Lowerer<'a, '_> {
             return;
         }
         let span = self.span_of(node);
-        let file = self.l.program.file_path(span.file).to_string();
-        self.l.diagnostics.push(Diagnostic {
+        let file = self.linker.program.file_path(span.file).to_string();
+        self.linker.diagnostics.push(Diagnostic {
             severity,
             file,
             line: span.start_line,
@@ -783,10 +787,10 @@ impl<'a> Lowerer<'a, '_> {
 
     pub fn approx(&mut self, kind: ApproximationKind, node: TsNode<'_>, detail: String) {
         let span = self.span_of(node);
-        self.l.program.approximations.push(Approximation {
+        self.linker.program.approximations.push(Approximation {
             kind,
             span,
-            function: if self.in_function { self.f.id } else { None },
+            function: if self.in_function { self.func.id } else { None },
             detail,
         });
     }
@@ -832,17 +836,17 @@ impl<'a> Lowerer<'a, '_> {
     // ----- locals and temporaries -----
 
     pub fn new_local(&mut self, name: &str, ty: TypeId, kind: LocalKind, memory: bool) -> VarId {
-        let storage = if memory || !self.l.program.types.is_scalar(ty) {
+        let storage = if memory || !self.linker.program.types.is_scalar(ty) {
             Storage::Memory
         } else {
             Storage::Register
         };
-        self.f.push_local(Local {
+        self.func.push_local(Local {
             name: name.to_string(),
             ty,
             kind,
             storage,
-            span: self.f.span,
+            span: self.func.span,
         })
     }
 
@@ -851,7 +855,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn is_register(&self, var: VarId) -> bool {
-        self.f.locals[var.index()].storage == Storage::Register
+        self.func.locals[var.index()].storage == Storage::Register
     }
 
     /// Evaluates `value` into a fresh temporary and returns an expression reading it.
@@ -875,70 +879,70 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn addr_of_local(&mut self, var: VarId) -> Expr {
-        let ty = self.f.locals[var.index()].ty;
-        let ptr = self.l.program.types.pointer_to(ty);
+        let ty = self.func.locals[var.index()].ty;
+        let ptr = self.linker.program.types.pointer_to(ty);
         Expr::new(ExprKind::AddrOfLocal(var), ptr)
     }
 
     // ----- CFG construction -----
 
     pub fn emit(&mut self, kind: NodeKind) -> NodeId {
-        self.f.effects += 1;
-        let id = self.f.push_node(Node {
+        self.func.effects += 1;
+        let id = self.func.push_node(Node {
             kind,
             succs: Vec::new(),
-            span: self.f.span,
-            syn: self.f.syn,
+            span: self.func.span,
+            syn: self.func.syn,
         });
-        self.f.is_label.push(false);
-        if let Some(cur) = self.f.cur {
-            self.f.nodes[cur.index()].succs.push(id);
+        self.func.is_label.push(false);
+        if let Some(cur) = self.func.cur {
+            self.func.nodes[cur.index()].succs.push(id);
         }
-        self.f.cur = Some(id);
+        self.func.cur = Some(id);
         id
     }
 
     /// A jump target, not yet placed.
     pub fn new_label(&mut self) -> NodeId {
-        let id = self.f.push_node(Node {
+        let id = self.func.push_node(Node {
             kind: NodeKind::Skip,
             succs: Vec::new(),
-            span: self.f.span,
+            span: self.func.span,
             syn: None,
         });
-        self.f.is_label.push(true);
+        self.func.is_label.push(true);
         id
     }
 
     /// Jumps from the current point to `label`; the code after is unreachable.
     pub fn goto(&mut self, label: NodeId) {
-        if let Some(cur) = self.f.cur.take() {
-            self.f.nodes[cur.index()].succs.push(label);
+        if let Some(cur) = self.func.cur.take() {
+            self.func.nodes[cur.index()].succs.push(label);
         }
     }
 
     /// Continues lowering at `label` (falling through into it).
     pub fn place(&mut self, label: NodeId) {
-        if let Some(cur) = self.f.cur.take() {
+        if let Some(cur) = self.func.cur.take() {
             if cur != label {
-                self.f.nodes[cur.index()].succs.push(label);
+                self.func.nodes[cur.index()].succs.push(label);
             }
         }
-        self.f.cur = Some(label);
+        self.func.cur = Some(label);
     }
 
     pub fn branch(&mut self, cond: Expr, then: NodeId, otherwise: NodeId) {
         let id = self.emit(NodeKind::Branch { cond });
-        self.f.nodes[id.index()].succs = vec![then, otherwise];
-        self.f.cur = None;
+        self.func.nodes[id.index()].succs = vec![then, otherwise];
+        self.func.cur = None;
     }
 
     /// Makes sure there is a current node (code after a jump is unreachable but still
     /// lowered, so that its statements keep their nodes).
     pub fn ensure_cur(&mut self) {
-        if self.f.cur.is_none() {
+        if self.func.cur.is_none() {
             let label = self.new_label();
-            self.f.cur = Some(label);
+            self.func.cur = Some(label);
         }
     }
 
@@ -964,10 +968,10 @@ impl<'a> Lowerer<'a, '_> {
         node: TsNode<'_>,
         reason: &str,
     ) -> Expr {
-        let ty = if self.l.program.types.is_scalar(ty) {
+        let ty = if self.linker.program.types.is_scalar(ty) {
             ty
         } else {
-            self.t.int
+            self.types.int
         };
         let var = self.temp(ty);
         self.havoc(Some(Place::Local(var)), kind, node, reason);
@@ -976,34 +980,37 @@ impl<'a> Lowerer<'a, '_> {
 
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
-            nodes: self.f.nodes.len(),
-            locals: self.f.locals.len(),
-            cur: self.f.cur,
+            nodes: self.func.nodes.len(),
+            locals: self.func.locals.len(),
+            cur: self.func.cur,
             cur_succs: self
-                .f
+                .func
                 .cur
-                .map_or(0, |c| self.f.nodes[c.index()].succs.len()),
-            approximations: self.l.program.approximations.len(),
-            effects: self.f.effects,
-            diagnostics: self.l.diagnostics.len(),
-            vla_types: self.f.vla_types.len(),
+                .map_or(0, |c| self.func.nodes[c.index()].succs.len()),
+            approximations: self.linker.program.approximations.len(),
+            effects: self.func.effects,
+            diagnostics: self.linker.diagnostics.len(),
+            vla_types: self.func.vla_types.len(),
         }
     }
 
     pub fn restore(&mut self, snap: Snapshot) {
-        self.f.nodes.truncate(snap.nodes);
-        self.f.is_label.truncate(snap.nodes);
-        self.f.locals.truncate(snap.locals);
-        self.f.cur = snap.cur;
+        self.func.nodes.truncate(snap.nodes);
+        self.func.is_label.truncate(snap.nodes);
+        self.func.locals.truncate(snap.locals);
+        self.func.cur = snap.cur;
         if let Some(cur) = snap.cur {
-            if let Some(node) = self.f.nodes.get_mut(cur.index()) {
+            if let Some(node) = self.func.nodes.get_mut(cur.index()) {
                 node.succs.truncate(snap.cur_succs);
             }
         }
-        self.l.program.approximations.truncate(snap.approximations);
-        self.f.effects = snap.effects;
-        self.l.diagnostics.truncate(snap.diagnostics);
-        self.f.vla_types.truncate(snap.vla_types);
+        self.linker
+            .program
+            .approximations
+            .truncate(snap.approximations);
+        self.func.effects = snap.effects;
+        self.linker.diagnostics.truncate(snap.diagnostics);
+        self.func.vla_types.truncate(snap.vla_types);
     }
 
     /// Removes the label nodes (forwarding their predecessors), connects dangling nodes
@@ -1013,26 +1020,26 @@ impl<'a> Lowerer<'a, '_> {
     /// nondeterministic (a sound over-approximation: every successor stays possible): a
     /// havoc of a fresh temporary, then a branch on it for each successor but the last.
     fn explicit_choices(&mut self) {
-        let exit = self.f.exit;
-        for i in 0..self.f.nodes.len() {
-            let node = &self.f.nodes[i];
+        let exit = self.func.exit;
+        for i in 0..self.func.nodes.len() {
+            let node = &self.func.nodes[i];
             if i == exit.index()
                 || node.succs.len() <= 1
                 || matches!(node.kind, NodeKind::Branch { .. })
             {
                 continue;
             }
-            let succs = std::mem::take(&mut self.f.nodes[i].succs);
-            let span = self.f.nodes[i].span;
-            let syn = self.f.nodes[i].syn;
-            let choice = self.temp(self.t.int);
+            let succs = std::mem::take(&mut self.func.nodes[i].succs);
+            let span = self.func.nodes[i].span;
+            let syn = self.func.nodes[i].syn;
+            let choice = self.temp(self.types.int);
             let mut from = NodeId::from(i);
             for (k, &target) in succs.iter().enumerate() {
                 if k + 1 == succs.len() {
-                    self.f.nodes[from.index()].succs.push(target);
+                    self.func.nodes[from.index()].succs.push(target);
                     break;
                 }
-                let havoc = self.f.push_node(Node {
+                let havoc = self.func.push_node(Node {
                     kind: NodeKind::Havoc {
                         dst: Some(Place::Local(choice)),
                         reason: "control flow of a statement with a syntax error".into(),
@@ -1041,28 +1048,28 @@ impl<'a> Lowerer<'a, '_> {
                     span,
                     syn,
                 });
-                self.f.is_label.push(false);
-                let branch = self.f.push_node(Node {
+                self.func.is_label.push(false);
+                let branch = self.func.push_node(Node {
                     kind: NodeKind::Branch {
-                        cond: Expr::local(choice, self.t.int),
+                        cond: Expr::local(choice, self.types.int),
                     },
                     succs: vec![target],
                     span,
                     syn,
                 });
-                self.f.is_label.push(false);
-                self.f.nodes[from.index()].succs.push(havoc);
-                self.f.nodes[havoc.index()].succs.push(branch);
+                self.func.is_label.push(false);
+                self.func.nodes[from.index()].succs.push(havoc);
+                self.func.nodes[havoc.index()].succs.push(branch);
                 from = branch;
             }
         }
     }
 
     pub fn finish_cfg(&mut self) -> (IndexVec<NodeId, Node>, NodeId) {
-        let exit = self.f.exit;
+        let exit = self.func.exit;
         self.explicit_choices();
-        let mut nodes: Vec<Node> = std::mem::take(&mut self.f.nodes);
-        let is_label = std::mem::take(&mut self.f.is_label);
+        let mut nodes: Vec<Node> = std::mem::take(&mut self.func.nodes);
+        let is_label = std::mem::take(&mut self.func.is_label);
         for (i, node) in nodes.iter_mut().enumerate() {
             if i != exit.index() && node.succs.is_empty() {
                 node.succs.push(exit);

@@ -136,7 +136,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             "*" => {
                 let p = self.rvalue(right);
-                match self.l.program.types.pointee(p.ty) {
+                match self.linker.program.types.pointee(p.ty) {
                     Some(pointee) => self.rvalue_of(Val::L(LVal::Mem(p, pointee))),
                     None => p,
                 }
@@ -209,7 +209,7 @@ impl<'a> Lowerer<'a, '_> {
             } else {
                 (i, left)
             };
-            left = match self.l.program.types.pointee(p.ty) {
+            left = match self.linker.program.types.pointee(p.ty) {
                 Some(elem) => {
                     let addr = self.ptr_index(p, i, false);
                     self.rvalue_of(Val::L(LVal::Mem(addr, elem)))

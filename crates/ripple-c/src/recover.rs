@@ -58,14 +58,14 @@ impl<'a> Lowerer<'a, '_> {
                 Some(Sym::Func(f, _)) => f,
                 _ => {
                     let span = self.span_of(root);
-                    let ty = self.t.implicit_fn;
+                    let ty = self.types.implicit_fn;
                     self.declare_function(name, ty, false, span)
                 }
             };
-            if self.l.program.functions[f].is_defined() {
+            if self.linker.program.functions[f].is_defined() {
                 continue;
             }
-            let ty = self.l.program.functions[f].ty;
+            let ty = self.linker.program.functions[f].ty;
             self.bind_file_scope(name, Sym::Func(f, ty));
             self.diag(
                 Severity::Error,

@@ -16,17 +16,17 @@ impl<'a> Lowerer<'a, '_> {
     /// Sets the span and syntax link of the nodes lowered from `node`; returns the
     /// previous ones.
     pub fn enter(&mut self, node: TsNode<'a>) -> (ripple_ir::Span, Option<ripple_ir::SynId>) {
-        let saved = (self.f.span, self.f.syn);
-        self.f.span = self.span_of(node);
-        if let Some(&s) = self.f.syn_map.get(&node.id()) {
-            self.f.syn = Some(s);
+        let saved = (self.func.span, self.func.syn);
+        self.func.span = self.span_of(node);
+        if let Some(&s) = self.func.syn_map.get(&node.id()) {
+            self.func.syn = Some(s);
         }
         saved
     }
 
     pub fn leave(&mut self, saved: (ripple_ir::Span, Option<ripple_ir::SynId>)) {
-        self.f.span = saved.0;
-        self.f.syn = saved.1;
+        self.func.span = saved.0;
+        self.func.syn = saved.1;
     }
 
     /// Lowers a condition with the condition's own span and syntax link.
@@ -102,7 +102,7 @@ impl<'a> Lowerer<'a, '_> {
         let mut cursor = node.walk();
         let items: Vec<TsNode<'a>> = node
             .named_children(&mut cursor)
-            .filter(|c| c.kind() != "comment" && !self.f.skip_items.contains(&c.id()))
+            .filter(|c| c.kind() != "comment" && !self.func.skip_items.contains(&c.id()))
             .collect();
         let mut i = 0;
         while i < items.len() {
@@ -184,7 +184,7 @@ impl<'a> Lowerer<'a, '_> {
             "do_statement" => self.do_statement(node),
             "for_statement" => self.for_statement(node),
             "return_statement" => self.return_statement(node),
-            "break_statement" => match self.f.breaks.last().copied() {
+            "break_statement" => match self.func.breaks.last().copied() {
                 Some(target) => self.goto(target),
                 None => self.diag(
                     Severity::Error,
@@ -192,7 +192,7 @@ impl<'a> Lowerer<'a, '_> {
                     "`break` outside a loop or switch".into(),
                 ),
             },
-            "continue_statement" => match self.f.continues.last().copied() {
+            "continue_statement" => match self.func.continues.last().copied() {
                 Some(target) => self.goto(target),
                 None => self.diag(Severity::Error, node, "`continue` outside a loop".into()),
             },
@@ -352,7 +352,7 @@ impl<'a> Lowerer<'a, '_> {
     /// other matched: jumping elsewhere is undefined).
     fn computed_goto(&mut self, target: TsNode<'a>) {
         self.ensure_cur();
-        let labels = self.f.label_addrs.clone();
+        let labels = self.func.label_addrs.clone();
         if labels.is_empty() {
             self.diag(
                 Severity::Error,
@@ -365,11 +365,11 @@ impl<'a> Lowerer<'a, '_> {
                 target,
                 "computed goto without a target",
             );
-            self.f.cur = None;
+            self.func.cur = None;
             return;
         }
         let value = self.rvalue(target);
-        let vp = self.t.void_ptr;
+        let vp = self.types.void_ptr;
         let value = self.convert(value, vp);
         let var = self.temp(vp);
         self.emit(NodeKind::Assign {
@@ -383,20 +383,20 @@ impl<'a> Lowerer<'a, '_> {
                 self.goto(target_node);
                 break;
             }
-            let address = Expr::cast(self.int_const((i + 1) as i128, self.t.long), vp);
-            let cond = Expr::binary(BinOp::Eq, Expr::local(var, vp), address, self.t.int);
+            let address = Expr::cast(self.int_const((i + 1) as i128, self.types.long), vp);
+            let cond = Expr::binary(BinOp::Eq, Expr::local(var, vp), address, self.types.int);
             let next = self.new_label();
             self.branch(cond, target_node, next);
-            self.f.cur = Some(next);
+            self.func.cur = Some(next);
         }
     }
 
     fn label_node(&mut self, name: &'a str) -> ripple_ir::NodeId {
-        if let Some(&l) = self.f.labels.get(name) {
+        if let Some(&l) = self.func.labels.get(name) {
             return l;
         }
         let l = self.new_label();
-        self.f.labels.insert(name, l);
+        self.func.labels.insert(name, l);
         l
     }
 
@@ -434,13 +434,13 @@ impl<'a> Lowerer<'a, '_> {
         brk: ripple_ir::NodeId,
         cont: ripple_ir::NodeId,
     ) {
-        self.f.breaks.push(brk);
-        self.f.continues.push(cont);
+        self.func.breaks.push(brk);
+        self.func.continues.push(cont);
         if let Some(body) = body {
             self.statement(body);
         }
-        self.f.breaks.pop();
-        self.f.continues.pop();
+        self.func.breaks.pop();
+        self.func.continues.pop();
     }
 
     fn while_statement(&mut self, node: TsNode<'a>) {
@@ -514,9 +514,9 @@ impl<'a> Lowerer<'a, '_> {
     fn return_statement(&mut self, node: TsNode<'a>) {
         self.ensure_cur();
         if let Some(e) = node.named_child(0) {
-            match self.f.ret_var {
+            match self.func.ret_var {
                 Some(var) => {
-                    let ty = self.f.ret_ty;
+                    let ty = self.func.ret_ty;
                     let v = self.rvalue(e);
                     let v = self.assign_convert(v, ty);
                     if self.is_register(var) {
@@ -535,7 +535,7 @@ impl<'a> Lowerer<'a, '_> {
                 None => self.expr_effects(e),
             }
         }
-        let exit = self.f.exit;
+        let exit = self.func.exit;
         self.goto(exit);
     }
 
@@ -566,29 +566,29 @@ impl<'a> Lowerer<'a, '_> {
             _ => self.spill(v),
         };
         self.leave(saved);
-        let dispatch = self.f.cur.take();
+        let dispatch = self.func.cur.take();
         let end = self.new_label();
-        self.f.switches.push(SwitchCtx {
+        self.func.switches.push(SwitchCtx {
             cases: Vec::new(),
             default: None,
         });
-        self.f.breaks.push(end);
-        self.f.switch_types.push(v.ty);
+        self.func.breaks.push(end);
+        self.func.switch_types.push(v.ty);
         body(self);
-        self.f.switch_types.pop();
-        self.f.breaks.pop();
+        self.func.switch_types.pop();
+        self.func.breaks.pop();
         self.goto(end);
-        let ctx = self.f.switches.pop().unwrap_or(SwitchCtx {
+        let ctx = self.func.switches.pop().unwrap_or(SwitchCtx {
             cases: Vec::new(),
             default: None,
         });
         // The dispatch chain, one branch per case in source order.
-        self.f.cur = dispatch;
-        let saved = (self.f.span, self.f.syn);
-        let int = self.t.int;
+        self.func.cur = dispatch;
+        let saved = (self.func.span, self.func.syn);
+        let int = self.types.int;
         for case in ctx.cases {
-            self.f.span = case.span;
-            self.f.syn = case.syn;
+            self.func.span = case.span;
+            self.func.syn = case.syn;
             let next = self.new_label();
             let low = Expr::int(case.low, v.ty);
             let cond = match case.high {
@@ -603,8 +603,8 @@ impl<'a> Lowerer<'a, '_> {
             self.branch(cond, case.target, next);
             self.place(next);
         }
-        self.f.span = saved.0;
-        self.f.syn = saved.1;
+        self.func.span = saved.0;
+        self.func.syn = saved.1;
         match ctx.default {
             Some(d) => self.goto(d),
             None => self.goto(end),
@@ -635,11 +635,11 @@ impl<'a> Lowerer<'a, '_> {
         let target = self.new_label();
         self.place(target);
         let value = self.child_field(node, self.fields.value);
-        let span = self.f.span;
-        let syn = self.f.syn;
+        let span = self.func.span;
+        let syn = self.func.syn;
         match value {
             Some(value) => {
-                let ty = self.f.switches.last().map(|_| ());
+                let ty = self.func.switches.last().map(|_| ());
                 let low = self.const_int_expr(value);
                 // A GNU range `case a ... b:` (the parser leaves `... b` as an error).
                 let mut high = None;
@@ -655,10 +655,10 @@ impl<'a> Lowerer<'a, '_> {
                     self.diag(Severity::Error, node, "`case` outside a switch".into());
                 } else if let Some(low) = low {
                     let vty = self.switch_type();
-                    let bits = self.l.program.types.bits(vty);
+                    let bits = self.linker.program.types.bits(vty);
                     let low_bits = crate::consteval::truncate(low as u128, bits);
                     let high_bits = high.map(|h| crate::consteval::truncate(h as u128, bits));
-                    if let Some(ctx) = self.f.switches.last_mut() {
+                    if let Some(ctx) = self.func.switches.last_mut() {
                         ctx.cases.push(SwitchCase {
                             low: low_bits,
                             high: high_bits,
@@ -676,7 +676,7 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
             None => {
-                if let Some(ctx) = self.f.switches.last_mut() {
+                if let Some(ctx) = self.func.switches.last_mut() {
                     ctx.default = Some(target);
                 } else {
                     self.diag(Severity::Error, node, "`default` outside a switch".into());
@@ -688,6 +688,10 @@ impl<'a> Lowerer<'a, '_> {
     /// The (promoted) type of the innermost switch's controlling value; case values are
     /// converted to it. Recorded when the switch starts through its first compare.
     fn switch_type(&self) -> ripple_ir::TypeId {
-        self.f.switch_types.last().copied().unwrap_or(self.t.int)
+        self.func
+            .switch_types
+            .last()
+            .copied()
+            .unwrap_or(self.types.int)
     }
 }

@@ -134,7 +134,7 @@ impl<'a> Lowerer<'a, '_> {
     /// computes its fingerprint, maps tree-sitter nodes to syntax nodes and collects
     /// the names whose address is taken.
     pub fn scan_function(&mut self, def: TsNode<'a>) -> (Option<SyntaxTree>, u64) {
-        let build = self.l.build_syntax;
+        let build = self.linker.build_syntax;
         let mut tree = SyntaxTree::default();
         let mut hasher = FxHasher::default();
         let mut cursor = def.walk();
@@ -162,11 +162,11 @@ impl<'a> Lowerer<'a, '_> {
                     if let Some(arg) = node.child_by_field_id(self.fields.argument.get()) {
                         let arg = strip_parens(arg);
                         if arg.kind() == "identifier" {
-                            self.f.addr_taken.insert(self.text(arg));
+                            self.func.addr_taken.insert(self.text(arg));
                         }
                         if let Some(label) = crate::expr::label_address(self, node) {
-                            if !self.f.label_addrs.contains(&label) {
-                                self.f.label_addrs.push(label);
+                            if !self.func.label_addrs.contains(&label) {
+                                self.func.label_addrs.push(label);
                             }
                         }
                     }
@@ -176,7 +176,7 @@ impl<'a> Lowerer<'a, '_> {
                         parent,
                         SynNode {
                             kind: self
-                                .l
+                                .linker
                                 .kind_names
                                 .get(usize::from(node.kind_id()))
                                 .copied()
@@ -196,7 +196,7 @@ impl<'a> Lowerer<'a, '_> {
                         tree.root = id;
                     }
                     if node.is_named() {
-                        self.f.syn_map.insert(node.id(), id);
+                        self.func.syn_map.insert(node.id(), id);
                     }
                     if !leaf {
                         parents.push(parent);

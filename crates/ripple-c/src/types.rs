@@ -159,7 +159,7 @@ impl<'a> Lowerer<'a, '_> {
         }
         let ty = match self.child_field(decl, self.fields.type_) {
             Some(spec) => self.type_specifier(spec),
-            None => self.t.int,
+            None => self.types.int,
         };
         Specs {
             ty,
@@ -181,7 +181,7 @@ impl<'a> Lowerer<'a, '_> {
                             return ty;
                         }
                         self.diag(Severity::Error, spec, format!("unknown type name `{name}`"));
-                        self.t.int
+                        self.types.int
                     }
                 }
             }
@@ -191,7 +191,7 @@ impl<'a> Lowerer<'a, '_> {
             "enum_specifier" => self.enum_specifier(spec),
             "macro_type_specifier" => match self.child_field(spec, self.fields.type_) {
                 Some(desc) => self.type_descriptor(desc),
-                None => self.t.int,
+                None => self.types.int,
             },
             _ => {
                 self.diag(
@@ -199,14 +199,14 @@ impl<'a> Lowerer<'a, '_> {
                     spec,
                     format!("unsupported type specifier `{}`", spec.kind()),
                 );
-                self.t.int
+                self.types.int
             }
         }
     }
 
     /// Names GCC predefines or that tree-sitter parses as primitive types.
     pub fn builtin_type_name(&mut self, name: &str) -> Option<TypeId> {
-        let t = self.t;
+        let t = self.types;
         Some(match name {
             "__builtin_va_list" | "va_list" | "__gnuc_va_list" => t.va_list,
             "_Float128" | "__float128" | "_Float64x" | "__ieee128" => t.ldouble,
@@ -230,7 +230,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn primitive_type(&mut self, node: TsNode<'a>, name: &str) -> TypeId {
-        let t = self.t;
+        let t = self.types;
         match name {
             "void" => t.void,
             "char" => t.char_,
@@ -274,7 +274,7 @@ impl<'a> Lowerer<'a, '_> {
                 _ => {}
             }
         }
-        let t = self.t;
+        let t = self.types;
         let signed_char = spec
             .children(&mut spec.walk())
             .any(|c| matches!(self.text(c), "signed" | "__signed__" | "__signed"));
@@ -315,7 +315,7 @@ impl<'a> Lowerer<'a, '_> {
                     IntKind::Int
                 };
                 let kind = if unsigned { kind.to_unsigned() } else { kind };
-                self.l.program.types.int(kind)
+                self.linker.program.types.int(kind)
             }
         }
     }
@@ -351,7 +351,7 @@ impl<'a> Lowerer<'a, '_> {
                 out.ty = base;
             }
             "pointer_declarator" | "abstract_pointer_declarator" => {
-                let ptr = self.l.program.types.pointer_to(base);
+                let ptr = self.linker.program.types.pointer_to(base);
                 let mut cursor = node.walk();
                 let qualified = node
                     .children(&mut cursor)
@@ -384,7 +384,7 @@ impl<'a> Lowerer<'a, '_> {
                     },
                     _ => None,
                 };
-                let arr = self.l.program.types.array_of(base, len);
+                let arr = self.linker.program.types.array_of(base, len);
                 match self.child_field(node, self.fields.declarator) {
                     Some(inner) => self.apply_declarator(inner, arr, out),
                     None => out.ty = arr,
@@ -397,7 +397,7 @@ impl<'a> Lowerer<'a, '_> {
                         Some(list) => self.parameter_list(list),
                         None => (Vec::new(), false, false),
                     };
-                let fn_ty = self.l.program.types.intern(Type::Function {
+                let fn_ty = self.linker.program.types.intern(Type::Function {
                     ret: base,
                     params: params.iter().map(|p| p.ty).collect(),
                     varargs,
@@ -456,7 +456,7 @@ impl<'a> Lowerer<'a, '_> {
     /// size in bytes into a register (at the declaration, as C requires) and records it
     /// for the type `elem[]`.
     fn vla_dimension(&mut self, size: TsNode<'a>, elem: TypeId) {
-        let ulong = self.t.ulong;
+        let ulong = self.types.ulong;
         self.ensure_cur();
         let n = self.rvalue(size);
         let n = self.convert(n, ulong);
@@ -467,16 +467,16 @@ impl<'a> Lowerer<'a, '_> {
             dst: ripple_ir::Place::Local(var),
             value: bytes,
         });
-        let ty = self.l.program.types.array_of(elem, None);
-        self.f.vla_types.push((ty, var));
+        let ty = self.linker.program.types.array_of(elem, None);
+        self.func.vla_types.push((ty, var));
     }
 
     /// The register holding the size of a variable-length array type, if `ty` is one.
     pub fn vla_size_var(&self, ty: TypeId) -> Option<VarId> {
-        if !self.in_function || self.f.vla_types.is_empty() {
+        if !self.in_function || self.func.vla_types.is_empty() {
             return None;
         }
-        self.f
+        self.func
             .vla_types
             .iter()
             .rev()
@@ -487,12 +487,12 @@ impl<'a> Lowerer<'a, '_> {
     /// `sizeof` of a type as an `unsigned long` expression: a constant, or computed from
     /// the run-time lengths of variable-length array dimensions.
     pub fn runtime_size(&mut self, ty: TypeId) -> Expr {
-        let ulong = self.t.ulong;
+        let ulong = self.types.ulong;
         if let Some(var) = self.vla_size_var(ty) {
             return Expr::local(var, ulong);
         }
-        if !self.f.vla_types.is_empty() {
-            if let Type::Array { elem, len: Some(n) } = *self.l.program.types.get(ty) {
+        if !self.func.vla_types.is_empty() {
+            if let Type::Array { elem, len: Some(n) } = *self.linker.program.types.get(ty) {
                 let e = self.runtime_size(elem);
                 if !matches!(e.kind, ExprKind::Int(_)) {
                     return Expr::binary(
@@ -513,7 +513,7 @@ impl<'a> Lowerer<'a, '_> {
         for p in params {
             let Some(decl) = p.decl else { continue };
             let has_incomplete = {
-                let types = &self.l.program.types;
+                let types = &self.linker.program.types;
                 let mut ty = p.ty;
                 let mut found = false;
                 for _ in 0..64 {
@@ -572,7 +572,7 @@ impl<'a> Lowerer<'a, '_> {
                     old_style = true;
                     params.push(Param {
                         name: self.knr_identifier(child),
-                        ty: self.t.int,
+                        ty: self.types.int,
                         decl: None,
                         knr_declarator: None,
                     });
@@ -602,7 +602,7 @@ impl<'a> Lowerer<'a, '_> {
                     old_style = true;
                     params.push(Param {
                         name: Some(self.text(child)),
-                        ty: self.t.int,
+                        ty: self.types.int,
                         decl: None,
                         knr_declarator: None,
                     });
@@ -611,7 +611,7 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
         // `(void)` means no parameters.
-        if params.len() == 1 && params[0].name.is_none() && params[0].ty == self.t.void {
+        if params.len() == 1 && params[0].name.is_none() && params[0].ty == self.types.void {
             params.clear();
             return (params, false, true);
         }
@@ -638,9 +638,9 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Parameter type adjustment: arrays become pointers, functions function pointers.
     pub fn adjust_param_type(&mut self, ty: TypeId) -> TypeId {
-        match self.l.program.types.get(ty).clone() {
-            Type::Array { elem, .. } => self.l.program.types.pointer_to(elem),
-            Type::Function { .. } => self.l.program.types.pointer_to(ty),
+        match self.linker.program.types.get(ty).clone() {
+            Type::Array { elem, .. } => self.linker.program.types.pointer_to(elem),
+            Type::Function { .. } => self.linker.program.types.pointer_to(ty),
             _ => ty,
         }
     }
@@ -667,7 +667,7 @@ impl<'a> Lowerer<'a, '_> {
                     return ty;
                 }
                 let ty = self
-                    .l
+                    .linker
                     .program
                     .types
                     .declare_record(Some(name.to_string()), is_union);
@@ -676,16 +676,25 @@ impl<'a> Lowerer<'a, '_> {
                 }
                 return ty;
             }
-            return self.l.program.types.declare_record(None, is_union);
+            return self.linker.program.types.declare_record(None, is_union);
         };
         let ty = match name {
             Some(name) => {
                 let existing = self.scopes.last().and_then(|s| s.tags.get(name).copied());
                 match existing {
-                    Some(ty) if self.l.program.types.record(ty).is_some_and(|r| !r.complete) => ty,
+                    Some(ty)
+                        if self
+                            .linker
+                            .program
+                            .types
+                            .record(ty)
+                            .is_some_and(|r| !r.complete) =>
+                    {
+                        ty
+                    }
                     _ => {
                         let ty = self
-                            .l
+                            .linker
                             .program
                             .types
                             .declare_record(Some(name.to_string()), is_union);
@@ -696,7 +705,7 @@ impl<'a> Lowerer<'a, '_> {
                     }
                 }
             }
-            None => self.l.program.types.declare_record(None, is_union),
+            None => self.linker.program.types.declare_record(None, is_union),
         };
         let mut packed = self.has_packed_attribute(spec);
         if !packed {
@@ -759,8 +768,11 @@ impl<'a> Lowerer<'a, '_> {
         }
         // Records nested in records are visible at the enclosing scope (C has no
         // struct scopes), which is where they were declared above.
-        if let Type::Record(_) = self.l.program.types.get(ty) {
-            self.l.program.types.complete_record(ty, members, packed);
+        if let Type::Record(_) = self.linker.program.types.get(ty) {
+            self.linker
+                .program
+                .types
+                .complete_record(ty, members, packed);
         }
         ty
     }
@@ -771,7 +783,7 @@ impl<'a> Lowerer<'a, '_> {
             if ty == record {
                 return true;
             }
-            match self.l.program.types.get(ty) {
+            match self.linker.program.types.get(ty) {
                 Type::Array { elem, .. } => ty = *elem,
                 _ => return false,
             }
@@ -779,7 +791,11 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     fn is_incomplete_record(&self, ty: TypeId) -> bool {
-        self.l.program.types.record(ty).is_some_and(|r| !r.complete)
+        self.linker
+            .program
+            .types
+            .record(ty)
+            .is_some_and(|r| !r.complete)
     }
 
     /// An enum specifier: binds its constants and returns its integer type.
@@ -793,7 +809,7 @@ impl<'a> Lowerer<'a, '_> {
                     return ty;
                 }
             }
-            return self.t.uint;
+            return self.types.uint;
         };
         let mut next: i128 = 0;
         let mut values: Vec<(&'a str, i128)> = Vec::new();
@@ -817,11 +833,11 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
             // Constants are visible in the following enumerators' values.
-            let int = self.t.int;
+            let int = self.types.int;
             let cty = if i32::try_from(next).is_ok() {
                 int
             } else {
-                self.t.long
+                self.types.long
             };
             self.bind(ename, Sym::EnumConst(next, cty));
             values.push((ename, next));
@@ -829,7 +845,7 @@ impl<'a> Lowerer<'a, '_> {
         }
         let min = values.iter().map(|v| v.1).min().unwrap_or(0);
         let max = values.iter().map(|v| v.1).max().unwrap_or(0);
-        let t = self.t;
+        let t = self.types;
         let ty = if min >= 0 {
             if max <= i128::from(u32::MAX) {
                 t.uint
@@ -858,31 +874,34 @@ impl<'a> Lowerer<'a, '_> {
     // ----- conversions -----
 
     pub fn is_int(&self, ty: TypeId) -> bool {
-        self.l.program.types.is_integer(ty)
+        self.linker.program.types.is_integer(ty)
     }
 
     pub fn is_float(&self, ty: TypeId) -> bool {
-        self.l.program.types.is_float(ty)
+        self.linker.program.types.is_float(ty)
     }
 
     pub fn is_ptr(&self, ty: TypeId) -> bool {
-        self.l.program.types.is_pointer(ty)
+        self.linker.program.types.is_pointer(ty)
     }
 
     pub fn is_arith(&self, ty: TypeId) -> bool {
-        matches!(self.l.program.types.get(ty), Type::Int(_) | Type::Float(_))
+        matches!(
+            self.linker.program.types.get(ty),
+            Type::Int(_) | Type::Float(_)
+        )
     }
 
     pub fn is_record(&self, ty: TypeId) -> bool {
-        matches!(self.l.program.types.get(ty), Type::Record(_))
+        matches!(self.linker.program.types.get(ty), Type::Record(_))
     }
 
     pub fn size_of(&self, ty: TypeId) -> u64 {
-        self.l.program.types.size_of(ty)
+        self.linker.program.types.size_of(ty)
     }
 
     pub fn pointer_to(&mut self, ty: TypeId) -> TypeId {
-        self.l.program.types.pointer_to(ty)
+        self.linker.program.types.pointer_to(ty)
     }
 
     /// Converts `e` to `to` (no-op when the types are equal).
@@ -890,7 +909,7 @@ impl<'a> Lowerer<'a, '_> {
         if e.ty == to {
             return e;
         }
-        let types = &self.l.program.types;
+        let types = &self.linker.program.types;
         match (types.get(e.ty), types.get(to)) {
             // Retyping a pointer constant or pointer needs no conversion node when both
             // are pointers; keep a cast anyway so the type is explicit.
@@ -905,8 +924,8 @@ impl<'a> Lowerer<'a, '_> {
 
     /// The integer promotion of a type (bit-fields handled by [`Self::promote`]).
     pub fn promoted_type(&self, ty: TypeId) -> TypeId {
-        match self.l.program.types.get(ty) {
-            Type::Int(kind) if kind.rank() < IntKind::Int.rank() => self.t.int,
+        match self.linker.program.types.get(ty) {
+            Type::Int(kind) if kind.rank() < IntKind::Int.rank() => self.types.int,
             _ => ty,
         }
     }
@@ -915,10 +934,10 @@ impl<'a> Lowerer<'a, '_> {
     /// (C11 6.5.2.2p6).
     pub fn default_promoted_type(&self, ty: TypeId) -> TypeId {
         if matches!(
-            self.l.program.types.get(ty),
+            self.linker.program.types.get(ty),
             Type::Float(ripple_ir::FloatKind::Float)
         ) {
-            return self.t.double;
+            return self.types.double;
         }
         self.promoted_type(ty)
     }
@@ -927,11 +946,11 @@ impl<'a> Lowerer<'a, '_> {
     /// `int`, which promote to `int`.
     pub fn promote(&mut self, e: Expr) -> Expr {
         if let ExprKind::LoadBits { width, .. } = e.kind {
-            if let Some(kind) = self.l.program.types.int_kind(e.ty) {
+            if let Some(kind) = self.linker.program.types.int_kind(e.ty) {
                 let to = if width < 32 || (width == 32 && kind.is_signed()) {
-                    self.t.int
+                    self.types.int
                 } else if width == 32 {
-                    self.t.uint
+                    self.types.uint
                 } else {
                     self.promoted_type(e.ty)
                 };
@@ -944,7 +963,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// The common type of the usual arithmetic conversions (after promotion).
     pub fn common_type(&mut self, a: TypeId, b: TypeId) -> TypeId {
-        let types = &self.l.program.types;
+        let types = &self.linker.program.types;
         match (types.get(a).clone(), types.get(b).clone()) {
             (Type::Float(x), Type::Float(y)) => {
                 if x >= y {
@@ -984,7 +1003,7 @@ impl<'a> Lowerer<'a, '_> {
                         s.to_unsigned()
                     }
                 };
-                self.l.program.types.int(kind)
+                self.linker.program.types.int(kind)
             }
             _ => a,
         }
@@ -1002,7 +1021,7 @@ impl<'a> Lowerer<'a, '_> {
 
     /// Notes `long double` arithmetic (computed as `double` by the analyses).
     pub fn note_long_double(&mut self, ty: TypeId, node: TsNode<'_>) {
-        if ty == self.t.ldouble && self.in_function && self.speculating == 0 {
+        if ty == self.types.ldouble && self.in_function && self.speculating == 0 {
             self.approx(
                 ApproximationKind::LongDouble,
                 node,
@@ -1012,7 +1031,7 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     pub fn float_kind(&self, ty: TypeId) -> Option<FloatKind> {
-        match self.l.program.types.get(ty) {
+        match self.linker.program.types.get(ty) {
             Type::Float(k) => Some(*k),
             _ => None,
         }
