@@ -158,7 +158,13 @@ pub fn binary(op: BinOp, lhs: &BV, rhs: &BV, lrepr: Repr, rrepr: Repr, result: R
             let mask = if bits <= 32 { 31 } else { 63 };
             let count = resize(rhs, bits, rrepr.signed()).bvand(BV::from_u64(mask, bits));
             if op == BinOp::Shl {
-                lhs.bvshl(count)
+                // A constant left shift is a product by a power of two: the solver's
+                // normal form of sums of products then sees `x << 5` as `32 * x`
+                // (a multiplier circuit against a shift is hard to prove equal).
+                match count.simplify().as_u64() {
+                    Some(k) if k < u64::from(bits) => lhs.bvmul(BV::from_u64(1u64 << k, bits)),
+                    _ => lhs.bvshl(count),
+                }
             } else if signed {
                 lhs.bvashr(count)
             } else {

@@ -3,6 +3,8 @@
 
 use std::time::Instant;
 
+mod loops;
+
 use ripple_ir::{
     Callee, Expr, ExprKind, FuncId, Function, GlobalId, InitItem, IntKind, Intrinsic, NodeId,
     NodeKind, Place, Program, Storage, Type, TypeId, VarId,
@@ -165,6 +167,15 @@ pub struct Engine<'p> {
     summaries: FxHashMap<(Side, FuncId), ProcSummary>,
     fresh: u64,
     started: Instant,
+    /// Loops proved equal by induction (`loops`), by version, function and head.
+    loop_abs: FxHashMap<(Side, FuncId, NodeId), loops::LoopAbstraction>,
+    /// The number of loop pairs proved per function pair.
+    loop_proofs: FxHashMap<usize, usize>,
+    /// Whether explorations replace proved loops by their abstraction.
+    pub use_loop_abstractions: bool,
+    /// Branch feasibility with costly operators uninterpreted only (a path kept that
+    /// is infeasible adds an unsatisfiable condition, nothing else).
+    cheap_feasibility: bool,
 }
 
 /// One path being explored.
@@ -183,6 +194,8 @@ struct PathState {
     signature: Vec<u32>,
     /// Trap conditions raised while evaluating the current node.
     traps: Vec<Bool>,
+    /// Exploring one loop iteration: whether the path has left the loop head.
+    left_header: bool,
 }
 
 /// What an exploration found.
@@ -200,6 +213,10 @@ struct Exploration {
     /// Exploring under a precondition: a branch direction it forces is not implied by
     /// the path's own conditions, so it must be recorded in them.
     preconditioned: bool,
+    /// Exploring one iteration of a loop (`loops`) rather than a function.
+    iteration: Option<loops::IterationMode>,
+    iterations: Vec<loops::Iteration>,
+    iteration_failed: bool,
 }
 
 const PURE_MATH: &[&str] = &[
@@ -239,6 +256,10 @@ impl<'p> Engine<'p> {
             summaries: FxHashMap::default(),
             fresh: 0,
             started: Instant::now(),
+            loop_abs: FxHashMap::default(),
+            loop_proofs: FxHashMap::default(),
+            use_loop_abstractions: false,
+            cheap_feasibility: false,
         }
     }
 
@@ -300,6 +321,23 @@ impl<'p> Engine<'p> {
 
     pub fn summary(&self, side: Side, func: FuncId) -> Option<&ProcSummary> {
         self.summaries.get(&(side, func))
+    }
+
+    /// Takes a summary out (to put it back with [`Engine::put_summary`] if a later
+    /// exploration is not kept).
+    pub fn take_summary(&mut self, side: Side, func: FuncId) -> Option<ProcSummary> {
+        self.summaries.remove(&(side, func))
+    }
+
+    pub fn put_summary(&mut self, side: Side, func: FuncId, summary: Option<ProcSummary>) {
+        match summary {
+            Some(s) => {
+                self.summaries.insert((side, func), s);
+            }
+            None => {
+                self.summaries.remove(&(side, func));
+            }
+        }
     }
 
     /// Forgets a summary (before re-analysis with new callee information).
@@ -370,6 +408,9 @@ impl<'p> Engine<'p> {
             unwind,
             known,
             preconditioned: precondition.is_some(),
+            iteration: None,
+            iterations: Vec::new(),
+            iteration_failed: false,
         };
         let function = &program.functions[func];
         if !function.is_defined() {
@@ -391,6 +432,7 @@ impl<'p> Engine<'p> {
             calls: Vec::new(),
             signature: Vec::new(),
             traps: Vec::new(),
+            left_header: false,
         };
         // Parameters that live in memory (address-taken scalars, records and unions by
         // value) start in their frame slots, as the call stores them there.
@@ -461,9 +503,27 @@ impl<'p> Engine<'p> {
         format!("{prefix}!{}", self.fresh)
     }
 
+    /// Adds a path condition to the solver's stack (with costly operators uninterpreted
+    /// when feasibility is checked that way, so that the stack stays cheap).
+    fn assume_on_path(&mut self, condition: &Bool) {
+        match self
+            .cheap_feasibility
+            .then(|| crate::smt::abstract_costly(condition))
+            .flatten()
+        {
+            Some(cheap) => self.smt.assert(&cheap),
+            None => self.smt.assert(condition),
+        }
+    }
+
     fn feasible(&mut self, extra: &Bool) -> bool {
         // Unknown counts as feasible: exploring an infeasible path only adds a summary
         // with an unsatisfiable condition.
+        if self.cheap_feasibility {
+            if let Some(cheap) = crate::smt::abstract_costly(extra) {
+                return self.smt.check(&[cheap]) != Answer::Unsat;
+            }
+        }
         self.smt.check(std::slice::from_ref(extra)) != Answer::Unsat
     }
 
@@ -478,6 +538,25 @@ impl<'p> Engine<'p> {
                 run.cut = true;
                 run.out_of_budget |= self.smt.out_of_time();
                 return;
+            }
+            if let Some(mode) = &run.iteration {
+                if st.left_header && node_id == mode.header {
+                    self.finish_iteration(run, st, false);
+                    return;
+                }
+                if !mode.body[node_id.index()] {
+                    if node_id == mode.exit {
+                        self.finish_iteration(run, st, true);
+                    } else {
+                        run.iteration_failed = true;
+                    }
+                    return;
+                }
+                st.left_header = true;
+            } else if let Some(abs) = self.loop_abstraction(side, run.func, node_id) {
+                self.apply_loop_abstraction(side, run.func, &mut st, &abs);
+                node_id = abs.exit;
+                continue;
             }
             let node = &function.nodes[node_id];
             match &node.kind {
@@ -540,13 +619,13 @@ impl<'p> Engine<'p> {
                         then_state.conds.push(c.clone());
                         then_state.signature.push(node_id.index() as u32 * 2 + 1);
                         self.smt.push();
-                        self.smt.assert(&c);
+                        self.assume_on_path(&c);
                         self.run(run, node.succs[0], then_state);
                         self.smt.pop();
                         st.conds.push(c.not());
                         st.signature.push(node_id.index() as u32 * 2);
                         self.smt.push();
-                        self.smt.assert(&c.not());
+                        self.assume_on_path(&c.not());
                         self.run(run, node.succs[1], st);
                         self.smt.pop();
                         return;
@@ -689,7 +768,7 @@ impl<'p> Engine<'p> {
         }
         st.conds.push(ok.clone());
         st.signature.push(u32::MAX - 2);
-        self.smt.assert(&ok);
+        self.assume_on_path(&ok);
         true
     }
 
@@ -1398,7 +1477,7 @@ impl<'p> Engine<'p> {
             return false;
         }
         st.conds.push(goes_on.clone());
-        self.smt.assert(&goes_on);
+        self.assume_on_path(&goes_on);
         // The callee may end the program (exit, trap, abort).
         let returned = status
             .eq(BV::from_u64(Status::Returned as u64, 8))
@@ -1422,7 +1501,7 @@ impl<'p> Engine<'p> {
                 return false;
             }
             st.conds.push(returned.clone());
-            self.smt.assert(&returned);
+            self.assume_on_path(&returned);
         }
         st.mem = mem;
         st.io = io;

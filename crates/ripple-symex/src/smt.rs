@@ -277,6 +277,16 @@ impl Smt {
         }
     }
 
+    /// [`Smt::check_model`] with at most `share` of the query budget: for a query that
+    /// only may help (its unknown costs nothing but the work).
+    pub fn check_model_within(&mut self, extra: &[Bool], share: f64) -> (Answer, Option<Model>) {
+        let full = self.query_work;
+        self.query_work = ((full as f64 * share) as u64).clamp(1, full);
+        let result = self.check_model(extra);
+        self.query_work = full;
+        result
+    }
+
     /// Satisfiability of `extra` (kept only for the query), with a model when satisfiable.
     pub fn check_model(&mut self, extra: &[Bool]) -> (Answer, Option<Model>) {
         // Asserting large facts costs time the resource limit does not count.
@@ -284,6 +294,15 @@ impl Smt {
             self.unknowns += 1;
             return (Answer::Unknown, None);
         }
+        if let Some(answer) = trivial(extra) {
+            if answer == Answer::Unsat {
+                return (answer, None);
+            }
+        }
+        // The incremental solver first, with an eighth of the query's budget (enough for
+        // most queries, cheaply); what it cannot decide goes to a fresh solver.
+        let full = self.query_work;
+        self.query_work = (full / 8).max(1);
         self.push();
         for fact in extra {
             self.assert(fact);
@@ -295,19 +314,63 @@ impl Smt {
             None
         };
         self.pop();
+        self.query_work = full;
+        if answer != Answer::Unknown || self.out_of_time() {
+            return (answer, model);
+        }
+        self.unknowns -= 1;
+        // A fresh solver without push or assumptions runs Z3's non-incremental tactics
+        // (preprocessing, then bit-blasting to SAT), far stronger on one hard
+        // bit-vector or float query than the incremental core; the terms are shared, so
+        // restating the stack is cheap. Its work is counted like any query's.
+        let solver = Solver::new();
+        for fact in self.levels.iter().flatten() {
+            solver.assert(fact);
+        }
+        for fact in extra {
+            solver.assert(fact);
+        }
+        self.queries += 1;
+        solver.set_params(&self.limits());
+        let before = resource_count(&solver);
+        let result = solver.check();
+        let spent = u64::from(resource_count(&solver).wrapping_sub(before));
+        self.charge(spent + QUERY_OVERHEAD);
+        let answer = match result {
+            SatResult::Sat => Answer::Sat,
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown => {
+                self.unknowns += 1;
+                Answer::Unknown
+            }
+        };
+        let model = if answer == Answer::Sat {
+            solver.get_model()
+        } else {
+            None
+        };
+        // A solver that did much work is slow to free: kept to the end of the run, like
+        // the ones `renew` replaces; a cheap one goes now.
+        if spent > QUERY_OVERHEAD * 100 {
+            self.retired.push(solver);
+        }
         (answer, model)
     }
 
     /// The query's resource limit (what is left of the query and phase budgets) and,
     /// as the outer cut-off only, Z3's timeout.
     fn set_limits(&mut self) {
+        self.solver.set_params(&self.limits());
+    }
+
+    fn limits(&self) -> Params {
         let work = self.query_work.min(self.phase_work_left()).max(1);
         let left = self.cutoff.saturating_sub(self.started.elapsed());
         let left_ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
         let mut params = Params::new();
         params.set_u32("rlimit", u32::try_from(work).unwrap_or(u32::MAX));
         params.set_u32("timeout", left_ms);
-        self.solver.set_params(&params);
+        params
     }
 }
 

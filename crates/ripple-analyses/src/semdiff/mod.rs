@@ -536,14 +536,30 @@ fn analyse_pair(
         return state;
     }
     let mut unwind = config.unwind;
-    engine.explore_fresh(Side::Old, state.old, unwind);
-    engine.explore_fresh(Side::New, state.new, unwind);
     let mut assumptions = input_assumptions(engine, Side::Old, state.old);
     assumptions.extend(input_assumptions(engine, Side::New, state.new));
     let assume = and_all(&assumptions);
+    // Loops proved equal by induction first: when that makes the pair equivalent, no
+    // bounded unwinding is needed.
+    let mut by_induction = loop_induction(engine, &state, index, unwind, &assume);
+    if let Some(proved) = engine
+        .loops_proved(index)
+        .filter(|_| by_induction.is_some())
+    {
+        state.notes.push(format!(
+            "{proved} loop pair(s) proved equal by induction on the iterations; each is one \
+             function shared by both versions in the summaries"
+        ));
+    } else {
+        engine.explore_fresh(Side::Old, state.old, unwind);
+        engine.explore_fresh(Side::New, state.new, unwind);
+    }
     let mut rounds = 0;
     loop {
-        let (result, refine_sites) = const_proc_diff_sum(engine, &state, &assume);
+        let (result, refine_sites) = match by_induction.take() {
+            Some(result) => (result, Vec::new()),
+            None => const_proc_diff_sum(engine, &state, &assume),
+        };
         if config.refine
             && !refine_sites.is_empty()
             && rounds < config.max_refinements
@@ -595,4 +611,42 @@ fn analyse_pair(
         }
         return state;
     }
+}
+
+/// A pair whose summaries the unwinding bound cut: its loops proved equal by induction
+/// (`ripple_symex` engine, `loops`) and summarised again with each proved loop as one
+/// function shared by both versions. The new result is kept only when it proves the
+/// pair equivalent (covered, no difference, not even a possible one); otherwise the
+/// bounded summaries are put back.
+fn loop_induction(
+    engine: &mut Engine,
+    state: &PairState,
+    index: usize,
+    unwind: u32,
+    assume: &Bool,
+) -> Option<procdiff::DiffResult> {
+    if engine.prove_loops(state.old, state.new, index) == 0 {
+        return None;
+    }
+    let saved = [
+        engine.take_summary(Side::Old, state.old),
+        engine.take_summary(Side::New, state.new),
+    ];
+    engine.use_loop_abstractions = true;
+    engine.explore_fresh(Side::Old, state.old, unwind);
+    engine.explore_fresh(Side::New, state.new, unwind);
+    engine.use_loop_abstractions = false;
+    let (result, _) = const_proc_diff_sum(engine, state, assume);
+    let none = |a: Option<Answer>| a == Some(Answer::Unsat);
+    if result.covered
+        && none(result.known.differs)
+        && none(result.known.possible)
+        && none(result.known.termination)
+    {
+        return Some(result);
+    }
+    let [old, new] = saved;
+    engine.put_summary(Side::Old, state.old, old);
+    engine.put_summary(Side::New, state.new, new);
+    None
 }

@@ -157,8 +157,13 @@ pub(super) fn const_proc_diff_sum(
                 }
             }
             let eq = Bool::and(&[both, same]);
-            // A path pair that cannot differ is equal wherever it is reached.
-            if cheap_unsat || engine.smt.check(std::slice::from_ref(&eq)) != Answer::Unsat {
+            // A path pair that cannot differ is equal wherever it is reached. The check
+            // only keeps `equal` small: after an undecided difference query it would be as
+            // hard, so the part is kept unchecked (an unsatisfiable part adds nothing).
+            if cheap_unsat
+                || answer == Answer::Unknown
+                || engine.smt.check(std::slice::from_ref(&eq)) != Answer::Unsat
+            {
                 equal.push(eq);
             }
         }

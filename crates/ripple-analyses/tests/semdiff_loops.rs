@@ -1,0 +1,99 @@
+//! Loops beyond the unwinding bound: synchronised loops proved equal by induction
+//! (`ripple_symex` engine, `loops`) make a pair equivalent, and only when every
+//! iteration of the two versions agrees.
+
+mod semdiff_common;
+
+use ripple_analyses::semdiff::{PairReport, SemdiffConfig, Verdict};
+use semdiff_common::run;
+
+/// Analyses `old` against `new` at the default budget and returns the report of `f`.
+fn analyse(old: &str, new: &str, function: &str) -> PairReport {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    let report = run(dir.path(), &SemdiffConfig::default());
+    report
+        .functions
+        .into_iter()
+        .find(|f| f.name == function)
+        .unwrap_or_else(|| panic!("{function} analysed"))
+}
+
+fn proved_by_induction(report: &PairReport) -> bool {
+    report
+        .notes
+        .iter()
+        .any(|n| n.contains("proved equal by induction"))
+}
+
+#[test]
+fn a_for_loop_rewritten_as_a_while_loop_is_equivalent_for_every_trip_count() {
+    // n is unbounded: the unwinding bound (5) alone never covers every input. The two
+    // loops take the same steps from the same i, s and n, so by induction they leave
+    // together with the same s.
+    let old = "int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i * i; return s; }";
+    let new = "int f(int n) { int s = 0; int i = 0; while (i < n) { s += i * i; i++; } return s; }";
+    let report = analyse(old, new, "f");
+    assert_eq!(report.verdict, Verdict::Equivalent, "{report:#?}");
+    assert!(proved_by_induction(&report), "{report:#?}");
+}
+
+#[test]
+fn temporaries_of_one_version_only_do_not_block_the_proof() {
+    // The new body names its intermediate products (`a2`, `b2`, written before they
+    // are read in each iteration); the old one has `t`. Only the registers of both
+    // versions (a, b, n, k) carry the relation; the others are arbitrary at the head.
+    let old = "int f(int a, int b, int n) { int k = 0;
+        while (k < n && a * a + b * b < 1000) { int t = a * a - b * b + 3; b = 2 * a * b + 1; a = t; k++; }
+        return k * 7 + a; }";
+    let new = "int f(int a, int b, int n) { int k;
+        for (k = 0; k < n; k++) { int a2 = a * a; int b2 = b * b; if (a2 + b2 >= 1000) break;
+            b = 2 * a * b + 1; a = a2 - b2 + 3; }
+        return k * 7 + a; }";
+    let report = analyse(old, new, "f");
+    assert_eq!(report.verdict, Verdict::Equivalent, "{report:#?}");
+    assert!(proved_by_induction(&report), "{report:#?}");
+}
+
+#[test]
+fn a_difference_in_a_late_iteration_is_never_equivalent() {
+    // The versions differ only when the loop reaches i == 1000, far beyond the
+    // unwinding bound: the induction step sees the difference (i is arbitrary at the
+    // head), so no proof, and the bounded analysis cannot cover every input.
+    let old = "int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }";
+    let new =
+        "int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i == 1000 ? 1 : i; return s; }";
+    let report = analyse(old, new, "f");
+    assert_ne!(report.verdict, Verdict::Equivalent, "{report:#?}");
+    assert!(!proved_by_induction(&report), "{report:#?}");
+}
+
+#[test]
+fn a_register_of_one_version_that_the_loop_reads_blocks_the_proof() {
+    // The new loop adds `step`, which is 1 here, but the induction step holds `step`
+    // arbitrary (it is not a register of the old version): the relation "same i, s"
+    // is not inductive without knowing step == 1, so the loops are not abstracted, and
+    // the pair is not claimed equivalent on that ground.
+    let old = "int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += 2; return s; }";
+    let new = "int f(int n) { int s = 0; int step = 1; for (int i = 0; i < n; i += step) s += 2; return s; }";
+    let report = analyse(old, new, "f");
+    assert!(!proved_by_induction(&report), "{report:#?}");
+}
+
+#[test]
+fn loops_writing_memory_are_compared_on_the_memory_too() {
+    // Both versions zero a[0..n) through a pointer parameter, one by index and one
+    // with the same index expression in a while loop: memory is part of the relation.
+    // The new version writes 1 at a[7], which the induction step sees.
+    let old = "void f(int *a, int n) { for (int i = 0; i < n; i++) a[i] = 0; }";
+    let same = "void f(int *a, int n) { int i = 0; while (i < n) { a[i] = 0; i++; } }";
+    let changed = "void f(int *a, int n) { int i = 0; while (i < n) { a[i] = i == 7; i++; } }";
+    let report = analyse(old, changed, "f");
+    assert_ne!(report.verdict, Verdict::Equivalent, "{report:#?}");
+    assert!(!proved_by_induction(&report), "{report:#?}");
+    // Unchanged writes: the step holds (the bounds check of a[i] against the object's
+    // size may still leave the pair to the bounded analysis, which is then unknown).
+    let report = analyse(old, same, "f");
+    assert_ne!(report.verdict, Verdict::Different, "{report:#?}");
+}
