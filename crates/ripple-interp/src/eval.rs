@@ -203,6 +203,9 @@ pub enum Undefined {
     ShiftCount,
     /// A conversion of a floating value outside the range of the integer type.
     FloatToIntRange,
+    /// A read of a register local before any value was given to it (the interpreter
+    /// reads 0; a compiled program, whatever the register or stack slot holds).
+    UninitialisedRead,
 }
 
 impl Undefined {
@@ -211,6 +214,7 @@ impl Undefined {
             Undefined::SignedOverflow => "signed overflow",
             Undefined::ShiftCount => "shift count out of range",
             Undefined::FloatToIntRange => "float-to-integer conversion out of range",
+            Undefined::UninitialisedRead => "uninitialised read",
         }
     }
 }

@@ -42,6 +42,8 @@ pub(crate) struct Frame {
     pub(crate) node: NodeId,
     /// Register locals, indexed by variable.
     pub(crate) regs: Vec<Value>,
+    /// Whether each register local has been given a value (a parameter, or a write).
+    pub(crate) set: Vec<bool>,
     /// The block of each memory local (0 for registers).
     pub(crate) mem_blocks: Vec<u32>,
     pub(crate) allocas: Vec<u32>,
@@ -508,6 +510,11 @@ impl<'p> Interpreter<'p> {
         let mut frame = self.spare_frames.pop().unwrap_or_default();
         frame.func = func;
         frame.node = function.entry;
+        frame.set.clear();
+        frame.set.resize(function.locals.len(), false);
+        for param in &function.params {
+            frame.set[param.index()] = true;
+        }
         frame.regs.clear();
         frame.regs.extend(
             function
@@ -675,6 +682,15 @@ impl<'p> Interpreter<'p> {
                 NodeKind::Exit => {
                     let ret = match function.ret_var {
                         Some(var) => {
+                            // Falling off the end is not an uninitialised read here
+                            // (main returns 0; other callers may ignore the value).
+                            if let Some(set) = self
+                                .frames
+                                .last_mut()
+                                .and_then(|f| f.set.get_mut(var.index()))
+                            {
+                                *set = true;
+                            }
                             let value = self.read_var(var)?;
                             if O::ENABLED {
                                 self.reads.push(ObservedRead {
@@ -773,7 +789,13 @@ impl<'p> Interpreter<'p> {
             .last()
             .ok_or_else(|| Stop::Unsupported("no frame".into()))?;
         match frame.mem_blocks.get(var.index()) {
-            Some(0) => Ok(frame.regs[var.index()].clone()),
+            Some(0) => {
+                let value = frame.regs[var.index()].clone();
+                if !frame.set.get(var.index()).copied().unwrap_or(true) {
+                    self.note_undefined(crate::eval::Undefined::UninitialisedRead);
+                }
+                Ok(value)
+            }
             Some(&block) => {
                 let ty = program.functions[frame.func].locals[var].ty;
                 self.read_typed(make_ptr(block, 0), ty)
@@ -820,6 +842,9 @@ impl<'p> Interpreter<'p> {
                 } else if let Some(frame) = self.frames.last_mut() {
                     if let Some(slot) = frame.regs.get_mut(var.index()) {
                         *slot = value.clone();
+                    }
+                    if let Some(set) = frame.set.get_mut(var.index()) {
+                        *set = true;
                     }
                 }
                 Ok(self.record_reads.then_some(ObservedWrite {

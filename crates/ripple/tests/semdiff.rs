@@ -344,3 +344,43 @@ fn a_difference_only_in_the_sign_of_zero_is_labelled() {
     let (_, json) = pair_json("record_param_witness", &[]);
     assert_eq!(first_witness(&json)["labels"], serde_json::json!([]));
 }
+
+/// `r` is read uninitialised in the old version when x <= 0: the interpreter reads 0
+/// there, against 5 in the new version, so the versions differ on its replay, but only
+/// through that read, and the witness says so.
+#[test]
+fn a_difference_through_an_uninitialised_read_is_labelled() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let old = dir.path().join("old.c");
+    let new = dir.path().join("new.c");
+    std::fs::write(
+        &old,
+        "int f(int x) { int r; if (x > 0) r = 1; return r; }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &new,
+        "int f(int x) { int r = 5; if (x > 0) r = 1; return r; }\n",
+    )
+    .unwrap();
+    let (_, stdout, stderr) = semdiff(&[
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "--format",
+        "json",
+        "--confirm",
+        "interpreter",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect(&stderr);
+    let witnesses = json["functions"][0]["witnesses"]
+        .as_array()
+        .expect("witnesses");
+    assert!(
+        witnesses.iter().any(|w| w["labels"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|l| l == "uninitialised read (old)")),
+        "{json}"
+    );
+}

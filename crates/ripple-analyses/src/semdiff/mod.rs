@@ -30,6 +30,12 @@
 //! callee under the precondition of the call, then the pair is recomputed; without it
 //! (MODDIFF) such differences stay "possible" and the verdict `unknown`.
 //!
+//! Loops: before bounded unwinding, the k-th loops of the two versions are checked for
+//! equality by induction on their iterations (001 section 7 treats loops as
+//! tail-recursive functions; `ripple_symex` engine, `loops`); when every loop pair so
+//! proved makes the pair equivalent, that is its verdict, with a note; otherwise the
+//! bounded summaries decide as before.
+//!
 //! Time: one deadline bounds the whole run (exploration, refinement, the final
 //! difference queries and the witness search); every solver query gets the query budget or
 //! the time left, whichever is less. The exploration and refinement of all pairs end at
