@@ -219,6 +219,47 @@ struct Exploration {
     iteration_failed: bool,
 }
 
+impl Exploration {
+    fn new(side: Side, func: FuncId, inputs: Inputs, unwind: u32) -> Exploration {
+        Exploration {
+            side,
+            func,
+            inputs,
+            paths: Vec::new(),
+            diverge: Vec::new(),
+            diverge_abstract: Vec::new(),
+            cut: false,
+            out_of_budget: false,
+            unwind,
+            known: FxHashSet::default(),
+            preconditioned: false,
+            iteration: None,
+            iterations: Vec::new(),
+            iteration_failed: false,
+        }
+    }
+}
+
+impl PathState {
+    /// The state at the start of a path: these registers, memory and I/O, no condition.
+    fn start(regs: Vec<Option<BV>>, mem: Array, io: BV) -> PathState {
+        PathState {
+            regs,
+            mem,
+            io,
+            conds: Vec::new(),
+            visits: FxHashMap::default(),
+            symbolic_visits: FxHashMap::default(),
+            snapshots: FxHashMap::default(),
+            abstracted: Vec::new(),
+            calls: Vec::new(),
+            signature: Vec::new(),
+            traps: Vec::new(),
+            left_header: false,
+        }
+    }
+}
+
 const PURE_MATH: &[&str] = &[
     "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp", "exp2",
     "expm1", "log", "log2", "log10", "log1p", "pow", "fmod", "hypot", "cbrt", "round", "trunc",
@@ -396,22 +437,9 @@ impl<'p> Engine<'p> {
                 .map(|s| s.signatures.clone())
                 .unwrap_or_default()
         };
-        let mut run = Exploration {
-            side,
-            func,
-            inputs: inputs.clone(),
-            paths: Vec::new(),
-            diverge: Vec::new(),
-            diverge_abstract: Vec::new(),
-            cut: false,
-            out_of_budget: false,
-            unwind,
-            known,
-            preconditioned: precondition.is_some(),
-            iteration: None,
-            iterations: Vec::new(),
-            iteration_failed: false,
-        };
+        let mut run = Exploration::new(side, func, inputs.clone(), unwind);
+        run.known = known;
+        run.preconditioned = precondition.is_some();
         let function = &program.functions[func];
         if !function.is_defined() {
             return 0;
@@ -420,20 +448,7 @@ impl<'p> Engine<'p> {
         for (i, var) in function.params.iter().enumerate() {
             regs[var.index()] = Some(inputs.params[i].clone());
         }
-        let mut state = PathState {
-            regs,
-            mem: inputs.mem.clone(),
-            io: inputs.io.clone(),
-            conds: Vec::new(),
-            visits: FxHashMap::default(),
-            symbolic_visits: FxHashMap::default(),
-            snapshots: FxHashMap::default(),
-            abstracted: Vec::new(),
-            calls: Vec::new(),
-            signature: Vec::new(),
-            traps: Vec::new(),
-            left_header: false,
-        };
+        let mut state = PathState::start(regs, inputs.mem.clone(), inputs.io.clone());
         // Parameters that live in memory (address-taken scalars, records and unions by
         // value) start in their frame slots, as the call stores them there.
         for (i, var) in function.params.iter().enumerate() {

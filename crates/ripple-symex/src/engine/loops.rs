@@ -329,40 +329,13 @@ impl Engine<'_> {
         io: &BV,
     ) -> Option<Vec<Iteration>> {
         let inputs = self.inputs(side, func);
-        let mut run = Exploration {
-            side,
-            func,
-            inputs,
-            paths: Vec::new(),
-            diverge: Vec::new(),
-            diverge_abstract: Vec::new(),
-            cut: false,
-            out_of_budget: false,
-            unwind: self.config.unwind,
-            known: Default::default(),
-            preconditioned: false,
-            iteration: Some(IterationMode {
-                header: lp.header,
-                body: lp.body.clone(),
-                exit: lp.exit,
-            }),
-            iterations: Vec::new(),
-            iteration_failed: false,
-        };
-        let state = PathState {
-            regs,
-            mem: mem.clone(),
-            io: io.clone(),
-            conds: Vec::new(),
-            visits: Default::default(),
-            symbolic_visits: Default::default(),
-            snapshots: Default::default(),
-            abstracted: Vec::new(),
-            calls: Vec::new(),
-            signature: Vec::new(),
-            traps: Vec::new(),
-            left_header: false,
-        };
+        let mut run = Exploration::new(side, func, inputs, self.config.unwind);
+        run.iteration = Some(IterationMode {
+            header: lp.header,
+            body: lp.body.clone(),
+            exit: lp.exit,
+        });
+        let state = PathState::start(regs, mem.clone(), io.clone());
         self.smt.push();
         self.cheap_feasibility = true;
         self.run(&mut run, lp.header, state);
