@@ -6,30 +6,14 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
 use ripple_analyses::dcia::{dcia, DciaConfig, DciaResult, Equivalences, VersionImpact};
-use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_ir::Program;
 use ripple_versions::{match_programs, MatchConfig};
 
 fn load(path: &Path) -> Program {
-    let output = Command::new("gcc")
-        .args(["-E", "-std=gnu11"])
-        .arg(path)
-        .output()
-        .expect("gcc runs");
-    let text = String::from_utf8_lossy(&output.stdout).into_owned();
     // One unit name for both versions, so that statics pair up as in `ripple impact`.
-    let unit = TranslationUnit::preprocessed("prog.c".to_string(), &text, str::to_string);
-    lower_units(
-        &[unit],
-        &FrontendConfig {
-            build_syntax: true,
-            ..FrontendConfig::default()
-        },
-    )
-    .program
+    ripple_conformance::lower_file(path, "prog.c")
 }
 
 fn run(example: &str) -> (Program, Program, DciaResult) {

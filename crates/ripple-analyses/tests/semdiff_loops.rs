@@ -7,12 +7,18 @@ mod semdiff_common;
 use ripple_analyses::semdiff::{PairReport, SemdiffConfig, Verdict};
 use semdiff_common::run;
 
-/// Analyses `old` against `new` at the default budget and returns the report of `f`.
+/// Analyses `old` against `new` at the default work budget; the report of `function`.
 fn analyse(old: &str, new: &str, function: &str) -> PairReport {
     let dir = tempfile::tempdir().expect("temporary directory");
     std::fs::write(dir.path().join("old.c"), old).unwrap();
     std::fs::write(dir.path().join("new.c"), new).unwrap();
-    let report = run(dir.path(), &SemdiffConfig::default());
+    // The default work budget; the wall-clock cut-off far, so that a slow build under
+    // load gives the same answer.
+    let config = SemdiffConfig {
+        wall_clock_cutoff: Some(std::time::Duration::from_secs(120)),
+        ..SemdiffConfig::default()
+    };
+    let report = run(dir.path(), &config);
     report
         .functions
         .into_iter()

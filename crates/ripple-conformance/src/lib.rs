@@ -3,7 +3,8 @@
 //! running and preprocessing them with gcc.
 //!
 //! It is also the tests' shared support: [`Rng`], the one deterministic generator of
-//! the random programs and inputs of every test.
+//! the random programs and inputs of every test, and [`lower_file`], the one way tests
+//! read a C file (through `gcc -E`, which they require).
 //!
 //! The checks themselves are the integration tests of this crate:
 //! `tests/gcc_agreement.rs` (the interpreted IR behaves as the gcc-compiled program)
@@ -353,6 +354,19 @@ pub fn preprocess(source: &Path) -> Result<String, String> {
         ));
     }
     String::from_utf8(output.stdout).map_err(|e| format!("gcc -E output is not UTF-8: {e}"))
+}
+
+/// A C file preprocessed by gcc and lowered, with syntax trees (for version matching);
+/// `unit` names the translation unit (one name for two versions pairs their statics).
+/// Panics when gcc is missing or rejects the file: the tests that read C require it.
+pub fn lower_file(path: &Path, unit: &str) -> ripple_ir::Program {
+    let text = preprocess(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let unit = ripple_c::TranslationUnit::preprocessed(unit.to_string(), &text, str::to_string);
+    let config = ripple_c::FrontendConfig {
+        build_syntax: true,
+        ..ripple_c::FrontendConfig::default()
+    };
+    ripple_c::lower_units(&[unit], &config).program
 }
 
 /// Whether gcc can be run at all.

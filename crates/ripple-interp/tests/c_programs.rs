@@ -1,59 +1,8 @@
 //! Runs small C programs through GCC and through the frontend plus the interpreter, and
 //! demands the same stdout and exit code.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
-
-use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
+use ripple_conformance::{compile, gcc_available, lower_file, run_native, Run};
 use ripple_interp::{run_program, RunConfig, Termination};
-
-struct Native {
-    stdout: Vec<u8>,
-    code: i32,
-}
-
-fn gcc_available() -> bool {
-    Command::new("gcc").arg("--version").output().is_ok()
-}
-
-fn run_native(dir: &Path, name: &str, source: &str, stdin: &[u8]) -> Native {
-    let c = dir.join(format!("{name}.c"));
-    let exe = dir.join(name);
-    std::fs::write(&c, source).unwrap();
-    let status = Command::new("gcc")
-        .args(["-O0", "-fwrapv", "-w", "-o"])
-        .arg(&exe)
-        .arg(&c)
-        .arg("-lm")
-        .status()
-        .unwrap();
-    assert!(status.success(), "gcc failed on {name}");
-    let mut child = Command::new(&exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let code = out.status.code().unwrap_or_else(|| {
-        use std::os::unix::process::ExitStatusExt;
-        128 + out.status.signal().unwrap_or(0)
-    });
-    Native {
-        stdout: out.stdout,
-        code,
-    }
-}
-
-fn preprocess(dir: &Path, name: &str) -> TranslationUnit {
-    let c = dir.join(format!("{name}.c"));
-    let out = Command::new("gcc").args(["-E"]).arg(&c).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    TranslationUnit::preprocessed(format!("{name}.c"), &text, str::to_string)
-}
 
 /// Compiles and runs `source` both ways and compares.
 fn check(name: &str, source: &str, stdin: &[u8]) {
@@ -62,28 +11,28 @@ fn check(name: &str, source: &str, stdin: &[u8]) {
         "gcc is the oracle of these tests and must be installed"
     );
     let dir = tempfile::tempdir().unwrap();
-    let native = run_native(dir.path(), name, source, stdin);
-    let unit = preprocess(dir.path(), name);
-    let lowered = lower_units(
-        &[unit],
-        &FrontendConfig {
-            build_syntax: false,
-            ..FrontendConfig::default()
-        },
-    );
+    let c = dir.path().join(format!("{name}.c"));
+    std::fs::write(&c, source).unwrap();
+    let exe = dir.path().join(name);
+    compile(&c, &exe).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let run = Run {
+        stdin: stdin.to_vec(),
+        ..Run::default()
+    };
+    let native = run_native(&exe, &run).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let program = lower_file(&c, &format!("{name}.c"));
     let config = RunConfig {
         stdin: stdin.to_vec(),
         ..RunConfig::default()
     };
-    let outcome = run_program(&lowered.program, &config);
+    let outcome = run_program(&program, &config);
     if let Termination::Trap { .. } | Termination::Unsupported { .. } | Termination::StepLimit =
         outcome.termination
     {
         panic!(
-            "{name}: {:?}\nstdout so far:\n{}\ndiagnostics: {:?}",
+            "{name}: {:?}\nstdout so far:\n{}",
             outcome.termination,
-            String::from_utf8_lossy(&outcome.stdout),
-            lowered.diagnostics
+            String::from_utf8_lossy(&outcome.stdout)
         );
     }
     assert_eq!(
@@ -93,7 +42,7 @@ fn check(name: &str, source: &str, stdin: &[u8]) {
     );
     assert_eq!(
         outcome.exit_code(),
-        Some(native.code),
+        Some(native.exit_code),
         "{name}: exit code differs"
     );
 }
