@@ -364,7 +364,19 @@ fn one_version(
     // Nodes whose execution count may change (crate::change_control), by vertex: the
     // line of the unmapped node they depend on.
     let mut moved_cause: FxHashMap<VertexId, u32> = FxHashMap::default();
+    // A node no execution reaches (after a call that never returns) is no source of
+    // impact, whatever changed in it.
+    let mut reachable: FxHashMap<FuncId, Vec<bool>> = FxHashMap::default();
+    let mut reached = |f: FuncId, n: NodeId| {
+        reachable
+            .entry(f)
+            .or_insert_with(|| ripple_dataflow::noreturn::reachable_nodes(&program.functions[f]))
+            [n.index()]
+    };
     for &(f, n, cause) in moved {
+        if !reached(f, n) {
+            continue;
+        }
         if let Some(v) = sdg.node_vertex(f, n) {
             sources.push(v);
             moved_cause.insert(v, program.functions[f].nodes[cause].span.start_line);
@@ -378,7 +390,9 @@ fn one_version(
         for n in function.nodes.ids() {
             if !mapped.contains(&(f, n)) {
                 changed.push((f, n));
-                sources.extend(sdg.node_vertex(f, n));
+                if reached(f, n) {
+                    sources.extend(sdg.node_vertex(f, n));
+                }
             }
         }
     }

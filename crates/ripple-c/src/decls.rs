@@ -174,6 +174,9 @@ impl<'a> Lowerer<'a, '_> {
                         span,
                     ),
                 };
+                if self.declares_noreturn(node, Some(d)) {
+                    self.linker.program.functions[f].noreturn = true;
+                }
                 let ty = self.linker.program.functions[f].ty;
                 self.bind(name, Sym::Func(f, ty));
                 continue;
@@ -278,6 +281,7 @@ impl<'a> Lowerer<'a, '_> {
             span,
             syntax: None,
             fingerprint: 0,
+            noreturn: false,
         })
     }
 
@@ -345,6 +349,9 @@ impl<'a> Lowerer<'a, '_> {
                         span,
                     ),
                 };
+                if self.declares_noreturn(node, Some(d)) {
+                    self.linker.program.functions[f].noreturn = true;
+                }
                 let ty = self.linker.program.functions[f].ty;
                 self.bind(name, Sym::Func(f, ty));
                 continue;
@@ -486,6 +493,30 @@ impl<'a> Lowerer<'a, '_> {
         Val::L(lv)
     }
 
+    /// Whether a declaration says its function never returns: `_Noreturn` (also as
+    /// `noreturn` from <stdnoreturn.h>) or a `noreturn` attribute, in the specifiers or
+    /// on this declarator (never in a body).
+    fn declares_noreturn(&self, node: TsNode<'a>, declarator: Option<TsNode<'a>>) -> bool {
+        let mut cursor = node.walk();
+        let mut texts = Vec::new();
+        for child in node.children(&mut cursor) {
+            if child.kind() == "compound_statement" {
+                continue;
+            }
+            // Another declarator of the same declaration says nothing of this one.
+            if child.kind().ends_with("declarator")
+                && declarator.is_some_and(|d| !child.byte_range().contains(&d.start_byte()))
+            {
+                continue;
+            }
+            texts.push(self.text(child));
+        }
+        texts.iter().any(|t| {
+            t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| matches!(w, "_Noreturn" | "noreturn" | "__noreturn__"))
+        })
+    }
+
     pub fn function_definition(&mut self, node: TsNode<'a>) {
         let specs = self.specs(node);
         let Some(d) = self.child_field(node, self.fields.declarator) else {
@@ -599,6 +630,9 @@ impl<'a> Lowerer<'a, '_> {
             Some(f) => f,
             None => self.declare_function(name, ty, specs.storage == StorageClass::Static, span),
         };
+        if self.declares_noreturn(node, None) {
+            self.linker.program.functions[f].noreturn = true;
+        }
         if self.linker.program.functions[f].is_defined() {
             // Several programs in one directory (tests, examples) each define `main` and
             // friends. Keep every definition: later ones are keyed by their unit, like

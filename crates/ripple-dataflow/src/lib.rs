@@ -29,6 +29,7 @@ pub mod framework;
 mod libc;
 mod memdeps;
 pub mod modref;
+pub mod noreturn;
 pub mod pointsto;
 pub mod reaching;
 pub mod sdg;

@@ -43,6 +43,7 @@ impl Fb {
             span: span(1),
             syntax: None,
             fingerprint: 0,
+            noreturn: false,
         };
         f.nodes.push(Node::new(NodeKind::Entry, span(1)));
         f.nodes.push(Node::new(NodeKind::Exit, span(1)));

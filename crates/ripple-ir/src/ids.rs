@@ -140,6 +140,16 @@ impl<I: From<usize> + Copy, T> IndexVec<I, T> {
         self.raw.iter().enumerate().map(|(i, t)| (I::from(i), t))
     }
 
+    /// Ids and mutable values, in id order.
+    pub fn iter_enumerated_mut(
+        &mut self,
+    ) -> impl DoubleEndedIterator<Item = (I, &mut T)> + ExactSizeIterator {
+        self.raw
+            .iter_mut()
+            .enumerate()
+            .map(|(i, t)| (I::from(i), t))
+    }
+
     /// All ids, in order.
     pub fn ids(&self) -> impl DoubleEndedIterator<Item = I> + ExactSizeIterator {
         (0..self.raw.len()).map(I::from)

@@ -56,6 +56,8 @@ pub struct Function {
     /// A hash of the function's normalised token text (comments and layout ignored): equal
     /// fingerprints mean syntactically identical functions.
     pub fingerprint: u64,
+    /// Declared never to return (`_Noreturn`, `__attribute__((noreturn))`).
+    pub noreturn: bool,
 }
 
 impl Function {

@@ -114,6 +114,7 @@ pub(crate) fn function(name: &str, key: &str, text: &str) -> Function {
         exit,
         span,
         fingerprint: fingerprint(&syntax, name),
+        noreturn: false,
         syntax: Some(syntax),
     }
 }

@@ -184,3 +184,49 @@ fn unreadable_code_is_said_first_and_still_reported() {
     // f changed (x + 1 became x + 2): main's `return f(2) + g(3)` is impacted.
     assert!(stdout.contains("  main (distance "), "{stdout}");
 }
+
+/// `return -1;` is added after `fail("negative")` (new line 16) and `return -2;` after
+/// `die(2)` (new line 20). `fail` never returns (every path ends in `exit`: inferred),
+/// `die` is declared `noreturn`: neither new statement can run, so the change changes
+/// nothing and nothing is impacted (gcc: both versions behave alike on every input;
+/// the changed lines are still listed).
+#[test]
+fn a_statement_after_a_call_that_never_returns_impacts_nothing() {
+    let (code, json) = impact("return-after-noreturn", &[]);
+    assert_eq!(code, 1, "the text changed: {json:#}");
+    assert_eq!(json["impacted_lines"], serde_json::json!([]), "{json:#}");
+    let changed: Vec<u64> = json["changed_lines"]
+        .as_array()
+        .expect("changed_lines")
+        .iter()
+        .filter(|l| l["version"] == "new")
+        .map(|l| l["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(changed, vec![16, 20], "{json:#}");
+}
+
+/// The same change where `fail` returns unless its message is empty: `return -1;` (new
+/// line 17) now runs for negative x, so the rest of `check` (`return x * 2`, line 23)
+/// may run a different number of times, `check` returns -1 instead, and the call in
+/// `main` and the printing of its result are impacted.
+#[test]
+fn a_statement_after_a_call_that_may_return_is_a_change() {
+    let (_, json) = impact("return-after-may-return", &[]);
+    let lines: BTreeSet<(String, u64)> = json["impacted_lines"]
+        .as_array()
+        .expect("impacted_lines")
+        .iter()
+        .filter(|l| l["version"] == "new")
+        .map(|l| {
+            (
+                l["function"].as_str().unwrap().to_string(),
+                l["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert!(lines.contains(&("check".into(), 23)), "{lines:?}");
+    assert!(
+        lines.iter().any(|(f, _)| f == "main"),
+        "main uses check's result: {lines:?}"
+    );
+}

@@ -85,6 +85,7 @@ pub fn build(specs: &[FunctionSpec]) -> Program {
             span: Span::SYNTHETIC,
             syntax: None,
             fingerprint: 0,
+            noreturn: false,
         };
         if let Some(body) = &spec.body {
             for &pointer in &pointers {

@@ -73,7 +73,9 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         || load_version(&old_spec, &config),
         || load_version(&new_spec, &config),
     );
-    let (old_version, new_version) = (old_version?, new_version?);
+    let (mut old_version, mut new_version) = (old_version?, new_version?);
+    old_version.cut_after_noreturn_calls();
+    new_version.cut_after_noreturn_calls();
     let errors = report_diagnostics(&old_version, args.frontend.verbose)
         + report_diagnostics(&new_version, args.frontend.verbose);
     let (old, new) = (old_version.program(), new_version.program());

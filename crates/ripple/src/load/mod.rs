@@ -175,6 +175,13 @@ impl LoadedVersion {
         &self.lowered.program
     }
 
+    /// Calls of functions that never return go straight to their caller's exit
+    /// (`ripple_dataflow::noreturn`): the statements after them are unreachable, and a
+    /// change there changes nothing. Returns the number of calls cut.
+    pub fn cut_after_noreturn_calls(&mut self) -> usize {
+        ripple_dataflow::noreturn::cut_after_calls(&mut self.lowered.program).len()
+    }
+
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.lowered.diagnostics
     }
