@@ -498,23 +498,39 @@ impl<'a> Lowerer<'a, '_> {
     /// on this declarator (never in a body).
     fn declares_noreturn(&self, node: TsNode<'a>, declarator: Option<TsNode<'a>>) -> bool {
         let mut cursor = node.walk();
-        let mut texts = Vec::new();
-        for child in node.children(&mut cursor) {
-            if child.kind() == "compound_statement" {
-                continue;
-            }
-            // Another declarator of the same declaration says nothing of this one.
-            if child.kind().ends_with("declarator")
-                && declarator.is_some_and(|d| !child.byte_range().contains(&d.start_byte()))
-            {
-                continue;
-            }
-            texts.push(self.text(child));
-        }
-        texts.iter().any(|t| {
-            t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .any(|w| matches!(w, "_Noreturn" | "noreturn" | "__noreturn__"))
-        })
+        let children: Vec<TsNode<'a>> = node.children(&mut cursor).collect();
+        // Another declarator of the same declaration says nothing of this one.
+        let other = |range: &std::ops::Range<usize>, child: &TsNode<'a>| {
+            child.kind().ends_with("declarator")
+                && declarator.is_some_and(|d| !range.contains(&d.start_byte()))
+        };
+        let body = children.iter().find(|c| c.kind() == "compound_statement");
+        // The attributes blanked before parsing lie between the tokens: from the end of
+        // what precedes the declaration to its body (or end).
+        let start = node.prev_sibling().map_or(0, |p| p.end_byte());
+        let end = body.map_or(node.end_byte(), |b| b.start_byte());
+        let from = self.noreturn_attributes.partition_point(|&o| o < start);
+        let attribute = self.noreturn_attributes[from..]
+            .iter()
+            .take_while(|&&o| o < end)
+            .any(|&o| {
+                // An attribute belongs to the declarator before it (or, before any, to
+                // the whole declaration).
+                !children
+                    .iter()
+                    .rev()
+                    .find(|c| c.start_byte() <= o)
+                    .is_some_and(|c| other(&c.byte_range(), c))
+            });
+        attribute
+            || children
+                .iter()
+                .filter(|c| c.kind() != "compound_statement" && !other(&c.byte_range(), c))
+                .any(|c| {
+                    self.text(*c)
+                        .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                        .any(|w| matches!(w, "_Noreturn" | "noreturn" | "__noreturn__"))
+                })
     }
 
     pub fn function_definition(&mut self, node: TsNode<'a>) {

@@ -279,6 +279,8 @@ pub(crate) struct Lowerer<'a, 'l> {
     /// Offsets of the `goto` of each `goto *EXPR;`, respelled `0 , *EXPR;` before
     /// parsing (`oldstyle.rs`).
     pub computed_gotos: FxHashSet<usize>,
+    /// The offsets of the `noreturn` attributes blanked before parsing, in order.
+    pub noreturn_attributes: Vec<usize>,
     /// The offsets of the names of the function definitions lowered so far.
     pub lowered_definitions: FxHashSet<usize>,
 }
@@ -342,23 +344,33 @@ fn blank(bytes: &mut [u8]) {
 
 /// Replaces `__attribute__((...))` by spaces (newlines kept), so every byte offset and
 /// line stays where it was; string literals inside the parentheses are skipped over.
-fn blank_attributes(text: &mut String) {
+/// Returns the offsets of the blanked `noreturn` attributes (their meaning is kept
+/// aside: `Lowerer::noreturn_attributes`).
+fn blank_attributes(text: &mut String) -> Vec<usize> {
     let mut ranges = Vec::new();
+    let mut noreturn = Vec::new();
     scan_keyword_groups(text.as_bytes(), b"__attribute__", |start, open, close| {
         let inner = &text[open..close];
         if !KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
             ranges.push((start, close + 1));
+            if inner
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .any(|w| w == "noreturn" || w == "__noreturn__")
+            {
+                noreturn.push(start);
+            }
         }
         true
     });
     if ranges.is_empty() {
-        return;
+        return noreturn;
     }
     edit_bytes(text, |bytes| {
         for (start, end) in ranges {
             blank(&mut bytes[start..end]);
         }
     });
+    noreturn
 }
 
 /// Replaces the type argument of every `__builtin_va_arg(ap, TYPE)` by `0` and spaces
@@ -565,7 +577,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         };
         let mut old_style = crate::oldstyle::rewrite(&blanked);
         let mut blanked = old_style.text;
-        blank_attributes(&mut blanked);
+        let noreturn_attributes = blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
         respell_array_restrict(&mut blanked);
         let text: &str = &blanked;
@@ -614,6 +626,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             offset_map: old_style.map,
             knr_bodies: old_style.knr_bodies,
             computed_gotos: old_style.computed_gotos,
+            noreturn_attributes,
             lowered_definitions: FxHashSet::default(),
         };
         let mut sink = ChunkSink {
