@@ -161,11 +161,19 @@ fn nearest_mapped<'a>(
 /// and calls the same function, it runs exactly as often as its partner: what changed is
 /// what it passes (its arguments, through the parameter edges) and its result, not
 /// whether the callee runs or what the callee itself reads and writes.
-pub fn paired_calls(
-    old: &Program,
-    new: &Program,
-    matching: &VersionMatch,
-) -> [Vec<(FuncId, NodeId)>; 2] {
+/// A changed call with a partner at the same place ([`paired_calls`]).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PairedCall {
+    pub function: FuncId,
+    pub node: NodeId,
+    /// Per argument, whether it differs from the partner's; `None`: not known (the
+    /// argument counts differ), every argument is a change.
+    pub changed_args: Option<Vec<bool>>,
+    /// Whether the destination of the result differs.
+    pub changed_dst: bool,
+}
+
+pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [Vec<PairedCall>; 2] {
     let mut out = [Vec::new(), Vec::new()];
     let partner: FxHashMap<FuncId, FuncId> = matching
         .functions
@@ -236,8 +244,20 @@ pub fn paired_calls(
                     })
                     .collect();
                 for (x, y) in calls.unwrap_or_default() {
-                    out[0].push((o, x));
-                    out[1].push((n, y));
+                    let differences =
+                        ripple_versions::call_differences(old, new, matching, (o, n), (x, y));
+                    let (changed_args, changed_dst) = match differences {
+                        Some((args, dst)) => (Some(args), dst),
+                        None => (None, true),
+                    };
+                    for (side, (function, node)) in [(o, x), (n, y)].into_iter().enumerate() {
+                        out[side].push(PairedCall {
+                            function,
+                            node,
+                            changed_args: changed_args.clone(),
+                            changed_dst,
+                        });
+                    }
                 }
             }
         }

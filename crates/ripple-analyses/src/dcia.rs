@@ -350,16 +350,45 @@ fn one_version(
     mapped: &FxHashSet<(FuncId, NodeId)>,
     changed_globals: &[ripple_ir::GlobalId],
     moved: &[(FuncId, NodeId, NodeId)],
-    paired_calls: &[(FuncId, NodeId)],
+    paired_calls: &[crate::change_control::PairedCall],
     equivalences: &Equivalences,
 ) -> VersionImpact {
     // Changed calls with a partner at the same place (crate::change_control): the callee
     // runs as often as before and reads and writes memory as before; only the arguments
-    // and the result are changed.
-    let paired: FxHashSet<VertexId> = paired_calls
+    // that differ and the destination, if it does, are changes: their vertices are the
+    // sources, not the call's.
+    let paired: FxHashMap<(FuncId, NodeId), &crate::change_control::PairedCall> = paired_calls
         .iter()
-        .filter_map(|&(f, n)| sdg.node_vertex(f, n))
+        .map(|c| ((c.function, c.node), c))
         .collect();
+    let paired_sources = |f: FuncId, n: NodeId| -> Option<Vec<VertexId>> {
+        let call = paired.get(&(f, n))?;
+        let args = call.changed_args.as_ref()?;
+        let node_v = sdg.node_vertex(f, n)?;
+        let mut out = Vec::new();
+        for (i, &changed) in args.iter().enumerate() {
+            if !changed {
+                continue;
+            }
+            let var = IfaceVar::Param(u32::try_from(i).ok()?);
+            let actual = sdg.succs(node_v).iter().find_map(|&(v, _)| {
+                matches!(sdg.kinds[v.index()], VertexKind::ActualIn { call, var: x } if call == n && x == var)
+                    .then_some(v)
+            })?;
+            out.push(actual);
+        }
+        if call.changed_dst {
+            let ret = sdg.succs(node_v).iter().find_map(|&(v, _)| {
+                matches!(
+                    sdg.kinds[v.index()],
+                    VertexKind::ActualOut { call, var: IfaceVar::Return } if call == n
+                )
+                .then_some(v)
+            })?;
+            out.push(ret);
+        }
+        Some(out)
+    };
     let mut sources = Vec::new();
     // Nodes whose execution count may change (crate::change_control), by vertex: the
     // line of the unmapped node they depend on.
@@ -391,7 +420,10 @@ fn one_version(
             if !mapped.contains(&(f, n)) {
                 changed.push((f, n));
                 if reached(f, n) {
-                    sources.extend(sdg.node_vertex(f, n));
+                    match paired_sources(f, n) {
+                        Some(parts) => sources.extend(parts),
+                        None => sources.extend(sdg.node_vertex(f, n)),
+                    }
                 }
             }
         }
@@ -424,26 +456,6 @@ fn one_version(
         _ => Vec::new(),
     };
     let allow = |from: VertexId, to: VertexId, kind: EdgeKind| -> bool {
-        if paired.contains(&from) {
-            match kind {
-                EdgeKind::Call => return false,
-                EdgeKind::Control
-                    if matches!(
-                        sdg.kinds[to.index()],
-                        VertexKind::ActualIn {
-                            var: IfaceVar::Mem(_),
-                            ..
-                        } | VertexKind::ActualOut {
-                            var: IfaceVar::Mem(_),
-                            ..
-                        }
-                    ) =>
-                {
-                    return false
-                }
-                _ => {}
-            }
-        }
         match kind {
             // CALL-IMPACT needs not PREEQUIV(x, f).
             EdgeKind::ParamIn => var_of(to).is_none_or(|x| {
@@ -475,7 +487,7 @@ fn one_version(
     };
     let traversal = traverse(sdg, &sources, SliceDirection::Forward, &allow);
     let mut impacted = Vec::new();
-    let mut done: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
+    let mut done: FxHashMap<(FuncId, NodeId), (usize, usize)> = FxHashMap::default();
     let mut inputs = Vec::new();
     let mut summaries = Vec::new();
     for v in traversal.vertices() {
@@ -517,13 +529,28 @@ fn one_version(
         {
             continue;
         }
-        if done.insert((f, node)) {
-            impacted.push(ImpactedNode {
-                side,
-                function: f,
-                node,
-                chain: explain(program, sdg, &traversal, v, &moved_cause),
-            });
+        // A node reached through several of its vertices is explained by the shortest
+        // chain (its distance).
+        let depth = traversal.chain(v).len();
+        match done.get(&(f, node)) {
+            Some(&(_, best)) if best <= depth => {}
+            _ => {
+                let chain = explain(program, sdg, &traversal, v, &moved_cause);
+                let entry = ImpactedNode {
+                    side,
+                    function: f,
+                    node,
+                    chain,
+                };
+                match done.get(&(f, node)) {
+                    Some(&(at, _)) => impacted[at] = entry,
+                    None => impacted.push(entry),
+                }
+                let at = done
+                    .get(&(f, node))
+                    .map_or(impacted.len() - 1, |&(at, _)| at);
+                done.insert((f, node), (at, depth));
+            }
         }
     }
     impacted.sort_by_key(|n| (n.function, n.node));

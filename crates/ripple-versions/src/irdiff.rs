@@ -81,6 +81,36 @@ impl<'a> IrComparer<'a> {
         same
     }
 
+    /// Per argument of two calls, whether the expressions differ, and whether the
+    /// destinations differ; `None` when the argument counts differ.
+    pub(crate) fn call_differences(&mut self, old: &Node, new: &Node) -> Option<(Vec<bool>, bool)> {
+        let (
+            NodeKind::Call {
+                dst: d1, args: a1, ..
+            },
+            NodeKind::Call {
+                dst: d2, args: a2, ..
+            },
+        ) = (&old.kind, &new.kind)
+        else {
+            return None;
+        };
+        if a1.len() != a2.len() {
+            return None;
+        }
+        let args = a1
+            .iter()
+            .zip(a2)
+            .map(|(x, y)| !self.same_expr(x, y))
+            .collect();
+        let dst = match (d1, d2) {
+            (None, None) => false,
+            (Some(p1), Some(p2)) => !self.same_place(p1, p2),
+            _ => true,
+        };
+        Some((args, dst))
+    }
+
     fn same_node_kind(&mut self, old: &Node, new: &Node) -> bool {
         match (&old.kind, &new.kind) {
             (NodeKind::Entry, NodeKind::Entry)

@@ -275,3 +275,32 @@ impl FunctionMatch {
         self
     }
 }
+
+/// What differs between a call of an old function and a call of its partner in the new
+/// version, compared as IR modulo the renumbering of ids: per argument whether its
+/// expression differs, and whether the destination does. `None` when the nodes are not
+/// both calls with as many arguments.
+pub fn call_differences(
+    old: &ripple_ir::Program,
+    new: &ripple_ir::Program,
+    matching: &VersionMatch,
+    functions: (ripple_ir::FuncId, ripple_ir::FuncId),
+    nodes: (ripple_ir::NodeId, ripple_ir::NodeId),
+) -> Option<(Vec<bool>, bool)> {
+    let partners: rustc_hash::FxHashMap<ripple_ir::FuncId, ripple_ir::FuncId> = matching
+        .functions
+        .iter()
+        .filter_map(|m| Some((m.old?, m.new?)))
+        .collect();
+    let (fo, fn_) = (&old.functions[functions.0], &new.functions[functions.1]);
+    let old_side = mapped::Side {
+        program: old,
+        function: fo,
+    };
+    let new_side = mapped::Side {
+        program: new,
+        function: fn_,
+    };
+    let mut comparer = irdiff::IrComparer::new(&old_side, &new_side, &partners);
+    comparer.call_differences(&fo.nodes[nodes.0], &fn_.nodes[nodes.1])
+}

@@ -230,3 +230,58 @@ fn a_statement_after_a_call_that_may_return_is_a_change() {
         "main uses check's result: {lines:?}"
     );
 }
+
+/// The impacted lines of the new version, by function and line.
+fn new_impacted(name: &str) -> BTreeSet<(String, u64)> {
+    let (_, json) = impact(name, &[]);
+    json["impacted_lines"]
+        .as_array()
+        .expect("impacted_lines")
+        .iter()
+        .filter(|l| l["version"] == "new")
+        .map(|l| {
+            (
+                l["function"].as_str().unwrap().to_string(),
+                l["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// `compute(argc, 2)` becomes `compute(argc + 1, 2)` (line 18). Whether `compute`
+/// returns is decided by `must(b != 0)`, which reads `b` only, and `b` is still 2: so
+/// `g = 5` and its printing (lines 19-20) run exactly as before and are not impacted;
+/// the value of `x` changes (`a / b`, line 13; its printing, line 21). `must` itself
+/// reads nothing that changed. gcc: the old version prints 5 and 0 with no argument,
+/// the new one 5 and 1.
+#[test]
+fn a_changed_argument_off_the_error_path_does_not_impact_what_follows_the_call() {
+    let lines = new_impacted("argument-off-error-path");
+    for expected in [("compute", 13), ("main", 21)] {
+        assert!(
+            lines.contains(&(expected.0.into(), expected.1)),
+            "{lines:?}"
+        );
+    }
+    for not in [("main", 19), ("main", 20), ("main", 22)] {
+        assert!(
+            !lines.contains(&(not.0.into(), not.1)),
+            "{not:?} in {lines:?}"
+        );
+    }
+    assert!(!lines.iter().any(|(f, _)| f == "must"), "{lines:?}");
+}
+
+/// `compute(argc, 2)` becomes `compute(argc, argc - 1)`: now `b` decides whether `must`
+/// exits (with no argument, b is 0 and the new version exits with 1 before printing), so
+/// everything after the call may not run: lines 19-22 are impacted, and so is `must`.
+#[test]
+fn a_changed_argument_on_the_error_path_impacts_what_follows_the_call() {
+    let lines = new_impacted("argument-on-error-path");
+    for expected in [("main", 19), ("main", 20), ("main", 22), ("must", 7)] {
+        assert!(
+            lines.contains(&(expected.0.into(), expected.1)),
+            "{expected:?} not in {lines:?}"
+        );
+    }
+}
