@@ -54,6 +54,10 @@ pub struct ChangedFunction {
     pub status: FunctionStatus,
     /// The changed globals it reads directly, sorted.
     pub reads: Vec<String>,
+    /// Every changed statement of it, in both versions, is one no execution reaches
+    /// (after a call that never returns, `ripple_dataflow::noreturn`): it impacts
+    /// nothing.
+    pub unreachable_only: bool,
 }
 
 /// A global whose type or initial value changed (or that exists in one version only),
@@ -110,6 +114,22 @@ impl<'a> VersionGraphs<'a> {
     }
 }
 
+/// Whether every node of `nodes` is unreachable in `function` (none: true).
+fn only_unreachable(
+    program: &Program,
+    function: Option<FuncId>,
+    nodes: &[ripple_ir::NodeId],
+) -> bool {
+    let Some(f) = function else {
+        return nodes.is_empty();
+    };
+    if nodes.is_empty() {
+        return true;
+    }
+    let reachable = ripple_dataflow::noreturn::reachable_nodes(&program.functions[f]);
+    nodes.iter().all(|n| !reachable[n.index()])
+}
+
 /// Computes the impact of the change from `old` to `new`, whose changed globals are
 /// `globals`.
 pub fn function_impact(
@@ -135,6 +155,9 @@ pub fn function_impact(
             },
             status: m.status,
             reads: Vec::new(),
+            unreachable_only: m.status == FunctionStatus::Modified
+                && only_unreachable(old.program, m.old, &m.changed_old)
+                && only_unreachable(new.program, m.new, &m.changed_new),
         })
         .collect();
     for global in globals {
@@ -164,6 +187,7 @@ pub fn function_impact(
                     function: reader,
                     status: FunctionStatus::Unchanged,
                     reads: vec![global.name.clone()],
+                    unreachable_only: false,
                 }),
             }
         }
@@ -191,6 +215,7 @@ pub fn function_impact(
         let queries: Vec<(usize, FuncId)> = changed
             .iter()
             .enumerate()
+            .filter(|(_, c)| !c.unreachable_only || !c.reads.is_empty())
             .filter_map(|(i, c)| match side {
                 Side::New => c.function.new.map(|f| (i, f)),
                 // Removed code: removed functions, and the old side of modified ones.

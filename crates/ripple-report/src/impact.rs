@@ -36,6 +36,10 @@ pub struct ChangedView {
     pub status: &'static str,
     /// The changed globals it reads directly, sorted.
     pub reads: Vec<String>,
+    /// Only statements no execution reaches changed (after calls that never return):
+    /// no impact starts here.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unreachable_only: bool,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -123,6 +127,7 @@ pub fn impact_view(
                 c.status.name()
             },
             reads: c.reads.clone(),
+            unreachable_only: c.unreachable_only,
         })
         .collect();
     changed.sort();
@@ -208,7 +213,16 @@ pub fn render_text(view: &ImpactView) -> String {
         } else {
             format!("  reads changed global {}", c.reads.join(", "))
         };
-        let _ = writeln!(out, "  {:<9} {}  ({}){reads}", c.status, c.name, c.file);
+        let dead = if c.unreachable_only {
+            "  only statements no execution reaches changed (after calls that never return): no impact"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "  {:<9} {}  ({}){reads}{dead}",
+            c.status, c.name, c.file
+        );
     }
     let _ = writeln!(out, "impacted functions (static execute after the change):");
     for i in &view.impacted_functions {

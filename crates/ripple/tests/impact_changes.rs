@@ -285,3 +285,32 @@ fn a_changed_argument_on_the_error_path_impacts_what_follows_the_call() {
         );
     }
 }
+
+/// At function level, `check` is modified only in statements no execution reaches: it
+/// is listed as such and impacts no function (before, SEA from it reached `main`,
+/// `fail` and `die`).
+#[test]
+fn a_function_changed_only_in_unreachable_statements_impacts_no_function() {
+    let (code, json) = impact("return-after-noreturn", &["--level", "function"]);
+    assert_eq!(code, 1, "{json:#}");
+    let changed = &json["changed_functions"];
+    assert_eq!(names(changed), set(&["check"]), "{json:#}");
+    assert_eq!(changed[0]["unreachable_only"], true, "{json:#}");
+    assert_eq!(
+        json["impacted_functions"],
+        serde_json::json!([]),
+        "{json:#}"
+    );
+    // Where the first function may return, the change is a real one.
+    let (_, json) = impact("return-after-may-return", &["--level", "function"]);
+    assert!(
+        json["changed_functions"][0]
+            .get("unreachable_only")
+            .is_none(),
+        "{json:#}"
+    );
+    assert!(
+        names(&json["impacted_functions"]).contains("main"),
+        "{json:#}"
+    );
+}
