@@ -90,7 +90,16 @@ fn in_version(
     for &u in &unmapped {
         for p in nearest_mapped(u, |x| &preds[x.index()], pi) {
             let p_w = pi[&p];
-            for &s in &w.nodes[p_w].succs {
+            // The other version continues at the same place: after the same successor of
+            // p (p is the same statement in both, so its k-th successor means the same),
+            // the one on which u lies.
+            for (k, &s) in w.nodes[p_w].succs.iter().enumerate() {
+                let Some(&entry) = v.nodes[p].succs.get(k) else {
+                    continue;
+                };
+                if !reaches_through_unmapped(v, entry, u, pi) {
+                    continue;
+                }
                 for q_w in nearest_mapped(s, |x| &w.nodes[x].succs, pi_inv) {
                     let q = pi_inv[&q_w];
                     if !v.nodes[u].succs.contains(&q) {
@@ -129,6 +138,27 @@ fn in_version(
     out
 }
 
+/// Whether `target` is `start` or follows it through unmapped nodes only.
+fn reaches_through_unmapped(
+    f: &Function,
+    start: NodeId,
+    target: NodeId,
+    mapped: &FxHashMap<NodeId, NodeId>,
+) -> bool {
+    let mut seen: FxHashSet<NodeId> = FxHashSet::default();
+    let mut stack = vec![start];
+    while let Some(x) = stack.pop() {
+        if x == target {
+            return true;
+        }
+        if mapped.contains_key(&x) || !seen.insert(x) {
+            continue;
+        }
+        stack.extend(f.nodes[x].succs.iter().copied());
+    }
+    false
+}
+
 /// The mapped nodes nearest to `start` along `next` (`start` itself if mapped), walking
 /// through unmapped nodes.
 fn nearest_mapped<'a>(
@@ -153,14 +183,6 @@ fn nearest_mapped<'a>(
     found
 }
 
-/// Per version (old, new): changed direct calls that have a partner in the other version
-/// at the same place, sorted. A call node whose text changed (its arguments, say) is
-/// unmapped, but when it is the only node between the same mapped neighbours in both
-/// versions (a straight run of unmapped nodes from the same mapped node, as the same
-/// successor of it, to the same mapped node, node for node the same kind of statement)
-/// and calls the same function, it runs exactly as often as its partner: what changed is
-/// what it passes (its arguments, through the parameter edges) and its result, not
-/// whether the callee runs or what the callee itself reads and writes.
 /// A changed call with a partner at the same place ([`paired_calls`]).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct PairedCall {

@@ -133,6 +133,9 @@ pub struct VersionImpact {
     /// How many memory regions the dependence graph merged into one to stay within its
     /// size budget (0: none): the impact is still sound, but coarser.
     pub merged_regions: usize,
+    /// Where the impact spreads: the regions and "whether f returns" most impacted
+    /// lines are reached only through, largest first (`crate::hubs`).
+    pub hubs: Vec<crate::hubs::Hub>,
 }
 
 impl VersionImpact {
@@ -488,6 +491,7 @@ fn one_version(
     let traversal = traverse(sdg, &sources, SliceDirection::Forward, &allow);
     let mut impacted = Vec::new();
     let mut done: FxHashMap<(FuncId, NodeId), (usize, usize)> = FxHashMap::default();
+    let mut explained_by: FxHashMap<(FuncId, NodeId), VertexId> = FxHashMap::default();
     let mut inputs = Vec::new();
     let mut summaries = Vec::new();
     for v in traversal.vertices() {
@@ -550,10 +554,16 @@ fn one_version(
                     .get(&(f, node))
                     .map_or(impacted.len() - 1, |&(at, _)| at);
                 done.insert((f, node), (at, depth));
+                explained_by.insert((f, node), v);
             }
         }
     }
     impacted.sort_by_key(|n| (n.function, n.node));
+    let explained: Vec<(VertexId, FuncId, NodeId)> = impacted
+        .iter()
+        .map(|n| (explained_by[&(n.function, n.node)], n.function, n.node))
+        .collect();
+    let hubs = crate::hubs::hubs(program, sdg, &traversal, &sources, &explained);
     changed.sort_unstable();
     inputs.sort_unstable();
     inputs.dedup();
@@ -571,6 +581,7 @@ fn one_version(
         sdg_vertices: sdg.vertex_count(),
         sdg_edges: sdg.edge_count(),
         merged_regions: sdg.merged_regions,
+        hubs,
     }
 }
 

@@ -17,5 +17,6 @@
 pub mod change_control;
 pub mod dcia;
 pub mod function_impact;
+pub mod hubs;
 pub mod sea;
 pub mod semdiff;

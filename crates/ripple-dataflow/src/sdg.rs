@@ -308,7 +308,7 @@ impl Sdg {
     }
 
     /// The names of the functions a call may reach, shortened past three.
-    fn callee_names(&self, program: &Program, function: FuncId, call: NodeId) -> String {
+    pub fn callee_names(&self, program: &Program, function: FuncId, call: NodeId) -> String {
         let targets = self.call_targets(function, call);
         let mut names: Vec<&str> = targets
             .iter()

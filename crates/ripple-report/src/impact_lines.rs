@@ -68,6 +68,19 @@ pub struct ImpactLinesSummary {
     /// Set with `--depth N`: the report holds only the lines within distance N, a
     /// prefix of the full impact (every line nearer than N is in it).
     pub depth: Option<u32>,
+    /// Where the impact spreads: per version, the memory regions and "whether f
+    /// returns" through which the most impacted lines are reached only (lower bounds),
+    /// largest first.
+    pub hubs: Vec<HubView>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct HubView {
+    pub version: &'static str,
+    pub name: String,
+    /// Impacted lines reached only through it.
+    pub lines: usize,
+    pub functions: usize,
 }
 
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
@@ -144,6 +157,17 @@ pub fn impact_lines_view(
             impacted_functions,
             by_distance: by_distance(&impacted_lines),
             depth,
+            hubs: [("old", &result.old), ("new", &result.new)]
+                .into_iter()
+                .flat_map(|(version, impact)| {
+                    impact.hubs.iter().map(move |h| HubView {
+                        version,
+                        name: h.name.clone(),
+                        lines: h.lines,
+                        functions: h.functions,
+                    })
+                })
+                .collect(),
         },
         impacted_lines,
         changed_lines,
@@ -289,6 +313,22 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
             let _ = write!(out, "; {} function(s) first impacted here", c.functions);
         }
         out.push('\n');
+    }
+    // The hubs worth naming: those through which a tenth of the impact or more passes.
+    let worth = (s.impacted_lines / 10).max(2);
+    let hubs: Vec<&HubView> = s.hubs.iter().filter(|h| h.lines >= worth).collect();
+    if !hubs.is_empty() {
+        let _ = writeln!(
+            out,
+            "where it spreads (impacted lines reached only through it):"
+        );
+        for h in hubs {
+            let _ = writeln!(
+                out,
+                "  {} {}: {} line(s) in {} function(s)",
+                h.version, h.name, h.lines, h.functions
+            );
+        }
     }
     let _ = writeln!(out, "changed lines:");
     for version in ["old", "new"] {

@@ -314,3 +314,34 @@ fn a_function_changed_only_in_unreachable_statements_impacts_no_function() {
         "{json:#}"
     );
 }
+
+/// `ctx.mode = argc` becomes `argc + 1` (line 11). The store writes only the global
+/// `ctx`; `a`, `b` and `c` read it (lines 5-7; `c` reads another field, and fields of
+/// one global are one region today), and the results of their calls (lines 13-15) come
+/// from those reads. So each of these six lines is reached from the change only through
+/// the region `ctx`, and the report names it as where the impact spreads. The printing
+/// of x and y (line 16) depends on both calls, so no single vertex of the region
+/// dominates it: the counts are lower bounds.
+#[test]
+fn the_region_an_impact_spreads_through_is_named() {
+    let (_, json) = impact("hub-global-struct", &[]);
+    let hubs = json["summary"]["hubs"].as_array().expect("hubs");
+    let ctx = hubs
+        .iter()
+        .find(|h| h["version"] == "new" && h["name"] == "memory ctx")
+        .unwrap_or_else(|| panic!("no ctx hub: {hubs:?}"));
+    assert!(ctx["lines"].as_u64().unwrap() >= 6, "{ctx}");
+    assert_eq!(ctx["functions"], 4, "{ctx}");
+    // The text names it before the lines.
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .arg("impact")
+        .arg(fixture("hub-global-struct", "old"))
+        .arg(fixture("hub-global-struct", "new"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let spreads = text.find("where it spreads").expect("a hub section");
+    assert!(spreads < text.find("changed lines:").unwrap(), "{text}");
+    assert!(text.contains("new memory ctx: "), "{text}");
+}

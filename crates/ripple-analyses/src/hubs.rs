@@ -1,0 +1,145 @@
+//! Where impact spreads: the memory regions and the "whether it returns" of functions
+//! through which most of an impact passes, with how many impacted lines are reached
+//! *only* through each.
+//!
+//! The impacted part of the SDG is given a root joined to every source of the impact;
+//! a line is reached only through a vertex when that vertex dominates the line's vertex
+//! in this graph (Cooper, Harvey and Kennedy's algorithm, `ripple_graph::dominators`).
+//! The graph holds every SDG edge between impacted vertices, more paths than the
+//! traversal took (it respects calling contexts and the equivalences of SEM-DCIA), so
+//! fewer vertices dominate: every count is a lower bound, and each "only through" claim
+//! holds. A hub is a memory region (its interface vertices and its memory vertices) or
+//! whether a function returns (its stop outputs and those of the calls of it).
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use ripple_dataflow::sdg::{IfaceVar, Sdg, VertexId, VertexKind};
+use ripple_dataflow::slice::Traversal;
+use ripple_ir::{FuncId, NodeId, Program};
+
+/// A hub of one version's impact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hub {
+    /// What the impact goes through: `memory <region>` or `whether <f> returns`.
+    pub name: String,
+    /// Impacted source lines reached only through it.
+    pub lines: usize,
+    /// Functions with such a line.
+    pub functions: usize,
+}
+
+/// At most this many hubs, largest first.
+const MAX_HUBS: usize = 5;
+
+/// The hubs of an impact: `sources` its sources, `impacted` each impacted node with the
+/// vertex that explains it.
+pub(crate) fn hubs(
+    program: &Program,
+    sdg: &Sdg,
+    traversal: &Traversal,
+    sources: &[VertexId],
+    impacted: &[(VertexId, FuncId, NodeId)],
+) -> Vec<Hub> {
+    if impacted.is_empty() {
+        return Vec::new();
+    }
+    let reached = traversal.vertices();
+    let mut local = vec![u32::MAX; sdg.vertex_count()];
+    for (i, v) in reached.iter().enumerate() {
+        local[v.index()] = i as u32;
+    }
+    let root = reached.len();
+    let mut succs: Vec<Vec<u32>> = reached
+        .iter()
+        .map(|v| {
+            sdg.succs(*v)
+                .iter()
+                .map(|(w, _)| local[w.index()])
+                .filter(|&w| w != u32::MAX)
+                .collect()
+        })
+        .collect();
+    succs.push(
+        sources
+            .iter()
+            .map(|v| local[v.index()])
+            .filter(|&w| w != u32::MAX)
+            .collect(),
+    );
+    let dom = ripple_graph::dominators::dominators(root + 1, root, |v, i| {
+        succs[v].get(i).map(|&w| w as usize)
+    });
+    let mut names: FxHashMap<usize, Option<String>> = FxHashMap::default();
+    let mut name_of = |i: usize| -> Option<String> {
+        names
+            .entry(i)
+            .or_insert_with(|| hub_name(program, sdg, reached[i]))
+            .clone()
+    };
+    let mut per_hub: FxHashMap<String, (FxHashSet<(u32, u32)>, FxHashSet<FuncId>)> =
+        FxHashMap::default();
+    for &(v, f, n) in impacted {
+        let i = local[v.index()];
+        if i == u32::MAX {
+            continue;
+        }
+        let span = program.functions[f].nodes[n].span;
+        let line = (span.file.0, span.start_line);
+        let mut seen: FxHashSet<String> = FxHashSet::default();
+        let mut at = dom.immediate(i as usize);
+        while let Some(x) = at.filter(|&x| x != root) {
+            if let Some(name) = name_of(x) {
+                if seen.insert(name.clone()) {
+                    let entry = per_hub.entry(name).or_default();
+                    entry.0.insert(line);
+                    entry.1.insert(f);
+                }
+            }
+            at = dom.immediate(x).filter(|&next| next != x);
+        }
+    }
+    let mut out: Vec<Hub> = per_hub
+        .into_iter()
+        .map(|(name, (lines, functions))| Hub {
+            name,
+            lines: lines.len(),
+            functions: functions.len(),
+        })
+        .collect();
+    out.sort_by(|a, b| b.lines.cmp(&a.lines).then_with(|| a.name.cmp(&b.name)));
+    out.truncate(MAX_HUBS);
+    out
+}
+
+/// The hub a vertex belongs to, if any.
+fn hub_name(program: &Program, sdg: &Sdg, v: VertexId) -> Option<String> {
+    let function = sdg.function_of[v.index()];
+    match sdg.kinds[v.index()] {
+        VertexKind::FormalIn(IfaceVar::Mem(p))
+        | VertexKind::FormalOut(IfaceVar::Mem(p))
+        | VertexKind::ActualIn {
+            var: IfaceVar::Mem(p),
+            ..
+        }
+        | VertexKind::ActualOut {
+            var: IfaceVar::Mem(p),
+            ..
+        }
+        | VertexKind::Memory(p) => Some(format!(
+            "memory {}",
+            sdg.var_name(program, function, IfaceVar::Mem(p))
+        )),
+        VertexKind::FormalOut(IfaceVar::Stop) => Some(format!(
+            "whether {} returns",
+            program.functions[function].name
+        )),
+        VertexKind::ActualOut {
+            call,
+            var: IfaceVar::Stop,
+        } => Some(format!(
+            "whether {} returns",
+            sdg.callee_names(program, function, call)
+        )),
+        _ => None,
+    }
+}
