@@ -28,6 +28,9 @@ pub struct Hub {
     pub functions: usize,
 }
 
+/// The lines (file, line) and functions reached only through one hub.
+type Reached = (FxHashSet<(u32, u32)>, FxHashSet<FuncId>);
+
 /// At most this many hubs, largest first.
 const MAX_HUBS: usize = 5;
 
@@ -76,8 +79,7 @@ pub(crate) fn hubs(
             .or_insert_with(|| hub_name(program, sdg, reached[i]))
             .clone()
     };
-    let mut per_hub: FxHashMap<String, (FxHashSet<(u32, u32)>, FxHashSet<FuncId>)> =
-        FxHashMap::default();
+    let mut per_hub: FxHashMap<String, Reached> = FxHashMap::default();
     for &(v, f, n) in impacted {
         let i = local[v.index()];
         if i == u32::MAX {
