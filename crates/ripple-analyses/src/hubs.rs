@@ -2,12 +2,12 @@
 //! through which most of an impact passes, with how many impacted lines are reached
 //! *only* through each.
 //!
-//! The impacted part of the SDG is given a root joined to every source of the impact;
-//! a line is reached only through a vertex when that vertex dominates the line's vertex
-//! in this graph (Cooper, Harvey and Kennedy's algorithm, `ripple_graph::dominators`).
-//! The graph holds every SDG edge between impacted vertices, more paths than the
-//! traversal took (it respects calling contexts and the equivalences of SEM-DCIA), so
-//! fewer vertices dominate: every count is a lower bound, and each "only through" claim
+//! The impacted part of the SDG is given a root joined to every source of the impact; a
+//! line is reached only through a hub when, with every vertex of the hub removed, the
+//! root no longer reaches the line's vertex. The hubs measured are those with the most
+//! impacted vertices. The graph holds every SDG edge between impacted vertices, more
+//! paths than the traversal took (it respects calling contexts and the equivalences of
+//! SEM-DCIA), so fewer lines are cut off: every count is a lower bound, and each claim
 //! holds. A hub is a memory region (its interface vertices and its memory vertices) or
 //! whether a function returns (its stop outputs and those of the calls of it).
 
@@ -33,6 +33,9 @@ type Reached = (FxHashSet<(u32, u32)>, FxHashSet<FuncId>);
 
 /// At most this many hubs, largest first.
 const MAX_HUBS: usize = 5;
+
+/// How many hubs (those with the most impacted vertices) are measured.
+const CANDIDATES: usize = 8;
 
 /// The hubs of an impact: `sources` its sources, `impacted` each impacted node with the
 /// vertex that explains it.
@@ -69,39 +72,52 @@ pub(crate) fn hubs(
             .filter(|&w| w != u32::MAX)
             .collect(),
     );
-    let dom = ripple_graph::dominators::dominators(root + 1, root, |v, i| {
-        succs[v].get(i).map(|&w| w as usize)
-    });
-    let mut names: FxHashMap<usize, Option<String>> = FxHashMap::default();
-    let mut name_of = |i: usize| -> Option<String> {
-        names
-            .entry(i)
-            .or_insert_with(|| hub_name(program, sdg, reached[i]))
-            .clone()
-    };
+    // Candidates: the hubs with the most impacted vertices.
+    let mut names: Vec<Option<String>> =
+        reached.iter().map(|&v| hub_name(program, sdg, v)).collect();
+    let mut counts: FxHashMap<&str, usize> = FxHashMap::default();
+    for name in names.iter().flatten() {
+        *counts.entry(name.as_str()).or_default() += 1;
+    }
+    let mut candidates: Vec<(&str, usize)> = counts.into_iter().collect();
+    candidates.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    candidates.truncate(CANDIDATES);
+    let candidates: Vec<String> = candidates.into_iter().map(|(n, _)| n.to_string()).collect();
+    // Per candidate: what the sources still reach without its vertices; the impacted
+    // lines left out are reached only through it.
     let mut per_hub: FxHashMap<String, Reached> = FxHashMap::default();
-    for &(v, f, n) in impacted {
-        let i = local[v.index()];
-        if i == u32::MAX {
-            continue;
-        }
-        let span = program.functions[f].nodes[n].span;
-        let line = (span.file.0, span.start_line);
-        let mut seen: FxHashSet<String> = FxHashSet::default();
-        let mut at = dom.immediate(i as usize);
-        while let Some(x) = at.filter(|&x| x != root) {
-            if let Some(name) = name_of(x) {
-                if seen.insert(name.clone()) {
-                    let entry = per_hub.entry(name).or_default();
-                    entry.0.insert(line);
-                    entry.1.insert(f);
+    for candidate in candidates {
+        let blocked: Vec<bool> = names
+            .iter()
+            .map(|n| n.as_deref() == Some(candidate.as_str()))
+            .collect();
+        let mut seen = vec![false; root + 1];
+        let mut stack = vec![root];
+        seen[root] = true;
+        while let Some(x) = stack.pop() {
+            for &y in &succs[x] {
+                let y = y as usize;
+                if !seen[y] && !blocked[y] {
+                    seen[y] = true;
+                    stack.push(y);
                 }
             }
-            at = dom.immediate(x).filter(|&next| next != x);
+        }
+        let entry = per_hub.entry(candidate).or_default();
+        for &(v, f, n) in impacted {
+            let i = local[v.index()];
+            if i == u32::MAX || seen[i as usize] {
+                continue;
+            }
+            let span = program.functions[f].nodes[n].span;
+            entry.0.insert((span.file.0, span.start_line));
+            entry.1.insert(f);
         }
     }
+    names.clear();
     let mut out: Vec<Hub> = per_hub
         .into_iter()
+        .filter(|(_, (lines, _))| !lines.is_empty())
         .map(|(name, (lines, functions))| Hub {
             name,
             lines: lines.len(),
