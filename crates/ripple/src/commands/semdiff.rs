@@ -75,6 +75,9 @@ pub struct SemdiffArgs {
 }
 
 pub fn run(args: &SemdiffArgs) -> Result<u8> {
+    // The budget covers the whole command: reading the sources and building the
+    // compiled drivers come out of the wall-clock cut-off of the analysis.
+    let started = std::time::Instant::now();
     let old_spec = VersionSpec::parse(&args.old)?;
     let new_spec = VersionSpec::parse(&args.new)?;
     let config = super::load_config(&args.frontend, true)?;
@@ -110,9 +113,17 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         unwind: args.unwind,
         total_budget: total,
         query_budget: total.min(DEFAULT_QUERY_BUDGET),
-        wall_clock_cutoff: args
-            .cutoff
-            .and_then(|c| Duration::try_from_secs_f64(c.max(0.1)).ok()),
+        wall_clock_cutoff: Some({
+            let outer = args
+                .cutoff
+                .and_then(|c| Duration::try_from_secs_f64(c.max(0.1)).ok())
+                .unwrap_or(total);
+            // What is left of it, less a reserve for the report.
+            outer
+                .saturating_sub(started.elapsed())
+                .mul_f64(0.97)
+                .max(Duration::from_millis(10))
+        }),
         function: args.function.clone(),
         full_summary: args.full_summary,
         native: native.as_ref().map(|(runner, _)| runner.clone()),
