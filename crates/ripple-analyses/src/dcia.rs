@@ -130,9 +130,9 @@ pub struct VersionImpact {
     pub impacted_summaries: Vec<(FuncId, IfaceVar)>,
     pub sdg_vertices: usize,
     pub sdg_edges: usize,
-    /// How many memory regions the dependence graph merged into one to stay within its
-    /// size budget (0: none): the impact is still sound, but coarser.
-    pub merged_regions: usize,
+    /// How many memory regions the dependence graph keeps context-insensitive to stay
+    /// within its size budget (0: none): the impact is still sound, but coarser.
+    pub global_regions: usize,
     /// Where the impact spreads: the regions and "whether f returns" most impacted
     /// lines are reached only through, largest first (`crate::hubs`).
     pub hubs: Vec<crate::hubs::Hub>,
@@ -439,6 +439,11 @@ fn one_version(
         else {
             continue;
         };
+        if sdg.global_regions.contains(part.index()) {
+            // A context-insensitive region's initial value is its program-wide vertex's.
+            sources.extend(sdg.region_vertex(part));
+            continue;
+        }
         for (f, function) in program.functions.iter_enumerated() {
             if function.is_defined() && !sdg.called[f.index()] {
                 sources.extend(sdg.formal_in(f, IfaceVar::Mem(part)));
@@ -580,7 +585,7 @@ fn one_version(
         impacted_summaries: summaries,
         sdg_vertices: sdg.vertex_count(),
         sdg_edges: sdg.edge_count(),
-        merged_regions: sdg.merged_regions,
+        global_regions: sdg.global_regions.count(),
         hubs,
     }
 }

@@ -143,7 +143,8 @@ fn hub_name(program: &Program, sdg: &Sdg, v: VertexId) -> Option<String> {
             var: IfaceVar::Mem(p),
             ..
         }
-        | VertexKind::Memory(p) => Some(format!(
+        | VertexKind::Memory(p)
+        | VertexKind::Region(p) => Some(format!(
             "memory {}",
             sdg.var_name(program, function, IfaceVar::Mem(p))
         )),

@@ -119,6 +119,7 @@ fn check_pair(
     old: &Program,
     new: &Program,
     inputs: &[(Vec<String>, Vec<u8>)],
+    config: &DciaConfig,
 ) -> (usize, Vec<String>) {
     if std::env::var_os("RIPPLE_HARNESS_VERBOSE").is_some() {
         eprintln!("pair {label}");
@@ -132,13 +133,7 @@ fn check_pair(
     let (written_old, written_new) = (old, new);
     let (old, new) = (&cut_old, &cut_new);
     let matching: VersionMatch = match_programs(old, new, &MatchConfig::default());
-    let result: DciaResult = dcia(
-        old,
-        new,
-        &matching,
-        &Equivalences::default(),
-        &DciaConfig::default(),
-    );
+    let result: DciaResult = dcia(old, new, &matching, &Equivalences::default(), config);
     let mut violations = Vec::new();
     let mut compared = 0;
     for (args, stdin) in inputs {
@@ -178,6 +173,13 @@ fn check_pair(
         }
     }
     (compared, violations)
+}
+
+/// A configuration that keeps every memory region context-insensitive.
+fn context_insensitive() -> DciaConfig {
+    let mut config = DciaConfig::default();
+    config.sdg.max_summary_estimate = 1;
+    config
 }
 
 /// Mutants of a source: operator, constant and statement mutations, at most `per_kind`
@@ -429,9 +431,11 @@ fn dcia_is_sound_on_example_pairs() {
             continue;
         };
         let label = dir.file_name().unwrap().to_string_lossy().into_owned();
-        let (c, v) = check_pair(&label, &old, &new, &inputs);
-        compared += c;
-        violations.extend(v);
+        for config in [DciaConfig::default(), context_insensitive()] {
+            let (c, v) = check_pair(&label, &old, &new, &inputs, &config);
+            compared += c;
+            violations.extend(v);
+        }
     }
     assert!(compared > 10, "too few comparable runs: {compared}");
     assert!(
@@ -473,9 +477,27 @@ fn dcia_is_sound_on_corpus_mutants() {
                 out.0 += 1;
                 out.3
                     .push(label.split('@').next().unwrap_or("").to_string());
-                let (c, v) = check_pair(&format!("{} {label}", program.name), &old, &new, &inputs);
+                let (c, v) = check_pair(
+                    &format!("{} {label}", program.name),
+                    &old,
+                    &new,
+                    &inputs,
+                    &DciaConfig::default(),
+                );
                 out.1 += c;
                 out.2.extend(v);
+                // Every third pair again with every memory region context-insensitive
+                // (what large programs get past the summary budget).
+                if out.0 % 3 == 0 {
+                    let (_, v) = check_pair(
+                        &format!("{} {label} (context-insensitive regions)", program.name),
+                        &old,
+                        &new,
+                        &inputs,
+                        &context_insensitive(),
+                    );
+                    out.2.extend(v);
+                }
             }
             out
         })

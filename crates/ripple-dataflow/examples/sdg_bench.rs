@@ -71,12 +71,12 @@ fn main() {
     }
     let sdg = Sdg::build(&program, &config);
     println!(
-        "sdg      {:>8.2?}  {} vertices, {} edges, {} bindings, {} regions merged (includes points-to and mod/ref again)",
+        "sdg      {:>8.2?}  {} vertices, {} edges, {} bindings, {} regions context-insensitive (includes points-to and mod/ref again)",
         t.elapsed(),
         sdg.vertex_count(),
         sdg.edge_count(),
         sdg.bindings.len(),
-        sdg.merged_regions
+        sdg.global_regions.count()
     );
     let wanted = std::env::args().nth(3);
     let Some((f, function)) = program

@@ -99,6 +99,10 @@ pub enum VertexKind {
     /// The contents of a region inside one function: at a join point of the CFG (or
     /// after many writes), or anywhere in the function for a region kept flow-insensitive.
     Memory(PartId),
+    /// The contents of a region kept context-insensitive ([`Sdg::global_regions`]) in
+    /// the whole program: every write of the region anywhere reaches it, and it reaches
+    /// every read.
+    Region(PartId),
     /// A port of the dispatch shared by the call sites with one set of targets.
     Dispatch {
         dispatch: u32,
@@ -136,10 +140,10 @@ impl EdgeKind {
 pub struct SdgConfig {
     pub points_to: PointsToConfig,
     /// Budget on the estimated number of summary edges (per call site, inputs times
-    /// outputs of the callee). Past it, the most widely used memory regions are merged
-    /// into one before the graph is built ([`Sdg::merged_regions`]): sound, less precise, and
-    /// far smaller when coarse points-to results give every function hundreds of
-    /// regions.
+    /// outputs of the callee). Past it, the most widely used memory regions leave the
+    /// interfaces of functions and become context-insensitive, one vertex each for the
+    /// whole program ([`Sdg::global_regions`]): sound, less precise, and far smaller
+    /// when every function reaches hundreds of regions through its callees.
     pub max_summary_estimate: usize,
     /// Call sites with at least this many targets bind to a dispatch (one per target
     /// set) instead of to each target.
@@ -258,28 +262,35 @@ pub struct Sdg {
     pub called: Vec<bool>,
     pub points_to: PointsTo,
     pub modref: ModRef,
-    /// How many memory regions were merged into one to stay within the budget of
-    /// [`SdgConfig::max_summary_estimate`] (0: none).
-    pub merged_regions: usize,
+    /// The memory regions kept context-insensitive to stay within the budget of
+    /// [`SdgConfig::max_summary_estimate`]: they are in no interface, and one
+    /// [`VertexKind::Region`] vertex each joins every write of them to every read.
+    pub global_regions: BitSet,
+    /// The vertex of each context-insensitive region.
+    region_vertex: FxHashMap<PartId, VertexId>,
 }
 
 impl Sdg {
     pub fn build(program: &Program, config: &SdgConfig) -> Sdg {
-        let mut points_to = PointsTo::analyze(program, &config.points_to);
-        let mut modref = ModRef::compute(program, &points_to);
-        let merge = coarsening(program, &points_to, &modref, config);
-        let merged_regions = merge
-            .as_ref()
-            .map_or(0, |group| group.iter().filter(|&&g| g == 0).count());
-        if let Some(group) = merge {
-            points_to.merge_regions(&group);
-            modref = ModRef::compute(program, &points_to);
-        }
+        let points_to = PointsTo::analyze(program, &config.points_to);
+        let modref = ModRef::compute(program, &points_to);
+        let global = global_regions(program, &points_to, &modref, config);
         let mut builder = Builder::new(program, points_to, modref, config);
+        builder.global = global;
         builder.build();
-        let mut sdg = builder.finish();
-        sdg.merged_regions = merged_regions;
-        sdg
+        builder.finish()
+    }
+
+    /// The program-wide vertex of a region kept context-insensitive, if it has one (a
+    /// region is given its vertex where it is first accessed).
+    pub fn region_vertex(&self, part: PartId) -> Option<VertexId> {
+        self.region_vertex.get(&part).copied()
+    }
+
+    /// Whether `v` stands for memory of the whole program rather than of one function:
+    /// a traversal that reaches it has left every calling context.
+    pub fn is_context_free(&self, v: VertexId) -> bool {
+        matches!(self.kinds[v.index()], VertexKind::Region(_))
     }
 
     pub fn vertex_count(&self) -> usize {
@@ -351,7 +362,7 @@ impl Sdg {
             VertexKind::ActualIn { call, .. } | VertexKind::ActualOut { call, .. } => Some(call),
             VertexKind::FormalIn(_) => Some(f.entry),
             VertexKind::FormalOut(_) => Some(f.exit),
-            VertexKind::Memory(_) | VertexKind::Dispatch { .. } => None,
+            VertexKind::Memory(_) | VertexKind::Region(_) | VertexKind::Dispatch { .. } => None,
         }
     }
 
@@ -428,6 +439,12 @@ impl Sdg {
                     self.points_to.part_name(program, part)
                 )
             }
+            VertexKind::Region(part) => {
+                format!(
+                    "{} (memory, in any function)",
+                    self.points_to.part_name(program, part)
+                )
+            }
         }
     }
 }
@@ -453,6 +470,9 @@ struct Builder<'p> {
     /// Regions read or written by callbacks that may run after the call that receives
     /// them returns (`atexit`, `signal`, unknown externals): kept flow-insensitive.
     deferred: BitSet,
+    /// Regions kept context-insensitive, and their vertices.
+    global: BitSet,
+    region_vertex: FxHashMap<PartId, VertexId>,
 }
 
 impl<'p> Builder<'p> {
@@ -476,6 +496,8 @@ impl<'p> Builder<'p> {
             ins: vec![Vec::new(); count],
             outs: vec![Vec::new(); count],
             deferred: BitSet::new(0),
+            global: BitSet::new(0),
+            region_vertex: FxHashMap::default(),
         }
     }
 
@@ -502,6 +524,7 @@ impl<'p> Builder<'p> {
                 .collect();
             let mut mem_in = self.modref.refs[f.index()].clone();
             mem_in.union_with(&self.modref.mods[f.index()]);
+            mem_in.subtract(&self.global);
             ins.extend(mem_in.iter().map(|p| IfaceVar::Mem(PartId(p as u32))));
             let mut outs = Vec::new();
             if function.ret_var.is_some() {
@@ -510,6 +533,7 @@ impl<'p> Builder<'p> {
             outs.extend(
                 self.modref.mods[f.index()]
                     .iter()
+                    .filter(|&p| !self.global.contains(p))
                     .map(|p| IfaceVar::Mem(PartId(p as u32))),
             );
             if self.modref.may_stop[f.index()] {
@@ -1014,11 +1038,22 @@ impl<'p> Builder<'p> {
         }
         // Regions kept flow-insensitive (every region of a function with a havoc node,
         // which may be a `setjmp` that returns again after later writes, and the regions
-        // of callbacks that may run later) go through one memory vertex per region; the
+        // of callbacks that may run later) go through one memory vertex per region, and
+        // the regions kept context-insensitive through their program-wide vertex; the
         // others get flow-sensitive dependences ([`crate::memdeps`]).
-        let coarse = |b: &Self, p: PartId| has_havoc || b.deferred.contains(p.index());
+        let coarse = |b: &Self, p: PartId| {
+            has_havoc || b.deferred.contains(p.index()) || b.global.contains(p.index())
+        };
         let mut memory: FxHashMap<PartId, VertexId> = FxHashMap::default();
         let mut mem_vertex = |b: &mut Self, part: PartId| -> VertexId {
+            if b.global.contains(part.index()) {
+                if let Some(&v) = b.region_vertex.get(&part) {
+                    return v;
+                }
+                let v = b.vertex(f, VertexKind::Region(part));
+                b.region_vertex.insert(part, v);
+                return v;
+            }
             *memory
                 .entry(part)
                 .or_insert_with(|| b.vertex(f, VertexKind::Memory(part)))
@@ -1115,7 +1150,8 @@ impl<'p> Builder<'p> {
             called: self.called,
             points_to: self.pts,
             modref: self.modref,
-            merged_regions: 0,
+            global_regions: self.global,
+            region_vertex: self.region_vertex,
         };
         sdg.succs = Adjacency::build(count, &edges, false);
         let summary = summary_edges(&sdg);
@@ -1126,21 +1162,20 @@ impl<'p> Builder<'p> {
     }
 }
 
-/// The regions to merge so that the summary edges stay within
-/// [`SdgConfig::max_summary_estimate`], or `None` if none need to be.
+/// The regions to keep context-insensitive so that the summary edges stay within
+/// [`SdgConfig::max_summary_estimate`] (none if the budget allows).
 ///
 /// The estimate bounds the summary edges from above: per binding (a call site bound to a
 /// callee, or to the dispatch of its targets), the callee's inputs times its outputs.
-/// Merging regions shrinks every interface that holds more than one of them, so the
-/// regions in the most interfaces (weighted by bindings) are merged first, into one
-/// region, as few of them as the budget allows (the estimate only decreases as more are
-/// merged, so a binary search finds the count).
-fn coarsening(
+/// A context-insensitive region leaves every interface, so the regions in the most
+/// interfaces (weighted by bindings) go first, as few of them as the budget allows (the
+/// estimate only decreases as more go, so a binary search finds the count).
+fn global_regions(
     program: &Program,
     pts: &PointsTo,
     modref: &ModRef,
     config: &SdgConfig,
-) -> Option<Vec<u32>> {
+) -> BitSet {
     let parts = pts.part_count();
     // Callees (functions and target sets) with their number of bindings.
     let mut weight: FxHashMap<Vec<FuncId>, usize> = FxHashMap::default();
@@ -1186,11 +1221,11 @@ fn coarsening(
             }
         })
         .collect();
-    let estimate = |merged: &BitSet| -> usize {
+    let estimate = |global: &BitSet| -> usize {
         let size = |set: &BitSet| -> usize {
             let mut rest = set.clone();
-            rest.subtract(merged);
-            rest.count() + usize::from(rest.count() < set.count())
+            rest.subtract(global);
+            rest.count()
         };
         callees
             .iter()
@@ -1199,7 +1234,7 @@ fn coarsening(
     };
     let budget = config.max_summary_estimate;
     if estimate(&BitSet::new(parts)) <= budget {
-        return None;
+        return BitSet::new(parts);
     }
     let mut frequency = vec![0usize; parts];
     for c in &callees {
@@ -1226,16 +1261,7 @@ fn coarsening(
             lo = mid + 1;
         }
     }
-    let merged = top(lo);
-    let mut group = vec![0u32; parts];
-    let mut next = 1u32;
-    for (p, slot) in group.iter_mut().enumerate() {
-        if !merged.contains(p) {
-            *slot = next;
-            next += 1;
-        }
-    }
-    Some(group)
+    top(lo)
 }
 
 /// The regions of the callbacks that may run after the external call that receives them
@@ -1380,11 +1406,15 @@ fn summary_edges(sdg: &Sdg) -> Vec<(u32, u32)> {
         while let Some(v) = stack.pop() {
             on_stack[v as usize] = false;
             let from = local[v as usize] as usize;
+            // Paths through a context-insensitive region are no same-level paths: a
+            // traversal that reaches the region leaves every context anyway.
             let base = sdg
                 .succs(VertexId(v))
                 .iter()
                 .filter(|&&(w, kind)| {
-                    kind.is_intraprocedural() && sdg.function_of[w.index()].index() == f
+                    kind.is_intraprocedural()
+                        && sdg.function_of[w.index()].index() == f
+                        && !sdg.is_context_free(w)
                 })
                 .map(|&(w, _)| w.0);
             let extra = summary.get(&v).into_iter().flatten().copied();

@@ -13,6 +13,12 @@
 //! directions use different graphs (augmented control edges on one side only). Here both
 //! directions traverse one graph, and a test checks the duality on random programs.
 //!
+//! Memory regions kept context-insensitive (one vertex for the whole program,
+//! [`crate::sdg::VertexKind::Region`]) carry no summary edges: a path through one is
+//! not tied to the call it started in. A traversal that reaches one in phase 2 therefore
+//! starts phase 1 again from it (it may ascend to any caller), which keeps the slice
+//! sound, and the two directions dual.
+//!
 //! [`traverse`] also records, for every reached vertex, the edge it was first reached by,
 //! so clients (DCIA) can explain a result as a chain of dependences; and it takes a filter
 //! to block edges (SEM-DCIA's equivalences).
@@ -78,11 +84,15 @@ pub fn traverse(
     direction: SliceDirection,
     allow: &dyn Fn(VertexId, VertexId, EdgeKind) -> bool,
 ) -> Traversal {
-    let mut reached_by: Vec<Option<(VertexId, EdgeKind)>> = vec![None; sdg.vertex_count()];
+    let count = sdg.vertex_count();
+    let mut reached_by: Vec<Option<(VertexId, EdgeKind)>> = vec![None; count];
+    let mut in_phase1 = vec![false; count];
+    let mut in_phase2 = vec![false; count];
     let mut queue: VecDeque<VertexId> = VecDeque::new();
     for &c in criteria {
         if reached_by[c.index()].is_none() {
             reached_by[c.index()] = Some((c, EdgeKind::Data));
+            in_phase1[c.index()] = true;
             queue.push_back(c);
         }
     }
@@ -96,43 +106,60 @@ pub fn traverse(
         SliceDirection::Forward => kind == EdgeKind::ParamOut,
         SliceDirection::Backward => matches!(kind, EdgeKind::ParamIn | EdgeKind::Call),
     };
-    let mut phase1 = Vec::new();
-    for phase in 0..2 {
-        if phase == 1 {
-            queue.extend(phase1.iter().copied());
-        }
+    let edges = |v: VertexId| match direction {
+        SliceDirection::Forward => sdg.succs(v),
+        SliceDirection::Backward => sdg.preds(v),
+    };
+    let allowed = |v: VertexId, w: VertexId, kind: EdgeKind| match direction {
+        SliceDirection::Forward => allow(v, w, kind),
+        SliceDirection::Backward => allow(w, v, kind),
+    };
+    // Rounds: phase 1 from the criteria, phase 2 from what it reached; a vertex of
+    // memory of the whole program reached in phase 2 belongs to no calling context, so
+    // it starts phase 1 of another round (and so on until none is left).
+    while !queue.is_empty() {
+        let mut round = Vec::new();
         while let Some(v) = queue.pop_front() {
-            if phase == 0 {
-                phase1.push(v);
-            }
-            let edges = match direction {
-                SliceDirection::Forward => sdg.succs(v),
-                SliceDirection::Backward => sdg.preds(v),
-            };
-            for &(w, kind) in edges {
-                let skip = if phase == 0 {
-                    phase1_skip(kind)
-                } else {
-                    phase2_skip(kind)
-                };
-                if skip || reached_by[w.index()].is_some() {
+            round.push(v);
+            for &(w, kind) in edges(v) {
+                if phase1_skip(kind) || in_phase1[w.index()] || !allowed(v, w, kind) {
                     continue;
                 }
-                let (from, to) = match direction {
-                    SliceDirection::Forward => (v, w),
-                    SliceDirection::Backward => (w, v),
-                };
-                if !allow(from, to, kind) {
-                    continue;
+                if reached_by[w.index()].is_none() {
+                    reached_by[w.index()] = Some((v, kind));
                 }
-                reached_by[w.index()] = Some((v, kind));
+                in_phase1[w.index()] = true;
                 queue.push_back(w);
             }
         }
-    }
-    let mut in_phase1 = vec![false; sdg.vertex_count()];
-    for v in phase1 {
-        in_phase1[v.index()] = true;
+        let mut second: VecDeque<VertexId> = VecDeque::new();
+        for v in round {
+            if !in_phase2[v.index()] {
+                in_phase2[v.index()] = true;
+                second.push_back(v);
+            }
+        }
+        while let Some(v) = second.pop_front() {
+            for &(w, kind) in edges(v) {
+                if phase2_skip(kind)
+                    || in_phase1[w.index()]
+                    || in_phase2[w.index()]
+                    || !allowed(v, w, kind)
+                {
+                    continue;
+                }
+                if reached_by[w.index()].is_none() {
+                    reached_by[w.index()] = Some((v, kind));
+                }
+                if sdg.is_context_free(w) {
+                    in_phase1[w.index()] = true;
+                    queue.push_back(w);
+                } else {
+                    in_phase2[w.index()] = true;
+                    second.push_back(w);
+                }
+            }
+        }
     }
     Traversal {
         reached_by,

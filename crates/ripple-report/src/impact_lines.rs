@@ -28,7 +28,8 @@ pub struct ImpactLinesView {
     pub changed_lines: Vec<LineView>,
     pub summary: ImpactLinesSummary,
     /// Where the analysis over-approximated: constructs the frontend could not model and
-    /// memory merged into one region; each makes the impact larger, never smaller.
+    /// memory regions kept context-insensitive; each makes the impact larger, never
+    /// smaller.
     /// Set when code could not be read: the report's first line, saying why the result
     /// is over-approximated.
     pub incomplete: Option<String>,
@@ -137,10 +138,10 @@ pub fn impact_lines_view(
                 program.approximations.len()
             ));
         }
-        if impact.merged_regions > 0 {
+        if impact.global_regions > 0 {
             approximations.push(format!(
-                "{version}: the {} memory regions most functions use were merged into one to bound the dependence graph; accesses to any of them depend on each other",
-                impact.merged_regions
+                "{version}: the {} memory regions most functions use are context-insensitive to bound the dependence graph: a write of one anywhere reaches every read of it",
+                impact.global_regions
             ));
         }
     }

@@ -78,7 +78,12 @@ pub fn run(args: &SliceArgs) -> Result<u8> {
     let mut nodes: Vec<(FuncId, NodeId)> = traversal
         .vertices()
         .into_iter()
-        .filter(|&v| !matches!(sdg.kinds[v.index()], VertexKind::Memory(_)))
+        .filter(|&v| {
+            !matches!(
+                sdg.kinds[v.index()],
+                VertexKind::Memory(_) | VertexKind::Region(_)
+            )
+        })
         .filter_map(|v| Some((sdg.function_of[v.index()], sdg.node_of(program, v)?)))
         .collect();
     nodes.sort_unstable();
@@ -136,7 +141,10 @@ fn criterion_vertices(
     let mut functions = Vec::new();
     for v in 0..sdg.vertex_count() {
         let v = VertexId(v as u32);
-        if matches!(sdg.kinds[v.index()], VertexKind::Memory(_)) {
+        if matches!(
+            sdg.kinds[v.index()],
+            VertexKind::Memory(_) | VertexKind::Region(_)
+        ) {
             continue;
         }
         let f = sdg.function_of[v.index()];
