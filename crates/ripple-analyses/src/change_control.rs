@@ -202,16 +202,82 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
         .iter()
         .filter_map(|m| Some((m.old?, m.new?)))
         .collect();
+    for run in paired_runs(old, new, matching) {
+        let (o, n) = run.functions;
+        let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+        let (a, b) = (&run.old, &run.new);
+        if a.is_empty() || a.len() != b.len() {
+            continue;
+        }
+        // Node by node, the same kind of statement; calls to partner functions.
+        let calls: Option<Vec<(NodeId, NodeId)>> = a
+            .iter()
+            .zip(b)
+            .filter_map(|(&x, &y)| {
+                let (cx, cy) = (fo.nodes[x].direct_callee(), fn_.nodes[y].direct_callee());
+                match (cx, cy) {
+                    (None, None) => None,
+                    (Some(g), Some(h))
+                        if (partner.get(&g) == Some(&h)
+                            || new.functions[h].key == old.functions[g].key)
+                            && old.functions[g].is_defined() =>
+                    {
+                        Some(Some((x, y)))
+                    }
+                    _ => Some(None),
+                }
+            })
+            .collect();
+        for (x, y) in calls.unwrap_or_default() {
+            let differences = ripple_versions::call_differences(old, new, matching, (o, n), (x, y));
+            let (changed_args, changed_dst) = match differences {
+                Some((args, dst)) => (Some(args), dst),
+                None => (None, true),
+            };
+            for (side, (function, node)) in [(o, x), (n, y)].into_iter().enumerate() {
+                out[side].push(PairedCall {
+                    function,
+                    node,
+                    changed_args: changed_args.clone(),
+                    changed_dst,
+                });
+            }
+        }
+    }
+    for list in &mut out {
+        list.sort_unstable();
+    }
+    out
+}
+
+/// Unmapped straight-line code at the same place of both versions: after the same
+/// successor of a mapped node, up to the same mapped node, each a chain of nodes with one
+/// predecessor and one successor (at most 16). One side may be empty (code inserted or
+/// deleted there), not both.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairedRun {
+    /// The old and the new function.
+    pub functions: (FuncId, FuncId),
+    pub old: Vec<NodeId>,
+    pub new: Vec<NodeId>,
+}
+
+/// The [`PairedRun`]s of every changed function, in a deterministic order.
+pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec<PairedRun> {
+    let mut out = Vec::new();
     for m in &matching.functions {
         let (Some(o), Some(n)) = (m.old, m.new) else {
             continue;
         };
         let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-        if !fo.is_defined() || !fn_.is_defined() || m.changed_old.is_empty() {
+        if !fo.is_defined() || !fn_.is_defined() {
             continue;
         }
         let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
         let to_old: FxHashMap<NodeId, NodeId> = m.node_map.iter().map(|&(a, b)| (b, a)).collect();
+        if to_new.len() == fo.nodes.len() && to_old.len() == fn_.nodes.len() {
+            continue;
+        }
         let preds_old = predecessors(fo);
         let preds_new = predecessors(fn_);
         // Straight-line runs of unmapped nodes from the successor `k` of mapped `p`.
@@ -243,49 +309,16 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
                 ) else {
                     continue;
                 };
-                if a.is_empty() || a.len() != b.len() || to_new.get(&end_a) != Some(&end_b) {
+                if (a.is_empty() && b.is_empty()) || to_new.get(&end_a) != Some(&end_b) {
                     continue;
                 }
-                // Node by node, the same kind of statement; calls to partner functions.
-                let calls: Option<Vec<(NodeId, NodeId)>> = a
-                    .iter()
-                    .zip(&b)
-                    .filter_map(|(&x, &y)| {
-                        let (cx, cy) = (fo.nodes[x].direct_callee(), fn_.nodes[y].direct_callee());
-                        match (cx, cy) {
-                            (None, None) => None,
-                            (Some(g), Some(h))
-                                if (partner.get(&g) == Some(&h)
-                                    || new.functions[h].key == old.functions[g].key)
-                                    && old.functions[g].is_defined() =>
-                            {
-                                Some(Some((x, y)))
-                            }
-                            _ => Some(None),
-                        }
-                    })
-                    .collect();
-                for (x, y) in calls.unwrap_or_default() {
-                    let differences =
-                        ripple_versions::call_differences(old, new, matching, (o, n), (x, y));
-                    let (changed_args, changed_dst) = match differences {
-                        Some((args, dst)) => (Some(args), dst),
-                        None => (None, true),
-                    };
-                    for (side, (function, node)) in [(o, x), (n, y)].into_iter().enumerate() {
-                        out[side].push(PairedCall {
-                            function,
-                            node,
-                            changed_args: changed_args.clone(),
-                            changed_dst,
-                        });
-                    }
-                }
+                out.push(PairedRun {
+                    functions: (o, n),
+                    old: a,
+                    new: b,
+                });
             }
         }
-    }
-    for list in &mut out {
-        list.sort_unstable();
     }
     out
 }

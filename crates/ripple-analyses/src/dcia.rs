@@ -77,6 +77,11 @@ pub struct Equivalences {
     pub pre_equiv: FxHashSet<(Side, FuncId, IfaceVar)>,
     /// SUMMARYEQUIV(y, f): the output y of f is a function of the same inputs.
     pub summary_equiv: FxHashSet<(Side, FuncId, IfaceVar)>,
+    /// Changed statements proved to do what the statements they replace did
+    /// ([`crate::sem_equiv`]): no source of impact.
+    pub statements: FxHashSet<(Side, FuncId, NodeId)>,
+    /// Changed arguments (call node, index from 0) proved to have the old values.
+    pub arguments: FxHashSet<(Side, FuncId, NodeId, u32)>,
 }
 
 impl Equivalences {
@@ -370,7 +375,7 @@ fn one_version(
         let node_v = sdg.node_vertex(f, n)?;
         let mut out = Vec::new();
         for (i, &changed) in args.iter().enumerate() {
-            if !changed {
+            if !changed || equivalences.arguments.contains(&(side, f, n, i as u32)) {
                 continue;
             }
             let var = IfaceVar::Param(u32::try_from(i).ok()?);
@@ -422,7 +427,7 @@ fn one_version(
         for n in function.nodes.ids() {
             if !mapped.contains(&(f, n)) {
                 changed.push((f, n));
-                if reached(f, n) {
+                if reached(f, n) && !equivalences.statements.contains(&(side, f, n)) {
                     match paired_sources(f, n) {
                         Some(parts) => sources.extend(parts),
                         None => sources.extend(sdg.node_vertex(f, n)),

@@ -8,6 +8,8 @@
 //! - [`sea`]: Static Execute After / Before between functions (Jász, 004, section 3).
 //! - [`semdiff`]: semantic difference summaries by modular symbolic execution
 //!   (Trostanetski et al., 001, sections 3-6).
+//! - [`sem_equiv`]: the equivalences of changed statements and call arguments that
+//!   SEM-DCIA uses (000 section 4), proved by the solver.
 //! - [`function_impact`]: the functions a change between two versions may impact, by SEA,
 //!   next to the plain call-graph impact (004 section 4).
 //!
@@ -19,4 +21,5 @@ pub mod dcia;
 pub mod function_impact;
 pub mod hubs;
 pub mod sea;
+pub mod sem_equiv;
 pub mod semdiff;

@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use ripple_analyses::dcia::{dcia, DciaConfig, DciaResult, Equivalences};
+use ripple_analyses::sem_equiv::{default_budget, statement_equivalences};
 use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_interp::{run_program_observed, NodeEvent, Observer, RunConfig, Termination, Value};
 use ripple_ir::{FuncId, NodeId, Program};
@@ -113,14 +114,16 @@ fn run(program: &Program, args: &[String], stdin: &[u8]) -> Option<Recorder> {
     }
 }
 
-/// Checks one pair on some inputs; returns (compared runs, violations).
+/// Checks one pair on some inputs; returns (compared runs, violations, changes proved
+/// equivalent). The analysis is SEM-DCIA with the statement equivalences the solver
+/// proves (`sem_equiv`); when it proves some, it must also be a subset of plain DCIA.
 fn check_pair(
     label: &str,
     old: &Program,
     new: &Program,
     inputs: &[(Vec<String>, Vec<u8>)],
     config: &DciaConfig,
-) -> (usize, Vec<String>) {
+) -> (usize, Vec<String>, usize) {
     if std::env::var_os("RIPPLE_HARNESS_VERBOSE").is_some() {
         eprintln!("pair {label}");
     }
@@ -133,8 +136,27 @@ fn check_pair(
     let (written_old, written_new) = (old, new);
     let (old, new) = (&cut_old, &cut_new);
     let matching: VersionMatch = match_programs(old, new, &MatchConfig::default());
-    let result: DciaResult = dcia(old, new, &matching, &Equivalences::default(), config);
+    let proved = statement_equivalences(old, new, &matching, default_budget());
+    let mut equivalences = Equivalences::default();
+    proved.add_to(&mut equivalences);
+    let result: DciaResult = dcia(old, new, &matching, &equivalences, config);
     let mut violations = Vec::new();
+    if !proved.proved.is_empty() {
+        let plain = dcia(old, new, &matching, &Equivalences::default(), config);
+        for (sem, full, side) in [
+            (&result.old, &plain.old, "old"),
+            (&result.new, &plain.new, "new"),
+        ] {
+            for n in &sem.impacted {
+                if !full.is_impacted(n.function, n.node) {
+                    violations.push(format!(
+                        "{label}: SEM-DCIA impacts {side} node {:?} of {} that DCIA does not",
+                        n.node, old.functions[n.function].name
+                    ));
+                }
+            }
+        }
+    }
     let mut compared = 0;
     for (args, stdin) in inputs {
         let (Some(a), Some(b)) = (run(written_old, args, stdin), run(written_new, args, stdin))
@@ -172,7 +194,7 @@ fn check_pair(
             }
         }
     }
-    (compared, violations)
+    (compared, violations, proved.proved.len())
 }
 
 /// A configuration that keeps every memory region context-insensitive.
@@ -199,6 +221,7 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
     let mut jump_sites = Vec::new();
     let mut global_sites = Vec::new();
     let mut oldstyle_sites = Vec::new();
+    let mut identity_sites = Vec::new();
     let mut in_initializer = false;
     for (i, &line) in lines.iter().enumerate() {
         let t = line.trim();
@@ -299,6 +322,9 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
             j += 1;
         }
         let t = line.trim();
+        if let Some(rewritten) = identity(line, identity_sites.len()) {
+            identity_sites.push((i, 0, line.len(), rewritten));
+        }
         if t.ends_with(';')
             && !t.starts_with("return")
             && !t.contains('{')
@@ -324,6 +350,7 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
         ("jump", &jump_sites),
         ("global", &global_sites),
         ("oldstyle", &oldstyle_sites),
+        ("identity", &identity_sites),
     ] {
         // Few programs have tables: they get more sites each.
         let limit = if kind == "global" {
@@ -347,6 +374,52 @@ fn mutants(source: &str, per_kind: usize) -> Vec<(String, String)> {
         }
     }
     out
+}
+
+/// A rewrite of an assignment statement alone on its line (`x = e;`, `a[i] = e;`) that
+/// keeps its meaning, the `k`-th of a cycle of forms: `(e) + 0`, `(e) - 0`, `(e) | 0`
+/// for integers, and the assignment followed by the self-assignment `x = x;`. A form
+/// that does not compile for the types at hand (`| 0` of a double) makes a pair that
+/// [`syntax_ok`] rejects.
+fn identity(line: &str, k: usize) -> Option<String> {
+    let t = line.trim();
+    if !t.ends_with(';') || t.contains('"') || t.contains("==") || t.contains('{') {
+        return None;
+    }
+    let eq = t.find(" = ")?;
+    let lhs = &t[..eq];
+    let rhs = &t[eq + 3..t.len() - 1];
+    let simple_lhs = !lhs.is_empty()
+        && lhs
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_[]>.-*".contains(c))
+        && !lhs.starts_with(|c: char| c.is_ascii_digit());
+    let has_type = lhs.contains(' ');
+    if !simple_lhs || has_type || rhs.contains(" = ") || rhs.contains("++") || rhs.contains("--") {
+        return None;
+    }
+    let indent = &line[..line.len() - line.trim_start().len()];
+    Some(match k % 4 {
+        0 => format!("{indent}{lhs} = ({rhs}) + 0;"),
+        1 => format!("{indent}{lhs} = ({rhs}) - 0;"),
+        2 => format!("{indent}{lhs} = ({rhs}) | 0;"),
+        _ => format!("{indent}{lhs} = {rhs}; {lhs} = {lhs};"),
+    })
+}
+
+/// Whether gcc accepts a preprocessed program.
+fn syntax_ok(preprocessed: &str) -> bool {
+    let Ok(dir) = tempfile::tempdir() else {
+        return false;
+    };
+    let path = dir.path().join("prog.i");
+    std::fs::write(&path, preprocessed).is_ok()
+        && std::process::Command::new("gcc")
+            .args(["-fsyntax-only", "-w", "-x", "cpp-output"])
+            .arg(&path)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
 }
 
 /// `int f(int a, char *b) {` as `f(a, b) int a; char *b; {` (a K&R parameter list, and
@@ -432,7 +505,7 @@ fn dcia_is_sound_on_example_pairs() {
         };
         let label = dir.file_name().unwrap().to_string_lossy().into_owned();
         for config in [DciaConfig::default(), context_insensitive()] {
-            let (c, v) = check_pair(&label, &old, &new, &inputs, &config);
+            let (c, v, _) = check_pair(&label, &old, &new, &inputs, &config);
             compared += c;
             violations.extend(v);
         }
@@ -450,11 +523,13 @@ fn dcia_is_sound_on_example_pairs() {
 fn dcia_is_sound_on_corpus_mutants() {
     use rayon::prelude::*;
     let corpus = ripple_conformance::load_corpus().expect("corpus");
-    // (pairs, compared runs, violations, mutants per kind) per program, in parallel.
-    let results: Vec<(usize, usize, Vec<String>, Vec<String>)> = corpus
+    // (pairs, compared runs, violations, mutants per kind, kinds of the mutants with a
+    // proved equivalence) per program, in parallel.
+    type Outcome = (usize, usize, Vec<String>, Vec<String>, Vec<String>);
+    let results: Vec<Outcome> = corpus
         .par_iter()
         .map(|program| {
-            let mut out = (0, 0, Vec::new(), Vec::new());
+            let mut out: Outcome = (0, 0, Vec::new(), Vec::new(), Vec::new());
             let source = std::fs::read_to_string(&program.path).unwrap();
             let Ok(old_pp) = ripple_conformance::preprocess(&program.path) else {
                 return out;
@@ -471,13 +546,16 @@ fn dcia_is_sound_on_corpus_mutants() {
                 let Some(new_pp) = preprocess_text(&mutant, &program.path) else {
                     continue;
                 };
+                if label.starts_with("identity") && !syntax_ok(&new_pp) {
+                    continue;
+                }
                 let Some(new) = lower(&new_pp, "prog.c") else {
                     continue;
                 };
                 out.0 += 1;
                 out.3
                     .push(label.split('@').next().unwrap_or("").to_string());
-                let (c, v) = check_pair(
+                let (c, v, proofs) = check_pair(
                     &format!("{} {label}", program.name),
                     &old,
                     &new,
@@ -486,10 +564,14 @@ fn dcia_is_sound_on_corpus_mutants() {
                 );
                 out.1 += c;
                 out.2.extend(v);
+                if proofs > 0 {
+                    out.4
+                        .push(label.split('@').next().unwrap_or("").to_string());
+                }
                 // Every third pair again with every memory region context-insensitive
                 // (what large programs get past the summary budget).
-                if out.0 % 3 == 0 {
-                    let (_, v) = check_pair(
+                if out.0.is_multiple_of(3) {
+                    let (_, v, _) = check_pair(
                         &format!("{} {label} (context-insensitive regions)", program.name),
                         &old,
                         &new,
@@ -509,7 +591,13 @@ fn dcia_is_sound_on_corpus_mutants() {
     for kind in results.iter().flat_map(|r| r.3.iter()) {
         *kinds.entry(kind.clone()).or_default() += 1;
     }
-    eprintln!("{pairs} mutant pairs ({kinds:?}), {compared} compared runs");
+    let mut proved: std::collections::BTreeMap<String, usize> = Default::default();
+    for kind in results.iter().flat_map(|r| r.4.iter()) {
+        *proved.entry(kind.clone()).or_default() += 1;
+    }
+    eprintln!(
+        "{pairs} mutant pairs ({kinds:?}), {compared} compared runs; pairs with a proved equivalence: {proved:?}"
+    );
     assert!(
         violations.is_empty(),
         "{} violations:\n{}",
@@ -517,13 +605,27 @@ fn dcia_is_sound_on_corpus_mutants() {
         violations.join("\n")
     );
     assert!(pairs >= 1000, "only {pairs} mutant pairs");
-    for kind in ["jump", "global", "statement", "oldstyle"] {
+    for kind in ["jump", "global", "statement", "oldstyle", "identity"] {
         assert!(
             kinds.get(kind).copied().unwrap_or(0) >= 30,
             "few {kind} mutants: {kinds:?}"
         );
     }
     assert!(compared > 1000, "too few comparable runs: {compared}");
+    // Most identities are proved (some are not: `x + 0` of a double is not `x` for -0.0,
+    // and a self-assignment through memory adds a load), and no other mutation is.
+    let identities = kinds.get("identity").copied().unwrap_or(0);
+    let proved_identities = proved.get("identity").copied().unwrap_or(0);
+    assert!(
+        proved_identities * 2 >= identities,
+        "few identities proved: {proved_identities} of {identities}"
+    );
+    for (kind, &count) in &proved {
+        assert!(
+            kind == "identity" || kind == "oldstyle" || count * 4 <= kinds[kind],
+            "{count} {kind} mutants proved equivalent: {proved:?}"
+        );
+    }
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use ripple_analyses::dcia::{DciaResult, VersionImpact};
+use ripple_analyses::sem_equiv::StatementEquivalences;
 use ripple_ir::Program;
 use serde::Serialize;
 
@@ -26,6 +27,12 @@ pub struct ImpactLinesView {
     pub impacted_lines: Vec<ImpactedLineView>,
     /// Lines holding a statement not in MAPPED (SYNT-CHANGED), sorted.
     pub changed_lines: Vec<LineView>,
+    /// Changes proved to do what the code they replace did (SEM-DCIA's statement
+    /// equivalences): no source of impact.
+    pub equivalences: Vec<EquivalenceView>,
+    /// Whether every changed line is covered by a proved equivalence and nothing is
+    /// impacted: the change is proved not to alter behaviour.
+    pub proved_equivalent: bool,
     pub summary: ImpactLinesSummary,
     /// Where the analysis over-approximated: constructs the frontend could not model and
     /// memory regions kept context-insensitive; each makes the impact larger, never
@@ -42,6 +49,21 @@ pub struct LineView {
     pub version: &'static str,
     pub file: String,
     pub line: u32,
+}
+
+/// A change proved equivalent: the old and new lines, in the function's file.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct EquivalenceView {
+    pub function: String,
+    pub old_file: String,
+    pub old_lines: Vec<u32>,
+    pub new_file: String,
+    pub new_lines: Vec<u32>,
+    /// `statements` (the new statements end in the old ones' state) or `argument N` (of
+    /// the call on the line, from 1: the new expression has the old value).
+    pub what: String,
+    /// How it was established: `solver`.
+    pub proof: &'static str,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -98,6 +120,7 @@ pub fn impact_lines_view(
     old: &Program,
     new: &Program,
     result: &DciaResult,
+    equivalences: &StatementEquivalences,
     depth: Option<u32>,
 ) -> ImpactLinesView {
     let mut changed_lines = Vec::new();
@@ -145,8 +168,22 @@ pub fn impact_lines_view(
             ));
         }
     }
+    let equivalences = equivalence_views(old, new, equivalences);
+    let proved_equivalent = !equivalences.is_empty()
+        && impacted_lines.is_empty()
+        && changed_lines.iter().all(|l| {
+            equivalences.iter().any(|e| {
+                let (file, lines) = match l.version {
+                    "old" => (&e.old_file, &e.old_lines),
+                    _ => (&e.new_file, &e.new_lines),
+                };
+                *file == l.file && lines.contains(&l.line)
+            })
+        });
     ImpactLinesView {
         schema: crate::SCHEMA_VERSION,
+        equivalences,
+        proved_equivalent,
         incomplete,
         approximations,
         old: labels.0.to_string(),
@@ -173,6 +210,53 @@ pub fn impact_lines_view(
         impacted_lines,
         changed_lines,
     }
+}
+
+fn equivalence_views(
+    old: &Program,
+    new: &Program,
+    equivalences: &StatementEquivalences,
+) -> Vec<EquivalenceView> {
+    let lines = |spans: &[ripple_ir::Span]| -> Vec<u32> {
+        let mut out: Vec<u32> = spans
+            .iter()
+            .map(|s| s.start_line)
+            .filter(|&l| l > 0)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let file = |program: &Program, f: ripple_ir::FuncId, spans: &[ripple_ir::Span]| {
+        let span = spans.first().copied().unwrap_or(program.functions[f].span);
+        program.file_path(span.file).to_string()
+    };
+    let mut out: Vec<EquivalenceView> = equivalences
+        .proved
+        .iter()
+        .map(|p| EquivalenceView {
+            function: new.functions[p.functions.1].name.clone(),
+            old_file: file(old, p.functions.0, &p.old_spans),
+            old_lines: lines(&p.old_spans),
+            new_file: file(new, p.functions.1, &p.new_spans),
+            new_lines: lines(&p.new_spans),
+            what: match p.argument {
+                None => "statements".to_string(),
+                Some(i) => format!("argument {}", i + 1),
+            },
+            proof: "solver",
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        (&a.new_file, &a.new_lines, &a.old_lines, &a.what).cmp(&(
+            &b.new_file,
+            &b.new_lines,
+            &b.old_lines,
+            &b.what,
+        ))
+    });
+    out.dedup();
+    out
 }
 
 fn changed_of(version: &'static str, program: &Program, impact: &VersionImpact) -> Vec<LineView> {
@@ -296,6 +380,12 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
         let _ = writeln!(out, "no changed statement: nothing impacted");
         return out;
     }
+    if view.proved_equivalent {
+        let _ = writeln!(
+            out,
+            "the change is proved equivalent: every changed statement does what the old one did; nothing impacted"
+        );
+    }
     let s = &view.summary;
     let _ = writeln!(
         out,
@@ -328,6 +418,34 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
                 out,
                 "  {} {}: {} line(s) in {} function(s)",
                 h.version, h.name, h.lines, h.functions
+            );
+        }
+    }
+    if !view.equivalences.is_empty() {
+        let _ = writeln!(out, "proved equivalent (no source of impact):");
+        for e in &view.equivalences {
+            let join = |lines: &[u32]| {
+                lines
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            let side = |file: &str, lines: &[u32]| {
+                if lines.is_empty() {
+                    format!("{file} (nothing)")
+                } else {
+                    format!("{file}:{}", join(lines))
+                }
+            };
+            let _ = writeln!(
+                out,
+                "  {} in {}: old {} = new {} ({})",
+                e.what,
+                e.function,
+                side(&e.old_file, &e.old_lines),
+                side(&e.new_file, &e.new_lines),
+                e.proof
             );
         }
     }

@@ -45,6 +45,7 @@ mod engine;
 pub mod layout;
 pub mod render;
 pub mod smt;
+pub mod straightline;
 
 pub use engine::{
     CallSite, Config, Engine, Inputs, Outcome, PathSummary, ProcSummary, Side, Status,

@@ -344,3 +344,63 @@ fn the_region_an_impact_spreads_through_is_named() {
     assert!(spreads < text.find("changed lines:").unwrap(), "{text}");
     assert!(text.contains("new memory ctx: "), "{text}");
 }
+
+/// `mix` is rewritten (an extracted temporary, `y * 2` as `y + y`, `+=` with `^ 0`, an
+/// argument `r - 1` as `r + -1`; gcc: both print 31, 47, 32). The solver proves the new
+/// statements end in the old ones' state, with the same call, so nothing is impacted and
+/// the report says so first (SEM-DCIA's statement equivalences, 000 section 4).
+#[test]
+fn rewrites_proved_equivalent_impact_nothing() {
+    let (code, json) = impact("equivalent-rewrites", &[]);
+    assert_eq!(code, 1, "the sources differ: {json:#}");
+    assert_eq!(json["proved_equivalent"], true, "{json:#}");
+    assert_eq!(json["summary"]["impacted_lines"], 0, "{json:#}");
+    let eqs = json["equivalences"].as_array().expect("a list");
+    assert_eq!(eqs.len(), 1, "{json:#}");
+    assert_eq!(eqs[0]["function"], "mix");
+    assert_eq!(eqs[0]["what"], "statements");
+    assert_eq!(eqs[0]["old_lines"], serde_json::json!([11, 12, 13, 14]));
+    assert_eq!(eqs[0]["new_lines"], serde_json::json!([11, 12, 13, 14, 15]));
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .arg("impact")
+        .arg(fixture("equivalent-rewrites", "old"))
+        .arg(fixture("equivalent-rewrites", "new"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("the change is proved equivalent"),
+        "{text}"
+    );
+}
+
+/// Look-alikes of identities that are not: `d + 0.0` turns -0.0 into +0.0 (gcc prints
+/// "-0" before and "0" after), and `(a / b) * 0` traps when b is 0 where `0` does not.
+/// Nothing is proved, and main's two printf lines (18, 19) are impacted in both versions.
+#[test]
+fn near_identities_are_not_proved_and_stay_impacted() {
+    let (_, json) = impact("near-equivalent", &[]);
+    assert_eq!(json["proved_equivalent"], false, "{json:#}");
+    assert_eq!(json["equivalences"], serde_json::json!([]), "{json:#}");
+    let lines: BTreeSet<(String, u64)> = json["impacted_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["function"] == "main")
+        .map(|l| {
+            (
+                l["version"].as_str().unwrap().to_string(),
+                l["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    for version in ["old", "new"] {
+        for line in [18, 19] {
+            assert!(
+                lines.contains(&(version.to_string(), line)),
+                "{version}:{line} not impacted: {json:#}"
+            );
+        }
+    }
+}

@@ -145,8 +145,10 @@ fn figure1_impacts_the_four_print_functions() {
 }
 
 #[test]
-fn figure4_impacts_everything_downstream_of_main() {
-    let json = impact_json("dcia-fig4");
+fn figure4_under_plain_dcia_impacts_everything_downstream_of_main() {
+    let (code, stdout) = impact("dcia-fig4", &["--format", "json", "--dcia-only"]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
     // main's call f1(x+0) (line 13) changed; f1 ... f5 each receive a value computed
     // from it, so every statement of theirs is impacted; main's own later lines are not.
     for (function, lines) in [
@@ -160,6 +162,19 @@ fn figure4_impacts_everything_downstream_of_main() {
     }
     assert_eq!(new_lines(&json, "main"), set(&[]));
     assert_eq!(json["summary"]["impacted_lines"], 20);
+    assert_eq!(json["equivalences"], serde_json::json!([]));
+}
+
+/// 000 section 4 on Figure 4: x+0 is x, so f1 receives what it did (the argument is
+/// proved equal) and SEM-DCIA impacts nothing outside main.
+#[test]
+fn figure4_by_default_impacts_nothing_outside_main() {
+    let json = impact_json("dcia-fig4");
+    assert_eq!(json["summary"]["impacted_lines"], 0, "{json:#}");
+    assert_eq!(json["proved_equivalent"], true, "{json:#}");
+    let eq = &json["equivalences"][0];
+    assert_eq!(eq["function"], "main");
+    assert_eq!(eq["new_lines"], serde_json::json!([13]));
 }
 
 #[test]

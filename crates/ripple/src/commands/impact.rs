@@ -1,7 +1,9 @@
 //! `ripple impact OLD NEW`: what a change may impact.
 //!
 //! `--level statement` (the default): the lines DCIA (000, section 3.3) finds impacted
-//! outside the changed lines, in both versions, each with its chain of dependences.
+//! outside the changed lines, in both versions, each with its chain of dependences;
+//! changed statements and call arguments the solver proves equivalent to the old ones
+//! are no source of impact (000 section 4; `--dcia-only` turns this off).
 //! `--level function`: the functions a change may impact, by Static Execute After
 //! (Jász, 004), with the relation and the changed functions behind each, next to the
 //! call-graph impact. OLD and NEW as for `ripple diff` (with NEW omitted, OLD is a
@@ -43,6 +45,11 @@ pub struct ImpactArgs {
     /// nearest few of each).
     #[arg(long)]
     pub all: bool,
+    /// Statement level: plain DCIA (000 section 3), every changed statement a source of
+    /// impact. By default the changed statements and call arguments proved by the solver
+    /// to do what the old ones did are not (SEM-DCIA's statement equivalences).
+    #[arg(long)]
+    pub dcia_only: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -87,13 +94,27 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             DependenceGraphs::build(old, new, &DciaConfig::default())
         });
         timer.done("match versions, and build the dependence graphs of both");
-        let result = dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default());
+        let proved = if args.dcia_only {
+            ripple_analyses::sem_equiv::StatementEquivalences::default()
+        } else {
+            ripple_analyses::sem_equiv::statement_equivalences(
+                old,
+                new,
+                &matching,
+                ripple_analyses::sem_equiv::default_budget(),
+            )
+        };
+        let mut equivalences = Equivalences::default();
+        proved.add_to(&mut equivalences);
+        timer.done("equivalences of the changed statements");
+        let result = dcia_on_graphs(old, new, &graphs, &matching, &equivalences);
         timer.done("DCIA on both versions");
         let view = ripple_report::impact_lines::impact_lines_view(
             (&old_version.sources.label, &new_version.sources.label),
             old,
             new,
             &result,
+            &proved,
             args.depth,
         );
         match args.format {

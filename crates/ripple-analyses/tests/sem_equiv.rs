@@ -1,0 +1,161 @@
+//! SEM-DCIA's statement equivalences (`ripple_analyses::sem_equiv`): changed straight-line
+//! code proved to do what the old code did, and look-alikes that must not be.
+//!
+//! Each case is one function `f` in two versions; the expected answer is reasoned in a
+//! comment (and, for the differences, a state on which the versions differ is named).
+
+use ripple_analyses::sem_equiv::{default_budget, statement_equivalences};
+use ripple_versions::{match_programs, MatchConfig};
+
+/// For the changes between `old` and `new` (C functions, with the declarations `decls`
+/// before them): how many were proved equivalent, and how many compared without a proof.
+fn proved(decls: &str, old: &str, new: &str) -> (usize, usize) {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let write = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, format!("{decls}\n{body}\n")).unwrap();
+        ripple_conformance::lower_file(&path, name)
+    };
+    let (old, new) = (write("old.c", old), write("new.c", new));
+    let matching = match_programs(&old, &new, &MatchConfig::default());
+    assert!(
+        matching.changed().next().is_some(),
+        "the versions differ somewhere"
+    );
+    let result = statement_equivalences(&old, &new, &matching, default_budget());
+    (result.proved.len(), result.not_proved)
+}
+
+fn equivalent(decls: &str, old: &str, new: &str) {
+    let (yes, no) = proved(decls, old, new);
+    assert!(
+        yes > 0 && no == 0,
+        "not proved equivalent ({yes} proved, {no} not):\n{old}\n---\n{new}"
+    );
+}
+
+/// The change was compared (so the test is not vacuous) and not proved.
+fn not_equivalent(decls: &str, old: &str, new: &str) {
+    let (yes, no) = proved(decls, old, new);
+    assert!(
+        yes == 0 && no > 0,
+        "{yes} proved, {no} not:\n{old}\n---\n{new}"
+    );
+}
+
+#[test]
+fn identities_and_strength_reduction_are_equivalent() {
+    // x ^ 0 == x, x * 2 == x + x == x << 1 in wrapping arithmetic.
+    equivalent(
+        "",
+        "int f(int a) { int y; y = a * 2; return y ^ 1; }",
+        "int f(int a) { int y; y = (a + a) ^ 0; return y ^ 1; }",
+    );
+    equivalent(
+        "",
+        "unsigned f(unsigned a) { unsigned y; y = a * 8u; return y; }",
+        "unsigned f(unsigned a) { unsigned y; y = a << 3; return y; }",
+    );
+}
+
+#[test]
+fn an_extracted_temporary_is_equivalent() {
+    // The new temporary s is read only by the next statement, which computes the old y.
+    equivalent(
+        "",
+        "int f(int a, int b, int c) { int y; y = (a + b) * c; return y; }",
+        "int f(int a, int b, int c) { int y; int s = a + b; y = s * c; return y; }",
+    );
+}
+
+#[test]
+fn independent_statements_reordered_are_equivalent() {
+    // p[0] and p[1] are distinct bytes of memory whatever p is.
+    equivalent(
+        "",
+        "void f(char *p, char v, char w) { p[0] = v; p[1] = w; }",
+        "void f(char *p, char v, char w) { p[1] = w; p[0] = v; }",
+    );
+}
+
+#[test]
+fn stores_through_two_pointers_do_not_commute() {
+    // p == q: old leaves 2, new leaves 1.
+    not_equivalent(
+        "",
+        "void f(int *p, int *q) { *p = 1; *q = 2; }",
+        "void f(int *p, int *q) { *q = 2; *p = 1; }",
+    );
+}
+
+#[test]
+fn a_truncation_that_drops_the_same_bits_is_equivalent() {
+    // (unsigned char)(x + 256) == (unsigned char)x: 256 is a multiple of 2^8.
+    equivalent(
+        "",
+        "int f(int x) { unsigned char c; c = (unsigned char)(x + 256); return c; }",
+        "int f(int x) { unsigned char c; c = (unsigned char)x; return c; }",
+    );
+}
+
+#[test]
+fn adding_zero_to_a_double_is_not_an_identity() {
+    // d = -0.0: -0.0 + 0.0 is +0.0, whose bits differ (printf shows "0" and "-0").
+    not_equivalent(
+        "",
+        "double f(double d) { double r; r = d; return r; }",
+        "double f(double d) { double r; r = d + 0.0; return r; }",
+    );
+}
+
+#[test]
+fn multiplying_a_quotient_by_zero_is_not_zero() {
+    // b == 0: the old version traps on the division, the new one returns 0.
+    not_equivalent(
+        "",
+        "int f(int a, int b) { int z; z = (a / b) * 0; return z; }",
+        "int f(int a, int b) { int z; z = 0; return z; }",
+    );
+}
+
+#[test]
+fn dropping_a_load_is_not_equivalent() {
+    // p invalid: *p faults in the old version only.
+    not_equivalent(
+        "",
+        "int f(int *p) { int z; z = *p * 0; return z; }",
+        "int f(int *p) { int z; z = 0; return z; }",
+    );
+}
+
+#[test]
+fn a_call_with_equal_arguments_is_equivalent_and_a_trap_may_not_cross_it() {
+    // g(a * 2) and g(a << 1) pass the same value with the same memory.
+    equivalent(
+        "void g(int);",
+        "int f(int a) { int r; r = a + 1; g(a * 2); return r; }",
+        "int f(int a) { int r; r = 1 + a; g(a << 1); return r; }",
+    );
+    // b == 0: the old version traps before g runs (g may print), the new one after.
+    not_equivalent(
+        "void g(int);",
+        "int f(int a, int b) { int z; z = a / b; g(a); return z; }",
+        "int f(int a, int b) { int z; g(a); z = a / b; return z; }",
+    );
+}
+
+#[test]
+fn a_changed_argument_with_the_same_value_is_equivalent() {
+    // Only the argument differs: (x | 0) is x.
+    equivalent(
+        "int g(int, int);",
+        "int f(int x, int y) { return g(x, y) + 1; }",
+        "int f(int x, int y) { return g(x | 0, y) + 1; }",
+    );
+    // y + 1 differs from y everywhere.
+    not_equivalent(
+        "int g(int, int);",
+        "int f(int x, int y) { return g(x, y) + 1; }",
+        "int f(int x, int y) { return g(x, y + 1) + 1; }",
+    );
+}
