@@ -8,8 +8,17 @@ the changed file is written into a copy of the tree and `ripple impact OLD NEW -
 json` runs; the script prints one Markdown row per change (file, line, mutation,
 impacted lines and functions, seconds) and the distribution (median, quartiles).
 
+With `--kind rewrite`, the changes are instead rewrites of an assignment alone on its
+line (`x = e;`) that keep its meaning: `x = (e) | 0;`, or `x = (e) + 0;` where `| 0`
+does not compile (pointers; for a double, `+ 0` is not an identity on -0.0), kept only
+if gcc accepts the file (`-fsyntax-only`, with the tree's directory as include path);
+`--kind rewrite-plus-one` makes `x = (e) + 1;` at the same sites, which changes
+behaviour. The rows then also give the changed lines (0: the line is not compiled) and
+the equivalences ripple proved.
+
 Usage: scripts/seeded-changes.py SRC_DIR_OR_FILE [--count 30] [--seed 1]
-       [--ripple target/release/ripple] [--exclude NAME ...] [-- RIPPLE_ARGS...]
+       [--kind token|rewrite|rewrite-plus-one] [--ripple target/release/ripple]
+       [--exclude NAME ...] [-- RIPPLE_ARGS...]
 """
 
 import argparse
@@ -61,6 +70,41 @@ def candidate_lines(path):
     return out
 
 
+ASSIGNMENT = re.compile(r"^(\s*)([A-Za-z_][\w\[\]\.>\-]*) = ([^;=]+);\s*$")
+
+
+def rewrite_lines(path):
+    """Lines inside function bodies holding one plain assignment `x = e;`."""
+    out = []
+    depth = 0
+    for number, line in enumerate(path.read_text(errors="replace").splitlines(), 1):
+        code = re.sub(r"/\*.*?\*/", "", line)
+        m = ASSIGNMENT.match(code)
+        if depth >= 1 and m and '"' not in code and "'" not in code and "=" not in m.group(3):
+            if not any(t in m.group(3) for t in ("++", "--", "?")):
+                out.append((number, "rewrite"))
+        if not code.strip().startswith("#"):
+            depth += code.count("{") - code.count("}")
+            depth = max(depth, 0)
+    return out
+
+
+def rewrites(line, kind):
+    """The candidate rewrites of an assignment line, best first."""
+    m = ASSIGNMENT.match(re.sub(r"/\*.*?\*/", "", line))
+    indent, lhs, rhs = m.group(1), m.group(2), m.group(3).strip()
+    if kind == "rewrite-plus-one":
+        return [f"{indent}{lhs} = ({rhs}) + 1;\n"]
+    return [f"{indent}{lhs} = ({rhs}) | 0;\n", f"{indent}{lhs} = ({rhs}) + 0;\n"]
+
+
+def compiles(path, include):
+    return subprocess.run(
+        ["gcc", "-fsyntax-only", "-w", "-I", str(include), str(path)],
+        capture_output=True,
+    ).returncode == 0
+
+
 def mutate(line, name):
     for n, pattern, replacement in MUTATIONS:
         if n == name:
@@ -82,6 +126,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ripple", default=str(Path(__file__).parent.parent / "target/release/ripple"))
     parser.add_argument("--exclude", nargs="*", default=[])
+    parser.add_argument("--kind", choices=["token", "rewrite", "rewrite-plus-one"], default="token")
     parser.add_argument("ripple_args", nargs="*")
     args = parser.parse_args()
     source = Path(args.source).resolve()
@@ -89,7 +134,8 @@ def main():
         p for p in source.glob("*.c") if p.name not in args.exclude
     )
     rng = random.Random(args.seed)
-    per_file = {f: candidate_lines(f) for f in files}
+    lister = candidate_lines if args.kind == "token" else rewrite_lines
+    per_file = {f: lister(f) for f in files}
     files = [f for f in files if per_file[f]]
     picks = []
     seen = set()
@@ -107,8 +153,12 @@ def main():
             number, name = rng.choice(choices)
             seen.add((f, number))
             picks.append((f, number, name))
-    print("| file | line | mutation | impacted lines | functions | seconds |")
-    print("|---|---:|---|---:|---:|---:|")
+    if args.kind == "token":
+        print("| file | line | mutation | impacted lines | functions | seconds |")
+        print("|---|---:|---|---:|---:|---:|")
+    else:
+        print("| file | line | change | changed lines | proved | impacted lines | functions | seconds |")
+        print("|---|---:|---|---:|---:|---:|---:|---:|")
     lines_all, functions_all = [], []
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -121,9 +171,21 @@ def main():
             rel = f.relative_to(old_root)
             text = f.read_text(errors="replace").splitlines(keepends=True)
             original = text[number - 1]
-            text[number - 1] = mutate(original, name)
             target = new_root / rel
-            target.write_text("".join(text))
+            if args.kind == "token":
+                text[number - 1] = mutate(original, name)
+                target.write_text("".join(text))
+            else:
+                for candidate in rewrites(original, args.kind):
+                    text[number - 1] = candidate
+                    target.write_text("".join(text))
+                    if compiles(target, f.parent):
+                        break
+                else:
+                    target.write_text("".join(f.read_text(errors="replace").splitlines(keepends=True)))
+                    print(f"| {rel} | {number} | does not compile | | | | | |")
+                    continue
+                name = text[number - 1].strip()
             new_arg = str(target) if source.is_file() else str(new_root)
             start = time.time()
             result = subprocess.run(
@@ -133,7 +195,8 @@ def main():
             elapsed = time.time() - start
             target.write_text("".join(f.read_text(errors="replace").splitlines(keepends=True)))
             try:
-                summary = json.loads(result.stdout)["summary"]
+                report = json.loads(result.stdout)
+                summary = report["summary"]
             except (ValueError, KeyError):
                 print(f"| {rel} | {number} | {name} | error (exit {result.returncode}) | | {elapsed:.1f} |")
                 continue
@@ -141,7 +204,13 @@ def main():
             functions = len(summary["impacted_functions"])
             lines_all.append(lines)
             functions_all.append(functions)
-            print(f"| {rel} | {number} | {name} | {lines} | {functions} | {elapsed:.1f} |")
+            if args.kind == "token":
+                print(f"| {rel} | {number} | {name} | {lines} | {functions} | {elapsed:.1f} |")
+            else:
+                proved = len(report.get("equivalences", []))
+                changed = summary["changed_lines"]
+                shown = name.replace("|", "\\|")
+                print(f"| {rel} | {number} | `{shown}` | {changed} | {proved} | {lines} | {functions} | {elapsed:.1f} |")
             sys.stdout.flush()
     q1, med, q3 = quartiles(lines_all)
     f1, fmed, f3 = quartiles(functions_all)

@@ -30,7 +30,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_dataflow::{ControlDependence, PostDominators};
-use ripple_ir::{FuncId, Function, NodeId, Program};
+use ripple_ir::{FuncId, Function, NodeId, NodeKind, Program};
 use ripple_versions::VersionMatch;
 
 /// Per version (old, new): the nodes whose execution count the change may alter, with
@@ -253,7 +253,8 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
 /// Unmapped straight-line code at the same place of both versions: after the same
 /// successor of a mapped node, up to the same mapped node, each a chain of nodes with one
 /// predecessor and one successor (at most 16). One side may be empty (code inserted or
-/// deleted there), not both.
+/// deleted there), not both. Or both end with an unmapped branch whose two successors
+/// are the same mapped nodes, in the same order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairedRun {
     /// The old and the new function.
@@ -280,7 +281,9 @@ pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec
         }
         let preds_old = predecessors(fo);
         let preds_new = predecessors(fn_);
-        // Straight-line runs of unmapped nodes from the successor `k` of mapped `p`.
+        // Straight-line runs of unmapped nodes from the successor `k` of mapped `p`, up
+        // to a mapped node, or ending with an unmapped branch whose successors are
+        // mapped; with the mapped node(s) they lead to.
         let run = |f: &Function,
                    preds: &[Vec<NodeId>],
                    mapped: &FxHashMap<NodeId, NodeId>,
@@ -289,14 +292,23 @@ pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec
             let mut nodes = Vec::new();
             let mut at = *f.nodes[p].succs.get(k)?;
             while !mapped.contains_key(&at) {
-                if preds[at.index()].len() != 1 || f.nodes[at].succs.len() != 1 || nodes.len() > 16
+                let node = &f.nodes[at];
+                if preds[at.index()].len() != 1 || nodes.len() > 16 {
+                    return None;
+                }
+                if matches!(node.kind, NodeKind::Branch { .. })
+                    && node.succs.iter().all(|s| mapped.contains_key(s))
                 {
+                    nodes.push(at);
+                    return Some((nodes, node.succs.clone()));
+                }
+                if node.succs.len() != 1 {
                     return None;
                 }
                 nodes.push(at);
-                at = f.nodes[at].succs[0];
+                at = node.succs[0];
             }
-            Some((nodes, at))
+            Some((nodes, vec![at]))
         };
         for (p, node) in fo.nodes.iter_enumerated() {
             let Some(&p_new) = to_new.get(&p) else {
@@ -309,7 +321,14 @@ pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec
                 ) else {
                     continue;
                 };
-                if (a.is_empty() && b.is_empty()) || to_new.get(&end_a) != Some(&end_b) {
+                if a.is_empty() && b.is_empty() || end_a.len() != end_b.len() {
+                    continue;
+                }
+                if end_a
+                    .iter()
+                    .zip(&end_b)
+                    .any(|(x, y)| to_new.get(x) != Some(y))
+                {
                     continue;
                 }
                 out.push(PairedRun {

@@ -8,7 +8,8 @@
 //!   versions ([`crate::change_control::PairedRun`]: between the same mapped statements)
 //!   that make the same calls with the same arguments, end in the same registers and
 //!   memory, and stop the program on the same states (an identity such as `x ^ 0`, a
-//!   reassociation, an extracted temporary, a dead store).
+//!   reassociation, an extracted temporary, a dead store); runs may end with a changed
+//!   branch, which must then go the same way (`a < b` as `b > a`).
 //! - *Arguments*: an argument of a changed call paired with a call of the same function
 //!   ([`crate::change_control::PairedCall`]) whose new expression has the old one's value.
 //!
@@ -112,7 +113,10 @@ pub fn statement_equivalences(
             nodes.iter().all(|&x| {
                 matches!(
                     f.nodes[x].kind,
-                    NodeKind::Assign { .. } | NodeKind::Skip | NodeKind::Call { .. }
+                    NodeKind::Assign { .. }
+                        | NodeKind::Skip
+                        | NodeKind::Call { .. }
+                        | NodeKind::Branch { .. }
                 )
             })
         };

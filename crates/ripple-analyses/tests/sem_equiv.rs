@@ -159,3 +159,25 @@ fn a_changed_argument_with_the_same_value_is_equivalent() {
         "int f(int x, int y) { return g(x, y + 1) + 1; }",
     );
 }
+
+/// `if (COND)\n g(1);\n else\n g(2);` on lines of their own, so that the calls are
+/// mapped and only the condition's line differs.
+fn branch(cond: &str, first: i32, second: i32) -> String {
+    format!("void f(int a, int b) {{\n  if ({cond})\n    g({first});\n  else\n    g({second});\n}}")
+}
+
+#[test]
+fn a_condition_rewritten_goes_the_same_way() {
+    // a < b is b > a.
+    equivalent(
+        "void g(int);",
+        &branch("a < b", 1, 2),
+        &branch("b > a", 1, 2),
+    );
+    // a == b: a < b is false, a <= b true.
+    not_equivalent(
+        "void g(int);",
+        &branch("a < b", 1, 2),
+        &branch("a <= b", 1, 2),
+    );
+}

@@ -17,6 +17,9 @@
 //! have a load of the same size at a provably equal address in the other. With those, a
 //! run that faults or traps does so in both versions.
 //!
+//! A run may end with a branch (a changed condition): both runs must then end with one,
+//! and take the same way from every common state.
+//!
 //! Calls split the runs into segments: the k-th call of one run must call the same
 //! function (by key; through a pointer, the same address) as the k-th call of the other,
 //! with equal arguments and equal memory, and the segments before it must stop on the
@@ -58,9 +61,10 @@ pub enum Proof {
     Unknown(&'static str),
 }
 
-/// Whether the two runs end in the same state from every common state.
+/// Whether the two runs end in the same state from every common state. Runs that end
+/// with a branch must also take the same way.
 pub fn runs_equivalent(old: Run<'_>, new: Run<'_>, budget: Budget) -> Proof {
-    let mut sides = [Side::new(old), Side::new(new)];
+    let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
     for side in &mut sides {
         if let Err(reason) = side.execute() {
             return Proof::Unknown(reason);
@@ -71,6 +75,11 @@ pub fn runs_equivalent(old: Run<'_>, new: Run<'_>, budget: Budget) -> Proof {
         return Proof::Unknown("the runs make different numbers of calls");
     }
     let mut goal = Vec::new();
+    match (&a.branch, &b.branch) {
+        (None, None) => {}
+        (Some(x), Some(y)) => goal.push(x.eq(y)),
+        _ => return Proof::Unknown("one run ends with a branch, the other not"),
+    }
     for (x, y) in a.calls.iter().zip(&b.calls) {
         if x.callee != y.callee || x.args.len() != y.args.len() {
             return Proof::Different;
@@ -88,15 +97,19 @@ pub fn runs_equivalent(old: Run<'_>, new: Run<'_>, budget: Budget) -> Proof {
     names.sort();
     names.dedup();
     for key in &names {
-        let in_a = a.register(&key.0, key.1).is_some();
-        let in_b = b.register(&key.0, key.1).is_some();
-        if !(in_a && in_b) {
-            // A register of one version only must be dead after its run.
-            let side = if in_a { a } else { b };
-            match side.register(&key.0, key.1) {
-                Some(v) if !side.read_outside(v) => continue,
-                _ => return Proof::Unknown("a register of one version is used after the change"),
+        let (in_a, in_b) = (a.var_of(key), b.var_of(key));
+        if in_a.is_none() || in_b.is_none() {
+            // A register of one version only (a temporary of the lowering, or a local of
+            // one version) must be dead after its run.
+            let dead = match (in_a, in_b) {
+                (Some(v), None) => !a.read_outside(v),
+                (None, Some(v)) => !b.read_outside(v),
+                _ => false,
+            };
+            if dead {
+                continue;
             }
+            return Proof::Unknown("a register of one version is used after the change");
         }
         goal.push(a.value_of(key).eq(b.value_of(key)));
     }
@@ -117,16 +130,22 @@ pub fn exprs_equivalent(
     new: (&Program, &Function, &Expr),
     budget: Budget,
 ) -> Proof {
-    let mut a = Side::new(Run {
-        program: old.0,
-        function: old.1,
-        nodes: &[],
-    });
-    let mut b = Side::new(Run {
-        program: new.0,
-        function: new.1,
-        nodes: &[],
-    });
+    let mut a = Side::new(
+        Run {
+            program: old.0,
+            function: old.1,
+            nodes: &[],
+        },
+        "old",
+    );
+    let mut b = Side::new(
+        Run {
+            program: new.0,
+            function: new.1,
+            nodes: &[],
+        },
+        "new",
+    );
     let (va, vb) = match (a.eval(old.2), b.eval(new.2)) {
         (Ok(va), Ok(vb)) => (va, vb),
         (Err(reason), _) | (_, Err(reason)) => return Proof::Unknown(reason),
@@ -191,23 +210,29 @@ struct CallEvent {
 /// One version's run, executed symbolically.
 struct Side<'a> {
     run: Run<'a>,
+    /// `old` or `new`: names the temporaries of this side.
+    tag: &'static str,
     regs: FxHashMap<(String, u32), BV>,
     mem: Array,
     written: FxHashSet<(String, u32)>,
     /// One more segment than calls.
     segments: Vec<Segment>,
     calls: Vec<CallEvent>,
+    /// The condition of the branch that ends the run, if one does.
+    branch: Option<Bool>,
 }
 
 impl<'a> Side<'a> {
-    fn new(run: Run<'a>) -> Self {
+    fn new(run: Run<'a>, tag: &'static str) -> Self {
         Side {
             run,
+            tag,
             regs: FxHashMap::default(),
             mem: crate::smt::memory_const("straightline.mem"),
             written: FxHashSet::default(),
             segments: vec![Segment::default()],
             calls: Vec::new(),
+            branch: None,
         }
     }
 
@@ -236,13 +261,31 @@ impl<'a> Side<'a> {
         found
     }
 
-    /// The key of a register: its name and width, if its name is unique in the function.
+    /// The key of a register: its name and width, if its name is unique in the function;
+    /// a temporary of the lowering is this side's own.
     fn key(&self, v: VarId) -> Result<(String, u32), &'static str> {
         let local = &self.run.function.locals[v];
         let bits = self.repr(local.ty).bits();
+        if local.kind == ripple_ir::LocalKind::Temp || local.name.is_empty() {
+            return Ok((format!("#{}.{}", self.tag, v.index()), bits));
+        }
         match self.register(&local.name, bits) {
             Some(_) => Ok((local.name.clone(), bits)),
             None => Err("two registers of one function have the same name"),
+        }
+    }
+
+    /// The register of this side a key stands for, if any.
+    fn var_of(&self, key: &(String, u32)) -> Option<VarId> {
+        match key.0.strip_prefix('#') {
+            Some(rest) => {
+                let (tag, index) = rest.split_once('.')?;
+                if tag != self.tag {
+                    return None;
+                }
+                Some(VarId(index.parse().ok()?))
+            }
+            None => self.register(&key.0, key.1),
         }
     }
 
@@ -292,9 +335,13 @@ impl<'a> Side<'a> {
 
     fn execute(&mut self) -> Result<(), &'static str> {
         let run = self.run;
-        for &n in run.nodes {
+        for (i, &n) in run.nodes.iter().enumerate() {
             match &run.function.nodes[n].kind {
                 NodeKind::Skip => {}
+                NodeKind::Branch { cond } if i + 1 == run.nodes.len() => {
+                    let v = self.eval(cond)?;
+                    self.branch = Some(encode::truth(&v, self.repr(cond.ty)));
+                }
                 NodeKind::Assign { dst, value } => {
                     let v = self.eval(value)?;
                     self.write(dst, &v)?;
@@ -332,7 +379,9 @@ impl<'a> Side<'a> {
                         self.write(place, &result)?;
                     }
                 }
-                _ => return Err("the change holds more than assignments and calls"),
+                _ => {
+                    return Err("the change holds more than assignments, calls and a final branch")
+                }
             }
         }
         Ok(())
