@@ -30,7 +30,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_dataflow::{ControlDependence, PostDominators};
-use ripple_ir::{FuncId, Function, NodeId, NodeKind, Program};
+use ripple_ir::{FuncId, Function, NodeId, Program};
 use ripple_versions::VersionMatch;
 
 /// Per version (old, new): the nodes whose execution count the change may alter, with
@@ -253,8 +253,7 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
 /// Unmapped straight-line code at the same place of both versions: after the same
 /// successor of a mapped node, up to the same mapped node, each a chain of nodes with one
 /// predecessor and one successor (at most 16). One side may be empty (code inserted or
-/// deleted there), not both. Or both end with an unmapped branch whose two successors
-/// are the same mapped nodes, in the same order.
+/// deleted there), not both.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairedRun {
     /// The old and the new function.
@@ -281,9 +280,7 @@ pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec
         }
         let preds_old = predecessors(fo);
         let preds_new = predecessors(fn_);
-        // Straight-line runs of unmapped nodes from the successor `k` of mapped `p`, up
-        // to a mapped node, or ending with an unmapped branch whose successors are
-        // mapped; with the mapped node(s) they lead to.
+        // Straight-line runs of unmapped nodes from the successor `k` of mapped `p`.
         let run = |f: &Function,
                    preds: &[Vec<NodeId>],
                    mapped: &FxHashMap<NodeId, NodeId>,
@@ -292,23 +289,14 @@ pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec
             let mut nodes = Vec::new();
             let mut at = *f.nodes[p].succs.get(k)?;
             while !mapped.contains_key(&at) {
-                let node = &f.nodes[at];
-                if preds[at.index()].len() != 1 || nodes.len() > 16 {
-                    return None;
-                }
-                if matches!(node.kind, NodeKind::Branch { .. })
-                    && node.succs.iter().all(|s| mapped.contains_key(s))
+                if preds[at.index()].len() != 1 || f.nodes[at].succs.len() != 1 || nodes.len() > 16
                 {
-                    nodes.push(at);
-                    return Some((nodes, node.succs.clone()));
-                }
-                if node.succs.len() != 1 {
                     return None;
                 }
                 nodes.push(at);
-                at = node.succs[0];
+                at = f.nodes[at].succs[0];
             }
-            Some((nodes, vec![at]))
+            Some((nodes, at))
         };
         for (p, node) in fo.nodes.iter_enumerated() {
             let Some(&p_new) = to_new.get(&p) else {
@@ -321,14 +309,7 @@ pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec
                 ) else {
                     continue;
                 };
-                if a.is_empty() && b.is_empty() || end_a.len() != end_b.len() {
-                    continue;
-                }
-                if end_a
-                    .iter()
-                    .zip(&end_b)
-                    .any(|(x, y)| to_new.get(x) != Some(y))
-                {
+                if (a.is_empty() && b.is_empty()) || to_new.get(&end_a) != Some(&end_b) {
                     continue;
                 }
                 out.push(PairedRun {
@@ -340,6 +321,138 @@ pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec
         }
     }
     out
+}
+
+/// The changed code at one place of both versions: the unmapped nodes reached from the
+/// same successor of a mapped node (and of its partner) without passing a mapped node,
+/// each entered only there, at most [`MAX_REGION`] nodes; left towards mapped nodes that
+/// are partners (`old_exits[i]` is the partner of `new_exits[i]`). An empty side is code
+/// inserted or deleted there, going straight to its exit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairedRegion {
+    /// The old and the new function.
+    pub functions: (FuncId, FuncId),
+    pub old: Vec<NodeId>,
+    pub new: Vec<NodeId>,
+    /// The first node of each side (its exit when the side is empty).
+    pub old_start: NodeId,
+    pub new_start: NodeId,
+    pub old_exits: Vec<NodeId>,
+    pub new_exits: Vec<NodeId>,
+}
+
+/// Regions larger than this (per version) are not paired.
+pub const MAX_REGION: usize = 64;
+
+/// The [`PairedRegion`]s of every changed function, in a deterministic order.
+pub fn paired_regions(old: &Program, new: &Program, matching: &VersionMatch) -> Vec<PairedRegion> {
+    let mut out = Vec::new();
+    for m in &matching.functions {
+        let (Some(o), Some(n)) = (m.old, m.new) else {
+            continue;
+        };
+        let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+        if !fo.is_defined() || !fn_.is_defined() {
+            continue;
+        }
+        let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
+        let to_old: FxHashMap<NodeId, NodeId> = m.node_map.iter().map(|&(a, b)| (b, a)).collect();
+        if to_new.len() == fo.nodes.len() && to_old.len() == fn_.nodes.len() {
+            continue;
+        }
+        let preds_old = predecessors(fo);
+        let preds_new = predecessors(fn_);
+        for (p, node) in fo.nodes.iter_enumerated() {
+            let Some(&p_new) = to_new.get(&p) else {
+                continue;
+            };
+            for k in 0..node.succs.len() {
+                let (Some(&s_old), Some(&s_new)) =
+                    (node.succs.get(k), fn_.nodes[p_new].succs.get(k))
+                else {
+                    continue;
+                };
+                if to_new.contains_key(&s_old) && to_old.contains_key(&s_new) {
+                    continue;
+                }
+                let (Some((a, exits_a)), Some((b, exits_b))) = (
+                    region(fo, &preds_old, &to_new, p, s_old),
+                    region(fn_, &preds_new, &to_old, p_new, s_new),
+                ) else {
+                    continue;
+                };
+                // The exits pair up through MAPPED.
+                let paired: Option<Vec<NodeId>> =
+                    exits_a.iter().map(|x| to_new.get(x).copied()).collect();
+                let Some(paired) = paired else {
+                    continue;
+                };
+                let (mut x, mut y) = (paired.clone(), exits_b.clone());
+                x.sort_unstable();
+                y.sort_unstable();
+                if x != y {
+                    continue;
+                }
+                out.push(PairedRegion {
+                    functions: (o, n),
+                    old: a,
+                    new: b,
+                    old_start: s_old,
+                    new_start: s_new,
+                    old_exits: exits_a,
+                    new_exits: paired,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The unmapped nodes reached from `start` (the successor of mapped `p`) before any
+/// mapped node, and the mapped nodes they lead to (in the order first met); `None` when
+/// some node is entered from elsewhere, or there are too many.
+fn region(
+    f: &Function,
+    preds: &[Vec<NodeId>],
+    mapped: &FxHashMap<NodeId, NodeId>,
+    p: NodeId,
+    start: NodeId,
+) -> Option<(Vec<NodeId>, Vec<NodeId>)> {
+    if mapped.contains_key(&start) {
+        return Some((Vec::new(), vec![start]));
+    }
+    if preds[start.index()] != [p] {
+        return None;
+    }
+    let mut nodes = vec![start];
+    let mut seen: rustc_hash::FxHashSet<NodeId> = [start].into_iter().collect();
+    let mut exits = Vec::new();
+    let mut i = 0;
+    while i < nodes.len() {
+        let n = nodes[i];
+        i += 1;
+        for &s in &f.nodes[n].succs {
+            if mapped.contains_key(&s) {
+                if !exits.contains(&s) {
+                    exits.push(s);
+                }
+            } else if seen.insert(s) {
+                if nodes.len() >= MAX_REGION {
+                    return None;
+                }
+                nodes.push(s);
+            }
+        }
+    }
+    // Entered only at the start.
+    let inside = |x: &NodeId| seen.contains(x);
+    if nodes[1..]
+        .iter()
+        .any(|n| !preds[n.index()].iter().all(inside))
+    {
+        return None;
+    }
+    Some((nodes, exits))
 }
 
 fn predecessors(function: &Function) -> Vec<Vec<NodeId>> {

@@ -82,6 +82,9 @@ pub struct Equivalences {
     pub statements: FxHashSet<(Side, FuncId, NodeId)>,
     /// Changed arguments (call node, index from 0) proved to have the old values.
     pub arguments: FxHashSet<(Side, FuncId, NodeId, u32)>,
+    /// Per version (old, new): changed calls found to run exactly when their partners
+    /// do, beyond those [`crate::change_control::paired_calls`] finds.
+    pub paired_calls: [Vec<crate::change_control::PairedCall>; 2],
 }
 
 impl Equivalences {
@@ -213,7 +216,21 @@ pub fn dcia_on_graphs(
         }
     }
     let [moved_old, moved_new] = crate::change_control::execution_count_changes(old, new, matching);
-    let [paired_old, paired_new] = crate::change_control::paired_calls(old, new, matching);
+    let [mut paired_old, mut paired_new] = crate::change_control::paired_calls(old, new, matching);
+    for (list, extra) in [&mut paired_old, &mut paired_new]
+        .into_iter()
+        .zip(&equivalences.paired_calls)
+    {
+        for call in extra {
+            if !list
+                .iter()
+                .any(|c| (c.function, c.node) == (call.function, call.node))
+            {
+                list.push(call.clone());
+            }
+        }
+        list.sort_unstable();
+    }
     let (mut old_impact, mut new_impact) = rayon::join(
         || {
             one_version(

@@ -4,25 +4,34 @@
 //!
 //! Two kinds, both proved by the solver over a common state of the two versions
 //! (`ripple_symex::straightline`), never assumed:
-//! - *Statements*: unmapped straight-line assignments and calls at the same place of both
-//!   versions ([`crate::change_control::PairedRun`]: between the same mapped statements)
-//!   that make the same calls with the same arguments, end in the same registers and
-//!   memory, and stop the program on the same states (an identity such as `x ^ 0`, a
-//!   reassociation, an extracted temporary, a dead store); runs may end with a changed
-//!   branch, which must then go the same way (`a < b` as `b > a`).
-//! - *Arguments*: an argument of a changed call paired with a call of the same function
-//!   ([`crate::change_control::PairedCall`]) whose new expression has the old one's value.
+//! - *Statements*: the changed acyclic code at the same place of both versions
+//!   ([`crate::change_control::PairedRegion`]: entered from the same mapped statement,
+//!   left towards partner statements) that leaves the same way, makes the same calls
+//!   with the same arguments, ends in the same registers and memory, and stops the
+//!   program on the same states: an identity such as `x ^ 0`, a reassociation, an
+//!   extracted temporary, a dead store, `a < b` as `b > a`, `c ? 1 : 0` as `!!c`, an
+//!   if-else restructured.
+//! - *Calls*: in changed code that is not equivalent as a whole, a call that runs exactly
+//!   when its partner runs (the same function, in the same order, on every path, after
+//!   code that stops the program on the same states) is a [`PairedCall`]: only its
+//!   arguments that may differ, and its result if stored elsewhere, are sources. An
+//!   argument written differently but proved to have the old value is reported.
 //!
 //! Soundness: a run's nodes are no source, but they stay in the dependence graph, so an
 //! impact that reaches their inputs from elsewhere still flows through them; and from
 //! equal inputs they produce equal outputs, so the mapped nodes after them read what
 //! they read before.
 
-use ripple_ir::{FuncId, NodeId, NodeKind, Program, Span};
-use ripple_symex::straightline::{exprs_equivalent, runs_equivalent, Proof, Run};
+use rustc_hash::FxHashMap;
+
+use ripple_ir::{FuncId, NodeId, NodeKind, Program, Span, VarId};
+use ripple_symex::straightline::{
+    paired_calls, regions_equivalent, unchanged_nodes, Names, Proof, Region,
+};
 use ripple_symex::Budget;
 use ripple_versions::VersionMatch;
 
+use crate::change_control::PairedCall;
 use crate::dcia::{Equivalences, Side};
 
 /// A change proved to do what the code it replaces did.
@@ -46,11 +55,26 @@ pub struct ProvedEquivalence {
 pub struct StatementEquivalences {
     pub proved: Vec<ProvedEquivalence>,
     pub not_proved: usize,
+    /// Per version (old, new): changed calls inside changed code that run exactly when
+    /// their partners do, with which arguments differ ([`PairedCall`]).
+    pub paired_calls: [Vec<PairedCall>; 2],
+    /// Per version: statements of changed code that is not equivalent as a whole which
+    /// are no source of impact all the same (`straightline::unchanged_nodes`: what they
+    /// write is the same after the change).
+    pub unchanged: [Vec<(FuncId, NodeId)>; 2],
 }
 
 impl StatementEquivalences {
     /// Adds the proved equivalences to the inputs of SEM-DCIA.
     pub fn add_to(&self, equivalences: &mut Equivalences) {
+        for (side, list) in self.paired_calls.iter().enumerate() {
+            equivalences.paired_calls[side].extend(list.iter().cloned());
+        }
+        for (side, list) in [Side::Old, Side::New].into_iter().zip(&self.unchanged) {
+            for &(f, n) in list {
+                equivalences.statements.insert((side, f, n));
+            }
+        }
         for p in &self.proved {
             match p.argument {
                 None => {
@@ -106,112 +130,195 @@ pub fn statement_equivalences(
             .map(|&n| program.functions[f].nodes[n].span)
             .collect()
     };
-    for run in crate::change_control::paired_runs(old, new, matching) {
-        let (o, n) = run.functions;
-        let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-        let straight = |f: &ripple_ir::Function, nodes: &[NodeId]| {
-            nodes.iter().all(|&x| {
-                matches!(
-                    f.nodes[x].kind,
-                    NodeKind::Assign { .. }
-                        | NodeKind::Skip
-                        | NodeKind::Call { .. }
-                        | NodeKind::Branch { .. }
-                )
-            })
-        };
-        if !straight(fo, &run.old) || !straight(fn_, &run.new) {
-            continue;
+    // Partners share names: the old version's keys.
+    let function_partner: FxHashMap<FuncId, FuncId> = matching
+        .functions
+        .iter()
+        .filter_map(|m| Some((m.new?, m.old?)))
+        .collect();
+    let global_partner: FxHashMap<ripple_ir::GlobalId, ripple_ir::GlobalId> =
+        ripple_versions::match_all_globals(old, new)
+            .into_iter()
+            .filter_map(|m| Some((m.new?, m.old?)))
+            .collect();
+    let old_function = |f: FuncId| old.functions[f].key.clone();
+    let old_global = |g: ripple_ir::GlobalId| old.globals[g].key.clone();
+    // Unpaired names (declarations of library functions and objects) are the same
+    // thing in both versions when their keys are.
+    // (Only keys of old ones without a partner: a partner takes the name.)
+    let paired_old: rustc_hash::FxHashSet<FuncId> = function_partner.values().copied().collect();
+    let old_function_keys: rustc_hash::FxHashSet<&str> = old
+        .functions
+        .iter_enumerated()
+        .filter(|(f, _)| !paired_old.contains(f))
+        .map(|(_, f)| f.key.as_str())
+        .collect();
+    let paired_old_globals: rustc_hash::FxHashSet<ripple_ir::GlobalId> =
+        global_partner.values().copied().collect();
+    let old_global_keys: rustc_hash::FxHashSet<&str> = old
+        .globals
+        .iter_enumerated()
+        .filter(|(g, _)| !paired_old_globals.contains(g))
+        .map(|(_, g)| g.key.as_str())
+        .collect();
+    let new_function = |f: FuncId| match function_partner.get(&f) {
+        Some(&o) => old.functions[o].key.clone(),
+        None if old_function_keys.contains(new.functions[f].key.as_str()) => {
+            new.functions[f].key.clone()
         }
-        let proof = runs_equivalent(
-            Run {
-                program: old,
-                function: fo,
-                nodes: &run.old,
-            },
-            Run {
-                program: new,
-                function: fn_,
-                nodes: &run.new,
-            },
-            budget,
-        );
+        None => format!("new:{}", new.functions[f].key),
+    };
+    let new_global = |g: ripple_ir::GlobalId| match global_partner.get(&g) {
+        Some(&o) => old.globals[o].key.clone(),
+        None if old_global_keys.contains(new.globals[g].key.as_str()) => new.globals[g].key.clone(),
+        None => format!("new:{}", new.globals[g].key),
+    };
+    let old_names = Names {
+        function: &old_function,
+        global: &old_global,
+    };
+    let new_names = Names {
+        function: &new_function,
+        global: &new_global,
+    };
+    let mut shared: FxHashMap<(FuncId, FuncId), SharedTemps> = FxHashMap::default();
+    for region in crate::change_control::paired_regions(old, new, matching) {
+        let (o, n) = region.functions;
+        let [shared_old, shared_new] = shared
+            .entry((o, n))
+            .or_insert_with(|| shared_temps(old, new, matching, (o, n)));
+        let old_region = Region {
+            program: old,
+            function: &old.functions[o],
+            nodes: &region.old,
+            start: region.old_start,
+            exits: &region.old_exits,
+            shared_temps: shared_old,
+            names: old_names,
+        };
+        let new_region = Region {
+            program: new,
+            function: &new.functions[n],
+            nodes: &region.new,
+            start: region.new_start,
+            exits: &region.new_exits,
+            shared_temps: shared_new,
+            names: new_names,
+        };
+        let proof = regions_equivalent(old_region, new_region, budget);
+        if proof != Proof::Equivalent {
+            if let Some([a, b]) = unchanged_nodes(old_region, new_region, budget) {
+                out.unchanged[0].extend(a.into_iter().map(|x| (o, x)));
+                out.unchanged[1].extend(b.into_iter().map(|y| (n, y)));
+            }
+            // The calls that still run as their partners do: only their arguments that
+            // differ, and their results if stored elsewhere, are sources.
+            for pair in paired_calls(old_region, new_region, budget) {
+                let differences = ripple_versions::call_differences(
+                    old,
+                    new,
+                    matching,
+                    (o, n),
+                    (pair.old, pair.new),
+                );
+                let (syntactic, changed_dst) = match differences {
+                    Some((args, dst)) => (args, dst),
+                    None => (vec![true; pair.equal_args.len()], true),
+                };
+                let changed_args: Vec<bool> = pair.equal_args.iter().map(|&e| !e).collect();
+                for (i, (&differs, &equal)) in syntactic.iter().zip(&pair.equal_args).enumerate() {
+                    if differs && equal {
+                        out.proved.push(ProvedEquivalence {
+                            functions: (o, n),
+                            old: vec![pair.old],
+                            new: vec![pair.new],
+                            argument: Some(i),
+                            old_spans: spans(old, o, &[pair.old]),
+                            new_spans: spans(new, n, &[pair.new]),
+                        });
+                    }
+                }
+                for (side, (function, node)) in
+                    [(o, pair.old), (n, pair.new)].into_iter().enumerate()
+                {
+                    out.paired_calls[side].push(PairedCall {
+                        function,
+                        node,
+                        changed_args: Some(changed_args.clone()),
+                        changed_dst,
+                    });
+                }
+            }
+        }
         if proof == Proof::Equivalent {
             out.proved.push(ProvedEquivalence {
                 functions: (o, n),
-                old_spans: spans(old, o, &run.old),
-                new_spans: spans(new, n, &run.new),
-                old: run.old,
-                new: run.new,
+                old_spans: spans(old, o, &region.old),
+                new_spans: spans(new, n, &region.new),
+                old: region.old,
+                new: region.new,
                 argument: None,
             });
         } else {
             out.not_proved += 1;
         }
     }
-    let [calls_old, calls_new] = crate::change_control::paired_calls(old, new, matching);
-    // Paired calls come in the same order on both sides (one entry per pair and side).
-    let pairs = pair_calls(old, new, matching, &calls_old, &calls_new);
-    for (o, x, n, y, changed) in pairs {
-        let (NodeKind::Call { args: a, .. }, NodeKind::Call { args: b, .. }) = (
-            &old.functions[o].nodes[x].kind,
-            &new.functions[n].nodes[y].kind,
-        ) else {
-            continue;
-        };
-        for (i, &differs) in changed.iter().enumerate() {
-            if !differs {
-                continue;
-            }
-            let proof = exprs_equivalent(
-                (old, &old.functions[o], &a[i]),
-                (new, &new.functions[n], &b[i]),
-                budget,
-            );
-            if proof == Proof::Equivalent {
-                out.proved.push(ProvedEquivalence {
-                    functions: (o, n),
-                    old: vec![x],
-                    new: vec![y],
-                    argument: Some(i),
-                    old_spans: spans(old, o, &[x]),
-                    new_spans: spans(new, n, &[y]),
-                });
-            } else {
-                out.not_proved += 1;
-            }
-        }
-    }
     out
 }
 
-/// The paired calls with changed arguments as (old function, old node, new function,
-/// new node, which arguments differ).
-fn pair_calls(
+/// Per version (old, new), the temporaries both versions share, with their shared name.
+type SharedTemps = [Vec<(VarId, String)>; 2];
+
+/// The temporaries of the lowering set by one node each, a mapped pair of nodes (the
+/// result of a mapped call, say), with the name both versions share (the old node).
+fn shared_temps(
     old: &Program,
     new: &Program,
     matching: &VersionMatch,
-    calls_old: &[crate::change_control::PairedCall],
-    calls_new: &[crate::change_control::PairedCall],
-) -> Vec<(FuncId, NodeId, FuncId, NodeId, Vec<bool>)> {
-    let mut out = Vec::new();
-    for run in crate::change_control::paired_runs(old, new, matching) {
-        if run.old.len() != run.new.len() {
-            continue;
-        }
-        let (o, n) = run.functions;
-        for (&x, &y) in run.old.iter().zip(&run.new) {
-            let find = |list: &[crate::change_control::PairedCall], f: FuncId, node: NodeId| {
-                list.iter()
-                    .find(|c| c.function == f && c.node == node)
-                    .and_then(|c| c.changed_args.clone())
+    (o, n): (FuncId, FuncId),
+) -> SharedTemps {
+    let Some(m) = matching.of_old(o) else {
+        return [Vec::new(), Vec::new()];
+    };
+    let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
+    // Per function, each temporary's single definition (None when several).
+    let single_defs = |f: &ripple_ir::Function| {
+        let mut defs: FxHashMap<VarId, Option<NodeId>> = FxHashMap::default();
+        for (id, node) in f.nodes.iter_enumerated() {
+            let dst = match &node.kind {
+                NodeKind::Assign { dst, .. } => Some(dst),
+                NodeKind::Call { dst, .. } | NodeKind::Havoc { dst, .. } => dst.as_ref(),
+                _ => None,
             };
-            if let (Some(args), Some(_)) = (find(calls_old, o, x), find(calls_new, n, y)) {
-                if args.iter().any(|&d| d) {
-                    out.push((o, x, n, y, args));
+            if let Some(ripple_ir::Place::Local(v)) = dst {
+                if f.locals[*v].kind == ripple_ir::LocalKind::Temp {
+                    defs.entry(*v).and_modify(|d| *d = None).or_insert(Some(id));
                 }
             }
         }
+        defs
+    };
+    let defs_old = single_defs(&old.functions[o]);
+    let defs_new: FxHashMap<NodeId, VarId> = single_defs(&new.functions[n])
+        .into_iter()
+        .filter_map(|(v, d)| Some((d?, v)))
+        .collect();
+    let mut out = [Vec::new(), Vec::new()];
+    let mut pairs: Vec<(VarId, NodeId)> = defs_old
+        .into_iter()
+        .filter_map(|(v, d)| Some((v, d?)))
+        .collect();
+    pairs.sort_unstable();
+    for (v_old, d_old) in pairs {
+        let Some(d_new) = to_new.get(&d_old) else {
+            continue;
+        };
+        let Some(&v_new) = defs_new.get(d_new) else {
+            continue;
+        };
+        let name = format!("n{}", d_old.index());
+        out[0].push((v_old, name.clone()));
+        out[1].push((v_new, name));
     }
     out
 }

@@ -44,8 +44,8 @@
 //!   every function address tends to reach every unmodelled external, so there this
 //!   covers all regions and memory dependences are as before.
 //! - Loads inside the arguments of a call to a defined function are attributed to the
-//!   call node, which controls every actual-in: an impacted memory read in an argument
-//!   impacts the whole call.
+//!   actual-ins of the arguments that load (per argument expression, not per load: an
+//!   argument that loads reads every region the call's expressions load).
 //! - Calls through a pointer are also treated as possible calls of unknown externals
 //!   (the call node reads every argument and defines the result).
 //! - Callbacks (`qsort`, `bsearch`, `atexit`) are bound at the external call, every
@@ -973,9 +973,19 @@ impl<'p> Builder<'p> {
                 }
             }
             let site = sites.get(&n);
+            let readers = match site {
+                Some(site) if !site.external => {
+                    argument_readers(&function.nodes[n].kind, site, here)
+                }
+                _ => vec![here],
+            };
             for access in self.pts.accesses(f, n) {
                 match access.kind {
-                    AccessKind::Read => reads.push((n, access.part, here)),
+                    AccessKind::Read => {
+                        for &r in &readers {
+                            reads.push((n, access.part, r));
+                        }
+                    }
                     AccessKind::Write => {
                         let mut writers = Vec::new();
                         if let Some(site) = site {
@@ -1300,6 +1310,39 @@ fn deferred_regions(program: &Program, pts: &PointsTo, modref: &ModRef) -> BitSe
         }
     }
     deferred
+}
+
+/// The vertices that read the memory a call to defined functions loads in its own
+/// expressions: the actual-in of each argument that loads (the call node for variadic
+/// extras), the result's actual-out when the address it is stored at loads, and the call
+/// node when the target of a call through a pointer loads. The loaded values go nowhere
+/// else: whether the call runs does not depend on them.
+fn argument_readers(kind: &NodeKind, site: &Site, call_v: VertexId) -> Vec<VertexId> {
+    let NodeKind::Call { dst, callee, args } = kind else {
+        return vec![call_v];
+    };
+    let mut out = Vec::new();
+    if matches!(callee, Callee::Indirect(target) if target.reads_memory()) {
+        out.push(call_v);
+    }
+    for (i, arg) in args.iter().enumerate() {
+        if arg.reads_memory() {
+            let var = IfaceVar::Param(i as u32);
+            out.push(site.actual_in.get(&var).copied().unwrap_or(call_v));
+        }
+    }
+    if let Some(Place::Mem { addr, .. } | Place::Bits { addr, .. }) = dst {
+        if addr.reads_memory() {
+            let ret = site.actual_out.get(&IfaceVar::Return).copied();
+            out.push(ret.unwrap_or(call_v));
+        }
+    }
+    if out.is_empty() {
+        out.push(call_v);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// A call site of the function being built.

@@ -1,31 +1,36 @@
-//! Equivalence of straight-line code of two versions, for change-semantics-aware impact
-//! (Gyori, Lahiri and Partush, 000 section 4): a statement whose new form provably does
-//! what the old one did is no source of impact.
+//! Equivalence of acyclic code of two versions, for change-semantics-aware impact
+//! (Gyori, Lahiri and Partush, 000 section 4): changed statements that provably do what
+//! the old ones did are no source of impact.
 //!
-//! Two *runs* (sequences of assignments at the same place of both versions: between the
-//! same mapped statements) are equivalent when, started from any common state, they end
-//! in the same state: every register either writes (registers are matched by name and
-//! width) holds the same value, the memory is the same array, and the two runs stop the
-//! program on the same states. A register that only one run writes and that the other
-//! function does not have (a temporary of the new version) must be read nowhere else in
-//! its function. Two expressions (the arguments of a call) are equivalent when they have
-//! the same value and stop the program on the same states.
+//! A *region* is the changed code at one place of a version: unmapped nodes entered from
+//! one mapped node, acyclic, left towards mapped nodes (its *exits*, paired with the
+//! other version's). Two regions are equivalent when, started from any common state,
+//! they leave by the same exit under the same condition, in the same state there: every
+//! register either writes (registers matched by name and width) holds the same value, and
+//! the memory is the same array; they make the same calls with the same arguments and
+//! memory; and they stop the program on the same states. A register that only one
+//! version has, or a temporary of the lowering, must be read nowhere else in its
+//! function. Paths are merged as they join (if-then-else terms), so the size of the
+//! query is linear in the region's.
+//!
+//! When regions differ, two finer answers remain: the calls that run exactly when their
+//! partners do, with which arguments are equal ([`paired_calls`]), and the statements
+//! whose writes are the same after the change ([`unchanged_nodes`]).
 //!
 //! "Stop on the same states": a division traps when its divisor is zero (or on
-//! `INT_MIN / -1`), so the disjunctions of both runs' trap conditions must be equivalent;
-//! a load faults at an address the solver knows nothing of, so every load of one run must
-//! have a load of the same size at a provably equal address in the other. With those, a
-//! run that faults or traps does so in both versions.
+//! `INT_MIN / -1`), so the disjunctions of both regions' trap conditions (each under the
+//! condition of the path it is on) must be equivalent; a load faults at an address the
+//! solver knows nothing of, so every load of one region must have, whenever it runs, a
+//! load of the same size at an equal address that runs in the other. With those, a region
+//! that faults or traps does so in both versions.
 //!
-//! A run may end with a branch (a changed condition): both runs must then end with one,
-//! and take the same way from every common state.
-//!
-//! Calls split the runs into segments: the k-th call of one run must call the same
-//! function (by key; through a pointer, the same address) as the k-th call of the other,
-//! with equal arguments and equal memory, and the segments before it must stop on the
-//! same states (a trap before a call that prints is not a trap after it). After the k-th
-//! call, the memory and the result are fresh symbols shared by both runs: the callee did
-//! the same thing to both.
+//! Calls must run on every path through the region (so that they are ordered the same
+//! way on all paths); they split the regions into segments: the k-th call of one must
+//! call the same function (by key; through a pointer, the same address) as the k-th call
+//! of the other, with equal arguments and equal memory, and the segments before it must
+//! stop on the same states (a trap before a call that prints is not a trap after it).
+//! After the k-th call, the memory and the result are fresh symbols shared by both
+//! versions: the callee did the same thing in both.
 //!
 //! The common state is universally quantified: registers, the memory array and the
 //! addresses of locals, globals (by key) and functions (by key) are free symbols shared
@@ -41,18 +46,39 @@ use ripple_ir::{Expr, ExprKind, Function, IntKind, NodeId, NodeKind, Place, Prog
 use crate::encode::{self, bv_const, load, resize, store, Repr};
 use crate::smt::{and_all, or_all, Answer, Budget, Smt};
 
-/// Straight-line code of one version: `nodes` of `function`, in execution order.
+/// Regions larger than this (in nodes, per version) are not compared.
+const MAX_REGION: usize = 64;
+
+/// The changed code at one place of one version: acyclic `nodes` entered at `start`
+/// (a region node, or, for an empty region, the exit it goes to), left towards `exits`,
+/// which are paired by position with the other version's.
 #[derive(Clone, Copy)]
-pub struct Run<'a> {
+pub struct Region<'a> {
     pub program: &'a Program,
     pub function: &'a Function,
     pub nodes: &'a [NodeId],
+    pub start: NodeId,
+    pub exits: &'a [NodeId],
+    /// Temporaries of the lowering that stand for the same value in both versions (set
+    /// by one statement each, a mapped pair), with a name shared by the two versions;
+    /// every other temporary is this version's own.
+    pub shared_temps: &'a [(VarId, String)],
+    /// Names of functions and globals shared by both versions (partners by the
+    /// version matching have the same name).
+    pub names: Names<'a>,
+}
+
+/// Names of functions and globals that partners share across versions.
+#[derive(Clone, Copy)]
+pub struct Names<'a> {
+    pub function: &'a dyn Fn(ripple_ir::FuncId) -> String,
+    pub global: &'a dyn Fn(ripple_ir::GlobalId) -> String,
 }
 
 /// What the solver found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Proof {
-    /// Same final state from every common initial state.
+    /// Same exits, final states, calls and stops from every common initial state.
     Equivalent,
     /// A common state on which they differ exists.
     Different,
@@ -61,9 +87,12 @@ pub enum Proof {
     Unknown(&'static str),
 }
 
-/// Whether the two runs end in the same state from every common state. Runs that end
-/// with a branch must also take the same way.
-pub fn runs_equivalent(old: Run<'_>, new: Run<'_>, budget: Budget) -> Proof {
+/// Whether the two regions leave by the same exits in the same states, from every
+/// common state.
+pub fn regions_equivalent(old: Region<'_>, new: Region<'_>, budget: Budget) -> Proof {
+    if old.exits.len() != new.exits.len() {
+        return Proof::Unknown("the regions have different exits");
+    }
     let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
     for side in &mut sides {
         if let Err(reason) = side.execute() {
@@ -72,17 +101,15 @@ pub fn runs_equivalent(old: Run<'_>, new: Run<'_>, budget: Budget) -> Proof {
     }
     let [a, b] = &sides;
     if a.calls.len() != b.calls.len() {
-        return Proof::Unknown("the runs make different numbers of calls");
+        return Proof::Unknown("the regions make different numbers of calls");
     }
     let mut goal = Vec::new();
-    match (&a.branch, &b.branch) {
-        (None, None) => {}
-        (Some(x), Some(y)) => goal.push(x.eq(y)),
-        _ => return Proof::Unknown("one run ends with a branch, the other not"),
-    }
     for (x, y) in a.calls.iter().zip(&b.calls) {
         if x.callee != y.callee || x.args.len() != y.args.len() {
             return Proof::Different;
+        }
+        if let (Some(u), Some(v)) = (&x.target, &y.target) {
+            goal.push(u.eq(v));
         }
         for (u, v) in x.args.iter().zip(&y.args) {
             if u.get_size() != v.get_size() {
@@ -92,15 +119,16 @@ pub fn runs_equivalent(old: Run<'_>, new: Run<'_>, budget: Budget) -> Proof {
         }
         goal.push(x.mem.eq(&y.mem));
     }
-    // Registers written by either run, by name and width.
+    // Registers written by either region, by name and width.
     let mut names: Vec<(String, u32)> = a.written.iter().chain(&b.written).cloned().collect();
     names.sort();
     names.dedup();
-    for key in &names {
-        let (in_a, in_b) = (a.var_of(key), b.var_of(key));
+    let mut compared = Vec::new();
+    for key in names {
+        let (in_a, in_b) = (a.var_of(&key), b.var_of(&key));
         if in_a.is_none() || in_b.is_none() {
             // A register of one version only (a temporary of the lowering, or a local of
-            // one version) must be dead after its run.
+            // one version) must be dead after its region.
             let dead = match (in_a, in_b) {
                 (Some(v), None) => !a.read_outside(v),
                 (None, Some(v)) => !b.read_outside(v),
@@ -111,75 +139,214 @@ pub fn runs_equivalent(old: Run<'_>, new: Run<'_>, budget: Budget) -> Proof {
             }
             return Proof::Unknown("a register of one version is used after the change");
         }
-        goal.push(a.value_of(key).eq(b.value_of(key)));
+        compared.push(key);
     }
-    goal.push(a.mem.eq(&b.mem));
+    for (x, y) in a.exits.iter().zip(&b.exits) {
+        let mut same = vec![x.mem.eq(&y.mem)];
+        for key in &compared {
+            same.push(x.value_of(key).eq(y.value_of(key)));
+        }
+        goal.push(x.pc.eq(&y.pc));
+        goal.push(x.pc.implies(and_all(&same)));
+    }
     for (x, y) in a.segments.iter().zip(&b.segments) {
-        match same_stops(x, y) {
-            Some(facts) => goal.extend(facts),
-            None => return Proof::Different,
+        goal.extend(same_stops(x, y));
+    }
+    decide(&and_all(&goal), budget)
+}
+
+/// The nodes of two regions that are no source of impact although the regions differ:
+/// assignments to a register that has the same value in both versions whichever way the
+/// regions are left (or that is dead after them), assignments to memory when the memory
+/// is the same there and at every call, branches when the regions are left the same way,
+/// and skips; `None` unless both regions stop the program on the same states. Calls are
+/// left to [`paired_calls`].
+pub fn unchanged_nodes(
+    old: Region<'_>,
+    new: Region<'_>,
+    budget: Budget,
+) -> Option<[Vec<NodeId>; 2]> {
+    let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
+    for side in &mut sides {
+        side.execute().ok()?;
+    }
+    let [a, b] = &sides;
+    if a.segments.len() != b.segments.len() || old.exits.len() != new.exits.len() {
+        return None;
+    }
+    let stops: Vec<Bool> = a
+        .segments
+        .iter()
+        .zip(&b.segments)
+        .flat_map(|(x, y)| same_stops(x, y))
+        .collect();
+    if decide(&and_all(&stops), budget) != Proof::Equivalent {
+        return None;
+    }
+    // The value whichever exit is taken.
+    let left = |side: &Side<'_>, value: &dyn Fn(&State) -> BV| -> Option<BV> {
+        let mut out: Option<BV> = None;
+        for st in side.exits.iter().rev() {
+            let v = value(st);
+            out = Some(match out {
+                None => v,
+                Some(rest) => st.pc.ite(&v, &rest),
+            });
+        }
+        out
+    };
+    let mut equal_keys: FxHashSet<(String, u32)> = FxHashSet::default();
+    let mut keys: Vec<(String, u32)> = a.written.iter().chain(&b.written).cloned().collect();
+    keys.sort();
+    keys.dedup();
+    for key in keys {
+        let equal = match (a.var_of(&key), b.var_of(&key)) {
+            (Some(_), Some(_)) => match (
+                left(a, &|st| st.value_of(&key)),
+                left(b, &|st| st.value_of(&key)),
+            ) {
+                (Some(x), Some(y)) => decide(&x.eq(&y), budget) == Proof::Equivalent,
+                _ => false,
+            },
+            (Some(v), None) => !a.read_outside(v),
+            (None, Some(v)) => !b.read_outside(v),
+            (None, None) => false,
+        };
+        if equal {
+            equal_keys.insert(key);
         }
     }
-    decide(&and_all(&goal), budget)
-}
-
-/// Whether two expressions (of a call's arguments, say) have the same value and stop the
-/// program on the same states, over a common state.
-pub fn exprs_equivalent(
-    old: (&Program, &Function, &Expr),
-    new: (&Program, &Function, &Expr),
-    budget: Budget,
-) -> Proof {
-    let mut a = Side::new(
-        Run {
-            program: old.0,
-            function: old.1,
-            nodes: &[],
-        },
-        "old",
-    );
-    let mut b = Side::new(
-        Run {
-            program: new.0,
-            function: new.1,
-            nodes: &[],
-        },
-        "new",
-    );
-    let (va, vb) = match (a.eval(old.2), b.eval(new.2)) {
-        (Ok(va), Ok(vb)) => (va, vb),
-        (Err(reason), _) | (_, Err(reason)) => return Proof::Unknown(reason),
+    let memory_equal = a.calls.len() == b.calls.len() && {
+        let mut same: Vec<Bool> = a
+            .calls
+            .iter()
+            .zip(&b.calls)
+            .map(|(x, y)| x.mem.eq(&y.mem))
+            .collect();
+        // The memory whichever exit is taken.
+        let left_mem = |side: &Side<'_>| -> Option<Array> {
+            let mut out: Option<Array> = None;
+            for st in side.exits.iter().rev() {
+                out = Some(match out {
+                    None => st.mem.clone(),
+                    Some(rest) => st.pc.ite(&st.mem, &rest),
+                });
+            }
+            out
+        };
+        match (left_mem(a), left_mem(b)) {
+            (Some(x), Some(y)) => same.push(x.eq(&y)),
+            _ => same.push(Bool::from_bool(false)),
+        }
+        decide(&and_all(&same), budget) == Proof::Equivalent
     };
-    if va.get_size() != vb.get_size() {
-        return Proof::Unknown("the values differ in width");
-    }
-    let mut goal = vec![va.eq(&vb)];
-    match same_stops(&a.segments[0], &b.segments[0]) {
-        Some(facts) => goal.extend(facts),
-        None => return Proof::Different,
-    }
-    decide(&and_all(&goal), budget)
+    let same_way = {
+        let pcs: Vec<Bool> = a
+            .exits
+            .iter()
+            .zip(&b.exits)
+            .map(|(x, y)| x.pc.eq(&y.pc))
+            .collect();
+        decide(&and_all(&pcs), budget) == Proof::Equivalent
+    };
+    let unchanged = |side: &Side<'_>| -> Vec<NodeId> {
+        let region = side.region;
+        let mut out: Vec<NodeId> = Vec::new();
+        for &n in region.nodes {
+            let keep = match &region.function.nodes[n].kind {
+                NodeKind::Skip => true,
+                NodeKind::Branch { .. } => same_way,
+                NodeKind::Assign { .. } => side.writers.iter().any(|(w, target)| {
+                    *w == n
+                        && match target {
+                            Some(key) => equal_keys.contains(key),
+                            None => memory_equal,
+                        }
+                }),
+                _ => false,
+            };
+            if keep {
+                out.push(n);
+            }
+        }
+        out
+    };
+    Some([unchanged(a), unchanged(b)])
 }
 
-/// Facts saying both sides stop the program on the same states (equal trap conditions,
-/// matching loads); `None` when a load of one side has no load of its size in the other.
-fn same_stops(a: &Segment, b: &Segment) -> Option<Vec<Bool>> {
+/// A call of one region paired with the call at the same position of the other: their
+/// nodes, and per argument whether it provably has the same value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallPair {
+    pub old: NodeId,
+    pub new: NodeId,
+    pub equal_args: Vec<bool>,
+}
+
+/// The calls two regions make in the same order to the same functions (through a
+/// pointer: to a provably equal address), each reached on the same states (the code
+/// before it stops the program on the same states), with which arguments provably have
+/// the same values; empty when the regions cannot be compared or differ in their calls.
+/// Such a call runs in one version exactly when its partner runs in the other.
+pub fn paired_calls(old: Region<'_>, new: Region<'_>, budget: Budget) -> Vec<CallPair> {
+    let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
+    for side in &mut sides {
+        if side.execute().is_err() {
+            return Vec::new();
+        }
+    }
+    let [a, b] = &sides;
+    if a.calls.len() != b.calls.len() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut stops = Vec::new();
+    for (k, (x, y)) in a.calls.iter().zip(&b.calls).enumerate() {
+        stops.extend(same_stops(&a.segments[k], &b.segments[k]));
+        if x.callee != y.callee || x.args.len() != y.args.len() {
+            break;
+        }
+        let mut reached = stops.clone();
+        if let (Some(u), Some(v)) = (&x.target, &y.target) {
+            reached.push(u.eq(v));
+        }
+        if decide(&and_all(&reached), budget) != Proof::Equivalent {
+            break;
+        }
+        let equal_args = x
+            .args
+            .iter()
+            .zip(&y.args)
+            .map(|(u, v)| {
+                u.get_size() == v.get_size() && decide(&u.eq(v), budget) == Proof::Equivalent
+            })
+            .collect();
+        out.push(CallPair {
+            old: x.node,
+            new: y.node,
+            equal_args,
+        });
+    }
+    out
+}
+
+/// Facts saying both sides stop the program on the same states: equal trap conditions,
+/// and every load that runs in one has a load of its size at an equal address that runs
+/// in the other.
+fn same_stops(a: &Segment, b: &Segment) -> Vec<Bool> {
     let mut facts = vec![or_all(&a.traps).eq(or_all(&b.traps))];
     for (x, y) in [(a, b), (b, a)] {
-        for (addr, bytes) in &x.loads {
+        for (pc, addr, bytes) in &x.loads {
             let partners: Vec<Bool> = y
                 .loads
                 .iter()
-                .filter(|(_, n)| n == bytes)
-                .map(|(other, _)| addr.eq(other))
+                .filter(|(_, _, n)| n == bytes)
+                .map(|(other_pc, other, _)| Bool::and(&[other_pc.clone(), addr.eq(other)]))
                 .collect();
-            if partners.is_empty() {
-                return None;
-            }
-            facts.push(or_all(&partners));
+            facts.push(pc.implies(or_all(&partners)));
         }
     }
-    Some(facts)
+    facts
 }
 
 /// Valid (its negation unsatisfiable) within the budget?
@@ -192,62 +359,112 @@ fn decide(goal: &Bool, budget: Budget) -> Proof {
     }
 }
 
-/// What may stop the program between two calls of a run: loads (address, bytes) and
-/// trap conditions.
+/// What may stop the program between two calls: loads (path condition, address, bytes)
+/// and trap conditions (each under its path's condition).
 #[derive(Default)]
 struct Segment {
-    loads: Vec<(BV, u32)>,
+    loads: Vec<(Bool, BV, u32)>,
     traps: Vec<Bool>,
 }
 
-/// A call of a run: the callee, the argument values, and the memory it starts from.
+/// A call of a region: the callee, the argument values, and the memory it starts from.
 struct CallEvent {
+    node: NodeId,
     callee: String,
+    /// The target's address first for a call through a pointer.
+    target: Option<BV>,
     args: Vec<BV>,
     mem: Array,
 }
 
-/// One version's run, executed symbolically.
-struct Side<'a> {
-    run: Run<'a>,
-    /// `old` or `new`: names the temporaries of this side.
-    tag: &'static str,
+/// Registers (by key) and memory at a point of a region, with the condition of reaching
+/// it.
+#[derive(Clone)]
+struct State {
+    pc: Bool,
     regs: FxHashMap<(String, u32), BV>,
     mem: Array,
+}
+
+impl State {
+    fn initial() -> State {
+        State {
+            pc: Bool::from_bool(true),
+            regs: FxHashMap::default(),
+            mem: crate::smt::memory_const("straightline.mem"),
+        }
+    }
+
+    /// The state where paths join: each value chosen by the condition of its path.
+    fn join(states: Vec<State>) -> State {
+        let mut iter = states.into_iter();
+        let first = iter.next().expect("a state to join");
+        iter.fold(first, |acc, st| {
+            let mut keys: Vec<(String, u32)> =
+                acc.regs.keys().chain(st.regs.keys()).cloned().collect();
+            keys.sort();
+            keys.dedup();
+            let regs = keys
+                .into_iter()
+                .map(|k| {
+                    let v = st.pc.ite(&st.value_of(&k), &acc.value_of(&k));
+                    (k, v)
+                })
+                .collect();
+            State {
+                pc: Bool::or(&[acc.pc.clone(), st.pc.clone()]),
+                regs,
+                mem: st.pc.ite(&st.mem, &acc.mem),
+            }
+        })
+    }
+
+    fn value_of(&self, key: &(String, u32)) -> BV {
+        self.regs.get(key).cloned().unwrap_or_else(|| initial(key))
+    }
+}
+
+/// One version's region, executed symbolically.
+struct Side<'a> {
+    region: Region<'a>,
+    /// `old` or `new`: names the temporaries of this side.
+    tag: &'static str,
     written: FxHashSet<(String, u32)>,
+    /// The register each assignment writes (`None`: memory).
+    writers: Vec<(NodeId, Option<(String, u32)>)>,
     /// One more segment than calls.
     segments: Vec<Segment>,
     calls: Vec<CallEvent>,
-    /// The condition of the branch that ends the run, if one does.
-    branch: Option<Bool>,
+    /// The state at each exit, in the order of `region.exits` (condition false if never
+    /// reached).
+    exits: Vec<State>,
 }
 
 impl<'a> Side<'a> {
-    fn new(run: Run<'a>, tag: &'static str) -> Self {
+    fn new(region: Region<'a>, tag: &'static str) -> Self {
         Side {
-            run,
+            region,
             tag,
-            regs: FxHashMap::default(),
-            mem: crate::smt::memory_const("straightline.mem"),
             written: FxHashSet::default(),
+            writers: Vec::new(),
             segments: vec![Segment::default()],
             calls: Vec::new(),
-            branch: None,
+            exits: Vec::new(),
         }
     }
 
     fn segment(&mut self) -> &mut Segment {
-        self.segments.last_mut().expect("a run has a segment")
+        self.segments.last_mut().expect("a region has a segment")
     }
 
     fn repr(&self, ty: ripple_ir::TypeId) -> Repr {
-        Repr::of(&self.run.program.types, ty)
+        Repr::of(&self.region.program.types, ty)
     }
 
     /// The register local of this name and width, if exactly one.
     fn register(&self, name: &str, bits: u32) -> Option<VarId> {
         let mut found = None;
-        for (v, local) in self.run.function.locals.iter_enumerated() {
+        for (v, local) in self.region.function.locals.iter_enumerated() {
             if local.name == name
                 && local.storage == ripple_ir::Storage::Register
                 && self.repr(local.ty).bits() == bits
@@ -264,9 +481,12 @@ impl<'a> Side<'a> {
     /// The key of a register: its name and width, if its name is unique in the function;
     /// a temporary of the lowering is this side's own.
     fn key(&self, v: VarId) -> Result<(String, u32), &'static str> {
-        let local = &self.run.function.locals[v];
+        let local = &self.region.function.locals[v];
         let bits = self.repr(local.ty).bits();
         if local.kind == ripple_ir::LocalKind::Temp || local.name.is_empty() {
+            if let Some((_, name)) = self.region.shared_temps.iter().find(|(t, _)| *t == v) {
+                return Ok((format!("#shared.{name}"), bits));
+            }
             return Ok((format!("#{}.{}", self.tag, v.index()), bits));
         }
         match self.register(&local.name, bits) {
@@ -277,6 +497,14 @@ impl<'a> Side<'a> {
 
     /// The register of this side a key stands for, if any.
     fn var_of(&self, key: &(String, u32)) -> Option<VarId> {
+        if let Some(name) = key.0.strip_prefix("#shared.") {
+            return self
+                .region
+                .shared_temps
+                .iter()
+                .find(|(_, n)| n == name)
+                .map(|(v, _)| *v);
+        }
         match key.0.strip_prefix('#') {
             Some(rest) => {
                 let (tag, index) = rest.split_once('.')?;
@@ -289,20 +517,37 @@ impl<'a> Side<'a> {
         }
     }
 
-    fn value_of(&self, key: &(String, u32)) -> BV {
-        self.regs.get(key).cloned().unwrap_or_else(|| initial(key))
+    /// Whether `bytes` bytes at `addr` lie inside a global or a local (its address plus a
+    /// constant offset): such a load cannot fault.
+    fn inside_an_object(&self, addr: &Expr, bytes: u32) -> bool {
+        let program = self.region.program;
+        let (base, offset) = match &addr.kind {
+            ExprKind::Binary(ripple_ir::BinOp::PtrAdd, base, off) => match off.kind {
+                ExprKind::Int(k) => (&**base, k as u64),
+                _ => return false,
+            },
+            _ => (addr, 0),
+        };
+        let size = match base.kind {
+            ExprKind::AddrOfGlobal(g) => program.types.size_of(program.globals[g].ty),
+            ExprKind::AddrOfLocal(v) => program.types.size_of(self.region.function.locals[v].ty),
+            _ => return false,
+        };
+        offset
+            .checked_add(u64::from(bytes))
+            .is_some_and(|end| end <= size)
     }
 
-    /// Whether a node outside the run reads register `v` (the exit reads the return
+    /// Whether a node outside the region reads register `v` (the exit reads the return
     /// variable).
     fn read_outside(&self, v: VarId) -> bool {
-        let function = self.run.function;
+        let function = self.region.function;
         if function.ret_var == Some(v) {
             return true;
         }
         let mut regs = Vec::new();
         for (n, node) in function.nodes.iter_enumerated() {
-            if self.run.nodes.contains(&n) {
+            if self.region.nodes.contains(&n) {
                 continue;
             }
             let mut exprs: Vec<&Expr> = Vec::new();
@@ -333,76 +578,202 @@ impl<'a> Side<'a> {
         regs.contains(&v)
     }
 
+    /// Runs the region over every path, joining states where paths meet, and records
+    /// the state at each exit.
     fn execute(&mut self) -> Result<(), &'static str> {
-        let run = self.run;
-        for (i, &n) in run.nodes.iter().enumerate() {
-            match &run.function.nodes[n].kind {
-                NodeKind::Skip => {}
-                NodeKind::Branch { cond } if i + 1 == run.nodes.len() => {
-                    let v = self.eval(cond)?;
-                    self.branch = Some(encode::truth(&v, self.repr(cond.ty)));
-                }
-                NodeKind::Assign { dst, value } => {
-                    let v = self.eval(value)?;
-                    self.write(dst, &v)?;
-                }
-                NodeKind::Call { dst, callee, args } => {
-                    let mut values = Vec::with_capacity(args.len() + 1);
-                    let name = match callee {
-                        ripple_ir::Callee::Direct(g) => run.program.functions[*g].key.clone(),
-                        ripple_ir::Callee::Indirect(target) => {
-                            values.push(self.eval(target)?);
-                            "(through a pointer)".to_string()
-                        }
-                        ripple_ir::Callee::Intrinsic(_) => {
-                            return Err("the change calls an intrinsic");
-                        }
-                    };
-                    for arg in args {
-                        values.push(self.eval(arg)?);
-                    }
-                    let k = self.calls.len();
-                    self.calls.push(CallEvent {
-                        callee: name,
-                        args: values,
-                        mem: self.mem.clone(),
-                    });
-                    self.segments.push(Segment::default());
-                    self.mem = crate::smt::memory_const(&format!("straightline.mem.call{k}"));
-                    if let Some(place) = dst {
-                        let bits = match place {
-                            Place::Local(v) => self.repr(run.function.locals[*v].ty).bits(),
-                            Place::Mem { ty, .. } => self.repr(*ty).bits(),
-                            Place::Bits { width, .. } => *width,
-                        };
-                        let result = BV::new_const(format!("straightline.ret.call{k}"), bits);
-                        self.write(place, &result)?;
-                    }
-                }
-                _ => {
-                    return Err("the change holds more than assignments, calls and a final branch")
+        let region = self.region;
+        let function = region.function;
+        let inside: FxHashSet<NodeId> = region.nodes.iter().copied().collect();
+        if region.nodes.len() > MAX_REGION {
+            return Err("the change is too large to compare");
+        }
+        // Topological order (Kahn); a cycle is outside what is compared.
+        let mut indegree: FxHashMap<NodeId, usize> = region.nodes.iter().map(|&n| (n, 0)).collect();
+        for &n in region.nodes {
+            for s in &function.nodes[n].succs {
+                if let Some(d) = indegree.get_mut(s) {
+                    *d += 1;
                 }
             }
+        }
+        let mut ready: Vec<NodeId> = region
+            .nodes
+            .iter()
+            .copied()
+            .filter(|n| indegree[n] == 0)
+            .collect();
+        if !region.nodes.is_empty() && ready != [region.start] {
+            return Err("the change is entered at more than one place");
+        }
+        let mut order = Vec::with_capacity(region.nodes.len());
+        while let Some(n) = ready.pop() {
+            order.push(n);
+            for s in &function.nodes[n].succs {
+                if let Some(d) = indegree.get_mut(s) {
+                    *d -= 1;
+                    if *d == 0 {
+                        ready.push(*s);
+                    }
+                }
+            }
+        }
+        if order.len() != region.nodes.len() {
+            return Err("the change holds a loop");
+        }
+        // Paths from the start to each node and from each node to an exit: a node is on
+        // every path when the product of the two is the number of paths.
+        let mut from: FxHashMap<NodeId, u128> = FxHashMap::default();
+        let mut to: FxHashMap<NodeId, u128> = FxHashMap::default();
+        from.insert(region.start, 1);
+        for &n in &order {
+            let here = from.get(&n).copied().unwrap_or(0);
+            for s in &function.nodes[n].succs {
+                if inside.contains(s) {
+                    let e = from.entry(*s).or_insert(0);
+                    *e = e.saturating_add(here);
+                }
+            }
+        }
+        for &n in order.iter().rev() {
+            let count = function.nodes[n]
+                .succs
+                .iter()
+                .map(|s| if inside.contains(s) { to[s] } else { 1 })
+                .fold(0u128, u128::saturating_add);
+            to.insert(n, count);
+        }
+        let total = to.get(&region.start).copied().unwrap_or(1);
+        let on_every_path =
+            |n: NodeId| total < u128::MAX && from[&n].saturating_mul(to[&n]) == total;
+        let mut incoming: FxHashMap<NodeId, Vec<State>> = FxHashMap::default();
+        incoming.insert(region.start, vec![State::initial()]);
+        let mut at_exit: FxHashMap<NodeId, Vec<State>> = FxHashMap::default();
+        for &n in &order {
+            let Some(states) = incoming.remove(&n) else {
+                continue;
+            };
+            let mut st = State::join(states);
+            let node = &function.nodes[n];
+            let mut outs: Vec<State> = Vec::new();
+            match &node.kind {
+                NodeKind::Skip => outs.push(st),
+                NodeKind::Assign { dst, value } => {
+                    let v = self.eval(&mut st, value)?;
+                    self.write(&mut st, dst, &v)?;
+                    let target = match dst {
+                        Place::Local(v) => Some(self.key(*v)?),
+                        _ => None,
+                    };
+                    self.writers.push((n, target));
+                    outs.push(st);
+                }
+                NodeKind::Branch { cond } => {
+                    let v = self.eval(&mut st, cond)?;
+                    let t = encode::truth(&v, self.repr(cond.ty));
+                    let mut yes = st.clone();
+                    yes.pc = Bool::and(&[st.pc.clone(), t.clone()]);
+                    let mut no = st;
+                    no.pc = Bool::and(&[no.pc.clone(), t.not()]);
+                    outs.push(yes);
+                    outs.push(no);
+                }
+                NodeKind::Call { dst, callee, args } => {
+                    if !on_every_path(n) {
+                        return Err("the change makes a call on some paths only");
+                    }
+                    self.call(n, &mut st, dst.as_ref(), callee, args)?;
+                    outs.push(st);
+                }
+                _ => return Err("the change holds a statement that is not compared"),
+            }
+            for (k, out) in outs.into_iter().enumerate() {
+                let succ = node.succs[k.min(node.succs.len() - 1)];
+                let target = if inside.contains(&succ) {
+                    &mut incoming
+                } else {
+                    &mut at_exit
+                };
+                target.entry(succ).or_default().push(out);
+            }
+        }
+        if region.nodes.is_empty() {
+            at_exit.insert(region.start, vec![State::initial()]);
+        }
+        for exit in region.exits {
+            self.exits.push(match at_exit.remove(exit) {
+                Some(states) => State::join(states),
+                None => State {
+                    pc: Bool::from_bool(false),
+                    ..State::initial()
+                },
+            });
+        }
+        if !at_exit.is_empty() {
+            return Err("the change leaves towards a statement without a partner");
         }
         Ok(())
     }
 
-    fn write(&mut self, place: &Place, value: &BV) -> Result<(), &'static str> {
+    /// A call on every path: the k-th call of the region.
+    fn call(
+        &mut self,
+        node: NodeId,
+        st: &mut State,
+        dst: Option<&Place>,
+        callee: &ripple_ir::Callee,
+        args: &[Expr],
+    ) -> Result<(), &'static str> {
+        let region = self.region;
+        let mut values = Vec::with_capacity(args.len());
+        let (name, target) = match callee {
+            ripple_ir::Callee::Direct(g) => ((region.names.function)(*g), None),
+            ripple_ir::Callee::Indirect(target) => (
+                "(through a pointer)".to_string(),
+                Some(self.eval(st, target)?),
+            ),
+            ripple_ir::Callee::Intrinsic(_) => return Err("the change calls an intrinsic"),
+        };
+        for arg in args {
+            values.push(self.eval(st, arg)?);
+        }
+        let k = self.calls.len();
+        self.calls.push(CallEvent {
+            node,
+            callee: name,
+            target,
+            args: values,
+            mem: st.mem.clone(),
+        });
+        self.segments.push(Segment::default());
+        st.mem = crate::smt::memory_const(&format!("straightline.mem.call{k}"));
+        if let Some(place) = dst {
+            let bits = match place {
+                Place::Local(v) => self.repr(region.function.locals[*v].ty).bits(),
+                Place::Mem { ty, .. } => self.repr(*ty).bits(),
+                Place::Bits { width, .. } => *width,
+            };
+            let result = BV::new_const(format!("straightline.ret.call{k}"), bits);
+            self.write(st, place, &result)?;
+        }
+        Ok(())
+    }
+
+    fn write(&mut self, st: &mut State, place: &Place, value: &BV) -> Result<(), &'static str> {
         match place {
             Place::Local(v) => {
-                let local = &self.run.function.locals[*v];
+                let local = &self.region.function.locals[*v];
                 if local.storage != ripple_ir::Storage::Register {
                     return Err("a local in memory is written as a register");
                 }
                 let key = self.key(*v)?;
                 let value = resize(value, key.1, false);
                 self.written.insert(key.clone());
-                self.regs.insert(key, value);
+                st.regs.insert(key, value);
             }
             Place::Mem { addr, ty } => {
-                let a = self.eval(addr)?;
+                let a = self.eval(st, addr)?;
                 let bits = self.repr(*ty).bits();
-                self.mem = store(&self.mem, &a, &resize(value, bits, false));
+                st.mem = store(&st.mem, &a, &resize(value, bits, false));
             }
             Place::Bits {
                 addr,
@@ -410,25 +781,26 @@ impl<'a> Side<'a> {
                 bit_offset,
                 width,
             } => {
-                let a = self.eval(addr)?;
+                let a = self.eval(st, addr)?;
                 let bytes = self.repr(*unit).bytes();
                 // A bit-field store reads its unit first.
-                self.segment().loads.push((a.clone(), bytes));
-                let old = load(&self.mem, &a, bytes);
+                let pc = st.pc.clone();
+                self.segment().loads.push((pc, a.clone(), bytes));
+                let old = load(&st.mem, &a, bytes);
                 let bits = old.get_size();
                 let field = resize(value, *width, false);
                 let mask = ((1u128 << width) - 1) << bit_offset;
                 let cleared = old.bvand(bv_const(!mask, bits));
                 let shifted =
                     resize(&field, bits, false).bvshl(BV::from_u64(u64::from(*bit_offset), bits));
-                self.mem = store(&self.mem, &a, &cleared.bvor(shifted));
+                st.mem = store(&st.mem, &a, &cleared.bvor(shifted));
             }
         }
         Ok(())
     }
 
-    fn eval(&mut self, expr: &Expr) -> Result<BV, &'static str> {
-        let program = self.run.program;
+    fn eval(&mut self, st: &mut State, expr: &Expr) -> Result<BV, &'static str> {
+        let program = self.region.program;
         let types = &program.types;
         let repr = Repr::of(types, expr.ty);
         Ok(match &expr.kind {
@@ -438,23 +810,28 @@ impl<'a> Side<'a> {
                 _ => BV::from_u64(f.to_bits(), 64),
             },
             ExprKind::Local(v) => {
-                if self.run.function.locals[*v].storage != ripple_ir::Storage::Register {
+                if self.region.function.locals[*v].storage != ripple_ir::Storage::Register {
                     return Err("a local in memory is read as a register");
                 }
                 let key = self.key(*v)?;
-                let value = self.value_of(&key);
+                let value = st.value_of(&key);
                 resize(&value, repr.bits(), false)
             }
             ExprKind::AddrOfLocal(v) => {
-                let local = &self.run.function.locals[*v];
+                let local = &self.region.function.locals[*v];
                 address(&format!("local.{}", local.name))
             }
-            ExprKind::AddrOfGlobal(g) => address(&format!("global.{}", program.globals[*g].key)),
-            ExprKind::AddrOfFunc(f) => address(&format!("fn.{}", program.functions[*f].key)),
+            ExprKind::AddrOfGlobal(g) => {
+                address(&format!("global.{}", (self.region.names.global)(*g)))
+            }
+            ExprKind::AddrOfFunc(f) => address(&format!("fn.{}", (self.region.names.function)(*f))),
             ExprKind::Load(addr) => {
-                let a = self.eval(addr)?;
-                self.segment().loads.push((a.clone(), repr.bytes()));
-                load(&self.mem, &a, repr.bytes())
+                let a = self.eval(st, addr)?;
+                if !self.inside_an_object(addr, repr.bytes()) {
+                    let pc = st.pc.clone();
+                    self.segment().loads.push((pc, a.clone(), repr.bytes()));
+                }
+                load(&st.mem, &a, repr.bytes())
             }
             ExprKind::LoadBits {
                 addr,
@@ -462,20 +839,23 @@ impl<'a> Side<'a> {
                 bit_offset,
                 width,
             } => {
-                let a = self.eval(addr)?;
+                let a = self.eval(st, addr)?;
                 let unit_repr = Repr::of(types, *unit);
-                self.segment().loads.push((a.clone(), unit_repr.bytes()));
-                let raw = load(&self.mem, &a, unit_repr.bytes());
+                let pc = st.pc.clone();
+                self.segment()
+                    .loads
+                    .push((pc, a.clone(), unit_repr.bytes()));
+                let raw = load(&st.mem, &a, unit_repr.bytes());
                 let field = raw.extract(bit_offset + width - 1, *bit_offset);
                 resize(&field, repr.bits(), types.is_signed(expr.ty))
             }
             ExprKind::Unary(op, operand) => {
-                let v = self.eval(operand)?;
+                let v = self.eval(st, operand)?;
                 encode::unary(*op, &v, Repr::of(types, operand.ty), repr.bits())
             }
             ExprKind::Binary(op, lhs, rhs) => {
-                let a = self.eval(lhs)?;
-                let b = self.eval(rhs)?;
+                let a = self.eval(st, lhs)?;
+                let b = self.eval(st, rhs)?;
                 let lrepr = Repr::of(types, lhs.ty);
                 let rrepr = Repr::of(types, rhs.ty);
                 if matches!(op, ripple_ir::BinOp::Div | ripple_ir::BinOp::Rem)
@@ -496,12 +876,13 @@ impl<'a> Side<'a> {
                                 Bool::or(&[trap, Bool::and(&[a.eq(&min), divisor.eq(&minus_one)])]);
                         }
                     }
+                    let trap = Bool::and(&[st.pc.clone(), trap]);
                     self.segment().traps.push(trap);
                 }
                 encode::binary(*op, &a, &b, lrepr, rrepr, repr)
             }
             ExprKind::Cast(operand) => {
-                let v = self.eval(operand)?;
+                let v = self.eval(st, operand)?;
                 let from = Repr::of(types, operand.ty);
                 if matches!(types.get(expr.ty), Type::Int(IntKind::Bool)) {
                     encode::to_bool(&v, from)
