@@ -181,3 +181,16 @@ fn a_condition_rewritten_goes_the_same_way() {
         &branch("a <= b", 1, 2),
     );
 }
+
+#[test]
+fn two_locals_of_one_name_are_not_one_object() {
+    // The inner x shadows the outer one: old returns the outer x[0] (1), new returns 0.
+    // Every statement differs in writing, so the whole body is one region; giving both
+    // arrays one address would make the inner store overwrite the outer one, and prove
+    // the versions equal.
+    not_equivalent(
+        "",
+        "int f(void) { int y; int x[1]; x[0] = 1; { int x[1]; x[0] = 0; } y = x[0]; return y; }",
+        "int f(void) { int y; int x[1]; x[0] = 1 | 0; { int x[1]; x[0] = 0 + 0; } y = 0; return y; }",
+    );
+}

@@ -818,8 +818,17 @@ impl<'a> Side<'a> {
                 resize(&value, repr.bits(), false)
             }
             ExprKind::AddrOfLocal(v) => {
-                let local = &self.region.function.locals[*v];
-                address(&format!("local.{}", local.name))
+                // Shared by name only when the name is the function's only local of it:
+                // two objects given one address would be assumed to alias.
+                let function = self.region.function;
+                let name = &function.locals[*v].name;
+                let unique = !name.is_empty()
+                    && function.locals.iter().filter(|l| &l.name == name).count() == 1;
+                if unique {
+                    address(&format!("local.{name}"))
+                } else {
+                    address(&format!("local.{}.{}", self.tag, v.index()))
+                }
             }
             ExprKind::AddrOfGlobal(g) => {
                 address(&format!("global.{}", (self.region.names.global)(*g)))

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""DCIA against SEM-DCIA on the recent commits of a C project (000 Table 3's form).
+
+For each of the COUNT most recent non-merge commits of REPO (a git directory, bare or
+not) that change a `.c` or `.h` file, the trees of the commit's parent and of the commit
+are extracted (files named by --exclude removed: a unity build such as `onelua.c`, the
+programs' `main` files), and `ripple impact PARENT COMMIT --format json` runs twice: with
+`--dcia-only` (plain DCIA) and by default (SEM-DCIA's statement equivalences). One
+Markdown row per commit: changed lines, impacted lines by each, the reduction, the
+equivalences proved, and the seconds of each run; then the averages and medians.
+
+Usage: scripts/history-impact.py REPO [--count 30] [--skip 0]
+       [--ripple target/release/ripple] [--exclude NAME ...]
+"""
+
+import argparse
+import json
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+
+def git(repo, *args):
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, check=True).stdout
+
+
+def extract(repo, rev, into, exclude):
+    into.mkdir(parents=True)
+    archive = subprocess.run(["git", "-C", str(repo), "archive", rev], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    for name in exclude:
+        for path in into.rglob(name):
+            path.unlink()
+
+
+def run(ripple, old, new, extra):
+    start = time.time()
+    result = subprocess.run([ripple, "impact", str(old), str(new), "--format", "json", *extra],
+                            capture_output=True, text=True)
+    elapsed = time.time() - start
+    try:
+        return json.loads(result.stdout), elapsed
+    except ValueError:
+        return None, elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("repo")
+    parser.add_argument("--count", type=int, default=30)
+    parser.add_argument("--skip", type=int, default=0)
+    parser.add_argument("--ripple", default=str(Path(__file__).parent.parent / "target/release/ripple"))
+    parser.add_argument("--exclude", nargs="*", default=[])
+    args = parser.parse_args()
+    commits = []
+    for line in git(args.repo, "log", "--no-merges", "--format=%H %s", "--", "*.c", "*.h").splitlines():
+        sha, _, subject = line.partition(" ")
+        commits.append((sha, subject))
+    commits = commits[args.skip:args.skip + args.count]
+    print("| commit | subject | changed lines | DCIA lines | SEM-DCIA lines | reduction | proved | DCIA s | SEM s |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    reductions, dcia_times, sem_times = [], [], []
+    for sha, subject in commits:
+        with tempfile.TemporaryDirectory() as tmp:
+            tmp = Path(tmp)
+            try:
+                extract(args.repo, sha + "~1", tmp / "old", args.exclude)
+                extract(args.repo, sha, tmp / "new", args.exclude)
+            except subprocess.CalledProcessError:
+                continue
+            plain, t_plain = run(args.ripple, tmp / "old", tmp / "new", ["--dcia-only"])
+            sem, t_sem = run(args.ripple, tmp / "old", tmp / "new", [])
+        short = subject.replace("|", "\\|")[:50]
+        if plain is None or sem is None:
+            print(f"| {sha[:8]} | {short} | error | | | | | {t_plain:.1f} | {t_sem:.1f} |")
+            continue
+        changed = plain["summary"]["changed_lines"]
+        d = plain["summary"]["impacted_lines"]
+        s = sem["summary"]["impacted_lines"]
+        proved = len(sem.get("equivalences", []))
+        reduction = (d - s) / d * 100 if d else 0.0
+        if d:
+            reductions.append(reduction)
+        dcia_times.append(t_plain)
+        sem_times.append(t_sem)
+        print(f"| {sha[:8]} | {short} | {changed} | {d} | {s} | {reduction:.0f}% | {proved} | {t_plain:.1f} | {t_sem:.1f} |",
+              flush=True)
+    if reductions:
+        print()
+        print(f"commits {len(dcia_times)}; with impact {len(reductions)}: reduction mean {statistics.mean(reductions):.1f}%, "
+              f"median {statistics.median(reductions):.1f}%; seconds median DCIA {statistics.median(dcia_times):.1f}, "
+              f"SEM-DCIA {statistics.median(sem_times):.1f}")
+
+
+if __name__ == "__main__":
+    main()
