@@ -194,3 +194,15 @@ fn two_locals_of_one_name_are_not_one_object() {
         "int f(void) { int y; int x[1]; x[0] = 1 | 0; { int x[1]; x[0] = 0 + 0; } y = 0; return y; }",
     );
 }
+
+#[test]
+fn storing_back_what_was_loaded_may_fault() {
+    // p may point to read-only memory (a string literal): the old store faults there,
+    // while the memory the two versions leave is the same (both statements of the old
+    // version changed, so that the load is part of the comparison).
+    not_equivalent(
+        "",
+        "void f(char *p) { char t; t = *p + 0; *p = t; }",
+        "void f(char *p) { char t; t = *p | 0; }",
+    );
+}

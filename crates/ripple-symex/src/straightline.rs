@@ -22,7 +22,9 @@
 //! condition of the path it is on) must be equivalent; a load faults at an address the
 //! solver knows nothing of, so every load of one region must have, whenever it runs, a
 //! load of the same size at an equal address that runs in the other. With those, a region
-//! that faults or traps does so in both versions.
+//! that faults or traps does so in both versions. Stores are matched the same way (a
+//! store may fault where a load at the same address does not: read-only memory), except
+//! stores into a local or a writable global at a constant offset.
 //!
 //! Calls must run on every path through the region (so that they are ordered the same
 //! way on all paths); they split the regions into segments: the k-th call of one must
@@ -336,14 +338,15 @@ pub fn paired_calls(old: Region<'_>, new: Region<'_>, budget: Budget) -> Vec<Cal
 fn same_stops(a: &Segment, b: &Segment) -> Vec<Bool> {
     let mut facts = vec![or_all(&a.traps).eq(or_all(&b.traps))];
     for (x, y) in [(a, b), (b, a)] {
-        for (pc, addr, bytes) in &x.loads {
-            let partners: Vec<Bool> = y
-                .loads
-                .iter()
-                .filter(|(_, _, n)| n == bytes)
-                .map(|(other_pc, other, _)| Bool::and(&[other_pc.clone(), addr.eq(other)]))
-                .collect();
-            facts.push(pc.implies(or_all(&partners)));
+        for (mine, theirs) in [(&x.loads, &y.loads), (&x.stores, &y.stores)] {
+            for (pc, addr, bytes) in mine {
+                let partners: Vec<Bool> = theirs
+                    .iter()
+                    .filter(|(_, _, n)| n == bytes)
+                    .map(|(other_pc, other, _)| Bool::and(&[other_pc.clone(), addr.eq(other)]))
+                    .collect();
+                facts.push(pc.implies(or_all(&partners)));
+            }
         }
     }
     facts
@@ -364,6 +367,8 @@ fn decide(goal: &Bool, budget: Budget) -> Proof {
 #[derive(Default)]
 struct Segment {
     loads: Vec<(Bool, BV, u32)>,
+    /// Stores that may fault (not into a local or a writable global).
+    stores: Vec<(Bool, BV, u32)>,
     traps: Vec<Bool>,
 }
 
@@ -517,9 +522,18 @@ impl<'a> Side<'a> {
         }
     }
 
-    /// Whether `bytes` bytes at `addr` lie inside a global or a local (its address plus a
-    /// constant offset): such a load cannot fault.
-    fn inside_an_object(&self, addr: &Expr, bytes: u32) -> bool {
+    /// Records a store that may fault.
+    fn note_store(&mut self, st: &State, addr: &Expr, a: &BV, bytes: u32) {
+        if !self.inside_an_object(addr, bytes, true) {
+            let pc = st.pc.clone();
+            self.segment().stores.push((pc, a.clone(), bytes));
+        }
+    }
+
+    /// Whether `bytes` bytes at `addr` lie inside a local or a global (its address plus
+    /// a constant offset; for a store, a global that is not `const`): such an access
+    /// cannot fault.
+    fn inside_an_object(&self, addr: &Expr, bytes: u32, store: bool) -> bool {
         let program = self.region.program;
         let (base, offset) = match &addr.kind {
             ExprKind::Binary(ripple_ir::BinOp::PtrAdd, base, off) => match off.kind {
@@ -529,7 +543,9 @@ impl<'a> Side<'a> {
             _ => (addr, 0),
         };
         let size = match base.kind {
-            ExprKind::AddrOfGlobal(g) => program.types.size_of(program.globals[g].ty),
+            ExprKind::AddrOfGlobal(g) if !(store && program.globals[g].is_const) => {
+                program.types.size_of(program.globals[g].ty)
+            }
             ExprKind::AddrOfLocal(v) => program.types.size_of(self.region.function.locals[v].ty),
             _ => return false,
         };
@@ -773,6 +789,7 @@ impl<'a> Side<'a> {
             Place::Mem { addr, ty } => {
                 let a = self.eval(st, addr)?;
                 let bits = self.repr(*ty).bits();
+                self.note_store(st, addr, &a, self.repr(*ty).bytes());
                 st.mem = store(&st.mem, &a, &resize(value, bits, false));
             }
             Place::Bits {
@@ -786,6 +803,7 @@ impl<'a> Side<'a> {
                 // A bit-field store reads its unit first.
                 let pc = st.pc.clone();
                 self.segment().loads.push((pc, a.clone(), bytes));
+                self.note_store(st, addr, &a, bytes);
                 let old = load(&st.mem, &a, bytes);
                 let bits = old.get_size();
                 let field = resize(value, *width, false);
@@ -836,7 +854,7 @@ impl<'a> Side<'a> {
             ExprKind::AddrOfFunc(f) => address(&format!("fn.{}", (self.region.names.function)(*f))),
             ExprKind::Load(addr) => {
                 let a = self.eval(st, addr)?;
-                if !self.inside_an_object(addr, repr.bytes()) {
+                if !self.inside_an_object(addr, repr.bytes(), false) {
                     let pc = st.pc.clone();
                     self.segment().loads.push((pc, a.clone(), repr.bytes()));
                 }
