@@ -325,9 +325,10 @@ pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec
 
 /// The changed code at one place of both versions: the unmapped nodes reached from the
 /// same successor of a mapped node (and of its partner) without passing a mapped node,
-/// each entered only there, at most [`MAX_REGION`] nodes; left towards mapped nodes that
-/// are partners (`old_exits[i]` is the partner of `new_exits[i]`). An empty side is code
-/// inserted or deleted there, going straight to its exit.
+/// entered only at their first node, from partner mapped nodes in both versions, at most
+/// [`MAX_REGION`] nodes; left towards mapped nodes that are partners (`old_exits[i]` is
+/// the partner of `new_exits[i]`). An empty side is code inserted or deleted there,
+/// going straight to its exit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairedRegion {
     /// The old and the new function.
@@ -362,6 +363,7 @@ pub fn paired_regions(old: &Program, new: &Program, matching: &VersionMatch) -> 
         }
         let preds_old = predecessors(fo);
         let preds_new = predecessors(fn_);
+        let mut starts: rustc_hash::FxHashSet<(NodeId, NodeId)> = Default::default();
         for (p, node) in fo.nodes.iter_enumerated() {
             let Some(&p_new) = to_new.get(&p) else {
                 continue;
@@ -373,6 +375,45 @@ pub fn paired_regions(old: &Program, new: &Program, matching: &VersionMatch) -> 
                     continue;
                 };
                 if to_new.contains_key(&s_old) && to_old.contains_key(&s_new) {
+                    continue;
+                }
+                if !starts.insert((s_old, s_new)) {
+                    continue;
+                }
+                // Both entered from the same mapped nodes (a join after an if-else has
+                // several).
+                let entered: Option<Vec<NodeId>> = preds_old[s_old.index()]
+                    .iter()
+                    .map(|x| to_new.get(x).copied())
+                    .collect();
+                let (mut from_old, mut from_new) = (
+                    entered.unwrap_or_default(),
+                    preds_new[s_new.index()].clone(),
+                );
+                from_old.sort_unstable();
+                from_new.sort_unstable();
+                let empty = to_new.contains_key(&s_old) || to_old.contains_key(&s_new);
+                let single = |preds: &[NodeId], q: NodeId| preds == [q];
+                let same_entries = if empty {
+                    // Code inserted or deleted here: entered only from p.
+                    single(&preds_old[s_old.index()], p) || to_new.contains_key(&s_old)
+                } else {
+                    // Every edge into the old region has its partner edge (the same
+                    // successor of the partner node) into the new one.
+                    !from_old.is_empty()
+                        && from_old == from_new
+                        && preds_old[s_old.index()].iter().all(|&x| {
+                            let x_new = to_new[&x];
+                            fo.nodes[x].succs.iter().enumerate().all(|(i, &t)| {
+                                t != s_old || fn_.nodes[x_new].succs.get(i) == Some(&s_new)
+                            })
+                        })
+                };
+                let same_entries = same_entries
+                    && (!empty
+                        || single(&preds_new[s_new.index()], p_new)
+                        || to_old.contains_key(&s_new));
+                if !same_entries {
                     continue;
                 }
                 let (Some((a, exits_a)), Some((b, exits_b))) = (
@@ -421,7 +462,10 @@ fn region(
     if mapped.contains_key(&start) {
         return Some((Vec::new(), vec![start]));
     }
-    if preds[start.index()] != [p] {
+    // Entered from mapped nodes only (`p` among them).
+    if !preds[start.index()].contains(&p)
+        || !preds[start.index()].iter().all(|x| mapped.contains_key(x))
+    {
         return None;
     }
     let mut nodes = vec![start];

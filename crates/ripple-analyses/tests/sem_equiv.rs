@@ -206,3 +206,14 @@ fn storing_back_what_was_loaded_may_fault() {
         "void f(char *p) { char t; t = *p | 0; }",
     );
 }
+
+#[test]
+fn a_change_after_a_join_is_compared_from_both_branches() {
+    // The changed line follows an if-else: it is entered from both branches, which are
+    // the same in both versions.
+    let body = |last: &str| {
+        format!("int f(int a) {{\n  int r;\n  if (a)\n    r = 1;\n  else\n    r = 2;\n  {last}\n  return r;\n}}")
+    };
+    equivalent("", &body("r = r * 2;"), &body("r = r + r;"));
+    not_equivalent("", &body("r = r * 2;"), &body("r = r + 2;"));
+}
