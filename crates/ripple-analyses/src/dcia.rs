@@ -88,8 +88,17 @@ pub struct Equivalences {
 }
 
 impl Equivalences {
+    /// No function-level equivalence (PREEQUIV, SUMMARYEQUIV).
     pub fn is_empty(&self) -> bool {
         self.pre_equiv.is_empty() && self.summary_equiv.is_empty()
+    }
+
+    /// Nothing at all: DCIA with these is plain DCIA.
+    pub fn is_unused(&self) -> bool {
+        self.is_empty()
+            && self.statements.is_empty()
+            && self.arguments.is_empty()
+            && self.paired_calls.iter().all(Vec::is_empty)
     }
 }
 

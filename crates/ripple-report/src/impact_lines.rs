@@ -84,6 +84,9 @@ pub struct ImpactedLineView {
 pub struct ImpactLinesSummary {
     pub changed_lines: usize,
     pub impacted_lines: usize,
+    /// The impacted lines of plain DCIA, without the equivalences (SEM-DCIA's reduction
+    /// is the difference).
+    pub dcia_impacted_lines: usize,
     /// Functions with at least one impacted line (by name, both versions), sorted.
     pub impacted_functions: Vec<String>,
     /// Impacted lines and functions at each distance, nearest first.
@@ -192,6 +195,7 @@ pub fn impact_lines_view(
         summary: ImpactLinesSummary {
             changed_lines: changed_lines.len(),
             impacted_lines: impacted_lines.len(),
+            dcia_impacted_lines: impacted_lines.len(),
             impacted_functions,
             by_distance: by_distance(&impacted_lines),
             depth,
@@ -389,13 +393,21 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
     let s = &view.summary;
     let _ = writeln!(
         out,
-        "{} changed line(s); {} impacted line(s) in {} function(s){}",
+        "{} changed line(s); {} impacted line(s) in {} function(s){}{}",
         s.changed_lines,
         s.impacted_lines,
         s.impacted_functions.len(),
         match s.depth {
             Some(d) => format!(" within distance {d} (a prefix of the full impact)"),
             None => String::new(),
+        },
+        if s.dcia_impacted_lines > s.impacted_lines {
+            format!(
+                " ({} without the proved equivalences)",
+                s.dcia_impacted_lines
+            )
+        } else {
+            String::new()
         }
     );
     for c in &s.by_distance {

@@ -250,6 +250,19 @@ fn figure1_with_statement_equivalences_keeps_the_printf_of_print_minor_vers() {
             "new.c:34 call argument changed"
         ])
     );
+    // The reduction is against plain DCIA on the same graphs.
+    let plain = impact_json_with("dcia-fig1", &["--dcia-only"]);
+    assert_eq!(
+        json["summary"]["dcia_impacted_lines"],
+        plain["summary"]["impacted_lines"]
+    );
+    assert_eq!(
+        plain["summary"]["dcia_impacted_lines"],
+        plain["summary"]["impacted_lines"]
+    );
+    assert!(
+        json["summary"]["impacted_lines"].as_u64() < plain["summary"]["impacted_lines"].as_u64()
+    );
     let eq = &json["equivalences"][0];
     assert_eq!(eq["function"], "locale_ok");
     assert_eq!(eq["new_lines"], serde_json::json!([43]));

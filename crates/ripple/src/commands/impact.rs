@@ -109,7 +109,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         timer.done("equivalences of the changed statements");
         let result = dcia_on_graphs(old, new, &graphs, &matching, &equivalences);
         timer.done("DCIA on both versions");
-        let view = ripple_report::impact_lines::impact_lines_view(
+        let mut view = ripple_report::impact_lines::impact_lines_view(
             (&old_version.sources.label, &new_version.sources.label),
             old,
             new,
@@ -117,6 +117,21 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             &proved,
             args.depth,
         );
+        // What plain DCIA reports, for the reduction (the same when nothing was proved).
+        if !args.dcia_only && !equivalences.is_unused() {
+            let plain = dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default());
+            let none = ripple_analyses::sem_equiv::StatementEquivalences::default();
+            let plain_view = ripple_report::impact_lines::impact_lines_view(
+                ("", ""),
+                old,
+                new,
+                &plain,
+                &none,
+                args.depth,
+            );
+            view.summary.dcia_impacted_lines = plain_view.summary.impacted_lines;
+            timer.done("plain DCIA, for the reduction");
+        }
         match args.format {
             Format::Text => print!(
                 "{}",
