@@ -41,19 +41,14 @@ pub fn execution_count_changes(
     matching: &VersionMatch,
 ) -> [Vec<(FuncId, NodeId, NodeId)>; 2] {
     let mut out = [Vec::new(), Vec::new()];
-    for m in &matching.functions {
-        let (Some(o), Some(n)) = (m.old, m.new) else {
-            continue;
-        };
+    for ChangedPair {
+        o,
+        n,
+        to_new,
+        to_old,
+    } in changed_pairs(old, new, matching)
+    {
         let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-        if !fo.is_defined() || !fn_.is_defined() {
-            continue;
-        }
-        let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
-        let to_old: FxHashMap<NodeId, NodeId> = m.node_map.iter().map(|&(a, b)| (b, a)).collect();
-        if to_new.len() == fo.nodes.len() && to_old.len() == fn_.nodes.len() {
-            continue;
-        }
         for (node, cause) in in_version(fo, fn_, &to_new, &to_old) {
             out[0].push((o, node, cause));
         }
@@ -265,19 +260,14 @@ pub struct PairedRun {
 /// The [`PairedRun`]s of every changed function, in a deterministic order.
 pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec<PairedRun> {
     let mut out = Vec::new();
-    for m in &matching.functions {
-        let (Some(o), Some(n)) = (m.old, m.new) else {
-            continue;
-        };
+    for ChangedPair {
+        o,
+        n,
+        to_new,
+        to_old,
+    } in changed_pairs(old, new, matching)
+    {
         let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-        if !fo.is_defined() || !fn_.is_defined() {
-            continue;
-        }
-        let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
-        let to_old: FxHashMap<NodeId, NodeId> = m.node_map.iter().map(|&(a, b)| (b, a)).collect();
-        if to_new.len() == fo.nodes.len() && to_old.len() == fn_.nodes.len() {
-            continue;
-        }
         let preds_old = predecessors(fo);
         let preds_new = predecessors(fn_);
         // Straight-line runs of unmapped nodes from the successor `k` of mapped `p`.
@@ -348,19 +338,14 @@ pub const MAX_REGION: usize = 64;
 /// The [`PairedRegion`]s of every changed function, in a deterministic order.
 pub fn paired_regions(old: &Program, new: &Program, matching: &VersionMatch) -> Vec<PairedRegion> {
     let mut out = Vec::new();
-    for m in &matching.functions {
-        let (Some(o), Some(n)) = (m.old, m.new) else {
-            continue;
-        };
+    for ChangedPair {
+        o,
+        n,
+        to_new,
+        to_old,
+    } in changed_pairs(old, new, matching)
+    {
         let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-        if !fo.is_defined() || !fn_.is_defined() {
-            continue;
-        }
-        let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
-        let to_old: FxHashMap<NodeId, NodeId> = m.node_map.iter().map(|&(a, b)| (b, a)).collect();
-        if to_new.len() == fo.nodes.len() && to_old.len() == fn_.nodes.len() {
-            continue;
-        }
         let preds_old = predecessors(fo);
         let preds_new = predecessors(fn_);
         let mut starts: rustc_hash::FxHashSet<(NodeId, NodeId)> = Default::default();
@@ -497,6 +482,40 @@ fn region(
         return None;
     }
     Some((nodes, exits))
+}
+
+/// A changed function defined in both versions, with MAPPED both ways.
+struct ChangedPair {
+    o: FuncId,
+    n: FuncId,
+    to_new: FxHashMap<NodeId, NodeId>,
+    to_old: FxHashMap<NodeId, NodeId>,
+}
+
+/// The functions of both versions with some node not in MAPPED, in matching order.
+fn changed_pairs<'a>(
+    old: &'a Program,
+    new: &'a Program,
+    matching: &'a VersionMatch,
+) -> impl Iterator<Item = ChangedPair> + 'a {
+    matching.functions.iter().filter_map(|m| {
+        let (o, n) = (m.old?, m.new?);
+        let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+        if !fo.is_defined() || !fn_.is_defined() {
+            return None;
+        }
+        let to_new: FxHashMap<NodeId, NodeId> = m.node_map.iter().copied().collect();
+        let to_old: FxHashMap<NodeId, NodeId> = m.node_map.iter().map(|&(a, b)| (b, a)).collect();
+        if to_new.len() == fo.nodes.len() && to_old.len() == fn_.nodes.len() {
+            return None;
+        }
+        Some(ChangedPair {
+            o,
+            n,
+            to_new,
+            to_old,
+        })
+    })
 }
 
 fn predecessors(function: &Function) -> Vec<Vec<NodeId>> {

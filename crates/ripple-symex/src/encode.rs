@@ -434,3 +434,72 @@ mod tests {
         }
     }
 }
+
+/// When an integer division or remainder `a op b` traps: a zero divisor, or `MIN / -1`
+/// for signed operands of 32 bits or more (narrower ones are promoted first). `None`
+/// for other operators and for floats.
+pub fn division_trap(op: BinOp, a: &BV, b: &BV, lrepr: Repr) -> Option<Bool> {
+    if !matches!(op, BinOp::Div | BinOp::Rem) || !matches!(lrepr, Repr::Int { .. }) {
+        return None;
+    }
+    let bits = a.get_size();
+    let divisor = resize(b, bits, false);
+    let mut trap = divisor.eq(BV::from_u64(0, bits));
+    if let Repr::Int {
+        signed: true,
+        bits: w,
+    } = lrepr
+    {
+        if w >= 32 {
+            let min = bv_const(1u128 << (w - 1), w);
+            let minus_one = bv_const(u128::MAX, w);
+            trap = Bool::or(&[trap, Bool::and(&[a.eq(&min), divisor.eq(&minus_one)])]);
+        }
+    }
+    Some(trap)
+}
+
+/// The conversion of `value` (of representation `from`) to type `to`: to `_Bool` when
+/// `to` is `_Bool`, else [`cast`].
+pub fn convert(types: &TypeTable, value: &BV, from: Repr, to: TypeId) -> BV {
+    if matches!(types.get(to), Type::Int(ripple_ir::IntKind::Bool)) {
+        to_bool(value, from)
+    } else {
+        cast(value, from, Repr::of(types, to))
+    }
+}
+
+/// Stores the low `width` bits of `value` at bit `bit_offset` of the `bytes`-byte unit
+/// at `addr`, keeping the unit's other bits (a bit-field assignment).
+pub fn store_bits(
+    mem: &Array,
+    addr: &BV,
+    bytes: u32,
+    bit_offset: u32,
+    width: u32,
+    value: &BV,
+) -> Array {
+    let old = load(mem, addr, bytes);
+    let bits = old.get_size();
+    let field = resize(value, width, false);
+    let mask = ((1u128 << width) - 1) << bit_offset;
+    let cleared = old.bvand(bv_const(!mask, bits));
+    let shifted = resize(&field, bits, false).bvshl(BV::from_u64(u64::from(bit_offset), bits));
+    store(mem, addr, &cleared.bvor(shifted))
+}
+
+/// The `width` bits at bit `bit_offset` of the `bytes`-byte unit at `addr`, extended to
+/// `result_bits` (sign-extended when `signed`): a bit-field read.
+pub fn load_bits(
+    mem: &Array,
+    addr: &BV,
+    bytes: u32,
+    bit_offset: u32,
+    width: u32,
+    result_bits: u32,
+    signed: bool,
+) -> BV {
+    let raw = load(mem, addr, bytes);
+    let field = raw.extract(bit_offset + width - 1, bit_offset);
+    resize(&field, result_bits, signed)
+}

@@ -6,8 +6,8 @@ use std::time::Instant;
 mod loops;
 
 use ripple_ir::{
-    Callee, Expr, ExprKind, FuncId, Function, GlobalId, InitItem, IntKind, Intrinsic, NodeId,
-    NodeKind, Place, Program, Storage, Type, TypeId, VarId,
+    Callee, Expr, ExprKind, FuncId, Function, GlobalId, InitItem, Intrinsic, NodeId, NodeKind,
+    Place, Program, Storage, Type, TypeId, VarId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 use z3::ast::{Array, Ast, Bool, Dynamic, BV};
@@ -955,14 +955,7 @@ impl<'p> Engine<'p> {
             } => {
                 let a = self.eval(side, func, st, addr);
                 let repr = Repr::of(&self.programs[side.index()].types, *unit);
-                let old = load(&st.mem, &a, repr.bytes());
-                let bits = old.get_size();
-                let field = resize(value, *width, false);
-                let mask = ((1u128 << width) - 1) << bit_offset;
-                let cleared = old.bvand(bv_const(!mask, bits));
-                let shifted =
-                    resize(&field, bits, false).bvshl(BV::from_u64(u64::from(*bit_offset), bits));
-                st.mem = store(&st.mem, &a, &cleared.bvor(shifted));
+                st.mem = encode::store_bits(&st.mem, &a, repr.bytes(), *bit_offset, *width, value);
             }
         }
         true
@@ -1009,9 +1002,15 @@ impl<'p> Engine<'p> {
                 let a = self.eval(side, func, st, addr);
                 let unit_repr = Repr::of(types, *unit);
                 self.check_bounds(side, func, st, addr, &a, unit_repr.bytes());
-                let raw = load(&st.mem, &a, unit_repr.bytes());
-                let field = raw.extract(bit_offset + width - 1, *bit_offset);
-                resize(&field, repr.bits(), types.is_signed(expr.ty))
+                encode::load_bits(
+                    &st.mem,
+                    &a,
+                    unit_repr.bytes(),
+                    *bit_offset,
+                    *width,
+                    repr.bits(),
+                    types.is_signed(expr.ty),
+                )
             }
             ExprKind::Unary(op, operand) => {
                 let v = self.eval(side, func, st, operand);
@@ -1023,36 +1022,14 @@ impl<'p> Engine<'p> {
                 let b = self.eval(side, func, st, rhs);
                 let lrepr = Repr::of(types, lhs.ty);
                 let rrepr = Repr::of(types, rhs.ty);
-                if matches!(op, ripple_ir::BinOp::Div | ripple_ir::BinOp::Rem)
-                    && matches!(lrepr, Repr::Int { .. })
-                {
-                    let bits = a.get_size();
-                    let b_same = resize(&b, bits, false);
-                    let mut trap = b_same.eq(BV::from_u64(0, bits));
-                    if let Repr::Int {
-                        signed: true,
-                        bits: w,
-                    } = lrepr
-                    {
-                        if w >= 32 {
-                            let min = bv_const(1u128 << (w - 1), w);
-                            let minus_one = bv_const(u128::MAX, w);
-                            trap =
-                                Bool::or(&[trap, Bool::and(&[a.eq(&min), b_same.eq(&minus_one)])]);
-                        }
-                    }
+                if let Some(trap) = encode::division_trap(*op, &a, &b, lrepr) {
                     st.traps.push(trap);
                 }
                 encode::binary(*op, &a, &b, lrepr, rrepr, repr)
             }
             ExprKind::Cast(operand) => {
                 let v = self.eval(side, func, st, operand);
-                let from = Repr::of(types, operand.ty);
-                if matches!(types.get(expr.ty), Type::Int(IntKind::Bool)) {
-                    encode::to_bool(&v, from)
-                } else {
-                    encode::cast(&v, from, repr)
-                }
+                encode::convert(types, &v, Repr::of(types, operand.ty), expr.ty)
             }
         }
     }

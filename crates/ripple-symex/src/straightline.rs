@@ -43,7 +43,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 use z3::ast::{Array, Bool, BV};
 
-use ripple_ir::{Expr, ExprKind, Function, IntKind, NodeId, NodeKind, Place, Program, Type, VarId};
+use ripple_ir::{Expr, ExprKind, Function, NodeId, NodeKind, Place, Program, VarId};
 
 use crate::encode::{self, bv_const, load, resize, store, Repr};
 use crate::smt::{and_all, or_all, Answer, Budget, Smt};
@@ -804,14 +804,7 @@ impl<'a> Side<'a> {
                 let pc = st.pc.clone();
                 self.segment().loads.push((pc, a.clone(), bytes));
                 self.note_store(st, addr, &a, bytes);
-                let old = load(&st.mem, &a, bytes);
-                let bits = old.get_size();
-                let field = resize(value, *width, false);
-                let mask = ((1u128 << width) - 1) << bit_offset;
-                let cleared = old.bvand(bv_const(!mask, bits));
-                let shifted =
-                    resize(&field, bits, false).bvshl(BV::from_u64(u64::from(*bit_offset), bits));
-                st.mem = store(&st.mem, &a, &cleared.bvor(shifted));
+                st.mem = encode::store_bits(&st.mem, &a, bytes, *bit_offset, *width, value);
             }
         }
         Ok(())
@@ -872,9 +865,15 @@ impl<'a> Side<'a> {
                 self.segment()
                     .loads
                     .push((pc, a.clone(), unit_repr.bytes()));
-                let raw = load(&st.mem, &a, unit_repr.bytes());
-                let field = raw.extract(bit_offset + width - 1, *bit_offset);
-                resize(&field, repr.bits(), types.is_signed(expr.ty))
+                encode::load_bits(
+                    &st.mem,
+                    &a,
+                    unit_repr.bytes(),
+                    *bit_offset,
+                    *width,
+                    repr.bits(),
+                    types.is_signed(expr.ty),
+                )
             }
             ExprKind::Unary(op, operand) => {
                 let v = self.eval(st, operand)?;
@@ -885,24 +884,7 @@ impl<'a> Side<'a> {
                 let b = self.eval(st, rhs)?;
                 let lrepr = Repr::of(types, lhs.ty);
                 let rrepr = Repr::of(types, rhs.ty);
-                if matches!(op, ripple_ir::BinOp::Div | ripple_ir::BinOp::Rem)
-                    && matches!(lrepr, Repr::Int { .. })
-                {
-                    let bits = a.get_size();
-                    let divisor = resize(&b, bits, false);
-                    let mut trap = divisor.eq(BV::from_u64(0, bits));
-                    if let Repr::Int {
-                        signed: true,
-                        bits: w,
-                    } = lrepr
-                    {
-                        if w >= 32 {
-                            let min = bv_const(1u128 << (w - 1), w);
-                            let minus_one = bv_const(u128::MAX, w);
-                            trap =
-                                Bool::or(&[trap, Bool::and(&[a.eq(&min), divisor.eq(&minus_one)])]);
-                        }
-                    }
+                if let Some(trap) = encode::division_trap(*op, &a, &b, lrepr) {
                     let trap = Bool::and(&[st.pc.clone(), trap]);
                     self.segment().traps.push(trap);
                 }
@@ -910,12 +892,7 @@ impl<'a> Side<'a> {
             }
             ExprKind::Cast(operand) => {
                 let v = self.eval(st, operand)?;
-                let from = Repr::of(types, operand.ty);
-                if matches!(types.get(expr.ty), Type::Int(IntKind::Bool)) {
-                    encode::to_bool(&v, from)
-                } else {
-                    encode::cast(&v, from, repr)
-                }
+                encode::convert(types, &v, Repr::of(types, operand.ty), expr.ty)
             }
         })
     }

@@ -34,6 +34,22 @@ fn impact(name: &str, extra: &[&str]) -> (i32, serde_json::Value) {
     (out.status.code().unwrap_or(-1), json)
 }
 
+/// The impacted lines of `function` as (version, line).
+fn lines_in(json: &serde_json::Value, function: &str) -> BTreeSet<(String, u64)> {
+    json["impacted_lines"]
+        .as_array()
+        .expect("impacted_lines")
+        .iter()
+        .filter(|l| l["function"] == function)
+        .map(|l| {
+            (
+                l["version"].as_str().unwrap().to_string(),
+                l["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
 fn names(list: &serde_json::Value) -> BTreeSet<String> {
     list.as_array()
         .expect("a list")
@@ -383,18 +399,7 @@ fn near_identities_are_not_proved_and_stay_impacted() {
     let (_, json) = impact("near-equivalent", &[]);
     assert_eq!(json["proved_equivalent"], false, "{json:#}");
     assert_eq!(json["equivalences"], serde_json::json!([]), "{json:#}");
-    let lines: BTreeSet<(String, u64)> = json["impacted_lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|l| l["function"] == "main")
-        .map(|l| {
-            (
-                l["version"].as_str().unwrap().to_string(),
-                l["line"].as_u64().unwrap(),
-            )
-        })
-        .collect();
+    let lines = lines_in(&json, "main");
     for version in ["old", "new"] {
         for line in [18, 19] {
             assert!(
@@ -430,18 +435,7 @@ fn refactorings_impact_nothing_beyond_what_is_not_proved() {
         .map(|f| f.as_str().unwrap().to_string())
         .collect();
     assert_eq!(functions, set(&["main", "sum_to"]), "{json:#}");
-    let main_lines: BTreeSet<(String, u64)> = json["impacted_lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|l| l["function"] == "main")
-        .map(|l| {
-            (
-                l["version"].as_str().unwrap().to_string(),
-                l["line"].as_u64().unwrap(),
-            )
-        })
-        .collect();
+    let main_lines = lines_in(&json, "main");
     let expected: BTreeSet<(String, u64)> =
         [("old".to_string(), 42), ("new".to_string(), 41)].into();
     assert_eq!(main_lines, expected, "{json:#}");
