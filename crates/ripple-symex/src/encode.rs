@@ -368,73 +368,6 @@ pub fn store(mem: &Array, addr: &BV, value: &BV) -> Array {
     mem
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const DOUBLE: Repr = Repr::Float { bits: 64 };
-
-    fn double(v: f64) -> BV {
-        BV::from_u64(v.to_bits(), 64)
-    }
-
-    #[test]
-    fn equal_float_computations_become_one_term() {
-        let x = BV::new_const("x", 64);
-        let y = BV::new_const("y", 64);
-        let op = |op, a: &BV, b: &BV| binary(op, a, b, DOUBLE, DOUBLE, DOUBLE);
-        // x / 2.0 and x * 0.5; x / 0.25 and 4.0 * x.
-        assert!(op(BinOp::Div, &x, &double(2.0)).ast_eq(op(BinOp::Mul, &x, &double(0.5))));
-        assert!(op(BinOp::Div, &x, &double(0.25)).ast_eq(op(BinOp::Mul, &double(4.0), &x)));
-        // x + x and x * 2.0; commuted sums and products.
-        assert!(op(BinOp::Add, &x, &x).ast_eq(op(BinOp::Mul, &double(2.0), &x)));
-        assert!(op(BinOp::Add, &x, &y).ast_eq(op(BinOp::Add, &y, &x)));
-        assert!(op(BinOp::Mul, &x, &y).ast_eq(op(BinOp::Mul, &y, &x)));
-        // Not rewritten: division by 3 (1/3 is inexact), subtraction, division of a constant.
-        assert!(!op(BinOp::Div, &x, &double(3.0)).ast_eq(op(BinOp::Mul, &x, &double(1.0 / 3.0))));
-        assert!(!op(BinOp::Sub, &x, &y).ast_eq(op(BinOp::Sub, &y, &x)));
-        assert!(!op(BinOp::Div, &double(2.0), &x).ast_eq(op(BinOp::Mul, &x, &double(0.5))));
-    }
-
-    #[test]
-    fn exact_inverses_are_those_of_normal_powers_of_two() {
-        assert_eq!(exact_inverse(2f64.to_bits(), 64), Some(0.5f64.to_bits()));
-        assert_eq!(
-            exact_inverse((-8f64).to_bits(), 64),
-            Some((-0.125f64).to_bits())
-        );
-        let big = f64::from_bits(0x7fe0_0000_0000_0000); // 2^1023: its inverse is subnormal
-        assert_eq!(
-            exact_inverse(big.to_bits(), 64),
-            Some((1.0 / big).to_bits())
-        );
-        assert_eq!(exact_inverse(3f64.to_bits(), 64), None);
-        assert_eq!(exact_inverse(0f64.to_bits(), 64), None);
-        assert_eq!(exact_inverse(f64::INFINITY.to_bits(), 64), None);
-        assert_eq!(exact_inverse(5e-324f64.to_bits(), 64), None);
-        assert_eq!(
-            exact_inverse(u64::from(4f32.to_bits()), 32),
-            Some(u64::from(0.25f32.to_bits()))
-        );
-        // The rewrite is an identity of IEEE 754, subnormal and infinite results included.
-        for x in [
-            1.0,
-            -3.7,
-            1e-310,
-            5e-324,
-            f64::MAX,
-            f64::INFINITY,
-            -0.0,
-            1e300,
-        ] {
-            for c in [2.0, 0.5, 1024.0, big] {
-                let inverse = f64::from_bits(exact_inverse(c.to_bits(), 64).unwrap());
-                assert_eq!((x / c).to_bits(), (x * inverse).to_bits(), "{x} / {c}");
-            }
-        }
-    }
-}
-
 /// When an integer division or remainder `a op b` traps: a zero divisor, or `MIN / -1`
 /// for signed operands of 32 bits or more (narrower ones are promoted first). `None`
 /// for other operators and for floats.
@@ -502,4 +435,71 @@ pub fn load_bits(
     let raw = load(mem, addr, bytes);
     let field = raw.extract(bit_offset + width - 1, bit_offset);
     resize(&field, result_bits, signed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOUBLE: Repr = Repr::Float { bits: 64 };
+
+    fn double(v: f64) -> BV {
+        BV::from_u64(v.to_bits(), 64)
+    }
+
+    #[test]
+    fn equal_float_computations_become_one_term() {
+        let x = BV::new_const("x", 64);
+        let y = BV::new_const("y", 64);
+        let op = |op, a: &BV, b: &BV| binary(op, a, b, DOUBLE, DOUBLE, DOUBLE);
+        // x / 2.0 and x * 0.5; x / 0.25 and 4.0 * x.
+        assert!(op(BinOp::Div, &x, &double(2.0)).ast_eq(op(BinOp::Mul, &x, &double(0.5))));
+        assert!(op(BinOp::Div, &x, &double(0.25)).ast_eq(op(BinOp::Mul, &double(4.0), &x)));
+        // x + x and x * 2.0; commuted sums and products.
+        assert!(op(BinOp::Add, &x, &x).ast_eq(op(BinOp::Mul, &double(2.0), &x)));
+        assert!(op(BinOp::Add, &x, &y).ast_eq(op(BinOp::Add, &y, &x)));
+        assert!(op(BinOp::Mul, &x, &y).ast_eq(op(BinOp::Mul, &y, &x)));
+        // Not rewritten: division by 3 (1/3 is inexact), subtraction, division of a constant.
+        assert!(!op(BinOp::Div, &x, &double(3.0)).ast_eq(op(BinOp::Mul, &x, &double(1.0 / 3.0))));
+        assert!(!op(BinOp::Sub, &x, &y).ast_eq(op(BinOp::Sub, &y, &x)));
+        assert!(!op(BinOp::Div, &double(2.0), &x).ast_eq(op(BinOp::Mul, &x, &double(0.5))));
+    }
+
+    #[test]
+    fn exact_inverses_are_those_of_normal_powers_of_two() {
+        assert_eq!(exact_inverse(2f64.to_bits(), 64), Some(0.5f64.to_bits()));
+        assert_eq!(
+            exact_inverse((-8f64).to_bits(), 64),
+            Some((-0.125f64).to_bits())
+        );
+        let big = f64::from_bits(0x7fe0_0000_0000_0000); // 2^1023: its inverse is subnormal
+        assert_eq!(
+            exact_inverse(big.to_bits(), 64),
+            Some((1.0 / big).to_bits())
+        );
+        assert_eq!(exact_inverse(3f64.to_bits(), 64), None);
+        assert_eq!(exact_inverse(0f64.to_bits(), 64), None);
+        assert_eq!(exact_inverse(f64::INFINITY.to_bits(), 64), None);
+        assert_eq!(exact_inverse(5e-324f64.to_bits(), 64), None);
+        assert_eq!(
+            exact_inverse(u64::from(4f32.to_bits()), 32),
+            Some(u64::from(0.25f32.to_bits()))
+        );
+        // The rewrite is an identity of IEEE 754, subnormal and infinite results included.
+        for x in [
+            1.0,
+            -3.7,
+            1e-310,
+            5e-324,
+            f64::MAX,
+            f64::INFINITY,
+            -0.0,
+            1e300,
+        ] {
+            for c in [2.0, 0.5, 1024.0, big] {
+                let inverse = f64::from_bits(exact_inverse(c.to_bits(), 64).unwrap());
+                assert_eq!((x / c).to_bits(), (x * inverse).to_bits(), "{x} / {c}");
+            }
+        }
+    }
 }
