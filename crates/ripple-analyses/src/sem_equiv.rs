@@ -55,6 +55,8 @@ pub struct ProvedEquivalence {
 pub struct StatementEquivalences {
     pub proved: Vec<ProvedEquivalence>,
     pub not_proved: usize,
+    /// Changed regions past [`MAX_REGIONS`], left as sources of impact.
+    pub not_compared: usize,
     /// Per version (old, new): changed calls inside changed code that run exactly when
     /// their partners do, with which arguments differ ([`PairedCall`]).
     pub paired_calls: [Vec<PairedCall>; 2],
@@ -105,6 +107,10 @@ impl StatementEquivalences {
         }
     }
 }
+
+/// At most this many changed regions are compared in one run (in the order of the
+/// version matching); the others stay sources of impact, and the report says how many.
+pub const MAX_REGIONS: usize = 2_000;
 
 /// The solver's budget for one comparison.
 pub fn default_budget() -> Budget {
@@ -182,7 +188,9 @@ pub fn statement_equivalences(
         global: &new_global,
     };
     let mut shared: FxHashMap<(FuncId, FuncId), SharedTemps> = FxHashMap::default();
-    for region in crate::change_control::paired_regions(old, new, matching) {
+    let regions = crate::change_control::paired_regions(old, new, matching);
+    out.not_compared = regions.len().saturating_sub(MAX_REGIONS);
+    for region in regions.into_iter().take(MAX_REGIONS) {
         let (o, n) = region.functions;
         let [shared_old, shared_new] = shared
             .entry((o, n))

@@ -171,6 +171,13 @@ pub fn impact_lines_view(
             ));
         }
     }
+    if equivalences.not_compared > 0 {
+        approximations.push(format!(
+            "{} changed region(s) past the first {} were not compared for equivalence; each is a source of impact",
+            equivalences.not_compared,
+            ripple_analyses::sem_equiv::MAX_REGIONS
+        ));
+    }
     let equivalences = equivalence_views(old, new, equivalences);
     let proved_equivalent = !equivalences.is_empty()
         && impacted_lines.is_empty()
