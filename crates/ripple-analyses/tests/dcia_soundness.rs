@@ -123,7 +123,7 @@ fn check_pair(
     new: &Program,
     inputs: &[(Vec<String>, Vec<u8>)],
     config: &DciaConfig,
-) -> (usize, Vec<String>, usize) {
+) -> Checked {
     if std::env::var_os("RIPPLE_HARNESS_VERBOSE").is_some() {
         eprintln!("pair {label}");
     }
@@ -141,8 +141,9 @@ fn check_pair(
     proved.add_to(&mut equivalences);
     let result: DciaResult = dcia(old, new, &matching, &equivalences, config);
     let mut violations = Vec::new();
-    if !proved.proved.is_empty() {
-        let plain = dcia(old, new, &matching, &Equivalences::default(), config);
+    let plain = (!proved.proved.is_empty())
+        .then(|| dcia(old, new, &matching, &Equivalences::default(), config));
+    if let Some(plain) = &plain {
         for (sem, full, side) in [
             (&result.old, &plain.old, "old"),
             (&result.new, &plain.new, "new"),
@@ -158,6 +159,8 @@ fn check_pair(
         }
     }
     let mut compared = 0;
+    let mut observed: rustc_hash::FxHashSet<(ripple_ir::FuncId, ripple_ir::NodeId)> =
+        Default::default();
     for (args, stdin) in inputs {
         let (Some(a), Some(b)) = (run(written_old, args, stdin), run(written_new, args, stdin))
         else {
@@ -172,6 +175,9 @@ fn check_pair(
                 let empty = Vec::new();
                 let seq_old = a.reads.get(&(fo, o)).unwrap_or(&empty);
                 let seq_new = b.reads.get(&(fnew, n)).unwrap_or(&empty);
+                if seq_old != seq_new {
+                    observed.insert((fo, o));
+                }
                 if seq_old != seq_new
                     && !result.old.is_impacted(fo, o)
                     && !result.new.is_impacted(fnew, n)
@@ -194,7 +200,47 @@ fn check_pair(
             }
         }
     }
-    (compared, violations, proved.proved.len())
+    // Mapped pairs impacted statically, by SEM-DCIA and by plain DCIA.
+    let impacted_pairs = |r: &DciaResult| -> usize {
+        matching
+            .functions
+            .iter()
+            .filter_map(|m| Some((m.old?, m.new?, m)))
+            .map(|(fo, fnew, m)| {
+                m.node_map
+                    .iter()
+                    .filter(|&&(o, n)| r.old.is_impacted(fo, o) || r.new.is_impacted(fnew, n))
+                    .count()
+            })
+            .sum()
+    };
+    let static_sem = impacted_pairs(&result);
+    Checked {
+        compared,
+        violations,
+        proofs: proved.proved.len(),
+        observed: if compared > 0 { observed.len() } else { 0 },
+        static_sem: if compared > 0 { static_sem } else { 0 },
+        static_dcia: if compared > 0 {
+            plain.as_ref().map_or(static_sem, impacted_pairs)
+        } else {
+            0
+        },
+    }
+}
+
+/// What checking one pair found.
+struct Checked {
+    /// Runs compared.
+    compared: usize,
+    violations: Vec<String>,
+    /// Changes proved equivalent.
+    proofs: usize,
+    /// Mapped statement pairs whose read sequences differed in some run (0 when no run
+    /// was compared), and those impacted by SEM-DCIA and by plain DCIA.
+    observed: usize,
+    static_sem: usize,
+    static_dcia: usize,
 }
 
 /// A configuration that keeps every memory region context-insensitive.
@@ -505,9 +551,9 @@ fn dcia_is_sound_on_example_pairs() {
         };
         let label = dir.file_name().unwrap().to_string_lossy().into_owned();
         for config in [DciaConfig::default(), context_insensitive()] {
-            let (c, v, _) = check_pair(&label, &old, &new, &inputs, &config);
-            compared += c;
-            violations.extend(v);
+            let checked = check_pair(&label, &old, &new, &inputs, &config);
+            compared += checked.compared;
+            violations.extend(checked.violations);
         }
     }
     assert!(compared > 10, "too few comparable runs: {compared}");
@@ -524,12 +570,20 @@ fn dcia_is_sound_on_corpus_mutants() {
     use rayon::prelude::*;
     let corpus = ripple_conformance::load_corpus().expect("corpus");
     // (pairs, compared runs, violations, mutants per kind, kinds of the mutants with a
-    // proved equivalence) per program, in parallel.
-    type Outcome = (usize, usize, Vec<String>, Vec<String>, Vec<String>);
+    // proved equivalence, [observed, SEM-DCIA, DCIA] impacted statement pairs) per
+    // program, in parallel.
+    type Outcome = (
+        usize,
+        usize,
+        Vec<String>,
+        Vec<String>,
+        Vec<String>,
+        [usize; 3],
+    );
     let results: Vec<Outcome> = corpus
         .par_iter()
         .map(|program| {
-            let mut out: Outcome = (0, 0, Vec::new(), Vec::new(), Vec::new());
+            let mut out: Outcome = (0, 0, Vec::new(), Vec::new(), Vec::new(), [0; 3]);
             let source = std::fs::read_to_string(&program.path).unwrap();
             let Ok(old_pp) = ripple_conformance::preprocess(&program.path) else {
                 return out;
@@ -555,30 +609,33 @@ fn dcia_is_sound_on_corpus_mutants() {
                 out.0 += 1;
                 out.3
                     .push(label.split('@').next().unwrap_or("").to_string());
-                let (c, v, proofs) = check_pair(
+                let checked = check_pair(
                     &format!("{} {label}", program.name),
                     &old,
                     &new,
                     &inputs,
                     &DciaConfig::default(),
                 );
-                out.1 += c;
-                out.2.extend(v);
-                if proofs > 0 {
+                out.1 += checked.compared;
+                out.2.extend(checked.violations);
+                out.5[0] += checked.observed;
+                out.5[1] += checked.static_sem;
+                out.5[2] += checked.static_dcia;
+                if checked.proofs > 0 {
                     out.4
                         .push(label.split('@').next().unwrap_or("").to_string());
                 }
                 // Every third pair again with every memory region context-insensitive
                 // (what large programs get past the summary budget).
                 if out.0.is_multiple_of(3) {
-                    let (_, v, _) = check_pair(
+                    let checked = check_pair(
                         &format!("{} {label} (context-insensitive regions)", program.name),
                         &old,
                         &new,
                         &inputs,
                         &context_insensitive(),
                     );
-                    out.2.extend(v);
+                    out.2.extend(checked.violations);
                 }
             }
             out
@@ -595,9 +652,16 @@ fn dcia_is_sound_on_corpus_mutants() {
     for kind in results.iter().flat_map(|r| r.4.iter()) {
         *proved.entry(kind.clone()).or_default() += 1;
     }
+    // Precision against what the runs observe: statement pairs whose read sequences
+    // differed in some run, over those the analyses impact (pairs with a compared run).
+    let [observed, static_sem, static_dcia] = results.iter().fold([0; 3], |acc, r| {
+        [acc[0] + r.5[0], acc[1] + r.5[1], acc[2] + r.5[2]]
+    });
     eprintln!(
-        "{pairs} mutant pairs ({kinds:?}), {compared} compared runs; pairs with a proved equivalence: {proved:?}"
+        "{pairs} mutant pairs ({kinds:?}), {compared} compared runs; pairs with a proved equivalence: {proved:?}; \
+         statement pairs observed impacted {observed}, impacted by SEM-DCIA {static_sem}, by DCIA {static_dcia}"
     );
+    assert!(observed <= static_sem && static_sem <= static_dcia);
     assert!(
         violations.is_empty(),
         "{} violations:\n{}",
