@@ -10,11 +10,13 @@ Markdown row per commit: changed lines, impacted lines by each, the reduction, t
 equivalences proved, and the seconds of each run; then the averages and medians.
 
 Usage: scripts/history-impact.py REPO [--count 30] [--skip 0]
-       [--ripple target/release/ripple] [--exclude NAME ...]
+       [--ripple target/release/ripple] [--exclude NAME ...] [--paths PATHSPEC ...]
+(--exclude removes files or directories of that name from both trees.)
 """
 
 import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -31,8 +33,11 @@ def extract(repo, rev, into, exclude):
     archive = subprocess.run(["git", "-C", str(repo), "archive", rev], capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
     for name in exclude:
-        for path in into.rglob(name):
-            path.unlink()
+        for path in list(into.rglob(name)):
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
 
 
 def run(ripple, old, new, extra):
@@ -53,9 +58,11 @@ def main():
     parser.add_argument("--skip", type=int, default=0)
     parser.add_argument("--ripple", default=str(Path(__file__).parent.parent / "target/release/ripple"))
     parser.add_argument("--exclude", nargs="*", default=[])
+    parser.add_argument("--paths", nargs="*", default=["*.c", "*.h"],
+                        help="the commits considered are those changing these paths")
     args = parser.parse_args()
     commits = []
-    for line in git(args.repo, "log", "--no-merges", "--format=%H %s", "--", "*.c", "*.h").splitlines():
+    for line in git(args.repo, "log", "--no-merges", "--format=%H %s", "--", *args.paths).splitlines():
         sha, _, subject = line.partition(" ")
         commits.append((sha, subject))
     commits = commits[args.skip:args.skip + args.count]
