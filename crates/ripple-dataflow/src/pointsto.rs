@@ -230,51 +230,6 @@ impl PointsTo {
         self.part_objects.len()
     }
 
-    /// Merges every region into one: every access may then touch every other, which is
-    /// sound and coarse.
-    pub fn merge_all_regions(&mut self) {
-        self.merge_regions(&vec![0; self.part_count()]);
-    }
-
-    /// Merges regions: region `p` becomes region `group[p]` (groups numbered densely
-    /// from 0). Accesses to a merged region lose their offsets. Sound: a merged region
-    /// may alias everything its parts may. The SDG does this when the per-region
-    /// interfaces of functions would make it too large ([`crate::SdgConfig`]).
-    pub fn merge_regions(&mut self, group: &[u32]) {
-        let groups = group.iter().map(|&g| g as usize + 1).max().unwrap_or(0);
-        let mut size = vec![0usize; groups];
-        for &g in group {
-            size[g as usize] += 1;
-        }
-        let mut objects: Vec<Vec<Object>> = vec![Vec::new(); groups];
-        for (p, list) in std::mem::take(&mut self.part_objects)
-            .into_iter()
-            .enumerate()
-        {
-            objects[group[p] as usize].extend(list);
-        }
-        for list in &mut objects {
-            list.sort_unstable();
-            list.dedup();
-        }
-        self.part_objects = objects;
-        for part in self.object_part.values_mut() {
-            *part = PartId(group[part.index()]);
-        }
-        self.external_part = PartId(group[self.external_part.index()]);
-        for list in &mut self.access_lists {
-            for access in list.iter_mut() {
-                access.part = PartId(group[access.part.index()]);
-                if size[access.part.index()] > 1 {
-                    access.offset = None;
-                    access.size = None;
-                }
-            }
-            list.sort_unstable();
-            list.dedup();
-        }
-    }
-
     /// A readable name of a region.
     pub fn part_name(&self, program: &Program, part: PartId) -> String {
         let objects = &self.part_objects[part.index()];
