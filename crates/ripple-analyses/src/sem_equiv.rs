@@ -330,3 +330,114 @@ fn shared_temps(
     }
     out
 }
+
+/// Changed functions proved equivalent as a whole by the semantic difference engine
+/// (`crate::semdiff`: modular symbolic execution, loops by induction): from the same
+/// inputs (parameters, memory, I/O) both versions return the same value, leave the same
+/// memory and I/O and end the same way. Every output y of such a function f is then
+/// SUMMARYEQUIV(y, f) (000 Def. 4.2), the level-0 step of 000 Alg. 1.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionEquivalences {
+    /// (old, new) of each function proved equivalent.
+    pub proved: Vec<(FuncId, FuncId)>,
+    /// Changed functions tried and not proved (different or undecided).
+    pub not_proved: usize,
+    /// Whether the wall-clock cut-off, not the work budget, ended the proofs.
+    pub stopped_by_clock: bool,
+}
+
+impl FunctionEquivalences {
+    /// Adds SUMMARYEQUIV for every output of each proved function, in both versions.
+    pub fn add_to(
+        &self,
+        equivalences: &mut Equivalences,
+        old: &ripple_dataflow::Sdg,
+        new: &ripple_dataflow::Sdg,
+    ) {
+        use ripple_dataflow::sdg::IfaceVar;
+        for &(o, n) in &self.proved {
+            for (side, f, sdg) in [(Side::Old, o, old), (Side::New, n, new)] {
+                let mut outputs = vec![IfaceVar::Return, IfaceVar::Stop];
+                outputs.extend(
+                    (0..sdg.points_to.part_count())
+                        .map(|p| IfaceVar::Mem(ripple_dataflow::pointsto::PartId(p as u32))),
+                );
+                for y in outputs {
+                    if sdg.formal_out(f, y).is_some() {
+                        equivalences.summary_equiv.insert((side, f, y));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// At most this many changed functions are tried as a whole in one run.
+pub const MAX_FUNCTIONS: usize = 8;
+
+/// Tries to prove equivalent, within `budget` (work, shared among them; four times as
+/// much wall-clock time is the cut-off), the changed functions whose changes the
+/// statement equivalences do not all cover (at most [`MAX_FUNCTIONS`], in matching
+/// order; the others count as not proved).
+pub fn function_equivalences(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+    statements: &Equivalences,
+    budget: std::time::Duration,
+) -> FunctionEquivalences {
+    let mut out = FunctionEquivalences::default();
+    let open: Vec<(FuncId, FuncId)> = matching
+        .changed()
+        .filter_map(|m| {
+            let (o, n) = (m.old?, m.new?);
+            let uncovered = |side: Side,
+                             f: &ripple_ir::Function,
+                             fid: FuncId,
+                             mapped: &dyn Fn(NodeId) -> bool| {
+                f.nodes
+                    .ids()
+                    .any(|x| !mapped(x) && !statements.statements.contains(&(side, fid, x)))
+            };
+            let to_new: rustc_hash::FxHashSet<NodeId> = m.node_map.iter().map(|p| p.0).collect();
+            let to_old: rustc_hash::FxHashSet<NodeId> = m.node_map.iter().map(|p| p.1).collect();
+            let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+            (fo.is_defined()
+                && fn_.is_defined()
+                && (uncovered(Side::Old, fo, o, &|x| to_new.contains(&x))
+                    || uncovered(Side::New, fn_, n, &|x| to_old.contains(&x))))
+            .then_some((o, n))
+        })
+        .collect();
+    if open.is_empty() {
+        return out;
+    }
+    // One run per function (a run reports one function, so it does not search every
+    // caller of the change), the budget shared among at most MAX_FUNCTIONS of them.
+    let tried = open.len().min(MAX_FUNCTIONS);
+    out.not_proved += open.len() - tried;
+    let share = budget / tried as u32;
+    for &(o, n) in &open[..tried] {
+        let config = crate::semdiff::SemdiffConfig {
+            total_budget: share,
+            query_budget: share.min(crate::semdiff::DEFAULT_QUERY_BUDGET),
+            wall_clock_cutoff: Some(share * 4),
+            max_witnesses: 0,
+            function: Some(old.functions[o].name.clone()),
+            ..crate::semdiff::SemdiffConfig::default()
+        };
+        let report = crate::semdiff::semdiff(old, new, matching, &config);
+        out.stopped_by_clock |= report.stopped_by_clock;
+        let equivalent = report.functions.iter().any(|pair| {
+            (pair.old, pair.new) == (Some(o), Some(n))
+                && pair.verdict == crate::semdiff::Verdict::Equivalent
+        });
+        if equivalent {
+            out.proved.push((o, n));
+        } else {
+            out.not_proved += 1;
+        }
+    }
+    out.proved.sort_unstable();
+    out
+}

@@ -24,8 +24,10 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use ripple_analyses::dcia::{dcia, DciaConfig, DciaResult, Equivalences};
-use ripple_analyses::sem_equiv::{default_budget, statement_equivalences};
+use ripple_analyses::dcia::{
+    dcia_on_graphs, DciaConfig, DciaResult, DependenceGraphs, Equivalences,
+};
+use ripple_analyses::sem_equiv::{default_budget, function_equivalences, statement_equivalences};
 use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_interp::{run_program_observed, NodeEvent, Observer, RunConfig, Termination, Value};
 use ripple_ir::{FuncId, NodeId, Program};
@@ -123,6 +125,7 @@ fn check_pair(
     new: &Program,
     inputs: &[(Vec<String>, Vec<u8>)],
     config: &DciaConfig,
+    semantic: bool,
 ) -> Checked {
     if std::env::var_os("RIPPLE_HARNESS_VERBOSE").is_some() {
         eprintln!("pair {label}");
@@ -139,10 +142,24 @@ fn check_pair(
     let proved = statement_equivalences(old, new, &matching, default_budget());
     let mut equivalences = Equivalences::default();
     proved.add_to(&mut equivalences);
-    let result: DciaResult = dcia(old, new, &matching, &equivalences, config);
+    let graphs = DependenceGraphs::build(old, new, config);
+    let mut functions = 0;
+    if semantic {
+        // Whole functions proved equivalent (SUMMARYEQUIV), as `ripple impact --semantic`.
+        let found = function_equivalences(
+            old,
+            new,
+            &matching,
+            &equivalences,
+            std::time::Duration::from_secs(2),
+        );
+        found.add_to(&mut equivalences, &graphs.old, &graphs.new);
+        functions = found.proved.len();
+    }
+    let result: DciaResult = dcia_on_graphs(old, new, &graphs, &matching, &equivalences);
     let mut violations = Vec::new();
-    let plain = (!proved.proved.is_empty())
-        .then(|| dcia(old, new, &matching, &Equivalences::default(), config));
+    let plain = (!proved.proved.is_empty() || functions > 0)
+        .then(|| dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default()));
     if let Some(plain) = &plain {
         for (sem, full, side) in [
             (&result.old, &plain.old, "old"),
@@ -219,6 +236,7 @@ fn check_pair(
         compared,
         violations,
         proofs: proved.proved.len(),
+        functions,
         observed: if compared > 0 { observed.len() } else { 0 },
         static_sem: if compared > 0 { static_sem } else { 0 },
         static_dcia: if compared > 0 {
@@ -234,8 +252,9 @@ struct Checked {
     /// Runs compared.
     compared: usize,
     violations: Vec<String>,
-    /// Changes proved equivalent.
+    /// Changes proved equivalent, and whole functions proved equivalent.
     proofs: usize,
+    functions: usize,
     /// Mapped statement pairs whose read sequences differed in some run (0 when no run
     /// was compared), and those impacted by SEM-DCIA and by plain DCIA.
     observed: usize,
@@ -530,32 +549,48 @@ fn dcia_is_sound_on_example_pairs() {
     ];
     // The worked examples and the impact fixtures (tests/impact).
     let fixtures = examples_dir().join("../tests/impact");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(examples_dir())
+    // (old, new) sources: `old.c` and `new.c`, or `old/prog.c` and `new/prog.c`.
+    let mut dirs: Vec<(PathBuf, PathBuf)> = std::fs::read_dir(examples_dir())
         .unwrap()
         .chain(std::fs::read_dir(fixtures).unwrap())
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("old.c").exists() && p.join("new.c").exists())
+        .filter_map(|p| {
+            [("old.c", "new.c"), ("old/prog.c", "new/prog.c")]
+                .into_iter()
+                .map(|(a, b)| (p.join(a), p.join(b)))
+                .find(|(a, b)| a.exists() && b.exists())
+        })
         .collect();
     dirs.sort();
     let mut violations = Vec::new();
     let mut compared = 0;
-    for dir in &dirs {
+    let mut proofs = 0;
+    for (old_path, new_path) in &dirs {
         let (Ok(old_pp), Ok(new_pp)) = (
-            ripple_conformance::preprocess(&dir.join("old.c")),
-            ripple_conformance::preprocess(&dir.join("new.c")),
+            ripple_conformance::preprocess(old_path),
+            ripple_conformance::preprocess(new_path),
         ) else {
             continue;
         };
         let (Some(old), Some(new)) = (lower(&old_pp, "old.c"), lower(&new_pp, "new.c")) else {
             continue;
         };
-        let label = dir.file_name().unwrap().to_string_lossy().into_owned();
+        let label = old_path.display().to_string();
         for config in [DciaConfig::default(), context_insensitive()] {
-            let checked = check_pair(&label, &old, &new, &inputs, &config);
+            let checked = check_pair(&label, &old, &new, &inputs, &config, false);
             compared += checked.compared;
             violations.extend(checked.violations);
         }
+        // With whole functions proved equivalent (SUMMARYEQUIV).
+        let checked = check_pair(&label, &old, &new, &inputs, &DciaConfig::default(), true);
+        proofs += checked.functions;
+        violations.extend(checked.violations);
     }
+    eprintln!(
+        "{} example pairs; {proofs} functions proved equivalent as a whole",
+        dirs.len()
+    );
+    assert!(proofs > 0, "no function proved equivalent on the examples");
     assert!(compared > 10, "too few comparable runs: {compared}");
     assert!(
         violations.is_empty(),
@@ -615,6 +650,7 @@ fn dcia_is_sound_on_corpus_mutants() {
                     &new,
                     &inputs,
                     &DciaConfig::default(),
+                    false,
                 );
                 out.1 += checked.compared;
                 out.2.extend(checked.violations);
@@ -634,6 +670,7 @@ fn dcia_is_sound_on_corpus_mutants() {
                         &new,
                         &inputs,
                         &context_insensitive(),
+                        false,
                     );
                     out.2.extend(checked.violations);
                 }

@@ -813,8 +813,9 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        // What decides whether the function returns.
+        // What decides whether the function returns; its exit runs only when it does.
         if let Some(stop) = stop_out {
+            self.edge(stop, node_v(function.exit), EdgeKind::Data);
             for (n, node) in function.nodes.iter_enumerated() {
                 if matches!(node.kind, NodeKind::Branch { .. }) {
                     self.edge(node_v(n), stop, EdgeKind::Data);

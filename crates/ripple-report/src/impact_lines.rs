@@ -223,6 +223,53 @@ pub fn impact_lines_view(
     }
 }
 
+/// Adds the functions proved equivalent as a whole (`ripple impact --semantic`) to the
+/// report: each covers every line of the function in both versions.
+pub fn add_function_equivalences(
+    view: &mut ImpactLinesView,
+    old: &Program,
+    new: &Program,
+    found: &ripple_analyses::sem_equiv::FunctionEquivalences,
+) {
+    let lines = |span: ripple_ir::Span| -> Vec<u32> {
+        (span.start_line..=span.end_line.max(span.start_line)).collect()
+    };
+    for &(o, n) in &found.proved {
+        let (fo, fnew) = (&old.functions[o], &new.functions[n]);
+        view.equivalences.push(EquivalenceView {
+            function: fnew.name.clone(),
+            old_file: old.file_path(fo.span.file).to_string(),
+            old_lines: lines(fo.span),
+            new_file: new.file_path(fnew.span.file).to_string(),
+            new_lines: lines(fnew.span),
+            what: "function".to_string(),
+            proof: "semantic difference",
+        });
+    }
+    if found.not_proved > 0 {
+        view.approximations.push(format!(
+            "{} changed function(s) not proved equivalent as a whole (different, or undecided within the budget)",
+            found.not_proved
+        ));
+    }
+    if found.stopped_by_clock {
+        view.approximations.push(
+            "the whole-function proofs were stopped by the wall-clock cut-off, not the work budget: on another machine they may prove more or less".to_string(),
+        );
+    }
+    view.proved_equivalent = !view.equivalences.is_empty()
+        && view.impacted_lines.is_empty()
+        && view.changed_lines.iter().all(|l| {
+            view.equivalences.iter().any(|e| {
+                let (file, lines) = match l.version {
+                    "old" => (&e.old_file, &e.old_lines),
+                    _ => (&e.new_file, &e.new_lines),
+                };
+                *file == l.file && lines.contains(&l.line)
+            })
+        });
+}
+
 fn equivalence_views(
     old: &Program,
     new: &Program,
@@ -457,6 +504,21 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
                     format!("{file}:{}", join(lines))
                 }
             };
+            if e.what == "function" {
+                let range = |file: &str, lines: &[u32]| match (lines.first(), lines.last()) {
+                    (Some(a), Some(b)) => format!("{file}:{a}-{b}"),
+                    _ => file.to_string(),
+                };
+                let _ = writeln!(
+                    out,
+                    "  function {}: every output (old {} = new {}) ({})",
+                    e.function,
+                    range(&e.old_file, &e.old_lines),
+                    range(&e.new_file, &e.new_lines),
+                    e.proof
+                );
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "  {} in {}: old {} = new {} ({})",

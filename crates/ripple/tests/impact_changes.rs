@@ -440,3 +440,27 @@ fn refactorings_impact_nothing_beyond_what_is_not_proved() {
         [("old".to_string(), 42), ("new".to_string(), 41)].into();
     assert_eq!(main_lines, expected, "{json:#}");
 }
+
+/// With `--semantic`, `sum_to` (the while loop turned into a for loop) is proved
+/// equivalent as a whole by the semantic difference engine (the loops by induction), so
+/// its return value impacts nothing in main: only sum_to's own lines stay impacted.
+#[test]
+fn whole_functions_proved_equivalent_keep_their_impact_inside() {
+    let (_, json) = impact("refactorings", &["--semantic"]);
+    let functions: BTreeSet<String> = json["summary"]["impacted_functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(functions, set(&["sum_to"]), "{json:#}");
+    let whole: Vec<&serde_json::Value> = json["equivalences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["what"] == "function")
+        .collect();
+    assert_eq!(whole.len(), 1, "{json:#}");
+    assert_eq!(whole[0]["function"], "sum_to");
+    assert_eq!(whole[0]["proof"], "semantic difference");
+}

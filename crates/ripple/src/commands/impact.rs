@@ -48,8 +48,18 @@ pub struct ImpactArgs {
     /// Statement level: plain DCIA (000 section 3), every changed statement a source of
     /// impact. By default the changed statements and call arguments proved by the solver
     /// to do what the old ones did are not (SEM-DCIA's statement equivalences).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "semantic")]
     pub dcia_only: bool,
+    /// Statement level: also prove changed functions equivalent as a whole (the semantic
+    /// difference engine, loops by induction; SEM-DCIA's SUMMARYEQUIV, 000 Def. 4.2):
+    /// what such a function returns and leaves in memory impacts nothing outside it.
+    #[arg(long)]
+    pub semantic: bool,
+    /// With `--semantic`: the budget of the whole-function proofs in seconds, counted as
+    /// deterministic work (solver resource units); four times as many seconds of
+    /// wall-clock time are the outer cut-off, reported when it stops the proofs.
+    #[arg(long, default_value_t = 3.5, requires = "semantic")]
+    pub budget: f64,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -107,6 +117,21 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         let mut equivalences = Equivalences::default();
         proved.add_to(&mut equivalences);
         timer.done("equivalences of the changed statements");
+        let functions = if args.semantic {
+            let budget = std::time::Duration::from_secs_f64(args.budget.max(0.01));
+            let found = ripple_analyses::sem_equiv::function_equivalences(
+                old,
+                new,
+                &matching,
+                &equivalences,
+                budget,
+            );
+            found.add_to(&mut equivalences, &graphs.old, &graphs.new);
+            timer.done("whole-function equivalences");
+            Some(found)
+        } else {
+            None
+        };
         let result = dcia_on_graphs(old, new, &graphs, &matching, &equivalences);
         timer.done("DCIA on both versions");
         let mut view = ripple_report::impact_lines::impact_lines_view(
@@ -117,6 +142,9 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             &proved,
             args.depth,
         );
+        if let Some(found) = &functions {
+            ripple_report::impact_lines::add_function_equivalences(&mut view, old, new, found);
+        }
         // What plain DCIA reports, for the reduction (the same when nothing was proved).
         if !args.dcia_only && !equivalences.is_unused() {
             let plain = dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default());
