@@ -50,6 +50,16 @@ fn lines_in(json: &serde_json::Value, function: &str) -> BTreeSet<(String, u64)>
         .collect()
 }
 
+/// The names in `summary.impacted_functions`.
+fn impacted_functions(json: &serde_json::Value) -> BTreeSet<String> {
+    json["summary"]["impacted_functions"]
+        .as_array()
+        .expect("impacted_functions")
+        .iter()
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect()
+}
+
 fn names(list: &serde_json::Value) -> BTreeSet<String> {
     list.as_array()
         .expect("a list")
@@ -428,12 +438,7 @@ fn refactorings_impact_nothing_beyond_what_is_not_proved() {
         .map(|e| e["function"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(proved, set(&["area", "classify"]), "{json:#}");
-    let functions: BTreeSet<String> = json["summary"]["impacted_functions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_str().unwrap().to_string())
-        .collect();
+    let functions = impacted_functions(&json);
     assert_eq!(functions, set(&["main", "sum_to"]), "{json:#}");
     let main_lines = lines_in(&json, "main");
     let expected: BTreeSet<(String, u64)> =
@@ -447,12 +452,7 @@ fn refactorings_impact_nothing_beyond_what_is_not_proved() {
 #[test]
 fn whole_functions_proved_equivalent_keep_their_impact_inside() {
     let (_, json) = impact("refactorings", &["--semantic"]);
-    let functions: BTreeSet<String> = json["summary"]["impacted_functions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_str().unwrap().to_string())
-        .collect();
+    let functions = impacted_functions(&json);
     assert_eq!(functions, set(&["sum_to"]), "{json:#}");
     let whole: Vec<&serde_json::Value> = json["equivalences"]
         .as_array()
