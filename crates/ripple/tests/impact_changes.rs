@@ -237,19 +237,7 @@ fn a_statement_after_a_call_that_never_returns_impacts_nothing() {
 /// `main` and the printing of its result are impacted.
 #[test]
 fn a_statement_after_a_call_that_may_return_is_a_change() {
-    let (_, json) = impact("return-after-may-return", &[]);
-    let lines: BTreeSet<(String, u64)> = json["impacted_lines"]
-        .as_array()
-        .expect("impacted_lines")
-        .iter()
-        .filter(|l| l["version"] == "new")
-        .map(|l| {
-            (
-                l["function"].as_str().unwrap().to_string(),
-                l["line"].as_u64().unwrap(),
-            )
-        })
-        .collect();
+    let lines = new_impacted("return-after-may-return");
     assert!(lines.contains(&("check".into(), 23)), "{lines:?}");
     assert!(
         lines.iter().any(|(f, _)| f == "main"),
