@@ -25,9 +25,7 @@
 use rustc_hash::FxHashMap;
 
 use ripple_ir::{FuncId, NodeId, NodeKind, Program, Span, VarId};
-use ripple_symex::straightline::{
-    paired_calls, regions_equivalent, unchanged_nodes, Names, Proof, Region,
-};
+use ripple_symex::straightline::{Comparison, Names, Proof, Region};
 use ripple_symex::Budget;
 use ripple_versions::VersionMatch;
 
@@ -213,15 +211,21 @@ pub fn statement_equivalences(
             shared_temps: shared_new,
             names: new_names,
         };
-        let proof = regions_equivalent(old_region, new_region, budget);
-        if proof != Proof::Equivalent {
-            if let Some([a, b]) = unchanged_nodes(old_region, new_region, budget) {
+        // Both regions are executed once; a region holding what is not compared (a
+        // loop, an intrinsic, ...) is a source of impact as it stands.
+        let comparison = Comparison::new(old_region, new_region);
+        let proof = match &comparison {
+            Ok(c) => c.equivalent(budget),
+            Err(reason) => Proof::Unknown(reason),
+        };
+        if let (Ok(comparison), false) = (&comparison, proof == Proof::Equivalent) {
+            if let Some([a, b]) = comparison.unchanged_nodes(budget) {
                 out.unchanged[0].extend(a.into_iter().map(|x| (o, x)));
                 out.unchanged[1].extend(b.into_iter().map(|y| (n, y)));
             }
             // The calls that still run as their partners do: only their arguments that
             // differ, and their results if stored elsewhere, are sources.
-            for pair in paired_calls(old_region, new_region, budget) {
+            for pair in comparison.paired_calls(budget) {
                 let differences = ripple_versions::call_differences(
                     old,
                     new,

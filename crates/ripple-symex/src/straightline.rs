@@ -14,8 +14,9 @@
 //! query is linear in the region's.
 //!
 //! When regions differ, two finer answers remain: the calls that run exactly when their
-//! partners do, with which arguments are equal ([`paired_calls`]), and the statements
-//! whose writes are the same after the change ([`unchanged_nodes`]).
+//! partners do, with which arguments are equal ([`Comparison::paired_calls`]), and the
+//! statements whose writes are the same after the change
+//! ([`Comparison::unchanged_nodes`]). Both regions are executed once ([`Comparison`]).
 //!
 //! "Stop on the same states": a division traps when its divisor is zero (or on
 //! `INT_MIN / -1`), so the disjunctions of both regions' trap conditions (each under the
@@ -89,19 +90,45 @@ pub enum Proof {
     Unknown(&'static str),
 }
 
-/// Whether the two regions leave by the same exits in the same states, from every
-/// common state.
-pub fn regions_equivalent(old: Region<'_>, new: Region<'_>, budget: Budget) -> Proof {
-    if old.exits.len() != new.exits.len() {
+/// Two regions executed symbolically from one common state, once, for the questions
+/// below.
+pub struct Comparison<'a> {
+    sides: [Side<'a>; 2],
+}
+
+impl<'a> Comparison<'a> {
+    /// Executes both regions; the reason when one holds what is not compared.
+    pub fn new(old: Region<'a>, new: Region<'a>) -> Result<Self, &'static str> {
+        let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
+        for side in &mut sides {
+            side.execute()?;
+        }
+        Ok(Comparison { sides })
+    }
+
+    /// Whether the two regions leave by the same exits in the same states, from every
+    /// common state.
+    pub fn equivalent(&self, budget: Budget) -> Proof {
+        regions_equivalent(&self.sides, budget)
+    }
+
+    /// The nodes of the regions that are no source of impact although the regions differ
+    /// (`unchanged_nodes` below).
+    pub fn unchanged_nodes(&self, budget: Budget) -> Option<[Vec<NodeId>; 2]> {
+        unchanged_nodes(&self.sides, budget)
+    }
+
+    /// The calls that run exactly when their partners do (`paired_calls` below).
+    pub fn paired_calls(&self, budget: Budget) -> Vec<CallPair> {
+        paired_calls(&self.sides, budget)
+    }
+}
+
+fn regions_equivalent(sides: &[Side<'_>; 2], budget: Budget) -> Proof {
+    let [a, b] = sides;
+    if a.region.exits.len() != b.region.exits.len() {
         return Proof::Unknown("the regions have different exits");
     }
-    let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
-    for side in &mut sides {
-        if let Err(reason) = side.execute() {
-            return Proof::Unknown(reason);
-        }
-    }
-    let [a, b] = &sides;
     if a.calls.len() != b.calls.len() {
         return Proof::Unknown("the regions make different numbers of calls");
     }
@@ -162,18 +189,10 @@ pub fn regions_equivalent(old: Region<'_>, new: Region<'_>, budget: Budget) -> P
 /// regions are left (or that is dead after them), assignments to memory when the memory
 /// is the same there and at every call, branches when the regions are left the same way,
 /// and skips; `None` unless both regions stop the program on the same states. Calls are
-/// left to [`paired_calls`].
-pub fn unchanged_nodes(
-    old: Region<'_>,
-    new: Region<'_>,
-    budget: Budget,
-) -> Option<[Vec<NodeId>; 2]> {
-    let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
-    for side in &mut sides {
-        side.execute().ok()?;
-    }
-    let [a, b] = &sides;
-    if a.segments.len() != b.segments.len() || old.exits.len() != new.exits.len() {
+/// left to [`Comparison::paired_calls`].
+fn unchanged_nodes(sides: &[Side<'_>; 2], budget: Budget) -> Option<[Vec<NodeId>; 2]> {
+    let [a, b] = sides;
+    if a.segments.len() != b.segments.len() || a.region.exits.len() != b.region.exits.len() {
         return None;
     }
     let stops: Vec<Bool> = a
@@ -290,14 +309,8 @@ pub struct CallPair {
 /// before it stops the program on the same states), with which arguments provably have
 /// the same values; empty when the regions cannot be compared or differ in their calls.
 /// Such a call runs in one version exactly when its partner runs in the other.
-pub fn paired_calls(old: Region<'_>, new: Region<'_>, budget: Budget) -> Vec<CallPair> {
-    let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
-    for side in &mut sides {
-        if side.execute().is_err() {
-            return Vec::new();
-        }
-    }
-    let [a, b] = &sides;
+fn paired_calls(sides: &[Side<'_>; 2], budget: Budget) -> Vec<CallPair> {
+    let [a, b] = sides;
     if a.calls.len() != b.calls.len() {
         return Vec::new();
     }
