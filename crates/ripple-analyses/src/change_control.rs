@@ -245,72 +245,28 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
     out
 }
 
-/// Unmapped straight-line code at the same place of both versions: after the same
-/// successor of a mapped node, up to the same mapped node, each a chain of nodes with one
-/// predecessor and one successor (at most 16). One side may be empty (code inserted or
-/// deleted there), not both.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PairedRun {
-    /// The old and the new function.
-    pub functions: (FuncId, FuncId),
-    pub old: Vec<NodeId>,
-    pub new: Vec<NodeId>,
-}
-
-/// The [`PairedRun`]s of every changed function, in a deterministic order.
-pub fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec<PairedRun> {
-    let mut out = Vec::new();
-    for ChangedPair {
-        o,
-        n,
-        to_new,
-        to_old,
-    } in changed_pairs(old, new, matching)
-    {
-        let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-        let preds_old = predecessors(fo);
-        let preds_new = predecessors(fn_);
-        // Straight-line runs of unmapped nodes from the successor `k` of mapped `p`.
-        let run = |f: &Function,
-                   preds: &[Vec<NodeId>],
-                   mapped: &FxHashMap<NodeId, NodeId>,
-                   p: NodeId,
-                   k: usize| {
-            let mut nodes = Vec::new();
-            let mut at = *f.nodes[p].succs.get(k)?;
-            while !mapped.contains_key(&at) {
-                if preds[at.index()].len() != 1 || f.nodes[at].succs.len() != 1 || nodes.len() > 16
-                {
-                    return None;
-                }
-                nodes.push(at);
-                at = f.nodes[at].succs[0];
-            }
-            Some((nodes, at))
-        };
-        for (p, node) in fo.nodes.iter_enumerated() {
-            let Some(&p_new) = to_new.get(&p) else {
-                continue;
+/// The changed straight-line code at the same place of both versions: the
+/// [`PairedRegion`]s each side of which is a chain of at most 17 nodes, each with one
+/// predecessor and one successor (one side may be empty), in execution order.
+fn paired_runs(old: &Program, new: &Program, matching: &VersionMatch) -> Vec<PairedRegion> {
+    let mut preds: FxHashMap<(FuncId, FuncId), [Vec<Vec<NodeId>>; 2]> = FxHashMap::default();
+    paired_regions(old, new, matching)
+        .into_iter()
+        .filter(|r| {
+            let (o, n) = r.functions;
+            let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+            let [preds_old, preds_new] = preds
+                .entry((o, n))
+                .or_insert_with(|| [predecessors(fo), predecessors(fn_)]);
+            let chain = |f: &Function, preds: &[Vec<NodeId>], nodes: &[NodeId]| {
+                nodes.len() <= 17
+                    && nodes
+                        .iter()
+                        .all(|&x| f.nodes[x].succs.len() == 1 && preds[x.index()].len() == 1)
             };
-            for k in 0..node.succs.len() {
-                let (Some((a, end_a)), Some((b, end_b))) = (
-                    run(fo, &preds_old, &to_new, p, k),
-                    run(fn_, &preds_new, &to_old, p_new, k),
-                ) else {
-                    continue;
-                };
-                if (a.is_empty() && b.is_empty()) || to_new.get(&end_a) != Some(&end_b) {
-                    continue;
-                }
-                out.push(PairedRun {
-                    functions: (o, n),
-                    old: a,
-                    new: b,
-                });
-            }
-        }
-    }
-    out
+            chain(fo, preds_old, &r.old) && chain(fn_, preds_new, &r.new)
+        })
+        .collect()
 }
 
 /// The changed code at one place of both versions: the unmapped nodes reached from the
