@@ -4,12 +4,18 @@
 //! forward slice from every node of FUNCTION (default: the first defined function).
 //! The environment variables `ANDERSEN_NODE_LIMIT` and `ANDERSEN_WORK_LIMIT` override
 //! the points-to limits of this run, and `ANDERSEN_NO_COLLAPSE` turns cycle collapsing
-//! off (the SDG stage keeps the defaults); `POINTSTO_ONLY` stops after points-to.
+//! off (the SDG stage keeps the defaults); `POINTSTO_ONLY` stops after points-to;
+//! `ACCESSES_OF=NAME` lists the memory each node of function NAME touches.
 use std::time::Instant;
 
 use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_dataflow::slice::{traverse, SliceDirection};
 use ripple_dataflow::{ModRef, PointsTo, PointsToConfig, Sdg, SdgConfig};
+
+/// Whether an access is listed without `ALL_ACCESSES`: writes only.
+fn names_shown(a: &ripple_dataflow::pointsto::Access) -> bool {
+    a.kind == ripple_dataflow::pointsto::AccessKind::Write
+}
 
 fn main() {
     let path = std::env::args().nth(1).expect("FILE.i");
@@ -58,6 +64,31 @@ fn main() {
             None => " (Andersen not tried: above the node limit)".to_string(),
         }
     );
+    if let Ok(name) = std::env::var("ACCESSES_OF") {
+        // The memory each node of one function touches, by region.
+        for (f, function) in program.functions.iter_enumerated() {
+            if function.name != name {
+                continue;
+            }
+            for (n, node) in function.nodes.iter_enumerated() {
+                let accesses = pts.accesses(f, n);
+                if accesses.is_empty() {
+                    continue;
+                }
+                let names: Vec<String> = accesses
+                    .iter()
+                    .filter(|a| std::env::var("ALL_ACCESSES").is_ok() || names_shown(a))
+                    .map(|a| format!("{:?} {}", a.kind, pts.part_name(&program, a.part)))
+                    .collect();
+                println!(
+                    "  line {} ({} accesses): {}",
+                    node.span.start_line,
+                    accesses.len(),
+                    names.join("; ")
+                );
+            }
+        }
+    }
     if std::env::var("POINTSTO_ONLY").is_ok() {
         return;
     }

@@ -31,8 +31,10 @@
 //!
 //! Soundness: a havoc node may read and write every region; unknown externals read and
 //! write what their arguments point to and the external object, and return pointers
-//! into either. Limits: objects are context-insensitive (all activations of a local, all
-//! blocks from one allocation site are one object); integers built from pointers by
+//! into either. Blocks returned by allocation wrappers are one object per call site of
+//! the wrapper (`pointsto/wrappers.rs`). Limits: objects are otherwise context-
+//! insensitive (all activations of a local, all blocks from one allocation site are one
+//! object); integers built from pointers by
 //! arithmetic other than `PtrAdd` keep the pointer's targets at an unknown offset, but
 //! pointers forged from integer constants point to nothing.
 
@@ -48,9 +50,11 @@ use ripple_ir::{
 use crate::libc::{external_model, Returns, Writes};
 
 mod andersen;
+mod wrappers;
 
 use andersen::Andersen;
 pub use andersen::AndersenStats;
+use wrappers::{WrapperCall, Wrappers};
 
 /// An abstract memory object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -173,7 +177,8 @@ impl PointsTo {
             } else {
                 PointsToMode::Andersen
             });
-        let mut gen = Generator::new(program);
+        let wrappers = Wrappers::find(program);
+        let mut gen = Generator::new(program, &wrappers);
         gen.generate_all();
         let mut stats = None;
         if mode == PointsToMode::Andersen {
@@ -189,7 +194,7 @@ impl PointsTo {
                 return gen.finish(mode, solution, Some(attempt));
             }
             // Too much work: unification, from a fresh set of constraints.
-            gen = Generator::new(program);
+            gen = Generator::new(program, &wrappers);
             gen.generate_all();
         }
         let solution = gen.solve_unification();
@@ -254,9 +259,17 @@ pub fn object_name(program: &Program, object: Object) -> String {
             format!("{} (local of {})", function.locals[v].name, function.name)
         }
         Object::Heap(f, n) => {
-            let span = program.functions[f].nodes[n].span;
+            let node = &program.functions[f].nodes[n];
+            let span = node.span;
+            // A block cloned at a call of an allocation wrapper is named by the wrapper.
+            let by = match node.direct_callee() {
+                Some(g) if program.functions[g].is_defined() => {
+                    format!(" by {}", program.functions[g].name)
+                }
+                _ => String::new(),
+            };
             format!(
-                "heap block allocated at {}:{}",
+                "heap block allocated{by} at {}:{}",
                 program.file_path(span.file),
                 span.start_line
             )
@@ -300,6 +313,7 @@ enum Solution {
 
 struct Generator<'p> {
     program: &'p Program,
+    wrappers: &'p Wrappers,
     reg_base: Vec<u32>,
     next: u32,
     objects: Vec<Object>,
@@ -327,6 +341,9 @@ struct IndirectCall {
     callee: Option<PVar>,
     args: Vec<Option<PVar>>,
     result: Option<ResultTarget>,
+    /// The allocation wrappers whose result the call gets from its cloned objects
+    /// (see `wrappers.rs`): bound without their result.
+    cloned: Vec<FuncId>,
 }
 
 #[derive(Clone, Copy)]
@@ -336,7 +353,7 @@ enum ResultTarget {
 }
 
 impl<'p> Generator<'p> {
-    fn new(program: &'p Program) -> Self {
+    fn new(program: &'p Program, wrappers: &'p Wrappers) -> Self {
         let mut reg_base = Vec::with_capacity(program.functions.len());
         let mut next = 0u32;
         for f in program.functions.iter() {
@@ -345,6 +362,7 @@ impl<'p> Generator<'p> {
         }
         let mut gen = Generator {
             program,
+            wrappers,
             reg_base,
             next,
             objects: Vec::new(),
@@ -674,6 +692,34 @@ impl<'p> Generator<'p> {
                 self.node(f, n, &node.kind);
             }
         }
+        // A wrapper called where no clone is made (through a pointer the analysis did
+        // not pre-resolve, or from outside) returns its own object, which gets the
+        // contents of the blocks it may reallocate.
+        let mut wrappers: Vec<FuncId> = self.wrappers.wrappers.keys().copied().collect();
+        wrappers.sort_unstable();
+        for g in wrappers {
+            let unseen = self.wrappers.unseen_objects(g);
+            let wrapper = &self.wrappers.wrappers[&g];
+            if unseen.is_empty() || wrapper.params.is_empty() {
+                continue;
+            }
+            let params: Vec<usize> = wrapper.params.iter().copied().collect();
+            let base = self.temp();
+            for object in unseen {
+                let id = self.object(object);
+                let cell = self.cell(id, Some(0));
+                self.constraints.push(Constraint::Base(base, cell));
+            }
+            let function = &program.functions[g];
+            for k in params {
+                if let Some(&p) = function.params.get(k) {
+                    if function.locals[p].storage == Storage::Register {
+                        self.constraints
+                            .push(Constraint::CopyBlock(base, self.reg(g, p)));
+                    }
+                }
+            }
+        }
     }
 
     /// A constant initialiser expression (addresses plus offsets).
@@ -760,9 +806,14 @@ impl<'p> Generator<'p> {
                 match callee {
                     Callee::Direct(g) if self.program.functions[*g].is_defined() => {
                         self.direct_targets.insert((f, n), vec![*g]);
+                        let wrapper = self.wrappers.call(self.program, f, n);
+                        let bound_result = if wrapper.is_some() { None } else { result };
                         let mut cs = Vec::new();
-                        self.bind_call(*g, &arg_pvs, result, &mut cs);
+                        self.bind_call(*g, &arg_pvs, bound_result, &mut cs);
                         self.constraints.extend(cs);
+                        if let Some(call) = wrapper {
+                            self.wrapper_result(f, n, &call, &arg_pvs, result);
+                        }
                     }
                     Callee::Direct(g) => {
                         let name = self.program.functions[*g].name.clone();
@@ -770,12 +821,17 @@ impl<'p> Generator<'p> {
                     }
                     Callee::Indirect(target) => {
                         let callee_pv = self.expr(f, n, target);
+                        let wrapper = self.wrappers.call(self.program, f, n);
+                        if let Some(call) = &wrapper {
+                            self.wrapper_result(f, n, call, &arg_pvs, result);
+                        }
                         self.indirect.push(IndirectCall {
                             function: f,
                             node: n,
                             callee: callee_pv,
                             args: arg_pvs,
                             result,
+                            cloned: wrapper.map(|c| c.targets).unwrap_or_default(),
                         });
                     }
                     Callee::Intrinsic(intrinsic) => {
@@ -784,6 +840,47 @@ impl<'p> Generator<'p> {
                 }
             }
         }
+    }
+
+    /// A pvar pointing to the objects of the block allocated at call `n` of `f`, at
+    /// `offset` in them (`None`: anywhere).
+    fn alloc_base(&mut self, f: FuncId, n: NodeId, offset: Option<u64>) -> PVar {
+        let t = self.temp();
+        for object in self.wrappers.site_objects(f, n) {
+            let id = self.object(object);
+            let offset = offset.filter(|&o| Some(o) < self.object_size[id as usize]);
+            let cell = self.cell(id, offset);
+            self.constraints.push(Constraint::Base(t, cell));
+        }
+        t
+    }
+
+    /// The result of a call of allocation wrappers at call `n` of `f`: the call's own
+    /// clone, and the blocks of the arguments it may return, whose contents the clone
+    /// gets (unless the caller, itself a wrapper, leaves that to its own callers).
+    fn wrapper_result(
+        &mut self,
+        f: FuncId,
+        n: NodeId,
+        call: &WrapperCall,
+        args: &[Option<PVar>],
+        result: Option<ResultTarget>,
+    ) {
+        let base = self.alloc_base(f, n, call.offset);
+        let t = self.temp();
+        self.constraints.push(Constraint::Copy(t, base));
+        for &k in &call.params {
+            let Some(Some(a)) = args.get(k) else { continue };
+            if call.params_shifted {
+                self.constraints.push(Constraint::Shift(t, *a, None));
+            } else {
+                self.constraints.push(Constraint::Copy(t, *a));
+            }
+            if !self.wrappers.is_deferred(f, n) {
+                self.constraints.push(Constraint::CopyBlock(base, *a));
+            }
+        }
+        self.result_from(result, t);
     }
 
     fn result_from(&mut self, result: Option<ResultTarget>, value: PVar) {
@@ -904,16 +1001,18 @@ impl<'p> Generator<'p> {
         match model.returns {
             Returns::NoPointer => {}
             Returns::Fresh => {
-                let heap = self.base_of(Object::Heap(f, n));
+                let heap = self.alloc_base(f, n, Some(0));
                 self.result_from(result, heap);
             }
             Returns::Realloc => {
-                let heap = self.base_of(Object::Heap(f, n));
+                let heap = self.alloc_base(f, n, Some(0));
                 let t = self.temp();
                 self.constraints.push(Constraint::Copy(t, heap));
                 if let Some(Some(old)) = args.first() {
                     self.constraints.push(Constraint::Copy(t, *old));
-                    self.constraints.push(Constraint::CopyBlock(heap, *old));
+                    if !self.wrappers.is_deferred(f, n) {
+                        self.constraints.push(Constraint::CopyBlock(heap, *old));
+                    }
                 }
                 self.result_from(result, t);
             }
@@ -985,7 +1084,11 @@ impl<'p> Generator<'p> {
         }
         for (i, g) in new {
             let args = self.indirect[i].args.clone();
-            let result = self.indirect[i].result;
+            let result = if self.indirect[i].cloned.contains(&g) {
+                None
+            } else {
+                self.indirect[i].result
+            };
             let mut cs = Vec::new();
             self.bind_call(g, &args, result, &mut cs);
             self.constraints.extend(cs);
