@@ -64,6 +64,37 @@ fn main() {
             None => " (Andersen not tried: above the node limit)".to_string(),
         }
     );
+    {
+        // How many objects a memory access may touch, over the nodes that access memory.
+        let mut sizes: Vec<usize> = Vec::new();
+        for (f, function) in program.functions.iter_enumerated() {
+            for n in function.nodes.ids() {
+                let accesses = pts.accesses(f, n);
+                if !accesses.is_empty() && !pts.is_havoc(f, n) {
+                    let mut parts: Vec<_> = accesses.iter().map(|a| a.part).collect();
+                    parts.dedup();
+                    sizes.push(
+                        parts
+                            .iter()
+                            .map(|p| pts.part_objects[p.index()].len())
+                            .sum(),
+                    );
+                }
+            }
+        }
+        sizes.sort_unstable();
+        if !sizes.is_empty() {
+            let q = |p: usize| sizes[(sizes.len() - 1) * p / 100];
+            println!(
+                "         objects per accessing node: median {}, 75% {}, 90% {}, max {}, mean {:.1}",
+                q(50),
+                q(75),
+                q(90),
+                q(100),
+                sizes.iter().sum::<usize>() as f64 / sizes.len() as f64
+            );
+        }
+    }
     if let Ok(name) = std::env::var("ACCESSES_OF") {
         // The memory each node of one function touches, by region.
         for (f, function) in program.functions.iter_enumerated() {
@@ -88,6 +119,16 @@ fn main() {
                 );
             }
         }
+    }
+    if std::env::var("OBJECT_KINDS").is_ok() {
+        let mut kinds = std::collections::BTreeMap::new();
+        for o in &pts.objects {
+            let k = format!("{o:?}");
+            *kinds
+                .entry(k.split('(').next().unwrap_or("").to_string())
+                .or_insert(0) += 1;
+        }
+        println!("         objects by kind: {kinds:?}");
     }
     if std::env::var("POINTSTO_ONLY").is_ok() {
         return;

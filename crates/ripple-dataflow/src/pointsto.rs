@@ -3,7 +3,8 @@
 //!
 //! Memory is abstracted into *objects*: each global, each memory local (per function,
 //! shared by all activations), each allocation site (`malloc` and friends, by call node),
-//! each function (for function pointers), and one *external* object standing for the
+//! each function (for function pointers), the variadic arguments of each variadic
+//! function (what its `va_list` reads), and one *external* object standing for the
 //! memory and hidden state of the C library and of unknown code (argv strings, `FILE`s,
 //! `errno`, the stdin position). A *cell* is an object and a byte offset in it, or the
 //! object at an unknown offset.
@@ -29,6 +30,11 @@
 //! may hold; functions passed to externals (`qsort`, `bsearch`, `atexit`) are callbacks
 //! of that call.
 //!
+//! Parameters come from the calls the solver binds (direct, through pointers, callbacks
+//! of externals, which pass pointers into what the external was given); functions that
+//! no call of the program may reach, and those whose address escapes into external
+//! memory, also get external memory in their parameters.
+//!
 //! Soundness: a havoc node may read and write every region; unknown externals read and
 //! write what their arguments point to and the external object, and return pointers
 //! into either. Blocks returned by allocation wrappers are one object per call site of
@@ -48,6 +54,7 @@ use ripple_ir::{
 };
 
 use crate::libc::{external_model, Returns, Writes};
+use ripple_graph::{CallGraph, CallTarget};
 
 mod andersen;
 mod wrappers;
@@ -63,6 +70,8 @@ pub enum Object {
     Local(FuncId, VarId),
     Heap(FuncId, NodeId),
     Function(FuncId),
+    /// The variadic arguments of every call of a function (what its `va_list` reads).
+    VarArgs(FuncId),
     External,
 }
 
@@ -177,8 +186,19 @@ impl PointsTo {
             } else {
                 PointsToMode::Andersen
             });
-        let wrappers = Wrappers::find(program);
-        let mut gen = Generator::new(program, &wrappers);
+        let graph = CallGraph::build(program);
+        let wrappers = Wrappers::find(program, &graph);
+        // Functions some call through a pointer may reach, by type.
+        let by_pointer: FxHashSet<FuncId> = graph
+            .sites
+            .iter()
+            .flat_map(|site| match &site.target {
+                CallTarget::Indirect(targets) => targets.as_slice(),
+                _ => &[],
+            })
+            .copied()
+            .collect();
+        let mut gen = Generator::new(program, &wrappers, &by_pointer);
         gen.generate_all();
         let mut stats = None;
         if mode == PointsToMode::Andersen {
@@ -194,7 +214,7 @@ impl PointsTo {
                 return gen.finish(mode, solution, Some(attempt));
             }
             // Too much work: unification, from a fresh set of constraints.
-            gen = Generator::new(program, &wrappers);
+            gen = Generator::new(program, &wrappers, &by_pointer);
             gen.generate_all();
         }
         let solution = gen.solve_unification();
@@ -275,6 +295,7 @@ pub fn object_name(program: &Program, object: Object) -> String {
             )
         }
         Object::Function(f) => program.functions[f].name.clone(),
+        Object::VarArgs(f) => format!("variadic arguments of {}", program.functions[f].name),
         Object::External => "external memory".to_string(),
     }
 }
@@ -314,6 +335,11 @@ enum Solution {
 struct Generator<'p> {
     program: &'p Program,
     wrappers: &'p Wrappers,
+    /// Functions a call through a pointer of a fitting type may reach.
+    by_pointer: &'p FxHashSet<FuncId>,
+    /// Functions whose parameters come from outside the program: (function, index of
+    /// the external call passing it as a callback, or `usize::MAX`).
+    rooted: FxHashSet<(FuncId, usize)>,
     reg_base: Vec<u32>,
     next: u32,
     objects: Vec<Object>,
@@ -353,7 +379,11 @@ enum ResultTarget {
 }
 
 impl<'p> Generator<'p> {
-    fn new(program: &'p Program, wrappers: &'p Wrappers) -> Self {
+    fn new(
+        program: &'p Program,
+        wrappers: &'p Wrappers,
+        by_pointer: &'p FxHashSet<FuncId>,
+    ) -> Self {
         let mut reg_base = Vec::with_capacity(program.functions.len());
         let mut next = 0u32;
         for f in program.functions.iter() {
@@ -363,6 +393,8 @@ impl<'p> Generator<'p> {
         let mut gen = Generator {
             program,
             wrappers,
+            by_pointer,
+            rooted: FxHashSet::default(),
             reg_base,
             next,
             objects: Vec::new(),
@@ -417,7 +449,7 @@ impl<'p> Generator<'p> {
                     .size_of(self.program.functions[f].locals[v].ty),
             ),
             Object::Heap(..) => Some(4096),
-            Object::Function(_) | Object::External => Some(1),
+            Object::Function(_) | Object::VarArgs(_) | Object::External => Some(1),
         };
         self.objects.push(object);
         self.object_ids.insert(object, id);
@@ -623,8 +655,14 @@ impl<'p> Generator<'p> {
                     let cell = self.cell(obj, None);
                     constraints.push(Constraint::Copy(cell, arg));
                 }
-                // Variadic arguments go through external memory (read by va_arg).
-                None => constraints.push(Constraint::Copy(self.external_cell, arg)),
+                // Variadic arguments go to the callee's `va_list` area (read by va_arg);
+                // a function without `...` never reads extra arguments.
+                None if function.is_variadic(&self.program.types) => {
+                    let obj = self.object(Object::VarArgs(callee));
+                    let cell = self.cell(obj, None);
+                    constraints.push(Constraint::Copy(cell, arg));
+                }
+                None => {}
             }
         }
         if let (Some(target), Some(ret)) = (result, function.ret_var) {
@@ -674,19 +712,13 @@ impl<'p> Generator<'p> {
             if !function.is_defined() {
                 continue;
             }
-            // Roots (main, or functions nobody calls) get their pointer parameters from
-            // outside: external memory.
-            if !has_callers[f.index()] {
-                for &p in &function.params {
-                    if function.locals[p].storage == Storage::Register {
-                        self.constraints
-                            .push(Constraint::Copy(self.reg(f, p), self.external));
-                    } else {
-                        let obj = self.object(Object::Local(f, p));
-                        let cell = self.cell(obj, None);
-                        self.constraints.push(Constraint::Copy(cell, self.external));
-                    }
-                }
+            // Roots (main, or functions nobody in the program may call) get their
+            // pointer parameters from outside: external memory. Functions called
+            // through pointers get theirs from the calls the solver binds, and from
+            // outside too once their address escapes (`bind_escaped`).
+            if !has_callers[f.index()] && !self.by_pointer.contains(&f) {
+                self.rooted.insert((f, usize::MAX));
+                self.root(f, &[]);
             }
             for (n, node) in function.nodes.iter_enumerated() {
                 self.node(f, n, &node.kind);
@@ -928,13 +960,33 @@ impl<'p> Generator<'p> {
                     self.access(f, n, whole(AccessKind::Write, *a));
                 }
                 let ext = self.external;
-                let ext_cell = self.external_cell;
                 self.access(f, n, whole(AccessKind::Read, ext));
-                if intrinsic == Intrinsic::VaArg {
-                    let t = self.temp();
-                    self.constraints.push(Constraint::Copy(t, ext_cell));
-                    self.constraints.push(Constraint::Copy(t, ext));
-                    self.result_from(result, t);
+                // A `va_list` holds a pointer to the variadic arguments of the function
+                // that started it: va_arg reads through it (a `va_list` from outside
+                // the program points into external memory).
+                let ap = args.first().copied().flatten();
+                match (intrinsic, ap) {
+                    (Intrinsic::VaStart, Some(ap)) => {
+                        let obj = self.object(Object::VarArgs(f));
+                        let cell = self.cell(obj, None);
+                        let t = self.temp();
+                        self.constraints.push(Constraint::Base(t, cell));
+                        self.constraints.push(Constraint::Store(ap, t));
+                    }
+                    (Intrinsic::VaCopy, Some(d)) => {
+                        if let Some(Some(s)) = args.get(1) {
+                            self.constraints.push(Constraint::CopyBlock(d, *s));
+                        }
+                    }
+                    (Intrinsic::VaArg, Some(ap)) => {
+                        let area = self.temp();
+                        self.constraints.push(Constraint::Load(area, ap));
+                        let any = self.shift(area, None);
+                        let t = self.temp();
+                        self.constraints.push(Constraint::Load(t, any));
+                        self.result_from(result, t);
+                    }
+                    _ => {}
                 }
             }
         }
@@ -1052,6 +1104,7 @@ impl<'p> Generator<'p> {
             }
             let solved = &solver;
             self.bind_indirect(&mut bound, |_, pv| solved.cells_of(pv));
+            self.bind_escaped(|_, pv| solved.cells_of(pv));
             if installed == self.constraints.len() {
                 break;
             }
@@ -1060,6 +1113,63 @@ impl<'p> Generator<'p> {
         solver.stats.converged = true;
         let stats = solver.stats;
         (Some(Solution::Andersen(Box::new(solver))), stats)
+    }
+
+    /// Parameters of `f` that may hold anything from outside the program, and what
+    /// the pointers `args` may point to, anywhere in it.
+    fn root(&mut self, f: FuncId, args: &[PVar]) {
+        let function = &self.program.functions[f];
+        for &p in &function.params {
+            let dst = if function.locals[p].storage == Storage::Register {
+                self.reg(f, p)
+            } else {
+                let obj = self.object(Object::Local(f, p));
+                self.cell(obj, None)
+            };
+            self.constraints.push(Constraint::Copy(dst, self.external));
+            for &a in args {
+                self.constraints.push(Constraint::Shift(dst, a, None));
+            }
+        }
+    }
+
+    /// Roots the functions whose address has escaped to code outside the program:
+    /// stored in external memory (unknown code may call them with anything), or passed
+    /// to an external that calls back (with pointers into what it was given).
+    fn bind_escaped(&mut self, targets_of: impl Fn(&Self, PVar) -> Vec<PVar>) {
+        let function_of = |this: &Self, cell: PVar| match this.cell_info.get(&cell) {
+            Some(&(obj, _)) => match this.objects[obj as usize] {
+                Object::Function(g) if this.program.functions[g].is_defined() => Some(g),
+                _ => None,
+            },
+            None => None,
+        };
+        let mut new: Vec<(FuncId, usize)> = Vec::new();
+        for cell in targets_of(self, self.external_cell) {
+            if let Some(g) = function_of(self, cell) {
+                if self.rooted.insert((g, usize::MAX)) {
+                    new.push((g, usize::MAX));
+                }
+            }
+        }
+        for (i, (_, _, args)) in self.external_calls.iter().enumerate() {
+            for pv in args.iter().flatten() {
+                for cell in targets_of(self, *pv) {
+                    if let Some(g) = function_of(self, cell) {
+                        if self.rooted.insert((g, i)) {
+                            new.push((g, i));
+                        }
+                    }
+                }
+            }
+        }
+        for (g, i) in new {
+            let args: Vec<PVar> = match self.external_calls.get(i) {
+                Some((_, _, args)) => args.iter().flatten().copied().collect(),
+                None => Vec::new(),
+            };
+            self.root(g, &args);
+        }
     }
 
     /// Adds the bindings of newly found indirect-call targets.
@@ -1157,6 +1267,7 @@ impl<'p> Generator<'p> {
                         .iter()
                         .flat_map(|c| c.2.iter().flatten().copied()),
                 )
+                .chain([self.external_cell])
                 .map(|pv| {
                     let p = uf_ref.pointee_existing(pv);
                     let cells = p
@@ -1168,6 +1279,7 @@ impl<'p> Generator<'p> {
             self.bind_indirect(&mut bound, |_, pv| {
                 snapshot.get(&pv).cloned().unwrap_or_default()
             });
+            self.bind_escaped(|_, pv| snapshot.get(&pv).cloned().unwrap_or_default());
             if self.constraints.len() == before {
                 break;
             }

@@ -208,8 +208,7 @@ pub(super) struct Wrappers {
 }
 
 impl Wrappers {
-    pub fn find(program: &Program) -> Wrappers {
-        let graph = CallGraph::build(program);
+    pub fn find(program: &Program, graph: &CallGraph) -> Wrappers {
         let types = &program.types;
         let fitting: FxHashMap<(FuncId, NodeId), Vec<FuncId>> = graph
             .sites
@@ -281,7 +280,7 @@ impl Wrappers {
             indirect,
             ..Wrappers::default()
         };
-        wrappers.name_objects(program, &graph);
+        wrappers.name_objects(program, graph);
         // Deferred copies: a returned realloc-like call whose old blocks are parameters.
         let mut deferred = FxHashSet::default();
         for (&g, wrapper) in &wrappers.wrappers {

@@ -1,0 +1,69 @@
+//! What reaches functions from calls the program does not spell out: variadic
+//! arguments (each variadic function's own `va_list` area, not one pool shared with
+//! external memory) and callbacks (a comparator passed to `qsort` gets pointers into
+//! the array `qsort` was given).
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use ripple_dataflow::pointsto::{object_name, AccessKind};
+use ripple_dataflow::{PointsTo, PointsToConfig, PointsToMode};
+use ripple_ir::Program;
+
+/// The names of the objects read by the nodes on `line`, under Andersen.
+fn reads(program: &Program, line: u32) -> BTreeSet<String> {
+    let config = PointsToConfig {
+        mode: Some(PointsToMode::Andersen),
+        ..PointsToConfig::default()
+    };
+    let pts = PointsTo::analyze(program, &config);
+    let mut names = BTreeSet::new();
+    for (f, function) in program.functions.iter_enumerated() {
+        for (n, node) in function.nodes.iter_enumerated() {
+            if node.span.start_line != line {
+                continue;
+            }
+            for access in pts.accesses(f, n) {
+                if access.kind == AccessKind::Read {
+                    for &object in &pts.part_objects[access.part.index()] {
+                        names.insert(object_name(program, object));
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+const PROGRAM: &str = "typedef __builtin_va_list va_list;\n\
+void qsort(void *, unsigned long, unsigned long, int (*)(const void *, const void *));\n\
+int g1, g2, g3;\n\
+int first_a(int n, ...) { va_list ap; __builtin_va_start(ap, n); int *p = __builtin_va_arg(ap, int *); __builtin_va_end(ap); return *p; }\n\
+int first_b(int n, ...) { va_list ap; __builtin_va_start(ap, n); int *p = __builtin_va_arg(ap, int *); __builtin_va_end(ap); return *p; }\n\
+static int cmp(const void *a, const void *b) { return **(int *const *)a - **(int *const *)b; }\n\
+int main(void) {\n\
+    int *arr[2] = { &g3, &g3 };\n\
+    qsort(arr, 2, sizeof arr[0], cmp);\n\
+    return first_a(1, &g1) + first_b(1, &g2);\n\
+}\n";
+
+#[test]
+fn each_variadic_function_reads_only_the_arguments_passed_to_it() {
+    // first_a is only given &g1 and first_b only &g2: `*p` in each reads its own.
+    let program = common::lower_file("a.c", PROGRAM, false);
+    let a = reads(&program, 4);
+    let b = reads(&program, 5);
+    assert!(a.contains("g1") && !a.contains("g2"), "{a:?}");
+    assert!(b.contains("g2") && !b.contains("g1"), "{b:?}");
+}
+
+#[test]
+fn a_callback_gets_pointers_into_what_the_external_was_given() {
+    // qsort calls cmp with pointers to elements of `arr`, which hold &g3: cmp's double
+    // dereference reads `arr` and g3.
+    let program = common::lower_file("a.c", PROGRAM, false);
+    let read = reads(&program, 6);
+    assert!(read.contains("g3"), "{read:?}");
+    assert!(read.iter().any(|r| r.starts_with("arr")), "{read:?}");
+}
