@@ -43,7 +43,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_dataflow::slice::{traverse, SliceDirection, Traversal};
-use ripple_dataflow::{EdgeKind, IfaceVar, Sdg, SdgConfig, VertexId, VertexKind};
+use ripple_dataflow::{EdgeKind, IfaceVar, PartId, Sdg, SdgConfig, VertexId, VertexKind};
 use ripple_ir::{FuncId, NodeId, NodeKind, Program, Span};
 use ripple_versions::VersionMatch;
 
@@ -85,6 +85,9 @@ pub struct Equivalences {
     /// Per version (old, new): changed calls found to run exactly when their partners
     /// do, beyond those [`crate::change_control::paired_calls`] finds.
     pub paired_calls: [Vec<crate::change_control::PairedCall>; 2],
+    /// Nodes reading a region (holding one global) whose value there is the same known
+    /// value in every run of both versions: no impact reaches them through it.
+    pub known_reads: FxHashSet<(Side, FuncId, NodeId, PartId)>,
 }
 
 impl Equivalences {
@@ -99,6 +102,7 @@ impl Equivalences {
             && self.statements.is_empty()
             && self.arguments.is_empty()
             && self.paired_calls.iter().all(Vec::is_empty)
+            && self.known_reads.is_empty()
     }
 }
 
@@ -508,6 +512,32 @@ fn one_version(
                     .summary_equiv
                     .contains(&(side, sdg.function_of[from.index()], y))
             }),
+            // The contents of a region read where its value is known in every run.
+            EdgeKind::Data if !equivalences.known_reads.is_empty() => {
+                let part = match sdg.kinds[from.index()] {
+                    VertexKind::FormalIn(IfaceVar::Mem(p))
+                    | VertexKind::ActualOut {
+                        var: IfaceVar::Mem(p),
+                        ..
+                    }
+                    | VertexKind::Memory(p)
+                    | VertexKind::Region(p) => Some(p),
+                    _ => None,
+                };
+                let node = match sdg.kinds[to.index()] {
+                    VertexKind::Node(n) | VertexKind::ActualIn { call: n, .. } => Some(n),
+                    _ => None,
+                };
+                match (part, node) {
+                    (Some(p), Some(n)) => !equivalences.known_reads.contains(&(
+                        side,
+                        sdg.function_of[to.index()],
+                        n,
+                        p,
+                    )),
+                    _ => true,
+                }
+            }
             // SUMMARY-IMPACT needs not (PREEQUIV(x, f) and SUMMARYEQUIV(y, f)), for
             // some target f of the call.
             EdgeKind::Summary => match (var_of(from), var_of(to)) {

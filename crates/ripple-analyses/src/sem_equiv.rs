@@ -17,6 +17,12 @@
 //!   arguments that may differ, and its result if stored elsewhere, are sources. An
 //!   argument written differently but proved to have the old value is reported.
 //!
+//! Globals the changed code reads are known to the solver where they still hold their
+//! initial value in every run, the same in both versions (`ripple_dataflow::
+//! initial_values`): `print_header(line_delim)` then passes what `print_header('\n')`
+//! did (000 Fig. 1, PREEQUIV of the argument), and those reads are not impacted through
+//! the global ([`StatementEquivalences::known_reads`]).
+//!
 //! Soundness: a run's nodes are no source, but they stay in the dependence graph, so an
 //! impact that reaches their inputs from elsewhere still flows through them; and from
 //! equal inputs they produce equal outputs, so the mapped nodes after them read what
@@ -24,8 +30,9 @@
 
 use rustc_hash::FxHashMap;
 
-use ripple_ir::{FuncId, NodeId, NodeKind, Program, Span, VarId};
-use ripple_symex::straightline::{Comparison, Names, Proof, Region};
+use ripple_dataflow::{InitialValues, PartId, PointsTo};
+use ripple_ir::{BinOp, ExprKind, FuncId, GlobalId, NodeId, NodeKind, Program, Span, VarId};
+use ripple_symex::straightline::{Comparison, KnownGlobal, Names, Proof, Region};
 use ripple_symex::Budget;
 use ripple_versions::VersionMatch;
 
@@ -62,6 +69,10 @@ pub struct StatementEquivalences {
     /// are no source of impact all the same (`straightline::unchanged_nodes`: what they
     /// write is the same after the change).
     pub unchanged: [Vec<(FuncId, NodeId)>; 2],
+    /// Per version: nodes of changed code that read a global (its region) where it
+    /// holds its initial value, the same in both versions, in every run
+    /// (`ripple_dataflow::initial_values`): what they read of it is not impacted.
+    pub known_reads: [Vec<(FuncId, NodeId, PartId)>; 2],
 }
 
 impl StatementEquivalences {
@@ -73,6 +84,11 @@ impl StatementEquivalences {
         for (side, list) in [Side::Old, Side::New].into_iter().zip(&self.unchanged) {
             for &(f, n) in list {
                 equivalences.statements.insert((side, f, n));
+            }
+        }
+        for (side, list) in [Side::Old, Side::New].into_iter().zip(&self.known_reads) {
+            for &(f, n, part) in list {
+                equivalences.known_reads.insert((side, f, n, part));
             }
         }
         for p in &self.proved {
@@ -121,10 +137,14 @@ pub fn default_budget() -> Budget {
 }
 
 /// The equivalences of the changed straight-line code and call arguments of two versions.
+/// With the points-to results of both (`points_to`), globals the changed code reads that
+/// still hold their initial value there in every run are known to the solver
+/// (`ripple_dataflow::initial_values`).
 pub fn statement_equivalences(
     old: &Program,
     new: &Program,
     matching: &VersionMatch,
+    points_to: Option<[&PointsTo; 2]>,
     budget: Budget,
 ) -> StatementEquivalences {
     let mut out = StatementEquivalences::default();
@@ -186,6 +206,10 @@ pub fn statement_equivalences(
         global: &new_global,
     };
     let mut shared: FxHashMap<(FuncId, FuncId), SharedTemps> = FxHashMap::default();
+    let mut initial =
+        points_to.map(|[a, b]| [InitialValues::new(old, a), InitialValues::new(new, b)]);
+    let old_partner: FxHashMap<ripple_ir::GlobalId, ripple_ir::GlobalId> =
+        global_partner.iter().map(|(&n, &o)| (o, n)).collect();
     let regions = crate::change_control::paired_regions(old, new, matching);
     out.not_compared = regions.len().saturating_sub(MAX_REGIONS);
     for region in regions.into_iter().take(MAX_REGIONS) {
@@ -213,7 +237,64 @@ pub fn statement_equivalences(
         };
         // Both regions are executed once; a region holding what is not compared (a
         // loop, an intrinsic, ...) is a source of impact as it stands.
-        let comparison = Comparison::new(old_region, new_region);
+        let mut comparison = Comparison::new(old_region, new_region);
+        if let (Ok(c), Some([Some(iv_old), Some(iv_new)])) = (&mut comparison, &mut initial) {
+            let reads = [
+                global_reads(old, o, &region.old),
+                global_reads(new, n, &region.new),
+            ];
+            let starts = [(o, region.old_start), (n, region.new_start)];
+            let mut known = Vec::new();
+            for (side, list) in reads.iter().enumerate() {
+                for &(g, offset, bytes) in list {
+                    // The same global in the other version, which the common state
+                    // shares, must hold the same value where its region starts.
+                    let (mine, theirs) = if side == 0 {
+                        (
+                            (&mut *iv_old, g),
+                            old_partner.get(&g).map(|&h| (&mut *iv_new, h)),
+                        )
+                    } else {
+                        (
+                            (&mut *iv_new, g),
+                            global_partner.get(&g).map(|&h| (&mut *iv_old, h)),
+                        )
+                    };
+                    let Some(value) = mine.0.value_at(mine.1, offset, bytes, starts[side]) else {
+                        continue;
+                    };
+                    if let Some((other, h)) = theirs {
+                        if other.value_at(h, offset, bytes, starts[1 - side]) != Some(value) {
+                            continue;
+                        }
+                    }
+                    let name = if side == 0 {
+                        old_global(g)
+                    } else {
+                        new_global(g)
+                    };
+                    known.push(KnownGlobal {
+                        global: name,
+                        offset,
+                        bytes,
+                        value,
+                    });
+                    let (program, f, nodes, pts) = if side == 0 {
+                        (old, o, &region.old, points_to.map(|p| p[0]))
+                    } else {
+                        (new, n, &region.new, points_to.map(|p| p[1]))
+                    };
+                    if let Some(pts) = pts {
+                        out.known_reads[side].extend(
+                            initial_readers(program, pts, f, nodes, g)
+                                .into_iter()
+                                .map(|(m, part)| (f, m, part)),
+                        );
+                    }
+                }
+            }
+            c.assume(&known);
+        }
         let proof = match &comparison {
             Ok(c) => c.equivalent(budget),
             Err(reason) => Proof::Unknown(reason),
@@ -275,6 +356,91 @@ pub fn statement_equivalences(
             out.not_proved += 1;
         }
     }
+    out
+}
+
+/// The nodes of a region that read global `g` as it was where the region starts, with
+/// its region: those no call and no write of it in the region may run before. Only a
+/// region holding `g` alone qualifies (under unification a region holds other objects,
+/// whose values are not known).
+fn initial_readers(
+    program: &Program,
+    pts: &PointsTo,
+    f: FuncId,
+    nodes: &[NodeId],
+    g: GlobalId,
+) -> Vec<(NodeId, PartId)> {
+    let Some(part) = pts.part_of(ripple_dataflow::pointsto::Object::Global(g)) else {
+        return Vec::new();
+    };
+    if pts.part_objects[part.index()].len() != 1 {
+        return Vec::new();
+    }
+    let function = &program.functions[f];
+    let in_region: rustc_hash::FxHashSet<NodeId> = nodes.iter().copied().collect();
+    let reads = |n: NodeId| {
+        pts.accesses(f, n)
+            .iter()
+            .any(|a| a.part == part && a.kind == ripple_dataflow::pointsto::AccessKind::Read)
+    };
+    let spoils = |n: NodeId| {
+        matches!(
+            function.nodes[n].kind,
+            NodeKind::Call { .. } | NodeKind::Havoc { .. }
+        ) || pts
+            .accesses(f, n)
+            .iter()
+            .any(|a| a.part == part && a.kind == ripple_dataflow::pointsto::AccessKind::Write)
+    };
+    // Nodes after a spoiling node of the region, within the region.
+    let mut after: rustc_hash::FxHashSet<NodeId> = Default::default();
+    let mut stack: Vec<NodeId> = nodes
+        .iter()
+        .filter(|&&n| spoils(n))
+        .flat_map(|&n| function.nodes[n].succs.iter().copied())
+        .collect();
+    while let Some(n) = stack.pop() {
+        if in_region.contains(&n) && after.insert(n) {
+            stack.extend(function.nodes[n].succs.iter().copied());
+        }
+    }
+    nodes
+        .iter()
+        .filter(|&&n| reads(n) && !after.contains(&n))
+        .map(|&n| (n, part))
+        .collect()
+}
+
+/// The globals a region's nodes load at a constant offset: (global, offset, bytes).
+fn global_reads(program: &Program, f: FuncId, nodes: &[NodeId]) -> Vec<(GlobalId, u64, u32)> {
+    let mut out = Vec::new();
+    for &n in nodes {
+        for expr in program.functions[f].nodes[n].exprs() {
+            expr.walk(&mut |e| {
+                let ExprKind::Load(addr) = &e.kind else {
+                    return;
+                };
+                let place = match &addr.kind {
+                    ExprKind::AddrOfGlobal(g) => Some((*g, 0)),
+                    ExprKind::Binary(BinOp::PtrAdd, base, by) => match (&base.kind, &by.kind) {
+                        (ExprKind::AddrOfGlobal(g), ExprKind::Int(c)) => {
+                            u64::try_from(*c).ok().map(|c| (*g, c))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                if let Some((g, offset)) = place {
+                    let bytes = program.types.size_of(e.ty);
+                    if let Ok(bytes) = u32::try_from(bytes) {
+                        out.push((g, offset, bytes));
+                    }
+                }
+            });
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
     out
 }
 

@@ -139,10 +139,11 @@ fn check_pair(
     let (written_old, written_new) = (old, new);
     let (old, new) = (&cut_old, &cut_new);
     let matching: VersionMatch = match_programs(old, new, &MatchConfig::default());
-    let proved = statement_equivalences(old, new, &matching, default_budget());
+    let graphs = DependenceGraphs::build(old, new, config);
+    let points_to = Some([&graphs.old.points_to, &graphs.new.points_to]);
+    let proved = statement_equivalences(old, new, &matching, points_to, default_budget());
     let mut equivalences = Equivalences::default();
     proved.add_to(&mut equivalences);
-    let graphs = DependenceGraphs::build(old, new, config);
     let mut functions = 0;
     if semantic {
         // Whole functions proved equivalent (SUMMARYEQUIV), as `ripple impact --semantic`.

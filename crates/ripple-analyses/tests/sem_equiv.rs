@@ -22,7 +22,7 @@ fn proved(decls: &str, old: &str, new: &str) -> (usize, usize) {
         matching.changed().next().is_some(),
         "the versions differ somewhere"
     );
-    let result = statement_equivalences(&old, &new, &matching, default_budget());
+    let result = statement_equivalences(&old, &new, &matching, None, default_budget());
     (result.proved.len(), result.not_proved)
 }
 

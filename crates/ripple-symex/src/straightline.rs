@@ -35,7 +35,8 @@
 //! After the k-th call, the memory and the result are fresh symbols shared by both
 //! versions: the callee did the same thing in both.
 //!
-//! The common state is universally quantified: registers, the memory array and the
+//! The common state is universally quantified (restricted, when the caller knows it, to
+//! globals holding given values: [`Comparison::assume`]): registers, the memory array and the
 //! addresses of locals, globals (by key) and functions (by key) are free symbols shared
 //! by both versions. Distinct objects may then have equal addresses, which only adds
 //! states: a proof over all of them holds for the real ones. Encoding as in the rest of
@@ -94,6 +95,19 @@ pub enum Proof {
 /// below.
 pub struct Comparison<'a> {
     sides: [Side<'a>; 2],
+    /// What is known of the common initial state ([`Comparison::assume`]).
+    assumed: Bool,
+}
+
+/// A global that holds a known value where both regions start, in every run that
+/// reaches them: `bytes` bytes at `offset` in the global named `global` (its name shared
+/// by both versions, [`Names::global`]) hold `value` (little-endian).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownGlobal {
+    pub global: String,
+    pub offset: u64,
+    pub bytes: u32,
+    pub value: u128,
 }
 
 impl<'a> Comparison<'a> {
@@ -103,28 +117,45 @@ impl<'a> Comparison<'a> {
         for side in &mut sides {
             side.execute()?;
         }
-        Ok(Comparison { sides })
+        Ok(Comparison {
+            sides,
+            assumed: Bool::from_bool(true),
+        })
+    }
+
+    /// Restricts the common initial state to the one where these globals hold these
+    /// values; sound when they do in every run reaching both regions (for a global of
+    /// both versions, in both).
+    pub fn assume(&mut self, known: &[KnownGlobal]) {
+        let mem = State::initial().mem;
+        let mut facts = vec![self.assumed.clone()];
+        for k in known {
+            let base = address(&format!("global.{}", k.global));
+            let at = base.bvadd(BV::from_u64(k.offset, 64));
+            facts.push(load(&mem, &at, k.bytes).eq(bv_const(k.value, k.bytes * 8)));
+        }
+        self.assumed = and_all(&facts);
     }
 
     /// Whether the two regions leave by the same exits in the same states, from every
     /// common state.
     pub fn equivalent(&self, budget: Budget) -> Proof {
-        regions_equivalent(&self.sides, budget)
+        regions_equivalent(&self.sides, &self.assumed, budget)
     }
 
     /// The nodes of the regions that are no source of impact although the regions differ
     /// (`unchanged_nodes` below).
     pub fn unchanged_nodes(&self, budget: Budget) -> Option<[Vec<NodeId>; 2]> {
-        unchanged_nodes(&self.sides, budget)
+        unchanged_nodes(&self.sides, &self.assumed, budget)
     }
 
     /// The calls that run exactly when their partners do (`paired_calls` below).
     pub fn paired_calls(&self, budget: Budget) -> Vec<CallPair> {
-        paired_calls(&self.sides, budget)
+        paired_calls(&self.sides, &self.assumed, budget)
     }
 }
 
-fn regions_equivalent(sides: &[Side<'_>; 2], budget: Budget) -> Proof {
+fn regions_equivalent(sides: &[Side<'_>; 2], assumed: &Bool, budget: Budget) -> Proof {
     let [a, b] = sides;
     if a.region.exits.len() != b.region.exits.len() {
         return Proof::Unknown("the regions have different exits");
@@ -181,7 +212,7 @@ fn regions_equivalent(sides: &[Side<'_>; 2], budget: Budget) -> Proof {
     for (x, y) in a.segments.iter().zip(&b.segments) {
         goal.extend(same_stops(x, y));
     }
-    decide(&and_all(&goal), budget)
+    decide(assumed, &and_all(&goal), budget)
 }
 
 /// The nodes of two regions that are no source of impact although the regions differ:
@@ -190,7 +221,11 @@ fn regions_equivalent(sides: &[Side<'_>; 2], budget: Budget) -> Proof {
 /// is the same there and at every call, branches when the regions are left the same way,
 /// and skips; `None` unless both regions stop the program on the same states. Calls are
 /// left to [`Comparison::paired_calls`].
-fn unchanged_nodes(sides: &[Side<'_>; 2], budget: Budget) -> Option<[Vec<NodeId>; 2]> {
+fn unchanged_nodes(
+    sides: &[Side<'_>; 2],
+    assumed: &Bool,
+    budget: Budget,
+) -> Option<[Vec<NodeId>; 2]> {
     let [a, b] = sides;
     if a.segments.len() != b.segments.len() || a.region.exits.len() != b.region.exits.len() {
         return None;
@@ -201,7 +236,7 @@ fn unchanged_nodes(sides: &[Side<'_>; 2], budget: Budget) -> Option<[Vec<NodeId>
         .zip(&b.segments)
         .flat_map(|(x, y)| same_stops(x, y))
         .collect();
-    if decide(&and_all(&stops), budget) != Proof::Equivalent {
+    if decide(assumed, &and_all(&stops), budget) != Proof::Equivalent {
         return None;
     }
     // The value whichever exit is taken.
@@ -226,7 +261,7 @@ fn unchanged_nodes(sides: &[Side<'_>; 2], budget: Budget) -> Option<[Vec<NodeId>
                 left(a, &|st| st.value_of(&key)),
                 left(b, &|st| st.value_of(&key)),
             ) {
-                (Some(x), Some(y)) => decide(&x.eq(&y), budget) == Proof::Equivalent,
+                (Some(x), Some(y)) => decide(assumed, &x.eq(&y), budget) == Proof::Equivalent,
                 _ => false,
             },
             (Some(v), None) => !a.read_outside(v),
@@ -259,7 +294,7 @@ fn unchanged_nodes(sides: &[Side<'_>; 2], budget: Budget) -> Option<[Vec<NodeId>
             (Some(x), Some(y)) => same.push(x.eq(&y)),
             _ => same.push(Bool::from_bool(false)),
         }
-        decide(&and_all(&same), budget) == Proof::Equivalent
+        decide(assumed, &and_all(&same), budget) == Proof::Equivalent
     };
     let same_way = {
         let pcs: Vec<Bool> = a
@@ -268,7 +303,7 @@ fn unchanged_nodes(sides: &[Side<'_>; 2], budget: Budget) -> Option<[Vec<NodeId>
             .zip(&b.exits)
             .map(|(x, y)| x.pc.eq(&y.pc))
             .collect();
-        decide(&and_all(&pcs), budget) == Proof::Equivalent
+        decide(assumed, &and_all(&pcs), budget) == Proof::Equivalent
     };
     let unchanged = |side: &Side<'_>| -> Vec<NodeId> {
         let region = side.region;
@@ -309,7 +344,7 @@ pub struct CallPair {
 /// before it stops the program on the same states), with which arguments provably have
 /// the same values; empty when the regions cannot be compared or differ in their calls.
 /// Such a call runs in one version exactly when its partner runs in the other.
-fn paired_calls(sides: &[Side<'_>; 2], budget: Budget) -> Vec<CallPair> {
+fn paired_calls(sides: &[Side<'_>; 2], assumed: &Bool, budget: Budget) -> Vec<CallPair> {
     let [a, b] = sides;
     if a.calls.len() != b.calls.len() {
         return Vec::new();
@@ -325,7 +360,7 @@ fn paired_calls(sides: &[Side<'_>; 2], budget: Budget) -> Vec<CallPair> {
         if let (Some(u), Some(v)) = (&x.target, &y.target) {
             reached.push(u.eq(v));
         }
-        if decide(&and_all(&reached), budget) != Proof::Equivalent {
+        if decide(assumed, &and_all(&reached), budget) != Proof::Equivalent {
             break;
         }
         let equal_args = x
@@ -333,7 +368,8 @@ fn paired_calls(sides: &[Side<'_>; 2], budget: Budget) -> Vec<CallPair> {
             .iter()
             .zip(&y.args)
             .map(|(u, v)| {
-                u.get_size() == v.get_size() && decide(&u.eq(v), budget) == Proof::Equivalent
+                u.get_size() == v.get_size()
+                    && decide(assumed, &u.eq(v), budget) == Proof::Equivalent
             })
             .collect();
         out.push(CallPair {
@@ -365,10 +401,10 @@ fn same_stops(a: &Segment, b: &Segment) -> Vec<Bool> {
     facts
 }
 
-/// Valid (its negation unsatisfiable) within the budget?
-fn decide(goal: &Bool, budget: Budget) -> Proof {
+/// Valid where `assumed` holds (its negation unsatisfiable there), within the budget?
+fn decide(assumed: &Bool, goal: &Bool, budget: Budget) -> Proof {
     let mut smt = Smt::new(budget);
-    match smt.check(&[goal.not()]) {
+    match smt.check(&[assumed.clone(), goal.not()]) {
         Answer::Unsat => Proof::Equivalent,
         Answer::Sat => Proof::Different,
         Answer::Unknown => Proof::Unknown("the solver's budget ran out"),

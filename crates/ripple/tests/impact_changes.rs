@@ -452,3 +452,29 @@ fn whole_functions_proved_equivalent_keep_their_impact_inside() {
     assert_eq!(whole[0]["function"], "sum_to");
     assert_eq!(whole[0]["proof"], "semantic difference");
 }
+
+/// `show(1)` becomes `show(mode)` and `cap(3)` becomes `cap(limit)` (gcc: `prog` prints
+/// "mode 1, limit 3" in both versions, `prog x` "mode 1, limit 3" in the old one and
+/// "mode 1, limit 5" in the new one). No write of `mode` can run before line 10 (the one
+/// on line 14 comes after, and run is called once), so `mode` is 1 there in every run
+/// and show is not impacted; `limit` may have been set to 5 on line 12, so cap's printf
+/// (line 7) is.
+#[test]
+fn a_global_still_holding_its_initial_value_is_that_value() {
+    let (_, json) = impact("known-global", &[]);
+    assert!(lines_in(&json, "show").is_empty(), "{json:#}");
+    let cap = lines_in(&json, "cap");
+    for version in ["old", "new"] {
+        assert!(cap.contains(&(version.to_string(), 7)), "{json:#}");
+    }
+    assert_eq!(
+        json["equivalences"][0]["new_lines"],
+        serde_json::json!([10])
+    );
+    // Plain DCIA impacts show through the new read of `mode`.
+    let (_, plain) = impact("known-global", &["--dcia-only"]);
+    assert!(
+        lines_in(&plain, "show").contains(&("new".to_string(), 6)),
+        "{plain:#}"
+    );
+}

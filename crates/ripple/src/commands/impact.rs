@@ -111,6 +111,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
                 old,
                 new,
                 &matching,
+                Some([&graphs.old.points_to, &graphs.new.points_to]),
                 ripple_analyses::sem_equiv::default_budget(),
             )
         };
