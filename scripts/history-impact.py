@@ -5,11 +5,13 @@ For each of the COUNT most recent non-merge commits of REPO (a git directory, ba
 not) that change a `.c` or `.h` file, the trees of the commit's parent and of the commit
 are extracted (files named by --exclude removed: a unity build such as `onelua.c`, the
 programs' `main` files), and `ripple impact PARENT COMMIT --format json` runs twice: with
-`--dcia-only` (plain DCIA) and by default (SEM-DCIA's statement equivalences). One
-Markdown row per commit: changed lines, impacted lines by each, the reduction, the
-equivalences proved, and the seconds of each run; then the averages and medians.
+`--dcia-only` (plain DCIA) and by default (SEM-DCIA's statement equivalences), and once
+more per anytime level K given with --levels (`--level K`: functions proved equivalent
+as a whole up to call distance K). One Markdown row per commit: changed lines, impacted
+lines by each, the reduction, the equivalences proved, and the seconds of each run; then
+the averages and medians.
 
-Usage: scripts/history-impact.py REPO [--count 30] [--skip 0]
+Usage: scripts/history-impact.py REPO [--count 30] [--skip 0] [--levels 0 1 ...]
        [--ripple target/release/ripple] [--exclude NAME ...] [--paths PATHSPEC ...]
 (--exclude removes files or directories of that name from both trees.)
 """
@@ -60,15 +62,20 @@ def main():
     parser.add_argument("--exclude", nargs="*", default=[])
     parser.add_argument("--paths", nargs="*", default=["*.c", "*.h"],
                         help="the commits considered are those changing these paths")
+    parser.add_argument("--levels", nargs="*", type=int, default=[])
     args = parser.parse_args()
     commits = []
     for line in git(args.repo, "log", "--no-merges", "--format=%H %s", "--", *args.paths).splitlines():
         sha, _, subject = line.partition(" ")
         commits.append((sha, subject))
     commits = commits[args.skip:args.skip + args.count]
-    print("| commit | subject | changed lines | DCIA lines | SEM-DCIA lines | reduction | proved | DCIA s | SEM s |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    level_heads = "".join(f" level {k} lines | level {k} s |" for k in args.levels)
+    print("| commit | subject | changed lines | DCIA lines | SEM-DCIA lines | reduction | proved | DCIA s | SEM s |"
+          + level_heads)
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|" + "---:|---:|" * len(args.levels))
     reductions, dcia_times, sem_times = [], [], []
+    level_reductions = {k: [] for k in args.levels}
+    level_times = {k: [] for k in args.levels}
     for sha, subject in commits:
         with tempfile.TemporaryDirectory() as tmp:
             tmp = Path(tmp)
@@ -79,6 +86,7 @@ def main():
                 continue
             plain, t_plain = run(args.ripple, tmp / "old", tmp / "new", ["--dcia-only"])
             sem, t_sem = run(args.ripple, tmp / "old", tmp / "new", [])
+            levels = {k: run(args.ripple, tmp / "old", tmp / "new", ["--level", str(k)]) for k in args.levels}
         short = subject.replace("|", "\\|")[:50]
         if plain is None or sem is None:
             print(f"| {sha[:8]} | {short} | error | | | | | {t_plain:.1f} | {t_sem:.1f} |")
@@ -92,13 +100,26 @@ def main():
             reductions.append(reduction)
         dcia_times.append(t_plain)
         sem_times.append(t_sem)
-        print(f"| {sha[:8]} | {short} | {changed} | {d} | {s} | {reduction:.0f}% | {proved} | {t_plain:.1f} | {t_sem:.1f} |",
-              flush=True)
+        cells = ""
+        for k in args.levels:
+            result, seconds = levels[k]
+            lines = result["summary"]["impacted_lines"] if result else None
+            if lines is not None and d:
+                level_reductions[k].append((d - lines) / d * 100)
+            level_times[k].append(seconds)
+            cells += f" {'error' if lines is None else lines} | {seconds:.1f} |"
+        print(f"| {sha[:8]} | {short} | {changed} | {d} | {s} | {reduction:.0f}% | {proved} | {t_plain:.1f} | {t_sem:.1f} |"
+              + cells, flush=True)
     if reductions:
         print()
         print(f"commits {len(dcia_times)}; with impact {len(reductions)}: reduction mean {statistics.mean(reductions):.1f}%, "
               f"median {statistics.median(reductions):.1f}%; seconds median DCIA {statistics.median(dcia_times):.1f}, "
               f"SEM-DCIA {statistics.median(sem_times):.1f}")
+        for k in args.levels:
+            if level_reductions[k]:
+                print(f"level {k}: reduction mean {statistics.mean(level_reductions[k]):.1f}%, "
+                      f"median {statistics.median(level_reductions[k]):.1f}%; seconds median "
+                      f"{statistics.median(level_times[k]):.1f}")
 
 
 if __name__ == "__main__":

@@ -501,19 +501,40 @@ fn shared_temps(
     out
 }
 
-/// Changed functions proved equivalent as a whole by the semantic difference engine
+/// Functions proved equivalent as a whole by the semantic difference engine
 /// (`crate::semdiff`: modular symbolic execution, loops by induction): from the same
 /// inputs (parameters, memory, I/O) both versions return the same value, leave the same
-/// memory and I/O and end the same way. Every output y of such a function f is then
-/// SUMMARYEQUIV(y, f) (000 Def. 4.2), the level-0 step of 000 Alg. 1.
+/// memory and I/O and end the same way, their callees' changes included. Every output y
+/// of such a function f is then SUMMARYEQUIV(y, f) (000 Def. 4.2).
+///
+/// By levels, as 000 Alg. 1 (SEM-DCIA-ANYTIME): level 0 tries the changed functions;
+/// level k the callers of the functions of level k - 1 that were not proved (procedures
+/// within call distance k of the change), where a caller may mask what its changed
+/// callee does differently. Each level has an equal share of the budget, so the result
+/// of level k does not depend on how many levels follow; stopping after any level gives
+/// a sound result.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionEquivalences {
     /// (old, new) of each function proved equivalent.
     pub proved: Vec<(FuncId, FuncId)>,
-    /// Changed functions tried and not proved (different or undecided).
+    /// Functions tried and not proved (different or undecided), or left untried past
+    /// [`MAX_FUNCTIONS`] in a level.
     pub not_proved: usize,
     /// Whether the wall-clock cut-off, not the work budget, ended the proofs.
     pub stopped_by_clock: bool,
+    /// What each level did, in order.
+    pub levels: Vec<LevelOutcome>,
+}
+
+/// One level of the anytime search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LevelOutcome {
+    pub level: usize,
+    /// Functions tried as a whole at this level.
+    pub tried: usize,
+    pub proved: usize,
+    /// Functions of this level left untried (past [`MAX_FUNCTIONS`]).
+    pub skipped: usize,
 }
 
 impl FunctionEquivalences {
@@ -542,19 +563,23 @@ impl FunctionEquivalences {
     }
 }
 
-/// At most this many changed functions are tried as a whole in one run.
+/// At most this many functions are tried as a whole per level.
 pub const MAX_FUNCTIONS: usize = 8;
 
-/// Tries to prove equivalent, within `budget` (work, shared among them; four times as
-/// much wall-clock time is the cut-off), the changed functions whose changes the
-/// statement equivalences do not all cover (at most [`MAX_FUNCTIONS`], in matching
-/// order; the others count as not proved).
+/// Tries to prove equivalent, within `budget` (work, an equal share per level and per
+/// function in it; four times as much wall-clock time is the cut-off), the changed
+/// functions whose changes the statement equivalences do not all cover (level 0), then
+/// level by level up to `max_level` the callers of those not proved (at most
+/// [`MAX_FUNCTIONS`] per level, in a deterministic order; the others count as not
+/// proved). `progress` hears of each level as it ends.
 pub fn function_equivalences(
     old: &Program,
     new: &Program,
     matching: &VersionMatch,
     statements: &Equivalences,
     budget: std::time::Duration,
+    max_level: usize,
+    progress: &mut dyn FnMut(&LevelOutcome),
 ) -> FunctionEquivalences {
     let mut out = FunctionEquivalences::default();
     let open: Vec<(FuncId, FuncId)> = matching
@@ -582,31 +607,77 @@ pub fn function_equivalences(
     if open.is_empty() {
         return out;
     }
-    // One run per function (a run reports one function, so it does not search every
-    // caller of the change), the budget shared among at most MAX_FUNCTIONS of them.
-    let tried = open.len().min(MAX_FUNCTIONS);
-    out.not_proved += open.len() - tried;
-    let share = budget / tried as u32;
-    for &(o, n) in &open[..tried] {
-        let config = crate::semdiff::SemdiffConfig {
-            total_budget: share,
-            query_budget: share.min(crate::semdiff::DEFAULT_QUERY_BUDGET),
-            wall_clock_cutoff: Some(share * 4),
-            max_witnesses: 0,
-            function: Some(old.functions[o].name.clone()),
-            ..crate::semdiff::SemdiffConfig::default()
-        };
-        let report = crate::semdiff::semdiff(old, new, matching, &config);
-        out.stopped_by_clock |= report.stopped_by_clock;
-        let equivalent = report.functions.iter().any(|pair| {
-            (pair.old, pair.new) == (Some(o), Some(n))
-                && pair.verdict == crate::semdiff::Verdict::Equivalent
-        });
-        if equivalent {
-            out.proved.push((o, n));
-        } else {
-            out.not_proved += 1;
+    let level_budget = budget / (max_level as u32 + 1);
+    // Callers in the new version, with their partners.
+    let callers = ripple_graph::CallGraph::build(new).callers;
+    let partner_of_new: FxHashMap<FuncId, FuncId> = matching
+        .functions
+        .iter()
+        .filter_map(|m| Some((m.new?, m.old?)))
+        .collect();
+    let mut seen: rustc_hash::FxHashSet<(FuncId, FuncId)> = open.iter().copied().collect();
+    let mut level_pairs = open;
+    for level in 0..=max_level {
+        if level_pairs.is_empty() {
+            break;
         }
+        // One run per function (a run reports one function, so it does not search every
+        // caller of the change), the level's budget shared among at most MAX_FUNCTIONS.
+        let tried = level_pairs.len().min(MAX_FUNCTIONS);
+        let mut outcome = LevelOutcome {
+            level,
+            tried,
+            proved: 0,
+            skipped: level_pairs.len() - tried,
+        };
+        out.not_proved += outcome.skipped;
+        let share = level_budget / tried as u32;
+        let mut unproved = Vec::new();
+        for &(o, n) in &level_pairs[..tried] {
+            let config = crate::semdiff::SemdiffConfig {
+                total_budget: share,
+                query_budget: share.min(crate::semdiff::DEFAULT_QUERY_BUDGET),
+                wall_clock_cutoff: Some(share * 4),
+                max_witnesses: 0,
+                function: Some(old.functions[o].name.clone()),
+                ..crate::semdiff::SemdiffConfig::default()
+            };
+            let report = crate::semdiff::semdiff(old, new, matching, &config);
+            out.stopped_by_clock |= report.stopped_by_clock;
+            let equivalent = report.functions.iter().any(|pair| {
+                (pair.old, pair.new) == (Some(o), Some(n))
+                    && pair.verdict == crate::semdiff::Verdict::Equivalent
+            });
+            if equivalent {
+                out.proved.push((o, n));
+                outcome.proved += 1;
+            } else {
+                out.not_proved += 1;
+                unproved.push((o, n));
+            }
+        }
+        // Untried functions of this level spread impact as unproved ones do.
+        unproved.extend(level_pairs[tried..].iter().copied());
+        progress(&outcome);
+        out.levels.push(outcome);
+        // The next level: the callers of what this level did not prove.
+        let mut next: Vec<(FuncId, FuncId)> = Vec::new();
+        for &(_, n) in &unproved {
+            for &c in &callers[n.index()] {
+                let Some(&o) = partner_of_new.get(&c) else {
+                    continue;
+                };
+                let pair = (o, c);
+                if old.functions[o].is_defined()
+                    && new.functions[c].is_defined()
+                    && seen.insert(pair)
+                {
+                    next.push(pair);
+                }
+            }
+        }
+        next.sort_unstable();
+        level_pairs = next;
     }
     out.proved.sort_unstable();
     out

@@ -153,6 +153,8 @@ fn check_pair(
             &matching,
             &equivalences,
             std::time::Duration::from_secs(2),
+            1,
+            &mut |_| {},
         );
         found.add_to(&mut equivalences, &graphs.old, &graphs.new);
         functions = found.proved.len();

@@ -32,32 +32,28 @@ fn known_at(text: &str, global: &str, line: u32) -> Option<u128> {
     values.value_at(g, 0, 4, (f, n))
 }
 
+/// `show` reads g on line 3, then writes it on line 4.
+const SHOW: &str = "int g = 7;\n\
+                    int show(void) {\n\
+                    int r = g;\n\
+                    g = 0;\n\
+                    return r;\n\
+                    }\n";
+
 #[test]
 fn a_read_before_every_write_sees_the_initial_value() {
-    // Line 3 reads g before line 4 writes it, and show runs once: g is 7 there.
-    let text = "int g = 7;\n\
-                int show(void) {\n\
-                int r = g;\n\
-                g = 0;\n\
-                return r;\n\
-                }\n\
-                int main(void) { return show(); }\n";
-    assert_eq!(known_at(text, "g", 3), Some(7));
+    // show runs once: g is 7 on line 3.
+    let text = format!("{SHOW}int main(void) {{ return show(); }}\n");
+    assert_eq!(known_at(&text, "g", 3), Some(7));
     // After the write, nothing is known.
-    assert_eq!(known_at(text, "g", 5), None);
+    assert_eq!(known_at(&text, "g", 5), None);
 }
 
 #[test]
 fn a_second_call_sees_what_the_first_wrote() {
     // show is called twice: the second run of line 3 reads the 0 written by the first.
-    let text = "int g = 7;\n\
-                int show(void) {\n\
-                int r = g;\n\
-                g = 0;\n\
-                return r;\n\
-                }\n\
-                int main(void) { return show() + show(); }\n";
-    assert_eq!(known_at(text, "g", 3), None);
+    let text = format!("{SHOW}int main(void) {{ return show() + show(); }}\n");
+    assert_eq!(known_at(&text, "g", 3), None);
 }
 
 #[test]

@@ -33,6 +33,8 @@ pub struct ImpactLinesView {
     /// Whether every changed line is covered by a proved equivalence and nothing is
     /// impacted: the change is proved not to alter behaviour.
     pub proved_equivalent: bool,
+    /// With `--semantic` or `--level K`: how far the whole-function proofs went.
+    pub semantic: Option<SemanticView>,
     pub summary: ImpactLinesSummary,
     /// Where the analysis over-approximated: constructs the frontend could not model and
     /// memory regions kept context-insensitive; each makes the impact larger, never
@@ -49,6 +51,23 @@ pub struct LineView {
     pub version: &'static str,
     pub file: String,
     pub line: u32,
+}
+
+/// The anytime levels of the whole-function proofs (000 Alg. 1) a run went through.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SemanticView {
+    /// The last level run (call distance from the change).
+    pub level: usize,
+    pub levels: Vec<SemanticLevelView>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SemanticLevelView {
+    pub level: usize,
+    pub tried: usize,
+    pub proved: usize,
+    /// Functions of the level left untried (past the per-level limit).
+    pub skipped: usize,
 }
 
 /// A change proved equivalent: the old and new lines, in the function's file.
@@ -194,6 +213,7 @@ pub fn impact_lines_view(
         schema: crate::SCHEMA_VERSION,
         equivalences,
         proved_equivalent,
+        semantic: None,
         incomplete,
         approximations,
         old: labels.0.to_string(),
@@ -248,10 +268,23 @@ pub fn add_function_equivalences(
     }
     if found.not_proved > 0 {
         view.approximations.push(format!(
-            "{} changed function(s) not proved equivalent as a whole (different, or undecided within the budget)",
+            "{} function(s) not proved equivalent as a whole (different, or undecided within the budget)",
             found.not_proved
         ));
     }
+    view.semantic = Some(SemanticView {
+        level: found.levels.last().map_or(0, |l| l.level),
+        levels: found
+            .levels
+            .iter()
+            .map(|l| SemanticLevelView {
+                level: l.level,
+                tried: l.tried,
+                proved: l.proved,
+                skipped: l.skipped,
+            })
+            .collect(),
+    });
     if found.stopped_by_clock {
         view.approximations.push(
             "the whole-function proofs were stopped by the wall-clock cut-off, not the work budget: on another machine they may prove more or less".to_string(),
@@ -470,6 +503,34 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
             let _ = write!(out, "; {} function(s) first impacted here", c.functions);
         }
         out.push('\n');
+    }
+    if let Some(semantic) = &view.semantic {
+        let levels: Vec<String> = semantic
+            .levels
+            .iter()
+            .map(|l| {
+                format!(
+                    "level {}: {} of {} proved{}",
+                    l.level,
+                    l.proved,
+                    l.tried,
+                    if l.skipped > 0 {
+                        format!(", {} not tried", l.skipped)
+                    } else {
+                        String::new()
+                    }
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "whole functions tried (callers at level k are k calls from the change): {}",
+            if levels.is_empty() {
+                "none needed".to_string()
+            } else {
+                levels.join("; ")
+            }
+        );
     }
     // The hubs worth naming: those through which a tenth of the impact or more passes.
     let worth = (s.impacted_lines / 10).max(2);

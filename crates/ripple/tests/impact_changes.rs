@@ -478,3 +478,37 @@ fn a_global_still_holding_its_initial_value_is_that_value() {
         "{plain:#}"
     );
 }
+
+/// `tag` returns `x | 3` instead of `x | 1` (gcc, run without arguments: the old version
+/// prints 1 and 1, the new one 1 and 3): its result differs, but odd_flag keeps only
+/// bit 0, which both set. Level 0 of the anytime
+/// search tries tag (different); level 1 tries its callers and proves odd_flag
+/// equivalent as a whole, so what main does with odd_flag's result (lines 9 and 10) is
+/// not impacted; main's printf of tag itself (line 11) is.
+#[test]
+fn a_caller_that_masks_its_changed_callee_stops_the_impact_at_level_1() {
+    let (_, level0) = impact("masked-by-caller", &["--level", "0"]);
+    let main0 = lines_in(&level0, "main");
+    for line in [9, 10, 11] {
+        assert!(main0.contains(&("new".to_string(), line)), "{level0:#}");
+    }
+    assert_eq!(level0["semantic"]["level"], 0);
+    let (_, level1) = impact("masked-by-caller", &["--level", "1"]);
+    let main1 = lines_in(&level1, "main");
+    assert!(main1.contains(&("new".to_string(), 11)), "{level1:#}");
+    assert!(!main1.contains(&("new".to_string(), 9)), "{level1:#}");
+    assert!(!main1.contains(&("new".to_string(), 10)), "{level1:#}");
+    assert_eq!(level1["semantic"]["level"], 1);
+    assert_eq!(level1["semantic"]["levels"][1]["proved"], 1);
+    let functions: Vec<&str> = level1["equivalences"]
+        .as_array()
+        .expect("equivalences")
+        .iter()
+        .filter(|e| e["what"] == "function")
+        .map(|e| e["function"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(functions, ["odd_flag"]);
+    // `--semantic` alone goes to level 1.
+    let (_, semantic) = impact("masked-by-caller", &["--semantic"]);
+    assert_eq!(semantic["impacted_lines"], level1["impacted_lines"]);
+}

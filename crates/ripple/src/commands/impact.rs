@@ -11,7 +11,7 @@
 //! change, 1 changes, 2 error.
 
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use ripple_analyses::dcia::{dcia_on_graphs, DciaConfig, DependenceGraphs, Equivalences};
 use ripple_analyses::function_impact::{
     function_impact, ChangedGlobal, ImpactConfig, VersionGraphs,
@@ -19,6 +19,8 @@ use ripple_analyses::function_impact::{
 use ripple_graph::Iccfg;
 use ripple_report::impact::VersionNames;
 use ripple_report::sea::{ExternalFunctions, FunctionNames};
+
+use std::io::IsTerminal;
 
 use crate::cli::{Format, FrontendArgs};
 use crate::load::{load_version, report_diagnostics, VersionSpec};
@@ -28,8 +30,10 @@ pub struct ImpactArgs {
     pub old: String,
     pub new: Option<String>,
     /// `statement`: impacted lines by DCIA, with explanations; `function`: impacted
-    /// functions by Static Execute After.
-    #[arg(long, value_enum, default_value_t = Level::Statement)]
+    /// functions by Static Execute After; a number K: statement level with functions
+    /// proved equivalent as a whole up to call distance K of the change (SEM-DCIA's
+    /// anytime levels, 000 Alg. 1; implies `--semantic`).
+    #[arg(long, default_value = "statement", value_parser = parse_level)]
     pub level: Level,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -50,27 +54,58 @@ pub struct ImpactArgs {
     /// to do what the old ones did are not (SEM-DCIA's statement equivalences).
     #[arg(long, conflicts_with = "semantic")]
     pub dcia_only: bool,
-    /// Statement level: also prove changed functions equivalent as a whole (the semantic
-    /// difference engine, loops by induction; SEM-DCIA's SUMMARYEQUIV, 000 Def. 4.2):
+    /// Statement level: also prove functions equivalent as a whole (the semantic
+    /// difference engine, loops by induction; SEM-DCIA's SUMMARYEQUIV, 000 Def. 4.2),
+    /// the changed ones and their callers (`--level 1`, unless another level is given):
     /// what such a function returns and leaves in memory impacts nothing outside it.
     #[arg(long)]
     pub semantic: bool,
-    /// With `--semantic`: the budget of the whole-function proofs in seconds, counted as
-    /// deterministic work (solver resource units); four times as many seconds of
-    /// wall-clock time are the outer cut-off, reported when it stops the proofs.
-    #[arg(long, default_value_t = 3.5, requires = "semantic")]
+    /// With `--semantic` or `--level K`: the budget of the whole-function proofs in
+    /// seconds, counted as deterministic work (solver resource units), an equal share per
+    /// level; four times as many seconds of wall-clock time are the outer cut-off,
+    /// reported when it stops the proofs.
+    #[arg(long, default_value_t = 3.5)]
     pub budget: f64,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
     Function,
     Statement,
+    /// Statement level with whole-function equivalences up to this call distance.
+    Semantic(usize),
+}
+
+/// The call distance `--semantic` alone goes to.
+const DEFAULT_SEMANTIC_LEVEL: usize = 1;
+
+fn parse_level(text: &str) -> std::result::Result<Level, String> {
+    match text {
+        "function" => Ok(Level::Function),
+        "statement" => Ok(Level::Statement),
+        _ => text.parse::<usize>().map(Level::Semantic).map_err(|_| {
+            format!("`{text}` is not a level: use `function`, `statement` or a call distance (0, 1, 2, ...)")
+        }),
+    }
+}
+
+impl ImpactArgs {
+    /// The anytime level of the whole-function proofs, if any are asked for.
+    fn semantic_level(&self) -> Option<usize> {
+        match self.level {
+            Level::Semantic(k) => Some(k),
+            _ if self.semantic => Some(DEFAULT_SEMANTIC_LEVEL),
+            _ => None,
+        }
+    }
 }
 
 pub fn run(args: &ImpactArgs) -> Result<u8> {
+    if args.dcia_only && args.semantic_level().is_some() {
+        anyhow::bail!("--dcia-only excludes the whole-function proofs of --semantic and --level K");
+    }
     let old_spec = VersionSpec::parse(&args.old)?;
     let new_spec = match &args.new {
         Some(new) => VersionSpec::parse(new)?,
@@ -99,7 +134,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     timer.done("load and lower both versions");
     let match_versions =
         || ripple_versions::match_programs(old, new, &ripple_versions::MatchConfig::default());
-    if args.level == Level::Statement {
+    if args.level != Level::Function {
         let (matching, graphs) = rayon::join(match_versions, || {
             DependenceGraphs::build(old, new, &DciaConfig::default())
         });
@@ -118,14 +153,30 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         let mut equivalences = Equivalences::default();
         proved.add_to(&mut equivalences);
         timer.done("equivalences of the changed statements");
-        let functions = if args.semantic {
+        let functions = if let Some(max_level) = args.semantic_level() {
             let budget = std::time::Duration::from_secs_f64(args.budget.max(0.01));
+            // Progress on a terminal: one line per level.
+            let show = std::io::stderr().is_terminal();
+            let started = std::time::Instant::now();
+            let mut progress = |outcome: &ripple_analyses::sem_equiv::LevelOutcome| {
+                if show {
+                    eprintln!(
+                        "ripple: level {}: {} of {} function(s) proved equivalent ({:.1?})",
+                        outcome.level,
+                        outcome.proved,
+                        outcome.tried,
+                        started.elapsed()
+                    );
+                }
+            };
             let found = ripple_analyses::sem_equiv::function_equivalences(
                 old,
                 new,
                 &matching,
                 &equivalences,
                 budget,
+                max_level,
+                &mut progress,
             );
             found.add_to(&mut equivalences, &graphs.old, &graphs.new);
             timer.done("whole-function equivalences");
