@@ -1,11 +1,13 @@
 //! Report views and renderers. Analyses produce core types; this crate turns them into
-//! serialisable views (the only place that knows serde) and renders them as text or
-//! JSON. Each JSON document carries `"schema"`, bumped on any incompatible change
+//! serialisable views (the only place that knows serde) and renders them as text,
+//! JSON, and for the statement-level impact SARIF and Markdown. Each JSON document carries `"schema"`, bumped on any incompatible change
 //! (docs/json-schema.md).
 
 pub mod diff;
 pub mod impact;
 pub mod impact_lines;
+pub mod markdown;
+pub mod sarif;
 pub mod sea;
 pub mod semdiff;
 pub mod slice;

@@ -22,7 +22,7 @@ use ripple_report::sea::{ExternalFunctions, FunctionNames};
 
 use std::io::IsTerminal;
 
-use crate::cli::{Format, FrontendArgs};
+use crate::cli::FrontendArgs;
 use crate::load::{load_version, report_diagnostics, VersionSpec};
 
 #[derive(Debug, Args)]
@@ -35,8 +35,10 @@ pub struct ImpactArgs {
     /// anytime levels, 000 Alg. 1; implies `--semantic`).
     #[arg(long, default_value = "statement", value_parser = parse_level)]
     pub level: Level,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    /// `sarif` (SARIF 2.1.0, for code scanning) and `markdown` (a pull-request comment)
+    /// are for the statement level.
+    #[arg(long, value_enum, default_value_t = ImpactFormat::Text)]
+    pub format: ImpactFormat,
     /// Also list library functions (without a body, or from system headers) that the
     /// program does not call through pointers.
     #[arg(long)]
@@ -68,6 +70,14 @@ pub struct ImpactArgs {
     pub budget: f64,
     #[command(flatten)]
     pub frontend: FrontendArgs,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ImpactFormat {
+    Text,
+    Json,
+    Sarif,
+    Markdown,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +113,11 @@ impl ImpactArgs {
 }
 
 pub fn run(args: &ImpactArgs) -> Result<u8> {
+    if args.level == Level::Function
+        && matches!(args.format, ImpactFormat::Sarif | ImpactFormat::Markdown)
+    {
+        anyhow::bail!("--format sarif and --format markdown are for the statement level, not --level function");
+    }
     if args.dcia_only && args.semantic_level().is_some() {
         anyhow::bail!("--dcia-only excludes the whole-function proofs of --semantic and --level K");
     }
@@ -213,11 +228,18 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             timer.done("plain DCIA, for the reduction");
         }
         match args.format {
-            Format::Text => print!(
+            ImpactFormat::Sarif => println!(
+                "{}",
+                ripple_report::sarif::render(&view, env!("CARGO_PKG_VERSION"))
+            ),
+            ImpactFormat::Markdown => print!("{}", ripple_report::markdown::render(&view)),
+            ImpactFormat::Text => print!(
                 "{}",
                 ripple_report::impact_lines::render_text(&view, args.all)
             ),
-            Format::Json => println!("{}", ripple_report::impact_lines::render_json(&view)),
+            ImpactFormat::Json => {
+                println!("{}", ripple_report::impact_lines::render_json(&view))
+            }
         }
         timer.done("report");
         let code = if errors > 0 {
@@ -292,8 +314,9 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         &impact,
     );
     match args.format {
-        Format::Text => print!("{}", ripple_report::impact::render_text(&view)),
-        Format::Json => println!("{}", ripple_report::impact::render_json(&view)),
+        ImpactFormat::Text => print!("{}", ripple_report::impact::render_text(&view)),
+        ImpactFormat::Json => println!("{}", ripple_report::impact::render_json(&view)),
+        ImpactFormat::Sarif | ImpactFormat::Markdown => unreachable!("refused before the analysis"),
     }
     if errors > 0 {
         eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");

@@ -1,0 +1,306 @@
+//! The statement-level impact report as SARIF 2.1.0 (OASIS Static Analysis Results
+//! Interchange Format), for code-scanning and review tools.
+//!
+//! One result per changed hunk (consecutive changed lines of one file and version),
+//! placed at the hunk so that tools showing only the lines of a diff still show it:
+//! rule `RPL001` when the change impacts other lines (message: how many, in which
+//! functions, nearest first), with each impacted line as a related location and, per
+//! impacted function, its shortest dependence chain as a code flow from the change to
+//! the line; `RPL002` for a change proved equivalent (no source of impact). Where the
+//! analysis over-approximated is said in the run's tool notifications.
+//!
+//! Locations are relative to the version's root (`uriBaseId` `NEWROOT` for the new
+//! version, `OLDROOT` for the old one). `partialFingerprints` hash the rule, version, file
+//! and the hunk's lines, so two runs give the same fingerprints.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::impact_lines::{ImpactLinesView, ImpactedLineView, LineView};
+
+/// Related locations listed per result at most (the message gives the full count).
+const MAX_RELATED: usize = 100;
+
+/// The `uriBaseId` of a version.
+fn base(version: &str) -> &'static str {
+    if version == "old" {
+        "OLDROOT"
+    } else {
+        "NEWROOT"
+    }
+}
+
+fn location(version: &str, file: &str, start: u32, end: u32, message: Option<&str>) -> Value {
+    let mut loc = json!({
+        "physicalLocation": {
+            "artifactLocation": { "uri": file, "uriBaseId": base(version) },
+            "region": { "startLine": start.max(1), "endLine": end.max(start).max(1) }
+        }
+    });
+    if let Some(text) = message {
+        loc["message"] = json!({ "text": text });
+    }
+    loc
+}
+
+/// FNV-1a, 64 bits: a fingerprint that does not depend on the platform or the run.
+fn fingerprint(parts: &[&str]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for byte in part.bytes().chain([0xff]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// A run of consecutive changed lines of one file of one version.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Hunk {
+    version: &'static str,
+    file: String,
+    start: u32,
+    end: u32,
+}
+
+fn hunks(changed: &[LineView]) -> Vec<Hunk> {
+    let mut out: Vec<Hunk> = Vec::new();
+    for l in changed {
+        match out.last_mut() {
+            Some(h) if h.version == l.version && h.file == l.file && l.line <= h.end + 1 => {
+                h.end = h.end.max(l.line);
+            }
+            _ => out.push(Hunk {
+                version: l.version,
+                file: l.file.clone(),
+                start: l.line,
+                end: l.line,
+            }),
+        }
+    }
+    out
+}
+
+/// `FILE:LINE` at the start of a chain step.
+fn step_line(step: &str) -> Option<(&str, u32)> {
+    let head = step.split_whitespace().next()?;
+    let (file, line) = head.rsplit_once(':')?;
+    Some((file, line.parse().ok()?))
+}
+
+/// The hunk an impacted line's chain starts from (its last step names the change).
+fn origin<'h>(hunks: &'h [Hunk], line: &ImpactedLineView) -> Option<&'h Hunk> {
+    let (file, at) = step_line(line.chain.last()?)?;
+    hunks
+        .iter()
+        .find(|h| h.version == line.version && h.file == file && (h.start..=h.end).contains(&at))
+}
+
+/// The chain as a thread flow from the change to the impacted line: the steps that name
+/// a line become locations; the others are said in the next location's message.
+fn code_flow(line: &ImpactedLineView) -> Value {
+    let mut locations = Vec::new();
+    let mut pending: Vec<&str> = Vec::new();
+    for step in line.chain.iter().rev() {
+        match step_line(step) {
+            Some((file, at)) => {
+                pending.push(step);
+                let text = pending.join(" -> ");
+                locations
+                    .push(json!({ "location": location(line.version, file, at, at, Some(&text)) }));
+                pending.clear();
+            }
+            None => pending.push(step),
+        }
+    }
+    json!({
+        "message": { "text": format!("how {}:{} in {} is impacted (distance {})", line.file, line.line, line.function, line.distance) },
+        "threadFlows": [{ "locations": locations }]
+    })
+}
+
+fn rules() -> Value {
+    json!([
+        {
+            "id": "RPL001",
+            "name": "ChangeImpact",
+            "shortDescription": { "text": "A change impacts other statements" },
+            "fullDescription": { "text": "The changed statements may alter what other statements compute or whether they run, through data and control dependences (DCIA), unless proved to do what the old ones did (SEM-DCIA). Related locations are the impacted lines; code flows are their shortest dependence chains." },
+            "defaultConfiguration": { "level": "note" },
+            "properties": { "tags": ["change-impact"] }
+        },
+        {
+            "id": "RPL002",
+            "name": "ChangeProvedEquivalent",
+            "shortDescription": { "text": "A change is proved to do what the old code did" },
+            "fullDescription": { "text": "The solver proved the changed statements equivalent to the ones they replace (same exits, state, calls and stops), or the changed function equivalent as a whole: the change is no source of impact." },
+            "defaultConfiguration": { "level": "note" },
+            "properties": { "tags": ["change-impact", "equivalence"] }
+        }
+    ])
+}
+
+/// The SARIF log of a statement-level impact report; `version` is ripple's.
+pub fn render(view: &ImpactLinesView, version: &str) -> String {
+    let hunks = hunks(&view.changed_lines);
+    let mut by_hunk: BTreeMap<&Hunk, Vec<&ImpactedLineView>> = BTreeMap::new();
+    let mut unattributed: Vec<&ImpactedLineView> = Vec::new();
+    for line in &view.impacted_lines {
+        match origin(&hunks, line) {
+            Some(h) => by_hunk.entry(h).or_default().push(line),
+            None => unattributed.push(line),
+        }
+    }
+    let mut results = Vec::new();
+    for hunk in &hunks {
+        let lines = by_hunk.remove(hunk).unwrap_or_default();
+        if lines.is_empty() {
+            continue;
+        }
+        results.push(impact_result(hunk, &lines));
+    }
+    // Impact whose chain starts elsewhere (a changed global's initial value, say) is
+    // placed at the first hunk of its version.
+    for version in ["old", "new"] {
+        let lines: Vec<&ImpactedLineView> = unattributed
+            .iter()
+            .copied()
+            .filter(|l| l.version == version)
+            .collect();
+        if let (false, Some(hunk)) = (
+            lines.is_empty(),
+            hunks.iter().find(|h| h.version == version),
+        ) {
+            results.push(impact_result(hunk, &lines));
+        }
+    }
+    for e in &view.equivalences {
+        let (vers, file, lines) = if e.new_lines.is_empty() {
+            ("old", &e.old_file, &e.old_lines)
+        } else {
+            ("new", &e.new_file, &e.new_lines)
+        };
+        let (start, end) = (
+            lines.first().copied().unwrap_or(1),
+            lines.last().copied().unwrap_or(1),
+        );
+        let span = |lines: &[u32]| match (lines.first(), lines.last()) {
+            (Some(a), Some(b)) if a != b => format!("{a}-{b}"),
+            (Some(a), _) => a.to_string(),
+            _ => "none".to_string(),
+        };
+        results.push(json!({
+            "ruleId": "RPL002",
+            "ruleIndex": 1,
+            "level": "note",
+            "message": { "text": format!(
+                "Proved equivalent ({}): {} in {}: old {}:{} = new {}:{}; no source of impact.",
+                e.proof, e.what, e.function, e.old_file, span(&e.old_lines), e.new_file, span(&e.new_lines)
+            ) },
+            "locations": [location(vers, file, start, end, None)],
+            "partialFingerprints": { "rippleEquivalence/v1": fingerprint(&["RPL002", vers, file, &start.to_string(), &end.to_string(), &e.what]) }
+        }));
+    }
+    let notifications: Vec<Value> = view
+        .incomplete
+        .iter()
+        .chain(&view.approximations)
+        .map(|text| json!({ "level": "note", "message": { "text": text } }))
+        .collect();
+    let s = &view.summary;
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "ripple",
+                "version": version,
+                "rules": rules()
+            } },
+            "originalUriBaseIds": {
+                "OLDROOT": { "description": { "text": format!("the old version: {}", view.old) } },
+                "NEWROOT": { "description": { "text": format!("the new version: {}", view.new) } }
+            },
+            "invocations": [{
+                "executionSuccessful": true,
+                "toolExecutionNotifications": notifications
+            }],
+            "results": results,
+            "properties": {
+                "changedLines": s.changed_lines,
+                "impactedLines": s.impacted_lines,
+                "dciaImpactedLines": s.dcia_impacted_lines,
+                "impactedFunctions": s.impacted_functions.len(),
+                "provedEquivalent": view.proved_equivalent
+            }
+        }]
+    });
+    serde_json::to_string_pretty(&log).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+fn impact_result(hunk: &Hunk, lines: &[&ImpactedLineView]) -> Value {
+    // Per function, its nearest line (the first of the nearest distance).
+    let mut nearest: BTreeMap<&str, &ImpactedLineView> = BTreeMap::new();
+    for &l in lines {
+        let best = nearest.entry(l.function.as_str()).or_insert(l);
+        if (l.distance, l.line) < (best.distance, best.line) {
+            *best = l;
+        }
+    }
+    let mut functions: Vec<&ImpactedLineView> = nearest.values().copied().collect();
+    functions.sort_by(|a, b| (a.distance, &a.function).cmp(&(b.distance, &b.function)));
+    let named: Vec<String> = functions
+        .iter()
+        .take(5)
+        .map(|l| format!("{} (distance {})", l.function, l.distance))
+        .collect();
+    let more = functions.len().saturating_sub(named.len());
+    let text = format!(
+        "This change impacts {} line(s) in {} function(s): {}{}.",
+        lines.len(),
+        functions.len(),
+        named.join(", "),
+        if more > 0 {
+            format!(" and {more} more")
+        } else {
+            String::new()
+        }
+    );
+    let mut sorted: Vec<&ImpactedLineView> = lines.to_vec();
+    sorted.sort_by(|a, b| (a.distance, &a.file, a.line).cmp(&(b.distance, &b.file, b.line)));
+    let related: Vec<Value> = sorted
+        .iter()
+        .take(MAX_RELATED)
+        .enumerate()
+        .map(|(i, l)| {
+            let mut loc = location(
+                l.version,
+                &l.file,
+                l.line,
+                l.line,
+                Some(&format!(
+                    "impacted in {} (distance {})",
+                    l.function, l.distance
+                )),
+            );
+            loc["id"] = json!(i);
+            loc
+        })
+        .collect();
+    let flows: Vec<Value> = functions.iter().map(|l| code_flow(l)).collect();
+    json!({
+        "ruleId": "RPL001",
+        "ruleIndex": 0,
+        "level": "note",
+        "message": { "text": text },
+        "locations": [location(hunk.version, &hunk.file, hunk.start, hunk.end, None)],
+        "relatedLocations": related,
+        "codeFlows": flows,
+        "partialFingerprints": { "rippleImpact/v1": fingerprint(&[
+            "RPL001", hunk.version, &hunk.file, &hunk.start.to_string(), &hunk.end.to_string()
+        ]) },
+        "properties": { "impactedLines": lines.len(), "impactedFunctions": functions.len() }
+    })
+}

@@ -1,0 +1,234 @@
+//! `ripple impact --format sarif` and `--format markdown`: the SARIF log validates
+//! against the SARIF 2.1.0 JSON schema (the schema the `serde-sarif` crate ships, read
+//! from its package in the cargo registry) and reads back as SARIF; fingerprints are the
+//! same from run to run; findings sit on the changed lines with the impacted lines as
+//! related locations and chains as code flows. Fixtures in `tests/impact/`.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn fixture(name: &str, version: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/impact")
+        .join(name)
+        .join(version)
+}
+
+fn impact(name: &str, format: &str, extra: &[&str]) -> (i32, String) {
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .arg("impact")
+        .arg(fixture(name, "old"))
+        .arg(fixture(name, "new"))
+        .args(["--format", format])
+        .args(extra)
+        .output()
+        .expect("ripple runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+    )
+}
+
+fn sarif(name: &str) -> serde_json::Value {
+    let (code, text) = impact(name, "sarif", &[]);
+    assert_eq!(code, 1, "a change is exit code 1");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+/// The SARIF 2.1.0 schema from the `serde-sarif` package (a dev-dependency, so cargo
+/// has unpacked it in the registry).
+fn sarif_schema() -> serde_json::Value {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
+        .expect("CARGO_HOME or HOME");
+    let registry = home.join("registry/src");
+    let mut found = Vec::new();
+    for index in std::fs::read_dir(&registry).expect("the cargo registry") {
+        let index = index.expect("an entry").path();
+        for package in std::fs::read_dir(&index).into_iter().flatten().flatten() {
+            let name = package.file_name().to_string_lossy().to_string();
+            if name.starts_with("serde-sarif-") {
+                let schema = package.path().join("src/schema.json");
+                if schema.exists() {
+                    found.push(schema);
+                }
+            }
+        }
+    }
+    found.sort();
+    let path = found
+        .last()
+        .expect("serde-sarif's schema.json in the cargo registry");
+    serde_json::from_str(&std::fs::read_to_string(path).expect("readable")).expect("JSON")
+}
+
+/// Replaces every `pattern` equal to `bad` by the language-tag pattern; how many.
+fn fix_pattern(value: &mut serde_json::Value, bad: &str) -> usize {
+    match value {
+        serde_json::Value::Object(map) => {
+            let mut n = 0;
+            for (key, v) in map.iter_mut() {
+                if key == "pattern" && v.as_str() == Some(bad) {
+                    *v = serde_json::json!("^[a-zA-Z]{2}(-[a-zA-Z]{2})?$");
+                    n += 1;
+                } else {
+                    n += fix_pattern(v, bad);
+                }
+            }
+            n
+        }
+        serde_json::Value::Array(items) => items.iter_mut().map(|v| fix_pattern(v, bad)).sum(),
+        _ => 0,
+    }
+}
+
+#[test]
+fn sarif_validates_against_the_schema_and_reads_back() {
+    let mut schema = sarif_schema();
+    // The published schema's language-tag pattern (of `run.language` and
+    // `toolComponent.language`) has an unbalanced `]`, which the meta-schema's `regex`
+    // format rejects; each is replaced by what it means (a tag such as `en` or `en-US`).
+    // ripple writes no `language`.
+    let fixed = fix_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
+    assert!(fixed > 0, "the schema has the pattern to fix");
+    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
+    for name in [
+        "known-global",
+        "masked-by-caller",
+        "equivalent-rewrites",
+        "hub-global-struct",
+    ] {
+        let log = sarif(name);
+        let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{name}: {errors:#?}");
+        // The validator does reject what the schema forbids.
+        let mut broken = log.clone();
+        broken["runs"][0]["results"][0]["level"] = serde_json::json!("severe");
+        broken["runs"][0]["tool"]["driver"]["rules"][0]["unknownField"] = serde_json::json!(1);
+        assert!(validator.iter_errors(&broken).count() >= 2, "{name}");
+        let typed: serde_sarif::sarif::Sarif =
+            serde_json::from_value(log.clone()).expect("reads back as SARIF");
+        assert_eq!(typed.runs.len(), 1);
+    }
+}
+
+#[test]
+fn fingerprints_are_the_same_from_run_to_run() {
+    let fingerprints = |log: &serde_json::Value| -> Vec<serde_json::Value> {
+        log["runs"][0]["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| r["partialFingerprints"].clone())
+            .collect()
+    };
+    let (a, b) = (sarif("known-global"), sarif("known-global"));
+    assert!(!fingerprints(&a).is_empty());
+    assert_eq!(fingerprints(&a), fingerprints(&b));
+    assert_eq!(a, b, "the whole log is deterministic");
+}
+
+/// known-global: `cap(3)` becomes `cap(limit)` on line 13 (impacting cap's printf on
+/// line 7 in both versions) and `show(1)` becomes `show(mode)` on line 10 (proved to
+/// pass the same value): one RPL001 finding at line 13 of each version with line 7 as
+/// related location and the chain 13 -> 7 as code flow, and one RPL002 at new line 10.
+#[test]
+fn findings_sit_on_the_changed_lines() {
+    let log = sarif("known-global");
+    let run = &log["runs"][0];
+    assert_eq!(run["tool"]["driver"]["rules"][0]["id"], "RPL001");
+    let results = run["results"].as_array().expect("results");
+    let at = |r: &serde_json::Value| {
+        let loc = &r["locations"][0]["physicalLocation"];
+        (
+            loc["artifactLocation"]["uriBaseId"]
+                .as_str()
+                .unwrap_or("")
+                .to_string(),
+            loc["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap_or("")
+                .to_string(),
+            loc["region"]["startLine"].as_u64().unwrap_or(0),
+        )
+    };
+    let impact: Vec<&serde_json::Value> =
+        results.iter().filter(|r| r["ruleId"] == "RPL001").collect();
+    let places: Vec<(String, String, u64)> = impact.iter().map(|r| at(r)).collect();
+    assert_eq!(
+        places,
+        [
+            ("NEWROOT".to_string(), "prog.c".to_string(), 13),
+            ("OLDROOT".to_string(), "prog.c".to_string(), 13)
+        ]
+    );
+    for r in &impact {
+        let related = r["relatedLocations"].as_array().expect("related");
+        assert_eq!(related.len(), 1);
+        assert_eq!(related[0]["physicalLocation"]["region"]["startLine"], 7);
+        let flow = r["codeFlows"][0]["threadFlows"][0]["locations"]
+            .as_array()
+            .expect("a thread flow");
+        let lines: Vec<u64> = flow
+            .iter()
+            .map(|l| {
+                l["location"]["physicalLocation"]["region"]["startLine"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(lines, [13, 7]);
+        assert!(r["message"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("cap (distance 2)"));
+    }
+    let proved: Vec<(String, String, u64)> = results
+        .iter()
+        .filter(|r| r["ruleId"] == "RPL002")
+        .map(at)
+        .collect();
+    assert_eq!(proved, [("NEWROOT".to_string(), "prog.c".to_string(), 10)]);
+}
+
+#[test]
+fn markdown_leads_with_the_verdict_and_lists_functions_nearest_first() {
+    let (code, text) = impact("known-global", "markdown", &[]);
+    assert_eq!(code, 1);
+    let first_bold = text
+        .lines()
+        .find(|l| l.starts_with("**"))
+        .expect("a summary line");
+    assert!(
+        first_bold.contains("4 changed line(s); 2 impacted line(s) in 1 function(s)"),
+        "{text}"
+    );
+    assert!(text.contains("| `cap` | 2 | 2 | `prog.c:7` ← `l (param of cap)` ← `prog.c:13 call argument changed` |"), "{text}");
+    assert!(
+        text.contains("- argument 1 in `run`") || text.contains("- statements in `run`"),
+        "{text}"
+    );
+    // A change proved equivalent as a whole is said first.
+    let (_, rewrites) = impact("equivalent-rewrites", "markdown", &[]);
+    assert!(
+        rewrites.contains("**The change is proved equivalent**"),
+        "{rewrites}"
+    );
+}
+
+#[test]
+fn sarif_and_markdown_are_refused_at_function_level() {
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .arg("impact")
+        .arg(fixture("known-global", "old"))
+        .arg(fixture("known-global", "new"))
+        .args(["--format", "sarif", "--level", "function"])
+        .output()
+        .expect("ripple runs");
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("statement level"));
+}
