@@ -11,7 +11,7 @@ as a whole up to call distance K). One Markdown row per commit: changed lines, i
 lines by each, the reduction, the equivalences proved, and the seconds of each run; then
 the averages and medians.
 
-Usage: scripts/history-impact.py REPO [--count 30] [--skip 0] [--levels 0 1 ...]
+Usage: scripts/history-impact.py REPO [--count 30] [--skip 0] [--levels 0 1 ...] [--budget SECS]
        [--ripple target/release/ripple] [--exclude NAME ...] [--paths PATHSPEC ...]
 (--exclude removes files or directories of that name from both trees.)
 """
@@ -63,6 +63,8 @@ def main():
     parser.add_argument("--paths", nargs="*", default=["*.c", "*.h"],
                         help="the commits considered are those changing these paths")
     parser.add_argument("--levels", nargs="*", type=int, default=[])
+    parser.add_argument("--budget", type=float, default=None,
+                        help="the budget of the level runs (ripple's --budget), if not the default")
     args = parser.parse_args()
     commits = []
     for line in git(args.repo, "log", "--no-merges", "--format=%H %s", "--", *args.paths).splitlines():
@@ -86,7 +88,9 @@ def main():
                 continue
             plain, t_plain = run(args.ripple, tmp / "old", tmp / "new", ["--dcia-only"])
             sem, t_sem = run(args.ripple, tmp / "old", tmp / "new", [])
-            levels = {k: run(args.ripple, tmp / "old", tmp / "new", ["--level", str(k)]) for k in args.levels}
+            budget = [] if args.budget is None else ["--budget", str(args.budget)]
+            levels = {k: run(args.ripple, tmp / "old", tmp / "new", ["--level", str(k), *budget])
+                      for k in args.levels}
         short = subject.replace("|", "\\|")[:50]
         if plain is None or sem is None:
             print(f"| {sha[:8]} | {short} | error | | | | | {t_plain:.1f} | {t_sem:.1f} |")

@@ -12,16 +12,7 @@ pub fn run(
     format: Format,
     args: &FrontendArgs,
 ) -> Result<u8> {
-    let old_spec = VersionSpec::parse(old)?;
-    let new_spec = match new {
-        Some(new) => VersionSpec::parse(new)?,
-        None => {
-            if !matches!(old_spec, VersionSpec::Revision(_)) {
-                anyhow::bail!("{old}: with one argument, ripple diff compares a git revision with the working tree");
-            }
-            VersionSpec::WorkTree
-        }
-    };
+    let (old_spec, new_spec) = VersionSpec::pair(old, new, "diff")?;
     let config = super::load_config(args, true)?;
     let (old_version, new_version) = rayon::join(
         || load_version(&old_spec, &config),

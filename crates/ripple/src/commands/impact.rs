@@ -68,6 +68,10 @@ pub struct ImpactArgs {
     /// reported when it stops the proofs.
     #[arg(long, default_value_t = 3.5)]
     pub budget: f64,
+    /// Exit 0 when the versions differ too (errors still exit 2): for hooks and CI
+    /// steps that report and must not fail.
+    #[arg(long)]
+    pub exit_zero: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -121,19 +125,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     if args.dcia_only && args.semantic_level().is_some() {
         anyhow::bail!("--dcia-only excludes the whole-function proofs of --semantic and --level K");
     }
-    let old_spec = VersionSpec::parse(&args.old)?;
-    let new_spec = match &args.new {
-        Some(new) => VersionSpec::parse(new)?,
-        None => {
-            if !matches!(old_spec, VersionSpec::Revision(_)) {
-                anyhow::bail!(
-                    "{}: with one argument, ripple impact compares a git revision with the working tree",
-                    args.old
-                );
-            }
-            VersionSpec::WorkTree
-        }
-    };
+    let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "impact")?;
     let config = super::load_config(&args.frontend, true)?;
     let timer = super::StageTimer::new(args.frontend.verbose);
     let (old_version, new_version) = rayon::join(
@@ -247,7 +239,9 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             2
         } else {
             let diff = ripple_report::diff::diff_view(("", ""), old, new, &matching, false);
-            u8::from(diff.summary.any_change() || !view.changed_lines.is_empty())
+            u8::from(
+                !args.exit_zero && (diff.summary.any_change() || !view.changed_lines.is_empty()),
+            )
         };
         // Freeing the graphs of a large program takes a noticeable part of the run, and
         // the process ends next.
@@ -322,5 +316,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
         return Ok(2);
     }
-    Ok(u8::from(!view.changed_functions.is_empty()))
+    Ok(u8::from(
+        !args.exit_zero && !view.changed_functions.is_empty(),
+    ))
 }

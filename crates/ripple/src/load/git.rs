@@ -30,6 +30,18 @@ pub fn is_revision(rev: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// The best common ancestor of two revisions (`git merge-base`).
+pub fn merge_base(a: &str, b: &str) -> Result<String> {
+    let out = git()
+        .args(["merge-base", a, b])
+        .output()
+        .context("cannot run git")?;
+    if !out.status.success() {
+        bail!("{a} and {b} have no common ancestor");
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
 fn top_level() -> Result<PathBuf> {
     let out = git()
         .args(["rev-parse", "--show-toplevel"])

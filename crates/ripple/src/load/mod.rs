@@ -42,6 +42,47 @@ impl VersionSpec {
         }
         bail!("{arg}: neither a file, a directory, nor a git revision of the current repository")
     }
+
+    /// The two versions of a command taking `OLD [NEW]`: two files, directories or
+    /// revisions; one revision (against the working tree); or one git range, `A..B`
+    /// (A against B, as one change) or `A...B` (the merge base of A and B against B: what
+    /// a pull request of B into A changes). `command` names the command in messages.
+    pub fn pair(old: &str, new: Option<&str>, command: &str) -> Result<(VersionSpec, VersionSpec)> {
+        if new.is_none() && !Path::new(old).exists() {
+            if let Some((a, b)) = old.split_once("...").or_else(|| old.split_once("..")) {
+                let symmetric = old.contains("...");
+                let (a, b) = (
+                    if a.is_empty() { "HEAD" } else { a },
+                    if b.is_empty() { "HEAD" } else { b },
+                );
+                for rev in [a, b] {
+                    if !git::is_revision(rev) {
+                        bail!("{old}: {rev} is not a git revision of the current repository");
+                    }
+                }
+                let base = if symmetric {
+                    git::merge_base(a, b)?
+                } else {
+                    a.to_string()
+                };
+                return Ok((
+                    VersionSpec::Revision(base),
+                    VersionSpec::Revision(b.to_string()),
+                ));
+            }
+        }
+        let old_spec = VersionSpec::parse(old)?;
+        let new_spec = match new {
+            Some(new) => VersionSpec::parse(new)?,
+            None => {
+                if !matches!(old_spec, VersionSpec::Revision(_)) {
+                    bail!("{old}: with one argument, ripple {command} compares a git revision with the working tree (or takes a range A..B)");
+                }
+                VersionSpec::WorkTree
+            }
+        };
+        Ok((old_spec, new_spec))
+    }
 }
 
 /// The source files of one version, on disk.
