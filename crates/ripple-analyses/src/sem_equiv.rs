@@ -510,9 +510,10 @@ fn shared_temps(
 /// By levels, as 000 Alg. 1 (SEM-DCIA-ANYTIME): level 0 tries the changed functions;
 /// level k the callers of the functions of level k - 1 that were not proved (procedures
 /// within call distance k of the change), where a caller may mask what its changed
-/// callee does differently. Each level has an equal share of the budget, so the result
-/// of level k does not depend on how many levels follow; stopping after any level gives
-/// a sound result.
+/// callee does differently. Each level has the whole budget, shared among its
+/// functions, so a level proves what it proves whatever follows it: the impact at level
+/// k is contained in the impact at level k - 1, and stopping after any level gives a
+/// sound result.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionEquivalences {
     /// (old, new) of each function proved equivalent.
@@ -566,8 +567,8 @@ impl FunctionEquivalences {
 /// At most this many functions are tried as a whole per level.
 pub const MAX_FUNCTIONS: usize = 8;
 
-/// Tries to prove equivalent, within `budget` (work, an equal share per level and per
-/// function in it; four times as much wall-clock time is the cut-off), the changed
+/// Tries to prove equivalent, within `budget` per level (work, an equal share per
+/// function of the level; four times as much wall-clock time is the cut-off), the changed
 /// functions whose changes the statement equivalences do not all cover (level 0), then
 /// level by level up to `max_level` the callers of those not proved (at most
 /// [`MAX_FUNCTIONS`] per level, in a deterministic order; the others count as not
@@ -607,7 +608,6 @@ pub fn function_equivalences(
     if open.is_empty() {
         return out;
     }
-    let level_budget = budget / (max_level as u32 + 1);
     // Callers in the new version, with their partners.
     let callers = ripple_graph::CallGraph::build(new).callers;
     let partner_of_new: FxHashMap<FuncId, FuncId> = matching
@@ -631,7 +631,7 @@ pub fn function_equivalences(
             skipped: level_pairs.len() - tried,
         };
         out.not_proved += outcome.skipped;
-        let share = level_budget / tried as u32;
+        let share = budget / tried as u32;
         let mut unproved = Vec::new();
         for &(o, n) in &level_pairs[..tried] {
             let config = crate::semdiff::SemdiffConfig {

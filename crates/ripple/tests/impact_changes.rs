@@ -499,6 +499,16 @@ fn a_caller_that_masks_its_changed_callee_stops_the_impact_at_level_1() {
     assert!(!main1.contains(&("new".to_string(), 9)), "{level1:#}");
     assert!(!main1.contains(&("new".to_string(), 10)), "{level1:#}");
     assert_eq!(level1["semantic"]["level"], 1);
+    // Anytime: a higher level impacts a subset of what a lower one impacts.
+    let all = |json: &serde_json::Value| -> BTreeSet<String> {
+        json["impacted_lines"]
+            .as_array()
+            .expect("lines")
+            .iter()
+            .map(|l| format!("{}:{}:{}", l["version"], l["file"], l["line"]))
+            .collect()
+    };
+    assert!(all(&level1).is_subset(&all(&level0)));
     assert_eq!(level1["semantic"]["levels"][1]["proved"], 1);
     let functions: Vec<&str> = level1["equivalences"]
         .as_array()

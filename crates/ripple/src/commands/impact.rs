@@ -62,10 +62,10 @@ pub struct ImpactArgs {
     /// what such a function returns and leaves in memory impacts nothing outside it.
     #[arg(long)]
     pub semantic: bool,
-    /// With `--semantic` or `--level K`: the budget of the whole-function proofs in
-    /// seconds, counted as deterministic work (solver resource units), an equal share per
-    /// level; four times as many seconds of wall-clock time are the outer cut-off,
-    /// reported when it stops the proofs.
+    /// With `--semantic` or `--level K`: the budget of the whole-function proofs of each
+    /// level in seconds, counted as deterministic work (solver resource units) and shared
+    /// among the level's functions; four times as many seconds of wall-clock time are the
+    /// outer cut-off, reported when it stops the proofs.
     #[arg(long, default_value_t = 3.5)]
     pub budget: f64,
     /// Exit 0 when the versions differ too (errors still exit 2): for hooks and CI
