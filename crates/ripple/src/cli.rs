@@ -108,9 +108,16 @@ pub struct FrontendArgs {
     /// Parse sources as written, without running the preprocessor.
     #[arg(long)]
     pub raw: bool,
-    /// The C compiler driver used for preprocessing.
-    #[arg(long, default_value = "cc", value_name = "CC")]
-    pub cc: String,
+    /// The C compiler driver used for preprocessing (default: `cc`).
+    #[arg(long, value_name = "CC")]
+    pub cc: Option<String>,
+    /// Read the settings from this file instead of the `ripple.toml` found in the
+    /// current directory or above it (up to the repository's root).
+    #[arg(long, value_name = "FILE", conflicts_with = "no_config")]
+    pub config: Option<PathBuf>,
+    /// Ignore `ripple.toml`.
+    #[arg(long)]
+    pub no_config: bool,
     /// Print warnings too, and the time each stage of the command takes.
     #[arg(long, short = 'v')]
     pub verbose: bool,

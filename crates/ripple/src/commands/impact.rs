@@ -33,8 +33,9 @@ pub struct ImpactArgs {
     /// functions by Static Execute After; a number K: statement level with functions
     /// proved equivalent as a whole up to call distance K of the change (SEM-DCIA's
     /// anytime levels, 000 Alg. 1; implies `--semantic`).
-    #[arg(long, default_value = "statement", value_parser = parse_level)]
-    pub level: Level,
+    /// (Default: `statement`, or `ripple.toml`'s `impact.level`.)
+    #[arg(long, value_parser = parse_level)]
+    pub level: Option<Level>,
     /// `sarif` (SARIF 2.1.0, for code scanning) and `markdown` (a pull-request comment)
     /// are for the statement level.
     #[arg(long, value_enum, default_value_t = ImpactFormat::Text)]
@@ -66,8 +67,9 @@ pub struct ImpactArgs {
     /// level in seconds, counted as deterministic work (solver resource units) and shared
     /// among the level's functions; four times as many seconds of wall-clock time are the
     /// outer cut-off, reported when it stops the proofs.
-    #[arg(long, default_value_t = 3.5)]
-    pub budget: f64,
+    /// (Default: 3.5, or `ripple.toml`'s `impact.budget`.)
+    #[arg(long)]
+    pub budget: Option<f64>,
     /// Exit 0 when the versions differ too (errors still exit 2): for hooks and CI
     /// steps that report and must not fail.
     #[arg(long)]
@@ -105,24 +107,64 @@ fn parse_level(text: &str) -> std::result::Result<Level, String> {
     }
 }
 
-impl ImpactArgs {
+/// The budget of the whole-function proofs per level, in seconds of work.
+const DEFAULT_BUDGET: f64 = 3.5;
+
+/// The settings of a run: the flags, else `ripple.toml`, else the defaults.
+struct Settings {
+    level: Level,
+    budget: f64,
     /// The anytime level of the whole-function proofs, if any are asked for.
-    fn semantic_level(&self) -> Option<usize> {
-        match self.level {
+    semantic_level: Option<usize>,
+}
+
+impl Settings {
+    fn of(args: &ImpactArgs) -> Result<Settings> {
+        let file = crate::config::ConfigFile::find(
+            args.frontend.config.as_deref(),
+            args.frontend.no_config,
+        )?;
+        let from_file = match file.as_ref().and_then(|f| f.impact.level.as_ref().map(|l| (f, l))) {
+            None => None,
+            Some((f, toml::Value::Integer(k))) => Some(
+                usize::try_from(*k)
+                    .map(Level::Semantic)
+                    .map_err(|_| anyhow::anyhow!("{}: impact.level: {k} is not a call distance", f.path.display()))?,
+            ),
+            Some((f, toml::Value::String(s))) => Some(
+                parse_level(s).map_err(|e| anyhow::anyhow!("{}: impact.level: {e}", f.path.display()))?,
+            ),
+            Some((f, other)) => anyhow::bail!(
+                "{}: impact.level: {other} is not a level: use \"function\", \"statement\" or a call distance",
+                f.path.display()
+            ),
+        };
+        let level = args.level.or(from_file).unwrap_or(Level::Statement);
+        let budget = args
+            .budget
+            .or_else(|| file.as_ref().and_then(|f| f.impact.budget))
+            .unwrap_or(DEFAULT_BUDGET);
+        let semantic_level = match level {
             Level::Semantic(k) => Some(k),
-            _ if self.semantic => Some(DEFAULT_SEMANTIC_LEVEL),
+            _ if args.semantic => Some(DEFAULT_SEMANTIC_LEVEL),
             _ => None,
-        }
+        };
+        Ok(Settings {
+            level,
+            budget,
+            semantic_level,
+        })
     }
 }
 
 pub fn run(args: &ImpactArgs) -> Result<u8> {
-    if args.level == Level::Function
+    let settings = Settings::of(args)?;
+    if settings.level == Level::Function
         && matches!(args.format, ImpactFormat::Sarif | ImpactFormat::Markdown)
     {
         anyhow::bail!("--format sarif and --format markdown are for the statement level, not --level function");
     }
-    if args.dcia_only && args.semantic_level().is_some() {
+    if args.dcia_only && settings.semantic_level.is_some() {
         anyhow::bail!("--dcia-only excludes the whole-function proofs of --semantic and --level K");
     }
     let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "impact")?;
@@ -141,7 +183,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     timer.done("load and lower both versions");
     let match_versions =
         || ripple_versions::match_programs(old, new, &ripple_versions::MatchConfig::default());
-    if args.level != Level::Function {
+    if settings.level != Level::Function {
         let (matching, graphs) = rayon::join(match_versions, || {
             DependenceGraphs::build(old, new, &DciaConfig::default())
         });
@@ -160,8 +202,8 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         let mut equivalences = Equivalences::default();
         proved.add_to(&mut equivalences);
         timer.done("equivalences of the changed statements");
-        let functions = if let Some(max_level) = args.semantic_level() {
-            let budget = std::time::Duration::from_secs_f64(args.budget.max(0.01));
+        let functions = if let Some(max_level) = settings.semantic_level {
+            let budget = std::time::Duration::from_secs_f64(settings.budget.max(0.01));
             // Progress on a terminal: one line per level.
             let show = std::io::stderr().is_terminal();
             let started = std::time::Instant::now();

@@ -63,33 +63,55 @@ pub fn load_program(
 /// Frontend options from the command line. Without a working preprocessor, sources are
 /// parsed raw, and a warning says so.
 pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig> {
+    let file = crate::config::ConfigFile::find(args.config.as_deref(), args.no_config)?;
+    let sources = file.as_ref().map(|f| &f.sources);
     let mut flags = Vec::new();
-    for dir in &args.include {
-        let dir = dir.canonicalize().unwrap_or_else(|_| dir.clone());
+    // The file's lists first (its paths relative to it), then the flags'.
+    let includes = file
+        .iter()
+        .flat_map(|f| f.sources.include.iter().map(|d| f.resolve(d)))
+        .chain(args.include.iter().cloned());
+    for dir in includes {
+        let dir = dir.canonicalize().unwrap_or(dir);
         flags.push(format!("-I{}", dir.display()));
     }
-    flags.extend(args.define.iter().map(|d| format!("-D{d}")));
-    flags.extend(args.undefine.iter().map(|u| format!("-U{u}")));
-    let compile_commands = match &args.compile_commands {
+    let defines = sources
+        .into_iter()
+        .flat_map(|s| &s.define)
+        .chain(&args.define);
+    flags.extend(defines.map(|d| format!("-D{d}")));
+    let undefines = sources
+        .into_iter()
+        .flat_map(|s| &s.undefine)
+        .chain(&args.undefine);
+    flags.extend(undefines.map(|u| format!("-U{u}")));
+    let database = args.compile_commands.clone().or_else(|| {
+        let f = file.as_ref()?;
+        f.sources.compile_commands.as_ref().map(|p| f.resolve(p))
+    });
+    let compile_commands = match &database {
         Some(path) => Some(CompileCommands::read(path)?),
         None => None,
     };
-    let mut mode = if args.raw {
+    let cc = args
+        .cc
+        .clone()
+        .or_else(|| sources.and_then(|s| s.cc.clone()))
+        .unwrap_or_else(|| "cc".to_string());
+    let raw = args.raw || sources.is_some_and(|s| s.raw);
+    let mut mode = if raw {
         crate::load::PreprocessMode::Raw
     } else {
         crate::load::PreprocessMode::Auto
     };
-    if mode == crate::load::PreprocessMode::Auto && !preprocessor_runs(&args.cc) {
-        eprintln!(
-            "ripple: warning: no C preprocessor (`{}`) found; parsing sources as written",
-            args.cc
-        );
+    if mode == crate::load::PreprocessMode::Auto && !preprocessor_runs(&cc) {
+        eprintln!("ripple: warning: no C preprocessor (`{cc}`) found; parsing sources as written");
         mode = crate::load::PreprocessMode::Raw;
     }
     Ok(LoadConfig {
         preprocess: PreprocessConfig {
             mode,
-            cc: args.cc.clone(),
+            cc,
             flags,
             compile_commands,
         },
@@ -101,6 +123,7 @@ pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig
                 .ok()
                 .and_then(|v| v.parse().ok()),
         },
+        exclude: sources.map(|s| s.exclude.clone()).unwrap_or_default(),
     })
 }
 

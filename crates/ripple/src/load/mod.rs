@@ -203,6 +203,8 @@ fn is_c_source(path: &Path) -> bool {
 pub struct LoadConfig {
     pub preprocess: PreprocessConfig,
     pub frontend: FrontendConfig,
+    /// Files never read (`ripple.toml`'s `sources.exclude`, see `crate::config`).
+    pub exclude: Vec<String>,
 }
 
 /// A lowered version plus everything said while loading it.
@@ -230,7 +232,12 @@ impl LoadedVersion {
 
 /// Reads, preprocesses (in parallel) and lowers one version.
 pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVersion> {
-    let sources = SourceSet::load(spec)?;
+    let mut sources = SourceSet::load(spec)?;
+    if !config.exclude.is_empty() {
+        sources
+            .files
+            .retain(|f| !crate::config::excluded(f, &config.exclude));
+    }
     let jobs: Vec<(&Path, &PathBuf)> = sources
         .unit_files()
         .into_iter()
