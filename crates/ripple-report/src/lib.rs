@@ -1,9 +1,10 @@
 //! Report views and renderers. Analyses produce core types; this crate turns them into
 //! serialisable views (the only place that knows serde) and renders them as text,
-//! JSON, and for the statement-level impact SARIF and Markdown. Each JSON document carries `"schema"`, bumped on any incompatible change
+//! JSON, and for the statement-level impact SARIF, Markdown and HTML. Each JSON document carries `"schema"`, bumped on any incompatible change
 //! (docs/json-schema.md).
 
 pub mod diff;
+pub mod html;
 pub mod impact;
 pub mod impact_lines;
 pub mod markdown;

@@ -36,8 +36,9 @@ pub struct ImpactArgs {
     /// (Default: `statement`, or `ripple.toml`'s `impact.level`.)
     #[arg(long, value_parser = parse_level)]
     pub level: Option<Level>,
-    /// `sarif` (SARIF 2.1.0, for code scanning) and `markdown` (a pull-request comment)
-    /// are for the statement level.
+    /// `sarif` (SARIF 2.1.0, for code scanning), `markdown` (a pull-request comment) and
+    /// `html` (one self-contained page: both versions side by side, click a line to see
+    /// why it is impacted) are for the statement level.
     #[arg(long, value_enum, default_value_t = ImpactFormat::Text)]
     pub format: ImpactFormat,
     /// Also list library functions (without a body, or from system headers) that the
@@ -84,6 +85,7 @@ pub enum ImpactFormat {
     Json,
     Sarif,
     Markdown,
+    Html,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,9 +162,14 @@ impl Settings {
 pub fn run(args: &ImpactArgs) -> Result<u8> {
     let settings = Settings::of(args)?;
     if settings.level == Level::Function
-        && matches!(args.format, ImpactFormat::Sarif | ImpactFormat::Markdown)
+        && matches!(
+            args.format,
+            ImpactFormat::Sarif | ImpactFormat::Markdown | ImpactFormat::Html
+        )
     {
-        anyhow::bail!("--format sarif and --format markdown are for the statement level, not --level function");
+        anyhow::bail!(
+            "--format sarif, markdown and html are for the statement level, not --level function"
+        );
     }
     if args.dcia_only && settings.semantic_level.is_some() {
         anyhow::bail!("--dcia-only excludes the whole-function proofs of --semantic and --level K");
@@ -267,6 +274,18 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
                 ripple_report::sarif::render(&view, env!("CARGO_PKG_VERSION"))
             ),
             ImpactFormat::Markdown => print!("{}", ripple_report::markdown::render(&view)),
+            ImpactFormat::Html => {
+                let texts = source_texts(&view, [&old_version.sources, &new_version.sources]);
+                let sources: Vec<ripple_report::html::SourceText> = texts
+                    .iter()
+                    .map(|(version, file, text)| ripple_report::html::SourceText {
+                        version,
+                        file,
+                        text,
+                    })
+                    .collect();
+                print!("{}", ripple_report::html::render(&view, &sources));
+            }
             ImpactFormat::Text => print!(
                 "{}",
                 ripple_report::impact_lines::render_text(&view, args.all)
@@ -352,7 +371,9 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     match args.format {
         ImpactFormat::Text => print!("{}", ripple_report::impact::render_text(&view)),
         ImpactFormat::Json => println!("{}", ripple_report::impact::render_json(&view)),
-        ImpactFormat::Sarif | ImpactFormat::Markdown => unreachable!("refused before the analysis"),
+        ImpactFormat::Sarif | ImpactFormat::Markdown | ImpactFormat::Html => {
+            unreachable!("refused before the analysis")
+        }
     }
     if errors > 0 {
         eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
@@ -361,4 +382,32 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     Ok(u8::from(
         !args.exit_zero && !view.changed_functions.is_empty(),
     ))
+}
+
+/// The texts of the files a report names, per version (`old`, `new`), read from the
+/// versions' roots; unreadable files are left out (the page lists them without lines).
+fn source_texts(
+    view: &ripple_report::impact_lines::ImpactLinesView,
+    roots: [&crate::load::SourceSet; 2],
+) -> Vec<(&'static str, String, String)> {
+    let mut files: Vec<(&'static str, String)> = view
+        .changed_lines
+        .iter()
+        .map(|l| (l.version, l.file.clone()))
+        .chain(
+            view.impacted_lines
+                .iter()
+                .map(|l| (l.version, l.file.clone())),
+        )
+        .collect();
+    files.sort();
+    files.dedup();
+    files
+        .into_iter()
+        .filter_map(|(version, file)| {
+            let root = if version == "old" { roots[0] } else { roots[1] };
+            let bytes = std::fs::read(root.root.join(&file)).ok()?;
+            Some((version, file, String::from_utf8_lossy(&bytes).into_owned()))
+        })
+        .collect()
 }
