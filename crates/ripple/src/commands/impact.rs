@@ -191,83 +191,14 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     let match_versions =
         || ripple_versions::match_programs(old, new, &ripple_versions::MatchConfig::default());
     if settings.level != Level::Function {
-        let (matching, graphs) = rayon::join(match_versions, || {
-            DependenceGraphs::build(old, new, &DciaConfig::default())
-        });
-        timer.done("match versions, and build the dependence graphs of both");
-        let proved = if args.dcia_only {
-            ripple_analyses::sem_equiv::StatementEquivalences::default()
-        } else {
-            ripple_analyses::sem_equiv::statement_equivalences(
-                old,
-                new,
-                &matching,
-                Some([&graphs.old.points_to, &graphs.new.points_to]),
-                ripple_analyses::sem_equiv::default_budget(),
-            )
+        let options = StatementOptions {
+            dcia_only: args.dcia_only,
+            semantic_level: settings.semantic_level,
+            budget: settings.budget,
+            depth: args.depth,
+            reduction: !args.dcia_only,
         };
-        let mut equivalences = Equivalences::default();
-        proved.add_to(&mut equivalences);
-        timer.done("equivalences of the changed statements");
-        let functions = if let Some(max_level) = settings.semantic_level {
-            let budget = std::time::Duration::from_secs_f64(settings.budget.max(0.01));
-            // Progress on a terminal: one line per level.
-            let show = std::io::stderr().is_terminal();
-            let started = std::time::Instant::now();
-            let mut progress = |outcome: &ripple_analyses::sem_equiv::LevelOutcome| {
-                if show {
-                    eprintln!(
-                        "ripple: level {}: {} of {} function(s) proved equivalent ({:.1?})",
-                        outcome.level,
-                        outcome.proved,
-                        outcome.tried,
-                        started.elapsed()
-                    );
-                }
-            };
-            let found = ripple_analyses::sem_equiv::function_equivalences(
-                old,
-                new,
-                &matching,
-                &equivalences,
-                budget,
-                max_level,
-                &mut progress,
-            );
-            found.add_to(&mut equivalences, &graphs.old, &graphs.new);
-            timer.done("whole-function equivalences");
-            Some(found)
-        } else {
-            None
-        };
-        let result = dcia_on_graphs(old, new, &graphs, &matching, &equivalences);
-        timer.done("DCIA on both versions");
-        let mut view = ripple_report::impact_lines::impact_lines_view(
-            (&old_version.sources.label, &new_version.sources.label),
-            old,
-            new,
-            &result,
-            &proved,
-            args.depth,
-        );
-        if let Some(found) = &functions {
-            ripple_report::impact_lines::add_function_equivalences(&mut view, old, new, found);
-        }
-        // What plain DCIA reports, for the reduction (the same when nothing was proved).
-        if !args.dcia_only && !equivalences.is_unused() {
-            let plain = dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default());
-            let none = ripple_analyses::sem_equiv::StatementEquivalences::default();
-            let plain_view = ripple_report::impact_lines::impact_lines_view(
-                ("", ""),
-                old,
-                new,
-                &plain,
-                &none,
-                args.depth,
-            );
-            view.summary.dcia_impacted_lines = plain_view.summary.impacted_lines;
-            timer.done("plain DCIA, for the reduction");
-        }
+        let (view, matching) = statement_impact(&old_version, &new_version, &options, &timer);
         match args.format {
             ImpactFormat::Sarif => println!(
                 "{}",
@@ -304,9 +235,9 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
                 !args.exit_zero && (diff.summary.any_change() || !view.changed_lines.is_empty()),
             )
         };
-        // Freeing the graphs of a large program takes a noticeable part of the run, and
+        // Freeing the report of a large program takes a noticeable part of the run, and
         // the process ends next.
-        std::mem::forget((graphs, result, view, matching));
+        std::mem::forget((view, matching));
         return Ok(code);
     }
     let matching = match_versions();
@@ -410,4 +341,114 @@ fn source_texts(
             Some((version, file, String::from_utf8_lossy(&bytes).into_owned()))
         })
         .collect()
+}
+
+/// What the statement-level analysis is asked for.
+pub struct StatementOptions {
+    /// Plain DCIA: no statement equivalences.
+    pub dcia_only: bool,
+    /// The anytime level of the whole-function proofs, if any.
+    pub semantic_level: Option<usize>,
+    /// Their budget per level, in seconds of work.
+    pub budget: f64,
+    pub depth: Option<u32>,
+    /// Also run plain DCIA, for the reduction (`summary.dcia_impacted_lines`).
+    pub reduction: bool,
+}
+
+/// The statement-level impact (SEM-DCIA, or DCIA) of two loaded versions whose calls
+/// that never return are cut, with the version matching it used.
+pub fn statement_impact(
+    old_version: &crate::load::LoadedVersion,
+    new_version: &crate::load::LoadedVersion,
+    options: &StatementOptions,
+    timer: &super::StageTimer,
+) -> (
+    ripple_report::impact_lines::ImpactLinesView,
+    ripple_versions::VersionMatch,
+) {
+    let (old, new) = (old_version.program(), new_version.program());
+    let match_versions =
+        || ripple_versions::match_programs(old, new, &ripple_versions::MatchConfig::default());
+    let (matching, graphs) = rayon::join(match_versions, || {
+        DependenceGraphs::build(old, new, &DciaConfig::default())
+    });
+    timer.done("match versions, and build the dependence graphs of both");
+    let proved = if options.dcia_only {
+        ripple_analyses::sem_equiv::StatementEquivalences::default()
+    } else {
+        ripple_analyses::sem_equiv::statement_equivalences(
+            old,
+            new,
+            &matching,
+            Some([&graphs.old.points_to, &graphs.new.points_to]),
+            ripple_analyses::sem_equiv::default_budget(),
+        )
+    };
+    let mut equivalences = Equivalences::default();
+    proved.add_to(&mut equivalences);
+    timer.done("equivalences of the changed statements");
+    let functions = if let Some(max_level) = options.semantic_level {
+        let budget = std::time::Duration::from_secs_f64(options.budget.max(0.01));
+        // Progress on a terminal: one line per level.
+        let show = std::io::stderr().is_terminal();
+        let started = std::time::Instant::now();
+        let mut progress = |outcome: &ripple_analyses::sem_equiv::LevelOutcome| {
+            if show {
+                eprintln!(
+                    "ripple: level {}: {} of {} function(s) proved equivalent ({:.1?})",
+                    outcome.level,
+                    outcome.proved,
+                    outcome.tried,
+                    started.elapsed()
+                );
+            }
+        };
+        let found = ripple_analyses::sem_equiv::function_equivalences(
+            old,
+            new,
+            &matching,
+            &equivalences,
+            budget,
+            max_level,
+            &mut progress,
+        );
+        found.add_to(&mut equivalences, &graphs.old, &graphs.new);
+        timer.done("whole-function equivalences");
+        Some(found)
+    } else {
+        None
+    };
+    let result = dcia_on_graphs(old, new, &graphs, &matching, &equivalences);
+    timer.done("DCIA on both versions");
+    let mut view = ripple_report::impact_lines::impact_lines_view(
+        (&old_version.sources.label, &new_version.sources.label),
+        old,
+        new,
+        &result,
+        &proved,
+        options.depth,
+    );
+    if let Some(found) = &functions {
+        ripple_report::impact_lines::add_function_equivalences(&mut view, old, new, found);
+    }
+    // What plain DCIA reports, for the reduction (the same when nothing was proved).
+    if options.reduction && !equivalences.is_unused() {
+        let plain = dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default());
+        let none = ripple_analyses::sem_equiv::StatementEquivalences::default();
+        let plain_view = ripple_report::impact_lines::impact_lines_view(
+            ("", ""),
+            old,
+            new,
+            &plain,
+            &none,
+            options.depth,
+        );
+        view.summary.dcia_impacted_lines = plain_view.summary.impacted_lines;
+        timer.done("plain DCIA, for the reduction");
+    }
+    // Freeing the graphs of a large program takes a noticeable part of the run, and
+    // the process ends next.
+    std::mem::forget((graphs, result));
+    (view, matching)
 }

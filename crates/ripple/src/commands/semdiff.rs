@@ -100,59 +100,20 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         &ripple_versions::MatchConfig::default(),
     );
     timer.done("match versions");
-    let native = if args.confirm == Confirm::Compiled
-        && config.preprocess.mode == crate::load::PreprocessMode::Auto
-    {
-        native_runner(&config, &old_version, &new_version)
-    } else {
-        None
-    };
-    let total = Duration::try_from_secs_f64(args.budget.max(0.1)).unwrap_or(DEFAULT_RUN_BUDGET);
-    let semdiff_config = SemdiffConfig {
-        refine: !args.no_refine,
-        unwind: args.unwind,
-        total_budget: total,
-        query_budget: total.min(DEFAULT_QUERY_BUDGET),
-        wall_clock_cutoff: Some({
-            let outer = args
-                .cutoff
-                .and_then(|c| Duration::try_from_secs_f64(c.max(0.1)).ok())
-                .unwrap_or(total);
-            // What is left of it, less a reserve for the report.
-            outer
-                .saturating_sub(started.elapsed())
-                .mul_f64(0.97)
-                .max(Duration::from_millis(10))
-        }),
-        function: args.function.clone(),
-        full_summary: args.full_summary,
-        native: native.as_ref().map(|(runner, _)| runner.clone()),
-        assume_no_ub: args.assume == Assume::NoUb,
-        abandon_solver_memory: true,
-        ..SemdiffConfig::default()
-    };
-    let report = semdiff(
-        old_version.program(),
-        new_version.program(),
+    let (view, code) = semantic_view(
+        &config,
+        &old_version,
+        &new_version,
         &matching,
-        &semdiff_config,
+        args,
+        started,
     );
-    if let Some(name) = &args.function {
-        if report.functions.is_empty() {
-            eprintln!("ripple: {name} is not affected by the change (or does not exist)");
-        }
-    }
     timer.done("semantic difference");
-    let mut view = ripple_report::semdiff::semdiff_view(&report);
-    if args.frontend.verbose {
-        view.settings.elapsed_ms =
-            Some(u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX));
-    }
     match args.format {
         Format::Text => print!("{}", ripple_report::semdiff::render_text(&view)),
         Format::Json => println!("{}", ripple_report::semdiff::render_json(&view)),
     }
-    Ok(ripple_report::semdiff::exit_code(&report))
+    Ok(code)
 }
 
 /// The runner building both versions with the C compiler (and the directory holding its
@@ -186,4 +147,66 @@ fn native_runner(
     // millisecond natively: the timeout only ends runs that do not terminate.
     let runner = NativeRunner::new(cc, source(old), source(new), work.path(), 250);
     Some((Arc::new(runner), work))
+}
+
+/// The semantic difference of two loaded versions (as written) under `args`' settings
+/// (its versions and format aside), with the command's exit code; `started`: when the
+/// command started (its budget covers the whole command).
+pub fn semantic_view(
+    config: &crate::load::LoadConfig,
+    old_version: &crate::load::LoadedVersion,
+    new_version: &crate::load::LoadedVersion,
+    matching: &ripple_versions::VersionMatch,
+    args: &SemdiffArgs,
+    started: std::time::Instant,
+) -> (ripple_report::semdiff::SemdiffView, u8) {
+    let native = if args.confirm == Confirm::Compiled
+        && config.preprocess.mode == crate::load::PreprocessMode::Auto
+    {
+        native_runner(config, old_version, new_version)
+    } else {
+        None
+    };
+    let total = Duration::try_from_secs_f64(args.budget.max(0.1)).unwrap_or(DEFAULT_RUN_BUDGET);
+    let semdiff_config = SemdiffConfig {
+        refine: !args.no_refine,
+        unwind: args.unwind,
+        total_budget: total,
+        query_budget: total.min(DEFAULT_QUERY_BUDGET),
+        wall_clock_cutoff: Some({
+            let outer = args
+                .cutoff
+                .and_then(|c| Duration::try_from_secs_f64(c.max(0.1)).ok())
+                .unwrap_or(total);
+            // What is left of it, less a reserve for the report.
+            outer
+                .saturating_sub(started.elapsed())
+                .mul_f64(0.97)
+                .max(Duration::from_millis(10))
+        }),
+        function: args.function.clone(),
+        full_summary: args.full_summary,
+        native: native.as_ref().map(|(runner, _)| runner.clone()),
+        assume_no_ub: args.assume == Assume::NoUb,
+        abandon_solver_memory: true,
+        ..SemdiffConfig::default()
+    };
+    let report = semdiff(
+        old_version.program(),
+        new_version.program(),
+        matching,
+        &semdiff_config,
+    );
+    if let Some(name) = &args.function {
+        if report.functions.is_empty() {
+            eprintln!("ripple: {name} is not affected by the change (or does not exist)");
+        }
+    }
+    let mut view = ripple_report::semdiff::semdiff_view(&report);
+    if args.frontend.verbose {
+        view.settings.elapsed_ms =
+            Some(u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX));
+    }
+    let code = ripple_report::semdiff::exit_code(&report);
+    (view, code)
 }
