@@ -8,6 +8,7 @@ pub mod html;
 pub mod impact;
 pub mod impact_lines;
 pub mod markdown;
+pub mod report;
 pub mod sarif;
 pub mod sea;
 pub mod semdiff;

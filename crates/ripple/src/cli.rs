@@ -17,20 +17,12 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Functions changed, added, removed or renamed between two versions, with their
-    /// changed lines. OLD and NEW are C files, directories or git revisions; with NEW
-    /// omitted, OLD is a revision compared with the working tree.
-    Diff {
-        old: String,
-        new: Option<String>,
-        /// Also list unchanged functions.
-        #[arg(long)]
-        all: bool,
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-        #[command(flatten)]
-        frontend: FrontendArgs,
-    },
+    /// What a change does, in one report: the functions changed, added, removed or
+    /// renamed, with their changed lines; the statements the change may affect; and
+    /// which changed functions are equivalent or differ (with a witness). OLD and NEW are
+    /// C files, directories or git revisions (or one range A..B); with NEW omitted, OLD
+    /// is a revision compared with the working tree.
+    Diff(crate::commands::diff::DiffArgs),
     /// Prints an intermediate form of one version.
     Dump {
         #[arg(value_enum)]

@@ -503,7 +503,13 @@ pub fn build(
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("");
-        return Err(format!("{cc} could not build the driver: {}", first.trim()));
+        // The scratch directory's name differs from run to run: the driver is named by
+        // its file name only, so that the same input gives the same report.
+        let mut first = first.trim().to_string();
+        if let Some(dir) = c.parent() {
+            first = first.replace(&format!("{}/", dir.display()), "");
+        }
+        return Err(format!("{cc} could not build the driver: {first}"));
     }
     Ok(())
 }

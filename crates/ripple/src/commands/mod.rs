@@ -1,6 +1,6 @@
 //! One module per command.
 
-mod diff;
+pub mod diff;
 mod dump;
 pub mod impact;
 pub mod sea;
@@ -16,13 +16,7 @@ use crate::load::{CompileCommands, LoadConfig, PreprocessConfig};
 /// Runs a command; the result is the process exit code.
 pub fn run(cli: Cli) -> Result<u8> {
     match cli.command {
-        Command::Diff {
-            old,
-            new,
-            all,
-            format,
-            frontend,
-        } => diff::run(&old, new.as_deref(), all, format, &frontend),
+        Command::Diff(args) => diff::run(&args),
         Command::Dump {
             what,
             version,

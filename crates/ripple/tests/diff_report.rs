@@ -1,0 +1,114 @@
+//! `ripple diff` as one report: the changes, the statements they may affect, and the
+//! semantic verdicts, chosen with `--only` and `--skip`; deterministic; sections that
+//! cannot run say why.
+
+use std::path::{Path, PathBuf};
+
+fn example(name: &str, file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+        .join(file)
+}
+
+fn diff(old: &Path, new: &Path, extra: &[&str]) -> (i32, String) {
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .arg("diff")
+        .arg(old)
+        .arg(new)
+        .args(extra)
+        .output()
+        .expect("ripple runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).to_string(),
+    )
+}
+
+fn fig1(extra: &[&str]) -> (i32, String) {
+    diff(
+        &example("dcia-fig1", "old.c"),
+        &example("dcia-fig1", "new.c"),
+        extra,
+    )
+}
+
+/// 000 Fig. 1: print_product_info and locale_ok change; the impact is the printf of
+/// print_minor_vers (new line 61); locale_ok is equivalent and print_product_info
+/// prints '\0' where it printed '\n' (a witness).
+#[test]
+fn the_report_has_the_changes_the_impact_and_the_verdicts() {
+    let (code, text) = fig1(&[]);
+    assert_eq!(code, 1);
+    let changes = text.find("modified  print_product_info").expect("changes");
+    let impact = text
+        .find("impact: the statements the change may affect")
+        .expect("impact");
+    let semantic = text.find("semantic verdicts:").expect("semantic");
+    assert!(changes < impact && impact < semantic, "{text}");
+    assert!(
+        text.contains("new new.c:61 <- delim (param of print_minor_vers)"),
+        "{text}"
+    );
+    assert!(text.contains("locale_ok: equivalent"), "{text}");
+    assert!(text.contains("print_product_info: different"), "{text}");
+    let (_, json) = fig1(&["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        json["summary"]["modified"], 2,
+        "the changes document, extended"
+    );
+    assert_eq!(json["impact"]["summary"]["impacted_lines"], 4);
+    assert!(json["semantic"]["functions"].is_array(), "{json:#}");
+    // The same input gives the same report.
+    assert_eq!(fig1(&["--format", "json"]).1, fig1(&["--format", "json"]).1);
+}
+
+#[test]
+fn only_and_skip_choose_the_sections() {
+    let (code, text) = fig1(&["--only", "changes"]);
+    assert_eq!(code, 1);
+    assert!(text.contains("modified  locale_ok"));
+    assert!(
+        !text.contains("impact:") && !text.contains("semantic verdicts:"),
+        "{text}"
+    );
+    let (_, json) = fig1(&["--only", "changes", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert!(json.get("impact").is_none() && json.get("semantic").is_none());
+    let (_, text) = fig1(&["--skip", "semantic"]);
+    assert!(
+        text.contains("impact:") && !text.contains("semantic verdicts:"),
+        "{text}"
+    );
+    let (_, text) = fig1(&["--only", "impact,semantic"]);
+    assert!(!text.contains("modified  locale_ok"), "{text}");
+    assert!(
+        text.contains("impact:") && text.contains("semantic verdicts:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_change_runs_no_analysis() {
+    let file = example("dcia-fig1", "new.c");
+    let (code, json) = diff(&file, &file, &["--format", "json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert!(json.get("impact").is_none() && json.get("semantic").is_none());
+}
+
+#[test]
+fn no_verdict_on_sources_with_errors() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&old, "int f(int x) { return x + 1; }\n").expect("write");
+    std::fs::write(&new, "int f(int x) { return x + 2; }\nint g( { \n").expect("write");
+    let (code, text) = diff(&old, &new, &[]);
+    assert_eq!(code, 2);
+    assert!(
+        text.contains("semantic: not run: the sources have errors"),
+        "{text}"
+    );
+}
