@@ -33,14 +33,18 @@ fn diff_text() {
     insta::assert_snapshot!(run(&[
         "diff",
         "examples/dcia-fig1/old.c",
-        "examples/dcia-fig1/new.c"
+        "examples/dcia-fig1/new.c",
+        "--cutoff",
+        "300"
     ]));
     insta::assert_snapshot!(
         "diff_renamed",
         run(&[
             "diff",
             "examples/renamed-function/old.c",
-            "examples/renamed-function/new.c"
+            "examples/renamed-function/new.c",
+            "--cutoff",
+            "300"
         ])
     );
 }

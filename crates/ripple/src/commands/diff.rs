@@ -29,6 +29,11 @@ pub struct DiffArgs {
     /// as many seconds of wall-clock time are the outer cut-off.
     #[arg(long, default_value_t = 5.0)]
     pub budget: f64,
+    /// Wall-clock cut-off of the semantic verdicts in seconds (default: the budget). Past
+    /// it the verdicts left are "unknown" and the report says so; a larger cut-off keeps
+    /// the report reproducible on a busy machine.
+    #[arg(long)]
+    pub cutoff: Option<f64>,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -97,7 +102,7 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
             no_refine: false,
             unwind: 5,
             budget: args.budget,
-            cutoff: None,
+            cutoff: args.cutoff,
             full_summary: false,
             confirm: super::semdiff::Confirm::Compiled,
             assume: super::semdiff::Assume::Wrap,
