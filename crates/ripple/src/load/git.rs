@@ -42,7 +42,7 @@ pub fn merge_base(a: &str, b: &str) -> Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-fn top_level() -> Result<PathBuf> {
+pub fn top_level() -> Result<PathBuf> {
     let out = git()
         .args(["rev-parse", "--show-toplevel"])
         .output()

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-pub use compile_commands::CompileCommands;
+pub use compile_commands::{CompileCommands, UnitFlags};
 pub use preprocess::{PreprocessConfig, PreprocessMode};
 
 use ripple_c::{Diagnostic, FrontendConfig, Lowered, Severity, TranslationUnit};
@@ -238,21 +238,113 @@ pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVer
             .files
             .retain(|f| !crate::config::excluded(f, &config.exclude));
     }
-    let jobs: Vec<(&Path, &PathBuf)> = sources
-        .unit_files()
+    let units = sources.unit_files();
+    let discovered = match &config.preprocess.compile_commands {
+        Some(_) => None,
+        None => discover_database(spec, &sources),
+    };
+    let database = config
+        .preprocess
+        .compile_commands
+        .as_ref()
+        .or(discovered.as_ref());
+    let placed = database.and_then(|db| {
+        let owned: Vec<PathBuf> = units.iter().map(|f| (*f).clone()).collect();
+        let placed = db.place(&sources.root, &owned);
+        if config.preprocess.mode == PreprocessMode::Auto {
+            match placed.as_ref().map(|p| (discovered.is_some(), p.mapped_from())) {
+                None => eprintln!(
+                    "ripple: warning: {}: names none of the files of {}; its flags are not used there",
+                    db.path.display(),
+                    sources.label
+                ),
+                Some((found, Some(from))) => eprintln!(
+                    "ripple: {}: preprocessor flags from {}{}, made for {} and mapped onto this version",
+                    sources.label,
+                    db.path.display(),
+                    if found { " (found)" } else { "" },
+                    from.display()
+                ),
+                Some((true, None)) => eprintln!(
+                    "ripple: {}: preprocessor flags from {} (found)",
+                    sources.label,
+                    db.path.display()
+                ),
+                Some((false, None)) => {}
+            }
+        }
+        placed
+    });
+    if database.is_none() && config.preprocess.mode == PreprocessMode::Auto {
+        build_system_hint(&sources);
+    }
+    let jobs: Vec<(&Path, &PathBuf, Option<UnitFlags>)> = units
         .into_iter()
-        .map(|file| (sources.root.as_path(), file))
+        .map(|file| {
+            let flags = placed.as_ref().and_then(|p| p.flags_for(file));
+            (sources.root.as_path(), file, flags)
+        })
         .collect();
     let lowered = lower_files(&jobs, config)?;
     Ok(LoadedVersion { sources, lowered })
 }
 
-/// Preprocesses `(root, file)` units in parallel and lowers them as one program; the
-/// preprocessing notes come first among the diagnostics.
-fn lower_files(jobs: &[(&Path, &PathBuf)], config: &LoadConfig) -> Result<Lowered> {
+/// The compilation database a build left in the version's tree (for a git revision, in
+/// the working tree, whose paths are then mapped onto the revision's files); one that
+/// cannot be read is reported and not used.
+fn discover_database(spec: &VersionSpec, sources: &SourceSet) -> Option<CompileCommands> {
+    let root = match spec {
+        VersionSpec::Revision(_) => git::top_level().ok()?,
+        VersionSpec::Path(_) | VersionSpec::WorkTree => sources.root.clone(),
+    };
+    let path = CompileCommands::discover(&root)?;
+    match CompileCommands::read(&path) {
+        Ok(db) => Some(db),
+        Err(e) => {
+            eprintln!("ripple: warning: {e:#}; not used");
+            None
+        }
+    }
+}
+
+/// Says once per run how to make a compilation database when a version's tree has a
+/// build system but none was given or found (without one, generated headers and the
+/// build's defines are unknown and files may not read).
+fn build_system_hint(sources: &SourceSet) {
+    static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let has = |name: &str| sources.root.join(name).is_file();
+    let how = if has("CMakeLists.txt") {
+        "cmake -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON"
+    } else if has("meson.build") {
+        "meson setup build"
+    } else if has("configure") {
+        "./configure && bear -- make"
+    } else if has("configure.ac") {
+        "autoreconf -i && ./configure && bear -- make"
+    } else if has("Makefile") {
+        "bear -- make"
+    } else {
+        return;
+    };
+    if !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        eprintln!(
+            "ripple: hint: {} has a build system but no compile_commands.json; `{how}` makes one (then --compile-commands FILE, or leave it in the tree's root or build/)",
+            sources.label
+        );
+    }
+}
+
+/// Preprocesses `(root, file, database flags)` units in parallel and lowers them as one
+/// program; the preprocessing notes come first among the diagnostics.
+fn lower_files(
+    jobs: &[(&Path, &PathBuf, Option<UnitFlags>)],
+    config: &LoadConfig,
+) -> Result<Lowered> {
     let results: Vec<Result<(TranslationUnit, Vec<Diagnostic>)>> = jobs
         .par_iter()
-        .map(|(root, file)| preprocess::translation_unit(root, file, &config.preprocess))
+        .map(|(root, file, flags)| {
+            preprocess::translation_unit(root, file, flags.as_ref(), &config.preprocess)
+        })
         .collect();
     let mut units = Vec::with_capacity(results.len());
     let mut diagnostics = Vec::new();
@@ -313,12 +405,25 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
         .iter()
         .map(SourceSet::load)
         .collect::<Result<Vec<_>>>()?;
-    let jobs: Vec<(&Path, &PathBuf)> = sets
+    let placed: Vec<_> = sets
         .iter()
-        .flat_map(|set| {
-            set.unit_files()
-                .into_iter()
-                .map(move |file| (set.root.as_path(), file))
+        .map(|set| {
+            let files: Vec<PathBuf> = set.unit_files().into_iter().cloned().collect();
+            config
+                .preprocess
+                .compile_commands
+                .as_ref()
+                .and_then(|db| db.place(&set.root, &files))
+        })
+        .collect();
+    let jobs: Vec<(&Path, &PathBuf, Option<UnitFlags>)> = sets
+        .iter()
+        .zip(&placed)
+        .flat_map(|(set, placed)| {
+            set.unit_files().into_iter().map(move |file| {
+                let flags = placed.as_ref().and_then(|p| p.flags_for(file));
+                (set.root.as_path(), file, flags)
+            })
         })
         .collect();
     let lowered = lower_files(&jobs, config)?;

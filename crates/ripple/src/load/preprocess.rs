@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use anyhow::{Context, Result};
 use ripple_c::{Diagnostic, Severity, TranslationUnit};
 
-use super::CompileCommands;
+use super::{CompileCommands, UnitFlags};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PreprocessMode {
@@ -26,13 +26,16 @@ pub struct PreprocessConfig {
     pub cc: String,
     /// `-I`, `-D`, `-U` flags from the command line, in order.
     pub flags: Vec<String>,
+    /// The database given for every version (else each version's own is looked for).
     pub compile_commands: Option<CompileCommands>,
 }
 
-/// The unit for `root/file`: preprocessed if possible, else raw.
+/// The unit for `root/file`: preprocessed if possible (with `unit_flags`, its flags from
+/// a compilation database, if any), else raw.
 pub fn translation_unit(
     root: &Path,
     file: &Path,
+    unit_flags: Option<&UnitFlags>,
     config: &PreprocessConfig,
 ) -> Result<(TranslationUnit, Vec<Diagnostic>)> {
     let full = root.join(file);
@@ -52,13 +55,28 @@ pub fn translation_unit(
     // reported, and what it would have declared is unknown to the analysis.
     let mut stubs: Option<tempfile::TempDir> = None;
     let mut notes = Vec::new();
+    if let Some(neighbour) = unit_flags.and_then(|f| f.neighbour.as_deref()) {
+        notes.push(Diagnostic {
+            severity: Severity::Warning,
+            file: display.clone(),
+            line: 1,
+            col: 1,
+            message: format!(
+                "not in the compilation database; preprocessed with the flags of its nearest neighbour there, {neighbour}"
+            ),
+        });
+    }
     loop {
         let stub_dir = stubs.as_ref().map(tempfile::TempDir::path);
-        let reason = match run_preprocessor(root, file, config, stub_dir) {
+        let reason = match run_preprocessor(root, file, unit_flags, config, stub_dir) {
             Ok((text, cwd)) => {
                 let root_abs = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+                let unit_dir = full
+                    .parent()
+                    .map(|d| d.canonicalize().unwrap_or_else(|_| d.to_path_buf()))
+                    .unwrap_or_else(|| root_abs.clone());
                 let unit = TranslationUnit::preprocessed(display, &text, |name| {
-                    relative_name(&root_abs, &cwd, name)
+                    relative_name(&root_abs, &cwd, &unit_dir, name)
                 });
                 return Ok((unit, notes));
             }
@@ -119,16 +137,17 @@ struct Failure {
 
 /// Runs `cc -E` on `root/file`; returns the output and the directory it ran in.
 ///
-/// Without a compilation database it runs in the version root on the relative path, so
-/// that `__FILE__` and the line markers name the file as the user knows it, whatever
-/// directory the version was extracted to (two git revisions must not differ by that).
+/// It runs in the version root on the relative path, so that `__FILE__` and the line
+/// markers name the file as the user knows it, whatever directory the version was
+/// extracted to (two git revisions must not differ by that); a compilation database's
+/// flags have absolute paths for that reason.
 fn run_preprocessor(
     root: &Path,
     file: &Path,
+    unit_flags: Option<&UnitFlags>,
     config: &PreprocessConfig,
     stub_dir: Option<&Path>,
 ) -> Result<(String, PathBuf), Failure> {
-    let full = root.join(file);
     let cc = if config.cc.is_empty() {
         "cc"
     } else {
@@ -139,22 +158,11 @@ fn run_preprocessor(
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let cwd = match config
-        .compile_commands
-        .as_ref()
-        .and_then(|cc| cc.flags_for(&full))
-    {
-        Some((dir, flags)) => {
-            cmd.args(flags).args(&config.flags);
-            cmd.arg(format!("-I{}", root.display()));
-            cmd.arg(full.canonicalize().unwrap_or_else(|_| full.clone()));
-            dir.clone()
-        }
-        None => {
-            cmd.args(&config.flags).arg("-I.").arg(file);
-            root.to_path_buf()
-        }
-    };
+    if let Some(UnitFlags { flags, .. }) = unit_flags {
+        cmd.args(flags);
+    }
+    cmd.args(&config.flags).arg("-I.").arg(file);
+    let cwd = root.to_path_buf();
     if let Some(dir) = stub_dir {
         cmd.arg("-idirafter").arg(dir);
     }
@@ -193,16 +201,30 @@ fn run_preprocessor(
 
 /// Line-marker file names relative to the version root; files outside it keep their
 /// absolute path, and `<built-in>`-style names stay as they are. Relative marker names
-/// are relative to `cwd`, where the preprocessor ran.
-fn relative_name(root: &Path, cwd: &Path, name: &str) -> String {
+/// are relative to `cwd`, where the preprocessor ran. A `#line` name that names no file
+/// from there (a generator's output, such as a parser made by bison in another
+/// directory: `"../../bc/bc.y"`) is looked for beside the unit and then, without its
+/// leading `..`, under the root.
+fn relative_name(root: &Path, cwd: &Path, unit_dir: &Path, name: &str) -> String {
     if name.starts_with('<') {
         return name.to_string();
     }
     let path = PathBuf::from(name);
     let abs = if path.is_absolute() {
-        path
+        path.clone()
     } else {
-        cwd.join(path)
+        let candidates = [cwd.join(&path), unit_dir.join(&path)];
+        let stripped: PathBuf = path
+            .components()
+            .skip_while(|c| matches!(c, std::path::Component::ParentDir))
+            .collect();
+        let under_root = root.join(&stripped);
+        candidates
+            .iter()
+            .find(|p| p.exists())
+            .cloned()
+            .or_else(|| (stripped != path && under_root.exists()).then_some(under_root))
+            .unwrap_or_else(|| cwd.join(&path))
     };
     let abs = abs.canonicalize().unwrap_or(abs);
     match abs.strip_prefix(root) {

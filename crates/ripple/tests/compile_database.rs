@@ -1,0 +1,151 @@
+//! Compilation databases per version: one database made in one tree serves another tree
+//! (paths mapped, generated headers found in the build it was made in), a file the
+//! database does not list takes its nearest neighbour's flags, a database left in a
+//! tree is found, and a tree with a build system and no database gets a hint.
+
+use std::path::Path;
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).expect("mkdir");
+    std::fs::write(path, text).expect("write");
+}
+
+/// A project as Debian ships one: `upstream/` and `patched/` (which adds 1 in `scale`),
+/// and `build/`, a configured copy of upstream with a generated `config.h` (which only
+/// it has) and the database of its build. `src/extra/util.c` is in no build (so not in
+/// the database) but needs the build's `-I../include` like its neighbour `src/main.c`.
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    for (tree, extra) in [("upstream", ""), ("patched", " + 1"), ("build", "")] {
+        let root = dir.path().join(tree);
+        write(
+            &root.join("include/lib.h"),
+            "#define SCALE 2\nint scale(int x);\n",
+        );
+        write(
+            &root.join("src/main.c"),
+            &format!(
+                "#include \"config.h\"\n#include \"lib.h\"\n\
+                 typedef LIMIT_TYPE limit_t;\n\
+                 int scale(int x) {{ limit_t l = LIMIT; return x * SCALE + l{extra}; }}\n\
+                 const char *where(void) {{ return __FILE__; }}\n"
+            ),
+        );
+        write(
+            &root.join("src/extra/util.c"),
+            "#include \"lib.h\"\nint twice(int x) { return scale(x) * SCALE; }\n",
+        );
+        write(&root.join("configure"), "#!/bin/sh\n");
+    }
+    let build = dir.path().join("build");
+    write(
+        &build.join("config.h"),
+        "#define LIMIT 10\n#define LIMIT_TYPE long\n",
+    );
+    let database = serde_json::json!([{
+        "directory": build.join("src"),
+        "file": "main.c",
+        "command": "cc -DHAVE_CONFIG_H -I.. -I../include -O2 -c -o main.o main.c",
+    }]);
+    write(&build.join("compile_commands.json"), &database.to_string());
+    dir
+}
+
+fn ripple(args: &[&str], dir: &Path) -> (i32, String, String) {
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("ripple runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn errors(dir: &Path, tree: &str, extra: &[&str]) -> u64 {
+    let mut args = vec!["stats", tree, "--format", "json"];
+    args.extend(extra);
+    let (_, out, err) = ripple(&args, dir);
+    let stats: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{err}"));
+    stats["errors"].as_u64().expect("an error count")
+}
+
+/// With the build's database, both trees read without an error (config.h comes from
+/// the build, lib.h from each tree, util.c takes main.c's flags), and the one changed
+/// function is `scale`: `where` returns `__FILE__`, which must name the file as
+/// `src/main.c` in both trees, not by their different directories. Without the
+/// database, the missing config.h leaves LIMIT_TYPE unknown: errors, and a hint.
+#[test]
+fn one_database_serves_both_trees() {
+    let dir = project();
+    let p = dir.path();
+    let db = p.join("build/compile_commands.json");
+    let db = db.to_str().unwrap();
+    for tree in ["upstream", "patched"] {
+        assert_eq!(errors(p, tree, &["--compile-commands", db]), 0, "{tree}");
+    }
+    let (code, out, err) = ripple(
+        &[
+            "diff",
+            "upstream",
+            "patched",
+            "--compile-commands",
+            db,
+            "--only",
+            "changes",
+            "--format",
+            "json",
+        ],
+        p,
+    );
+    assert_eq!(code, 1, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let changed: Vec<&str> = json["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["status"] != "unchanged")
+        .filter_map(|f| f["name"].as_str())
+        .collect();
+    assert_eq!(changed, vec!["scale"]);
+    assert!(
+        err.contains("made for") && err.contains("mapped onto this version"),
+        "the mapping is said: {err}"
+    );
+    // util.c's flags come from its neighbour (said with --verbose).
+    let (_, _, err) = ripple(
+        &["stats", "patched", "--compile-commands", db, "--verbose"],
+        p,
+    );
+    assert!(
+        err.contains("src/extra/util.c") && err.contains("nearest neighbour there, src/main.c"),
+        "{err}"
+    );
+    // Without it: errors, and how to make a database.
+    assert!(errors(p, "upstream", &[]) > 0);
+    let (_, _, err) = ripple(&["stats", "upstream"], p);
+    assert!(
+        err.contains("hint:") && err.contains("bear -- make"),
+        "{err}"
+    );
+}
+
+/// A database left in a tree's `build/` is found and used without a flag.
+#[test]
+fn a_database_in_the_tree_is_found() {
+    let dir = project();
+    let p = dir.path();
+    std::fs::create_dir_all(p.join("patched/build")).expect("mkdir");
+    std::fs::copy(
+        p.join("build/compile_commands.json"),
+        p.join("patched/build/compile_commands.json"),
+    )
+    .expect("copy");
+    assert_eq!(errors(p, "patched", &[]), 0);
+    let (_, _, err) = ripple(&["stats", "patched"], p);
+    assert!(err.contains("(found)"), "{err}");
+    assert!(!err.contains("hint:"), "{err}");
+}
