@@ -12,14 +12,21 @@ use crate::impact_lines::{ImpactLinesView, ImpactedLineView};
 const MAX_FUNCTIONS: usize = 20;
 
 /// Text for a table cell: pipes escaped, in code.
-fn code(text: &str) -> String {
+pub(crate) fn code(text: &str) -> String {
     format!("`{}`", text.replace('`', "'").replace('|', "\\|"))
 }
 
 pub fn render(view: &ImpactLinesView) -> String {
+    format!(
+        "### ripple: impact of the change\n\n{}",
+        render_section(view)
+    )
+}
+
+/// The impact report without its heading (a section of `ripple diff`'s report).
+pub fn render_section(view: &ImpactLinesView) -> String {
     let mut out = String::new();
     let s = &view.summary;
-    let _ = writeln!(out, "### ripple: impact of the change\n");
     if let Some(incomplete) = &view.incomplete {
         let _ = writeln!(out, "> **Warning:** {incomplete}\n");
     }

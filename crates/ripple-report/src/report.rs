@@ -13,16 +13,16 @@ use crate::impact_lines::ImpactLinesView;
 use crate::semdiff::SemdiffView;
 
 #[derive(Serialize)]
-pub struct Report<'a> {
+pub struct Report {
     #[serde(flatten)]
-    pub changes: &'a DiffView,
+    pub changes: DiffView,
     /// Whether the text shows the changes (`--only` may leave them out).
     #[serde(skip)]
     pub show_changes: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub impact: Option<&'a ImpactLinesView>,
+    pub impact: Option<ImpactLinesView>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub semantic: Option<&'a SemdiffView>,
+    pub semantic: Option<SemdiffView>,
     /// Sections asked for and not run, with the reason.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub not_run: Vec<NotRun>,
@@ -37,9 +37,9 @@ pub struct NotRun {
 pub fn render_text(report: &Report) -> String {
     let mut out = String::new();
     if report.show_changes {
-        out.push_str(&crate::diff::render_text(report.changes));
+        out.push_str(&crate::diff::render_text(&report.changes));
     }
-    if let Some(impact) = report.impact {
+    if let Some(impact) = &report.impact {
         if !out.is_empty() {
             out.push('\n');
         }
@@ -49,7 +49,7 @@ pub fn render_text(report: &Report) -> String {
         );
         out.push_str(&crate::impact_lines::render_text(impact, false));
     }
-    if let Some(semantic) = report.semantic {
+    if let Some(semantic) = &report.semantic {
         if !out.is_empty() {
             out.push('\n');
         }
@@ -67,4 +67,158 @@ pub fn render_text(report: &Report) -> String {
 
 pub fn render_json(report: &Report) -> String {
     serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// Changed functions listed in the Markdown report; the count of the others follows.
+const MAX_MARKDOWN_FUNCTIONS: usize = 30;
+
+/// The report as Markdown, for a pull-request comment: the semantic verdicts first
+/// (what a reviewer can rely on), then the changed functions, then the impact.
+pub fn render_markdown(report: &Report) -> String {
+    use crate::markdown::code;
+    let mut out = String::new();
+    let s = &report.changes.summary;
+    let _ = writeln!(out, "### ripple: what the change does\n");
+    let _ = writeln!(
+        out,
+        "**{} function(s) changed**: {} modified, {} added, {} removed, {} renamed; {} global(s) changed.\n",
+        s.modified + s.added + s.removed + s.renamed,
+        s.modified,
+        s.added,
+        s.removed,
+        s.renamed,
+        s.globals_changed
+    );
+    if let Some(semantic) = &report.semantic {
+        let decided: Vec<_> = semantic.functions.iter().filter(|f| f.modified).collect();
+        if !decided.is_empty() {
+            let _ = writeln!(out, "#### Semantic verdicts\n");
+            let _ = writeln!(out, "| function | verdict | evidence |");
+            let _ = writeln!(out, "|---|---|---|");
+            for f in decided {
+                let evidence = match f.witnesses.iter().find(|w| w.confirmed) {
+                    Some(w) => {
+                        let inputs: Vec<String> =
+                            w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                        format!(
+                            "on {}: old {}, new {}",
+                            code(&inputs.join(", ")),
+                            code(&w.old.result),
+                            code(&w.new.result)
+                        )
+                    }
+                    None => f.notes.first().cloned().unwrap_or_default(),
+                };
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} |",
+                    code(&f.name),
+                    f.verdict,
+                    evidence.replace('|', "\\|")
+                );
+            }
+            out.push('\n');
+        }
+    }
+    if report.show_changes {
+        let changed: Vec<_> = report
+            .changes
+            .functions
+            .iter()
+            .filter(|f| f.status != "unchanged")
+            .collect();
+        if !changed.is_empty() {
+            let _ = writeln!(
+                out,
+                "<details><summary>Changed functions ({})</summary>\n",
+                changed.len()
+            );
+            let _ = writeln!(out, "| function | file | change | new lines |");
+            let _ = writeln!(out, "|---|---|---|---|");
+            for f in changed.iter().take(MAX_MARKDOWN_FUNCTIONS) {
+                let lines: Vec<String> = f.new_lines.iter().map(u32::to_string).collect();
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {} |",
+                    code(&f.name),
+                    code(&f.file),
+                    f.status,
+                    lines.join(", ")
+                );
+            }
+            if changed.len() > MAX_MARKDOWN_FUNCTIONS {
+                let _ = writeln!(
+                    out,
+                    "\n{} more; every function is in the JSON report.",
+                    changed.len() - MAX_MARKDOWN_FUNCTIONS
+                );
+            }
+            let _ = writeln!(out, "\n</details>\n");
+        }
+    }
+    if let Some(impact) = &report.impact {
+        let _ = writeln!(out, "#### Impact\n");
+        out.push_str(&crate::markdown::render_section(impact));
+    }
+    for n in &report.not_run {
+        let _ = writeln!(out, "_{}: not run: {}_\n", n.section, n.reason);
+    }
+    out
+}
+
+/// One commit of a range analysed commit by commit (against its first parent).
+#[derive(Serialize)]
+pub struct CommitReport {
+    pub commit: String,
+    pub subject: String,
+    pub report: Report,
+}
+
+/// A range analysed commit by commit (`ripple diff A..B --each-commit`), oldest first.
+#[derive(Serialize)]
+pub struct HistoryReport {
+    pub schema: u32,
+    pub range: String,
+    pub commits: Vec<CommitReport>,
+}
+
+fn short(commit: &str) -> &str {
+    &commit[..commit.len().min(12)]
+}
+
+pub fn render_history_text(history: &HistoryReport) -> String {
+    let mut out = String::new();
+    for (i, c) in history.commits.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "━━ commit {} {}", short(&c.commit), c.subject);
+        if c.report.changes.summary.any_change() {
+            out.push_str(&render_text(&c.report));
+        } else {
+            let _ = writeln!(out, "no change in the C sources");
+        }
+    }
+    out
+}
+
+pub fn render_history_json(history: &HistoryReport) -> String {
+    serde_json::to_string_pretty(history).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+pub fn render_history_markdown(history: &HistoryReport) -> String {
+    let mut out = String::new();
+    for c in &history.commits {
+        let _ = writeln!(out, "## {} {}\n", short(&c.commit), c.subject);
+        if !c.report.changes.summary.any_change() {
+            let _ = writeln!(out, "No change in the C sources.\n");
+            continue;
+        }
+        out.push_str(&render_markdown(&c.report).replacen(
+            "### ripple: what the change does\n\n",
+            "",
+            1,
+        ));
+    }
+    out
 }

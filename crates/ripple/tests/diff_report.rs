@@ -114,3 +114,120 @@ fn no_verdict_on_sources_with_errors() {
         "{text}"
     );
 }
+
+/// The Markdown report leads with the verdicts: locale_ok equivalent, print_product_info
+/// different on a confirmed witness; then the changed functions and the impact (4
+/// lines, as in the text report).
+#[test]
+fn markdown_leads_with_the_verdicts() {
+    let (code, md) = fig1(&["--format", "markdown"]);
+    assert_eq!(code, 1);
+    let verdicts = md.find("#### Semantic verdicts").expect("verdicts");
+    let changed = md.find("Changed functions (2)").expect("changed functions");
+    let impact = md.find("#### Impact").expect("impact");
+    assert!(verdicts < changed && changed < impact, "{md}");
+    assert!(md.contains("| `locale_ok` | equivalent |"), "{md}");
+    assert!(
+        md.contains("| `print_product_info` | different | on `"),
+        "{md}"
+    );
+    assert!(md.contains("4 impacted line(s)"), "{md}");
+    // HTML and SARIF show the impact of the same run.
+    let (_, sarif) = fig1(&["--format", "sarif", "--skip", "semantic"]);
+    assert!(sarif.contains("\"ruleId\": \"RPL001\""), "{sarif}");
+    let (_, html) = fig1(&["--format", "html", "--skip", "semantic"]);
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = std::process::Command::new("git")
+        .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .expect("git runs")
+        .success();
+    assert!(ok, "git {args:?}");
+}
+
+/// A range commit by commit: three commits after the base, oldest first, each against
+/// its parent: the first changes `f`, the second only a README (no C change), the third
+/// adds `g`; the range as one change would show both, and the exit code says a change.
+#[test]
+fn a_range_commit_by_commit() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let p = dir.path();
+    let commit = |file: &str, text: &str, message: &str| {
+        std::fs::write(p.join(file), text).expect("write");
+        git(p, &["add", "-A"]);
+        git(p, &["commit", "-q", "-m", message]);
+    };
+    git(p, &["init", "-q"]);
+    commit("a.c", "int f(int x) { return x + 1; }\n", "base");
+    commit("a.c", "int f(int x) { return x + 2; }\n", "change f");
+    commit("README", "words\n", "document");
+    commit(
+        "a.c",
+        "int f(int x) { return x + 2; }\nint g(void) { return 0; }\n",
+        "add g",
+    );
+    let run = |extra: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("ripple")
+            .expect("the ripple binary builds")
+            .args(["diff", "HEAD~3..HEAD", "--each-commit", "--only", "changes"])
+            .args(extra)
+            .current_dir(p)
+            .output()
+            .expect("ripple runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let (code, json) = run(&["--format", "json"]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let commits = json["commits"].as_array().expect("commits");
+    let subjects: Vec<&str> = commits
+        .iter()
+        .map(|c| c["subject"].as_str().unwrap())
+        .collect();
+    assert_eq!(subjects, vec!["change f", "document", "add g"]);
+    let changed = |c: &serde_json::Value| -> Vec<String> {
+        c["report"]["functions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                format!(
+                    "{} {}",
+                    f["status"].as_str().unwrap(),
+                    f["name"].as_str().unwrap()
+                )
+            })
+            .collect()
+    };
+    assert_eq!(changed(&commits[0]), vec!["modified f"]);
+    assert!(changed(&commits[1]).is_empty());
+    assert_eq!(changed(&commits[2]), vec!["added g"]);
+    let (_, text) = run(&[]);
+    assert!(
+        text.contains("document\nno change in the C sources"),
+        "{text}"
+    );
+    let (_, md) = run(&["--format", "markdown"]);
+    assert_eq!(
+        md.matches("\n## ").count() + usize::from(md.starts_with("## ")),
+        3,
+        "{md}"
+    );
+    // Not a range: refused.
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["diff", "HEAD~1", "--each-commit"])
+        .current_dir(p)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one git range"));
+}

@@ -2,13 +2,15 @@
 //! function; the statements they may affect (statement-level SEM-DCIA, as `ripple
 //! impact`); and the semantic verdicts of the changed functions (equivalent, or
 //! different with a witness, as `ripple semdiff`) within a budget. `--only` and `--skip`
-//! choose the sections.
+//! choose the sections. A git range can be analysed commit by commit (`--each-commit`),
+//! each commit against its first parent.
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 
-use crate::cli::{Format, FrontendArgs};
-use crate::load::{load_version, report_diagnostics, VersionSpec};
+use crate::cli::FrontendArgs;
+use crate::load::{load_version, report_diagnostics, LoadConfig, VersionSpec};
+use ripple_report::report::Report;
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
@@ -17,8 +19,12 @@ pub struct DiffArgs {
     /// Also list unchanged functions.
     #[arg(long)]
     pub all: bool,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
+    pub format: DiffFormat,
+    /// With a git range A..B: one report per commit of the range (each against its
+    /// first parent, oldest first) instead of one for the whole range.
+    #[arg(long)]
+    pub each_commit: bool,
     /// Only these sections (comma-separated): changes, impact, semantic.
     #[arg(long, value_enum, value_delimiter = ',', conflicts_with = "skip")]
     pub only: Vec<Section>,
@@ -38,6 +44,19 @@ pub struct DiffArgs {
     pub frontend: FrontendArgs,
 }
 
+/// How the report is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    Text,
+    Json,
+    /// A pull-request comment: verdicts, changed functions, impact.
+    Markdown,
+    /// A self-contained page of the impact, both versions side by side (one pair only).
+    Html,
+    /// SARIF 2.1.0 of the impact, for code scanning (one pair only).
+    Sarif,
+}
+
 /// A section of the report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Section {
@@ -51,6 +70,109 @@ pub enum Section {
 
 pub fn run(args: &DiffArgs) -> Result<u8> {
     let started = std::time::Instant::now();
+    let config = super::load_config(&args.frontend, true)?;
+    if args.each_commit {
+        return run_each_commit(args, &config, started);
+    }
+    let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "diff")?;
+    let (report, errors, sources) = report_pair(&old_spec, &new_spec, &config, args, started)?;
+    match args.format {
+        DiffFormat::Text => print!("{}", ripple_report::report::render_text(&report)),
+        DiffFormat::Json => println!("{}", ripple_report::report::render_json(&report)),
+        DiffFormat::Markdown => print!("{}", ripple_report::report::render_markdown(&report)),
+        DiffFormat::Html | DiffFormat::Sarif => {
+            let Some(impact) = &report.impact else {
+                bail!("--format html and sarif show the impact: leave the impact section in");
+            };
+            if args.format == DiffFormat::Sarif {
+                println!(
+                    "{}",
+                    ripple_report::sarif::render(impact, env!("CARGO_PKG_VERSION"))
+                );
+            } else {
+                let texts = super::impact::source_texts(impact, [&sources.0, &sources.1]);
+                let pages: Vec<ripple_report::html::SourceText> = texts
+                    .iter()
+                    .map(|(version, file, text)| ripple_report::html::SourceText {
+                        version,
+                        file,
+                        text,
+                    })
+                    .collect();
+                print!("{}", ripple_report::html::render(impact, &pages));
+            }
+        }
+    }
+    if errors > 0 {
+        eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
+        return Ok(2);
+    }
+    Ok(u8::from(report.changes.summary.any_change()))
+}
+
+/// `--each-commit`: every commit of the range against its first parent.
+fn run_each_commit(
+    args: &DiffArgs,
+    config: &LoadConfig,
+    started: std::time::Instant,
+) -> Result<u8> {
+    if args.new.is_some() || !args.old.contains("..") {
+        bail!("--each-commit takes one git range, A..B");
+    }
+    if matches!(args.format, DiffFormat::Html | DiffFormat::Sarif) {
+        bail!("--each-commit writes text, JSON or Markdown (HTML and SARIF are one pair each)");
+    }
+    let (base, tip) = VersionSpec::pair(&args.old, None, "diff")?;
+    let (VersionSpec::Revision(base), VersionSpec::Revision(tip)) = (base, tip) else {
+        bail!("--each-commit takes one git range, A..B");
+    };
+    let mut commits = Vec::new();
+    let mut code = 0;
+    for (commit, subject) in crate::load::commits_between(&base, &tip)? {
+        let parent = VersionSpec::Revision(format!("{commit}^"));
+        let this = VersionSpec::Revision(commit.clone());
+        let (report, errors, _) = report_pair(&parent, &this, config, args, started)?;
+        if errors > 0 {
+            eprintln!("ripple: {commit}: {errors} error(s) while reading the sources; its report covers what could be read");
+            code = 2;
+        } else if report.changes.summary.any_change() && code == 0 {
+            code = 1;
+        }
+        commits.push(ripple_report::report::CommitReport {
+            commit,
+            subject,
+            report,
+        });
+    }
+    let history = ripple_report::report::HistoryReport {
+        schema: 1,
+        range: args.old.clone(),
+        commits,
+    };
+    match args.format {
+        DiffFormat::Json => println!("{}", ripple_report::report::render_history_json(&history)),
+        DiffFormat::Markdown => print!(
+            "{}",
+            ripple_report::report::render_history_markdown(&history)
+        ),
+        _ => print!("{}", ripple_report::report::render_history_text(&history)),
+    }
+    Ok(code)
+}
+
+/// The report of one pair of versions, the number of errors met reading them, and their
+/// sources (kept for the HTML page).
+fn report_pair(
+    old_spec: &VersionSpec,
+    new_spec: &VersionSpec,
+    config: &LoadConfig,
+    args: &DiffArgs,
+    started: std::time::Instant,
+) -> Result<(
+    Report,
+    usize,
+    (crate::load::SourceSet, crate::load::SourceSet),
+)> {
     let wanted = |s: Section| {
         if args.only.is_empty() {
             !args.skip.contains(&s)
@@ -58,11 +180,9 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
             args.only.contains(&s)
         }
     };
-    let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "diff")?;
-    let config = super::load_config(&args.frontend, true)?;
     let (old_version, new_version) = rayon::join(
-        || load_version(&old_spec, &config),
-        || load_version(&new_spec, &config),
+        || load_version(old_spec, config),
+        || load_version(new_spec, config),
     );
     let (mut old_version, mut new_version) = (old_version?, new_version?);
     let errors = report_diagnostics(&old_version, args.frontend.verbose)
@@ -107,11 +227,11 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
             confirm: super::semdiff::Confirm::Compiled,
             assume: super::semdiff::Assume::Wrap,
             function: None,
-            format: args.format,
+            format: crate::cli::Format::Text,
             frontend: args.frontend.clone(),
         };
         let (view, _) = super::semdiff::semantic_view(
-            &config,
+            config,
             &old_version,
             &new_version,
             &matching,
@@ -138,20 +258,12 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
     } else {
         None
     };
-    let report = ripple_report::report::Report {
-        changes: &changes,
+    let report = Report {
+        changes,
         show_changes: wanted(Section::Changes),
-        impact: impact.as_ref(),
-        semantic: semantic.as_ref(),
+        impact,
+        semantic,
         not_run,
     };
-    match args.format {
-        Format::Text => print!("{}", ripple_report::report::render_text(&report)),
-        Format::Json => println!("{}", ripple_report::report::render_json(&report)),
-    }
-    if errors > 0 {
-        eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
-        return Ok(2);
-    }
-    Ok(u8::from(any_change))
+    Ok((report, errors, (old_version.sources, new_version.sources)))
 }

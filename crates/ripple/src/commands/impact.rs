@@ -317,7 +317,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
 
 /// The texts of the files a report names, per version (`old`, `new`), read from the
 /// versions' roots; unreadable files are left out (the page lists them without lines).
-fn source_texts(
+pub fn source_texts(
     view: &ripple_report::impact_lines::ImpactLinesView,
     roots: [&crate::load::SourceSet; 2],
 ) -> Vec<(&'static str, String, String)> {

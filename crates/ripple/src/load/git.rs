@@ -167,3 +167,30 @@ pub fn work_tree_files() -> Result<(PathBuf, Vec<PathBuf>)> {
     }
     Ok((top, files))
 }
+
+/// The commits of `base..tip` along the first parents, oldest first, with their subjects.
+pub fn commits_between(base: &str, tip: &str) -> Result<Vec<(String, String)>> {
+    let out = git()
+        .args([
+            "log",
+            "--first-parent",
+            "--reverse",
+            "--format=%H %s",
+            &format!("{base}..{tip}"),
+        ])
+        .output()
+        .context("cannot run git")?;
+    if !out.status.success() {
+        bail!(
+            "{base}..{tip}: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    Ok(String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let (sha, subject) = l.split_once(' ').unwrap_or((l, ""));
+            (!sha.is_empty()).then(|| (sha.to_string(), subject.to_string()))
+        })
+        .collect())
+}

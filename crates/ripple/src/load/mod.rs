@@ -12,6 +12,7 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
 pub use compile_commands::{CompileCommands, UnitFlags};
+pub use git::commits_between;
 pub use preprocess::{PreprocessConfig, PreprocessMode};
 
 use ripple_c::{Diagnostic, FrontendConfig, Lowered, Severity, TranslationUnit};
