@@ -176,6 +176,8 @@ pub struct Engine<'p> {
     /// Branch feasibility with costly operators uninterpreted only (a path kept that
     /// is infeasible adds an unsatisfiable condition, nothing else).
     cheap_feasibility: bool,
+    /// `constant_memory`'s facts per version, over a template memory (built once).
+    constant_facts: [std::cell::OnceCell<(Array, Bool)>; 2],
 }
 
 /// One path being explored.
@@ -301,6 +303,7 @@ impl<'p> Engine<'p> {
             loop_proofs: FxHashMap::default(),
             use_loop_abstractions: false,
             cheap_feasibility: false,
+            constant_facts: Default::default(),
         }
     }
 
@@ -1505,8 +1508,19 @@ impl<'p> Engine<'p> {
     }
 
     /// Facts that hold of every input memory: the contents of `const` globals with a
-    /// constant initializer (string literals, constant tables), over `mem`.
-    pub fn constant_memory(&self, side: Side, mem: &Array) -> Vec<Bool> {
+    /// constant initializer (string literals, constant tables), over `mem`. Built once
+    /// per version over a template memory and moved onto `mem` by substitution (a large
+    /// program's tables make thousands of facts, and every pair asks for them).
+    pub fn constant_memory(&self, side: Side, mem: &Array) -> Bool {
+        let (template, facts) = self.constant_facts[side.index()].get_or_init(|| {
+            let template = crate::smt::memory_const(&format!("const.template.{}", side.index()));
+            let facts = and_all(&self.constant_memory_facts(side, &template));
+            (template, facts)
+        });
+        facts.substitute(&[(template, mem)])
+    }
+
+    fn constant_memory_facts(&self, side: Side, mem: &Array) -> Vec<Bool> {
         let program = self.programs[side.index()];
         let mut facts = Vec::new();
         let mut budget = 8192usize;

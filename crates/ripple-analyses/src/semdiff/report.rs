@@ -15,12 +15,15 @@ pub(super) fn report_pair(
     let names = names_for(engine, state.old);
     let paired = engine.pair_index(Side::Old, state.old) == Some(index);
     let inputs = engine.inputs(Side::Old, state.old);
-    let mut assumptions = if paired {
+    // With no solver time left no query reads the assumptions (and fewer assumptions
+    // only weaken what is proved): they are not built.
+    let assumed = paired && !engine.smt.out_of_time();
+    let mut assumptions = if assumed {
         input_assumptions(engine, Side::Old, state.old)
     } else {
         Vec::new()
     };
-    if paired {
+    if assumed {
         assumptions.extend(input_assumptions(engine, Side::New, state.new));
     }
     let assume = and_all(&assumptions);
