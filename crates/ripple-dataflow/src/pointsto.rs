@@ -255,10 +255,18 @@ impl PointsTo {
         self.part_objects.len()
     }
 
-    /// A readable name of a region.
+    /// A readable name of a region: its most telling object (a named global, else a heap
+    /// block, a local, a string literal) and how many others share it.
     pub fn part_name(&self, program: &Program, part: PartId) -> String {
         let objects = &self.part_objects[part.index()];
-        let Some(first) = objects.first() else {
+        let rank = |o: &Object| match o {
+            Object::Global(g) if !program.globals[*g].name.starts_with(".str") => 0,
+            Object::Heap(..) => 1,
+            Object::Local(..) => 2,
+            Object::Global(_) => 3,
+            _ => 4,
+        };
+        let Some(first) = objects.iter().min_by_key(|o| rank(o)) else {
             return "memory".to_string();
         };
         let name = object_name(program, *first);
@@ -273,6 +281,33 @@ impl PointsTo {
 /// A readable name of an object.
 pub fn object_name(program: &Program, object: Object) -> String {
     match object {
+        Object::Global(g) if program.globals[g].name.starts_with(".str") => {
+            let global = &program.globals[g];
+            let text: String = global
+                .init
+                .iter()
+                .flat_map(|i| &i.items)
+                .filter_map(|item| match item {
+                    ripple_ir::InitItem::Bytes { bytes, .. } => Some(bytes),
+                    _ => None,
+                })
+                .flatten()
+                .take_while(|b| **b != 0)
+                .map(|b| char::from(*b))
+                .collect();
+            let shown: String = text
+                .chars()
+                .take(24)
+                .collect::<String>()
+                .escape_default()
+                .to_string();
+            let more = if text.chars().count() > 24 { "..." } else { "" };
+            format!(
+                "string literal \"{shown}{more}\" at {}:{}",
+                program.file_path(global.span.file),
+                global.span.start_line
+            )
+        }
         Object::Global(g) => program.globals[g].name.clone(),
         Object::Local(f, v) => {
             let function = &program.functions[f];
@@ -1332,6 +1367,21 @@ impl<'p> Generator<'p> {
             }
         }
         let external_part = PartId(part_of_object[self.object_ids[&Object::External] as usize]);
+        // Regions of read-only objects only (string literals, globals defined `const`):
+        // a write there is undefined behaviour (it traps where they live in read-only
+        // memory), so no defined run writes them and writes do not address them.
+        let read_only: Vec<bool> = part_objects
+            .iter()
+            .map(|objects| {
+                objects.iter().all(|o| match o {
+                    Object::Global(g) => {
+                        let global = &self.program.globals[*g];
+                        global.is_const || global.key.starts_with(".str")
+                    }
+                    _ => false,
+                })
+            })
+            .collect();
         // Accesses per node.
         let raw = std::mem::take(&mut self.raw);
         let mut accesses: Vec<Vec<u32>> = Vec::with_capacity(raw.len());
@@ -1384,6 +1434,9 @@ impl<'p> Generator<'p> {
                 let mut list = Vec::with_capacity(keys.iter().map(|k| memo[k].len()).sum());
                 for (access, key) in node.iter().zip(&keys) {
                     for &(part, offset) in &memo[key] {
+                        if access.kind == AccessKind::Write && read_only[part as usize] {
+                            continue;
+                        }
                         let offset = if access.whole || mode == PointsToMode::Unification {
                             None
                         } else {

@@ -522,3 +522,17 @@ fn a_caller_that_masks_its_changed_callee_stops_the_impact_at_level_1() {
     let (_, semantic) = impact("masked-by-caller", &["--semantic"]);
     assert_eq!(semantic["impacted_lines"], level1["impacted_lines"]);
 }
+
+/// `p` may point to the string literal "xy" or to `buf`, and the changed store
+/// `p[0] = 'b'` writes through it. A write into a string literal is undefined (it traps
+/// in read-only memory), so a defined run writes `buf`: `printf("%s", buf)` (line 13) is
+/// impacted, and `first`'s read of the literal (line 6) and the `printf` of its result
+/// (line 12) are not (gcc: both versions print 120; then "ab", then "bb").
+#[test]
+fn a_store_never_writes_a_string_literal() {
+    let (_, json) = impact("write-maybe-literal", &[]);
+    let expected: BTreeSet<(String, u64)> =
+        [("old".to_string(), 13), ("new".to_string(), 13)].into();
+    assert_eq!(lines_in(&json, "main"), expected, "{json:#}");
+    assert!(lines_in(&json, "first").is_empty(), "{json:#}");
+}
