@@ -90,16 +90,10 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
                     ripple_report::sarif::render(impact, env!("CARGO_PKG_VERSION"))
                 );
             } else {
-                let texts = super::impact::source_texts(impact, [&sources.0, &sources.1]);
-                let pages: Vec<ripple_report::html::SourceText> = texts
-                    .iter()
-                    .map(|(version, file, text)| ripple_report::html::SourceText {
-                        version,
-                        file,
-                        text,
-                    })
-                    .collect();
-                print!("{}", ripple_report::html::render(impact, &pages));
+                print!(
+                    "{}",
+                    super::impact::html_page(impact, [&sources.0, &sources.1])
+                );
             }
         }
     }

@@ -205,18 +205,10 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
                 ripple_report::sarif::render(&view, env!("CARGO_PKG_VERSION"))
             ),
             ImpactFormat::Markdown => print!("{}", ripple_report::markdown::render(&view)),
-            ImpactFormat::Html => {
-                let texts = source_texts(&view, [&old_version.sources, &new_version.sources]);
-                let sources: Vec<ripple_report::html::SourceText> = texts
-                    .iter()
-                    .map(|(version, file, text)| ripple_report::html::SourceText {
-                        version,
-                        file,
-                        text,
-                    })
-                    .collect();
-                print!("{}", ripple_report::html::render(&view, &sources));
-            }
+            ImpactFormat::Html => print!(
+                "{}",
+                html_page(&view, [&old_version.sources, &new_version.sources])
+            ),
             ImpactFormat::Text => print!(
                 "{}",
                 ripple_report::impact_lines::render_text(&view, args.all)
@@ -317,7 +309,24 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
 
 /// The texts of the files a report names, per version (`old`, `new`), read from the
 /// versions' roots; unreadable files are left out (the page lists them without lines).
-pub fn source_texts(
+/// The impact as a self-contained HTML page showing the files it names.
+pub fn html_page(
+    view: &ripple_report::impact_lines::ImpactLinesView,
+    roots: [&crate::load::SourceSet; 2],
+) -> String {
+    let texts = source_texts(view, roots);
+    let sources: Vec<ripple_report::html::SourceText> = texts
+        .iter()
+        .map(|(version, file, text)| ripple_report::html::SourceText {
+            version,
+            file,
+            text,
+        })
+        .collect();
+    ripple_report::html::render(view, &sources)
+}
+
+fn source_texts(
     view: &ripple_report::impact_lines::ImpactLinesView,
     roots: [&crate::load::SourceSet; 2],
 ) -> Vec<(&'static str, String, String)> {
