@@ -44,6 +44,8 @@ pub struct FrontendConfig {
     /// Size of the chunks a large unit is parsed in (in parallel); `None`: the default.
     /// The output does not depend on it (a test of the chunking may set it).
     pub chunk_bytes: Option<usize>,
+    /// Threads parsing the chunks of a large unit (`None`: one per core, at most 8).
+    pub threads: Option<usize>,
 }
 
 impl Default for FrontendConfig {
@@ -51,6 +53,7 @@ impl Default for FrontendConfig {
         FrontendConfig {
             build_syntax: true,
             chunk_bytes: None,
+            threads: None,
         }
     }
 }

@@ -639,8 +639,9 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             let tree = crate::chunks::parse_range(&mut parser, text, &chunks, 0, 0);
             sink.take(&mut lowerer, &mut parser, text, &chunks, 0, tree);
         } else {
-            let threads = std::thread::available_parallelism()
-                .map_or(1, |n| n.get())
+            let threads = config
+                .threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
                 .clamp(1, 8);
             crate::chunks::parse_parallel(language, text, &chunks, threads, |k, tree| {
                 sink.take(&mut lowerer, &mut parser, text, &chunks, k, tree);

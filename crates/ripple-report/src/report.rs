@@ -96,18 +96,31 @@ pub fn render_markdown(report: &Report) -> String {
             let _ = writeln!(out, "| function | verdict | evidence |");
             let _ = writeln!(out, "|---|---|---|");
             for f in decided {
-                let evidence = match f.witnesses.iter().find(|w| w.confirmed) {
-                    Some(w) => {
-                        let inputs: Vec<String> =
-                            w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-                        format!(
-                            "on {}: old {}, new {}",
-                            code(&inputs.join(", ")),
-                            code(&w.old.result),
-                            code(&w.new.result)
-                        )
+                let inputs_of = |w: &crate::semdiff::WitnessView| {
+                    let inputs: Vec<String> =
+                        w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                    code(&inputs.join(", "))
+                };
+                let evidence = match (
+                    f.witnesses.iter().find(|w| w.confirmed),
+                    f.witnesses.first(),
+                ) {
+                    (Some(w), _) => format!(
+                        "on {}: old {}, new {} ({})",
+                        inputs_of(w),
+                        code(&w.old.result),
+                        code(&w.new.result),
+                        w.checked_by
+                    ),
+                    (None, Some(w)) if f.verdict == "different" => format!(
+                        "the solver proves a difference; the witness on {} is not confirmed ({})",
+                        inputs_of(w),
+                        w.unconfirmed_reason.unwrap_or("its runs agree")
+                    ),
+                    (None, _) if f.verdict == "different" => {
+                        "the solver proves an input on which they differ".to_string()
                     }
-                    None => f.notes.first().cloned().unwrap_or_default(),
+                    _ => f.notes.first().cloned().unwrap_or_default(),
                 };
                 let _ = writeln!(
                     out,

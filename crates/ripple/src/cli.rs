@@ -13,6 +13,9 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Threads to use (default: one per core). The output is the same whatever N.
+    #[arg(long, global = true, value_name = "N")]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Debug, Subcommand)]

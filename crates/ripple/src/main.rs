@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod config;
 mod load;
+mod progress;
 
 use std::process::ExitCode;
 
@@ -14,6 +15,19 @@ use clap::Parser;
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = cli::Cli::parse();
+    if let Some(jobs) = cli.jobs {
+        if jobs == 0 {
+            eprintln!("ripple: error: --jobs takes a number of threads of at least 1");
+            return ExitCode::from(2);
+        }
+        if let Err(e) = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build_global()
+        {
+            eprintln!("ripple: error: cannot start {jobs} threads: {e}");
+            return ExitCode::from(2);
+        }
+    }
     match commands::run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(error) => {

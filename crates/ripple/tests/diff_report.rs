@@ -231,3 +231,49 @@ fn a_range_commit_by_commit() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("one git range"));
 }
+
+/// `--jobs N` sets the threads; the report is the same whatever N. `--jobs 0` is refused.
+#[test]
+fn the_report_does_not_depend_on_the_number_of_threads() {
+    let one = fig1(&["--jobs", "1", "--format", "json"]);
+    let three = fig1(&["--jobs", "3", "--format", "json"]);
+    assert_eq!(one.0, 1);
+    assert_eq!(one, three);
+    let (code, _) = fig1(&["--jobs", "0"]);
+    assert_eq!(code, 2);
+}
+
+/// Progress: on a terminal (here a pseudo-terminal made by `script`), a spinner names the
+/// stage on stderr; with stderr piped (CI logs) nothing is drawn. The report on stdout is
+/// the same either way.
+#[test]
+fn progress_shows_on_a_terminal_only() {
+    let bin = assert_cmd::cargo::cargo_bin("ripple");
+    let args = format!(
+        "{} diff {} {} --cutoff 300",
+        bin.display(),
+        example("dcia-fig1", "old.c").display(),
+        example("dcia-fig1", "new.c").display()
+    );
+    let piped = assert_cmd::Command::new(&bin)
+        .args(args.split(' ').skip(1))
+        .output()
+        .expect("ripple runs");
+    assert!(
+        piped.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&piped.stderr)
+    );
+    // stdout and stderr both go to the pseudo-terminal, whose text `script` prints.
+    let tty = std::process::Command::new("script")
+        .args(["-qec", &args, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs");
+    let seen = String::from_utf8_lossy(&tty.stdout);
+    // The spinner's first stage (only the spinner says it).
+    assert!(seen.contains("reading both versions"), "{seen}");
+    assert!(
+        seen.contains("locale_ok: equivalent"),
+        "the report too: {seen}"
+    );
+}

@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 
 use crate::cli::FrontendArgs;
 use crate::load::{load_version, report_diagnostics, LoadConfig, VersionSpec};
+use crate::progress::Progress;
 use ripple_report::report::Report;
 
 #[derive(Debug, Args)]
@@ -72,10 +73,13 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
     let started = std::time::Instant::now();
     let config = super::load_config(&args.frontend, true)?;
     if args.each_commit {
-        return run_each_commit(args, &config, started);
+        return run_each_commit(args, &config);
     }
     let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "diff")?;
-    let (report, errors, sources) = report_pair(&old_spec, &new_spec, &config, args, started)?;
+    let progress = Progress::spinner();
+    let (report, errors, sources) =
+        report_pair(&old_spec, &new_spec, &config, args, started, &progress)?;
+    drop(progress);
     match args.format {
         DiffFormat::Text => print!("{}", ripple_report::report::render_text(&report)),
         DiffFormat::Json => println!("{}", ripple_report::report::render_json(&report)),
@@ -105,11 +109,7 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
 }
 
 /// `--each-commit`: every commit of the range against its first parent.
-fn run_each_commit(
-    args: &DiffArgs,
-    config: &LoadConfig,
-    started: std::time::Instant,
-) -> Result<u8> {
+fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     if args.new.is_some() || !args.old.contains("..") {
         bail!("--each-commit takes one git range, A..B");
     }
@@ -122,12 +122,24 @@ fn run_each_commit(
     };
     let mut commits = Vec::new();
     let mut code = 0;
-    for (commit, subject) in crate::load::commits_between(&base, &tip)? {
+    let list = crate::load::commits_between(&base, &tip)?;
+    let progress = Progress::bar(list.len() as u64);
+    for (commit, subject) in list {
+        progress.stage(&format!("{} {subject}", &commit[..commit.len().min(12)]));
         let parent = VersionSpec::Revision(format!("{commit}^"));
         let this = VersionSpec::Revision(commit.clone());
-        let (report, errors, _) = report_pair(&parent, &this, config, args, started)?;
+        // Each commit's budget is its own.
+        let (report, errors, _) = report_pair(
+            &parent,
+            &this,
+            config,
+            args,
+            std::time::Instant::now(),
+            &progress,
+        )?;
+        progress.inc();
         if errors > 0 {
-            eprintln!("ripple: {commit}: {errors} error(s) while reading the sources; its report covers what could be read");
+            progress.suspend(|| eprintln!("ripple: {commit}: {errors} error(s) while reading the sources; its report covers what could be read"));
             code = 2;
         } else if report.changes.summary.any_change() && code == 0 {
             code = 1;
@@ -138,6 +150,7 @@ fn run_each_commit(
             report,
         });
     }
+    drop(progress);
     let history = ripple_report::report::HistoryReport {
         schema: 1,
         range: args.old.clone(),
@@ -162,6 +175,7 @@ fn report_pair(
     config: &LoadConfig,
     args: &DiffArgs,
     started: std::time::Instant,
+    progress: &Progress,
 ) -> Result<(
     Report,
     usize,
@@ -174,13 +188,25 @@ fn report_pair(
             args.only.contains(&s)
         }
     };
-    let (old_version, new_version) = rayon::join(
-        || load_version(old_spec, config),
-        || load_version(new_spec, config),
-    );
+    let each = args.each_commit;
+    let say = |stage: &str| {
+        if !each {
+            progress.stage(stage);
+        }
+    };
+    say("reading both versions");
+    let (old_version, new_version) = progress.suspend(|| {
+        rayon::join(
+            || load_version(old_spec, config),
+            || load_version(new_spec, config),
+        )
+    });
     let (mut old_version, mut new_version) = (old_version?, new_version?);
-    let errors = report_diagnostics(&old_version, args.frontend.verbose)
-        + report_diagnostics(&new_version, args.frontend.verbose);
+    let errors = progress.suspend(|| {
+        report_diagnostics(&old_version, args.frontend.verbose)
+            + report_diagnostics(&new_version, args.frontend.verbose)
+    });
+    say("matching the versions");
     let matching = ripple_versions::match_programs(
         old_version.program(),
         new_version.program(),
@@ -224,6 +250,7 @@ fn report_pair(
             format: crate::cli::Format::Text,
             frontend: args.frontend.clone(),
         };
+        say("semantic verdicts");
         let (view, _) = super::semdiff::semantic_view(
             config,
             &old_version,
@@ -236,6 +263,7 @@ fn report_pair(
     };
     // The impact, on the programs with the statements after calls that never return cut.
     let impact = if wanted(Section::Impact) && any_change {
+        say("impact");
         old_version.cut_after_noreturn_calls();
         new_version.cut_after_noreturn_calls();
         let options = super::impact::StatementOptions {

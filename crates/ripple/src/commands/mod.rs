@@ -116,6 +116,8 @@ pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig
             chunk_bytes: std::env::var("RIPPLE_CHUNK_BYTES")
                 .ok()
                 .and_then(|v| v.parse().ok()),
+            // As many as `--jobs` gives the thread pool.
+            threads: Some(rayon::current_num_threads()),
         },
         exclude: sources.map(|s| s.exclude.clone()).unwrap_or_default(),
     })
