@@ -30,8 +30,13 @@ use super::{replay, scalar_text, value_text, Observed, ReplayArg, ReplayInput, W
 const MAX_RUNS: usize = 2048;
 /// Most combinations of core values tried (all of them when there are at most this many).
 const CORE_COMBINATIONS: usize = 1296;
-/// Interpreter steps of the whole search, at most (both versions' runs).
+/// Interpreter steps of the whole search of one pair, at most (both versions' runs).
 const SEARCH_STEPS: u64 = 3_000_000;
+/// Interpreter steps per unit of solver work, as measured on this machine kind (about
+/// 6 M steps and 2 M units a second): converts the budget's concrete share into steps.
+pub(super) const STEPS_PER_WORK_UNIT: f64 = 3.0;
+/// The search budget of one modified pair.
+pub(super) const PAIR_SEARCH_STEPS: u64 = SEARCH_STEPS;
 /// Step limit of one concrete run (a run reaching it does not count).
 const STEPS: u64 = 20_000;
 /// Size of the object a pointer argument points to.
@@ -433,6 +438,7 @@ pub(super) fn search(
     new_func: FuncId,
     config: &SemdiffConfig,
     smt: &ripple_symex::Smt,
+    steps_left: &mut u64,
 ) -> Option<Witness> {
     let function = &old.functions[old_func];
     let new_function = &new.functions[new_func];
@@ -522,13 +528,15 @@ pub(super) fn search(
         replay_steps: config.replay_steps.min(STEPS),
         ..config.clone()
     };
+    // Starting a run costs like steps: the interpreter lays out every global first.
+    let setup = (old.globals.len() + new.globals.len()) as u64;
     let mut steps = 0u64;
     for tuple in tuples
         .into_iter()
         .filter(|t| seen.insert(t.clone()))
         .take(MAX_RUNS)
     {
-        if smt.clock_passed() || steps > SEARCH_STEPS {
+        if smt.clock_passed() || steps > SEARCH_STEPS || *steps_left == 0 {
             return None;
         }
         let mut rest = &tuple[..];
@@ -543,12 +551,14 @@ pub(super) fn search(
             })
             .collect();
         let a = replay(old, old_func, &args, &[], &quick);
-        steps += a.steps;
+        steps += a.steps + setup;
+        *steps_left = steps_left.saturating_sub(a.steps + setup);
         if !(a.result.starts_with("returned") || a.result.starts_with("exit ")) {
             continue;
         }
         let b = replay(new, new_func, &args, &[], &quick);
-        steps += b.steps;
+        steps += b.steps + setup;
+        *steps_left = steps_left.saturating_sub(b.steps + setup);
         if !clean_difference(old, &a, &b, &pointees) {
             continue;
         }

@@ -376,13 +376,31 @@ pub fn semdiff(
                 .is_none_or(|only| &old.functions[states[*i].old].name == only)
         })
         .collect();
-    for (k, i) in reported.iter().copied().enumerate() {
+    // Each modified pair searches on its own; their callers (hundreds in a large
+    // program) share what CONCRETE_SHARE of the budget buys, modified pairs first.
+    let mut callers_steps =
+        (engine.smt.work_budget() as f64 * CONCRETE_SHARE * concrete::STEPS_PER_WORK_UNIT) as u64;
+    let mut search_order = reported.clone();
+    search_order.sort_by_key(|i| states[*i].status == FunctionStatus::Unchanged);
+    for i in search_order {
         if engine.pair_index(Side::Old, states[i].old) != Some(i) {
             continue;
         }
-        let _ = k;
-        states[i].concrete =
-            concrete::search(old, new, states[i].old, states[i].new, config, &engine.smt);
+        let mut own_steps = concrete::PAIR_SEARCH_STEPS;
+        let steps = if states[i].status == FunctionStatus::Unchanged {
+            &mut callers_steps
+        } else {
+            &mut own_steps
+        };
+        states[i].concrete = concrete::search(
+            old,
+            new,
+            states[i].old,
+            states[i].new,
+            config,
+            &engine.smt,
+            steps,
+        );
     }
     // Lines 17-31, callees first (post-order over the old call graph).
     let order = post_order(&pairs, &callees_of);
