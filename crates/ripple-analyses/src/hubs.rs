@@ -26,6 +26,10 @@ pub struct Hub {
     pub lines: usize,
     /// Functions with such a line.
     pub functions: usize,
+    /// Impacted source lines whose explanation (shortest chain) passes through it: where
+    /// an impact has several ways around every hub (no line is reached only through
+    /// one), this still names the way most of it went.
+    pub chain_lines: usize,
 }
 
 /// The lines (file, line) and functions reached only through one hub.
@@ -114,17 +118,43 @@ pub(crate) fn hubs(
             entry.1.insert(f);
         }
     }
+    // Per hub: the impacted lines whose chain passes through it.
+    let mut through: FxHashMap<String, FxHashSet<(u32, u32)>> = FxHashMap::default();
+    for &(v, f, n) in impacted {
+        let span = program.functions[f].nodes[n].span;
+        let mut on_chain: FxHashSet<&str> = FxHashSet::default();
+        for (w, _) in traversal.chain(v) {
+            let i = local[w.index()];
+            if let Some(Some(name)) = (i != u32::MAX).then(|| names[i as usize].as_ref()) {
+                on_chain.insert(name.as_str());
+            }
+        }
+        for name in on_chain {
+            through
+                .entry(name.to_string())
+                .or_default()
+                .insert((span.file.0, span.start_line));
+        }
+    }
     names.clear();
+    for name in through.keys() {
+        per_hub.entry(name.clone()).or_default();
+    }
     let mut out: Vec<Hub> = per_hub
         .into_iter()
-        .filter(|(_, (lines, _))| !lines.is_empty())
         .map(|(name, (lines, functions))| Hub {
+            chain_lines: through.get(&name).map_or(0, FxHashSet::len),
             name,
             lines: lines.len(),
             functions: functions.len(),
         })
+        .filter(|h| h.lines > 0 || h.chain_lines > 0)
         .collect();
-    out.sort_by(|a, b| b.lines.cmp(&a.lines).then_with(|| a.name.cmp(&b.name)));
+    out.sort_by(|a, b| {
+        (b.lines, b.chain_lines)
+            .cmp(&(a.lines, a.chain_lines))
+            .then_with(|| a.name.cmp(&b.name))
+    });
     out.truncate(MAX_HUBS);
     out
 }

@@ -126,6 +126,8 @@ pub struct HubView {
     /// Impacted lines reached only through it.
     pub lines: usize,
     pub functions: usize,
+    /// Impacted lines whose shortest chain passes through it.
+    pub chain_lines: usize,
 }
 
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
@@ -234,6 +236,7 @@ pub fn impact_lines_view(
                         name: h.name.clone(),
                         lines: h.lines,
                         functions: h.functions,
+                        chain_lines: h.chain_lines,
                     })
                 })
                 .collect(),
@@ -463,6 +466,12 @@ pub const LINES_PER_FUNCTION: usize = 5;
 /// The human-readable report: a summary by distance first, then the impacted functions
 /// nearest first, each with its nearest lines and their chains (`all`: every line).
 pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
+    render_text_with(view, all, None)
+}
+
+/// The text report listing at most `max_functions` impacted functions (the nearest; the
+/// others counted), as a section of a longer report.
+pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option<usize>) -> String {
     let mut out = String::new();
     if let Some(incomplete) = &view.incomplete {
         let _ = writeln!(out, "{incomplete}");
@@ -547,6 +556,23 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
                 h.version, h.name, h.lines, h.functions
             );
         }
+    } else {
+        // No way is the only one: name the ways most shortest chains took.
+        let mut ways: Vec<&HubView> = s.hubs.iter().filter(|h| h.chain_lines >= worth).collect();
+        ways.sort_by(|a, b| {
+            b.chain_lines
+                .cmp(&a.chain_lines)
+                .then_with(|| a.name.cmp(&b.name))
+        });
+        if !ways.is_empty() {
+            let _ = writeln!(
+                out,
+                "where it spreads (impacted lines whose shortest chain passes through it; none is reached through one only):"
+            );
+            for h in ways.into_iter().take(3) {
+                let _ = writeln!(out, "  {} {}: {} line(s)", h.version, h.name, h.chain_lines);
+            }
+        }
     }
     if !view.equivalences.is_empty() {
         let _ = writeln!(out, "proved equivalent (no source of impact):");
@@ -622,7 +648,9 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
             if all { "" } else { " (--all for every line)" }
         );
     }
-    for (distance, function, lines) in groups {
+    let listed = max_functions.unwrap_or(usize::MAX);
+    let more = groups.len().saturating_sub(listed);
+    for (distance, function, lines) in groups.into_iter().take(listed) {
         let _ = writeln!(out, "  {function} (distance {distance}):");
         let shown = if all { lines.len() } else { LINES_PER_FUNCTION };
         for l in lines.iter().take(shown) {
@@ -631,6 +659,12 @@ pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
         if lines.len() > shown {
             let _ = writeln!(out, "    ... {} more line(s)", lines.len() - shown);
         }
+    }
+    if more > 0 {
+        let _ = writeln!(
+            out,
+            "  ... {more} more function(s), farther (`ripple impact` or --format json lists them)"
+        );
     }
     for note in &view.approximations {
         let _ = writeln!(out, "approximation: {note}");

@@ -19,6 +19,10 @@ pub struct Report {
     /// Whether the text shows the changes (`--only` may leave them out).
     #[serde(skip)]
     pub show_changes: bool,
+    /// Whether the text lists everything (`--all`): every impacted function, every
+    /// verdict; else the nearest functions and the decided verdicts, the rest counted.
+    #[serde(skip)]
+    pub all: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub impact: Option<ImpactLinesView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -34,6 +38,9 @@ pub struct NotRun {
     pub reason: String,
 }
 
+/// Impacted functions the text of `ripple diff` lists (the nearest) without `--all`.
+const DIFF_FUNCTIONS: usize = 40;
+
 pub fn render_text(report: &Report) -> String {
     let mut out = String::new();
     if report.show_changes {
@@ -47,7 +54,11 @@ pub fn render_text(report: &Report) -> String {
             out,
             "impact: the statements the change may affect (`ripple impact` for every line)"
         );
-        out.push_str(&crate::impact_lines::render_text(impact, false));
+        out.push_str(&crate::impact_lines::render_text_with(
+            impact,
+            false,
+            (!report.all).then_some(DIFF_FUNCTIONS),
+        ));
     }
     if let Some(semantic) = &report.semantic {
         if !out.is_empty() {
@@ -57,7 +68,11 @@ pub fn render_text(report: &Report) -> String {
             out,
             "semantic verdicts: which changed functions are equivalent, and inputs on which they differ"
         );
-        out.push_str(&crate::semdiff::render_text(semantic));
+        if report.all {
+            out.push_str(&crate::semdiff::render_text(semantic));
+        } else {
+            out.push_str(&crate::semdiff::render_text_compact(semantic));
+        }
     }
     for n in &report.not_run {
         let _ = writeln!(out, "{}: not run: {}", n.section, n.reason);

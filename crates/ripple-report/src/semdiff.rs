@@ -179,11 +179,40 @@ pub fn render_json(view: &SemdiffView) -> String {
 }
 
 pub fn render_text(view: &SemdiffView) -> String {
+    render(view, false)
+}
+
+/// The verdicts for a report that has other sections (`ripple diff`): the changed
+/// functions in full; of their callers, only those decided, the undecided ones counted.
+pub fn render_text_compact(view: &SemdiffView) -> String {
+    render(view, true)
+}
+
+fn render(view: &SemdiffView, compact: bool) -> String {
     let mut out = String::new();
     if view.functions.is_empty() {
         out.push_str("no function is affected by the change\n");
     }
+    let undecided = |f: &FunctionView| !f.modified && f.verdict == "unknown";
     for f in &view.functions {
+        if compact && undecided(f) {
+            continue;
+        }
+        render_function(&mut out, f);
+    }
+    let skipped = view.functions.iter().filter(|f| undecided(f)).count();
+    if compact && skipped > 0 {
+        let _ = writeln!(
+            out,
+            "{skipped} caller(s) of the changed functions: unknown within the budget (`ripple semdiff` lists each)"
+        );
+    }
+    render_settings(&mut out, view);
+    out
+}
+
+fn render_function(out: &mut String, f: &FunctionView) {
+    {
         let _ = writeln!(
             out,
             "{}: {}{}",
@@ -260,6 +289,9 @@ pub fn render_text(view: &SemdiffView) -> String {
             let _ = writeln!(out, "  note: {note}");
         }
     }
+}
+
+fn render_settings(out: &mut String, view: &SemdiffView) {
     let millions = |units: u64| format!("{:.1}", units as f64 / 1e6);
     let _ = writeln!(
         out,
@@ -290,5 +322,4 @@ pub fn render_text(view: &SemdiffView) -> String {
             None => "",
         }
     );
-    out
 }

@@ -345,6 +345,11 @@ fn the_region_an_impact_spreads_through_is_named() {
         .unwrap_or_else(|| panic!("no ctx hub: {hubs:?}"));
     assert_eq!(ctx["lines"], 8, "{ctx}");
     assert_eq!(ctx["functions"], 4, "{ctx}");
+    // A line reached only through ctx has its shortest chain through it too.
+    assert!(
+        ctx["chain_lines"].as_u64() >= ctx["lines"].as_u64(),
+        "{ctx}"
+    );
     // The text names it before the lines.
     let out = Command::cargo_bin("ripple")
         .unwrap()
@@ -535,4 +540,34 @@ fn a_store_never_writes_a_string_literal() {
         [("old".to_string(), 13), ("new".to_string(), 13)].into();
     assert_eq!(lines_in(&json, "main"), expected, "{json:#}");
     assert!(lines_in(&json, "first").is_empty(), "{json:#}");
+}
+
+/// `set(2)` writes both `a` and `b`, and r1, r2, r3 read both: every reader is reached
+/// through `a` and through `b`, so no line is reached through one hub only. The report
+/// still names the way the shortest chains took: through `a` (written first) to the
+/// three readers' returns (lines 11-13) and the `printf` of their results (line 18), 4
+/// lines per version out of 7 (set's header, its two stores, the readers, the printf).
+#[test]
+fn where_no_hub_is_the_only_way_the_shortest_chains_name_one() {
+    let (_, json) = impact("hub-two-ways", &[]);
+    assert_eq!(json["summary"]["impacted_lines"], 14, "{json:#}");
+    let hubs = json["summary"]["hubs"].as_array().expect("hubs");
+    assert!(hubs.iter().all(|h| h["lines"] == 0), "{hubs:?}");
+    let a = hubs
+        .iter()
+        .find(|h| h["version"] == "new" && h["name"] == "memory a")
+        .unwrap_or_else(|| panic!("{hubs:?}"));
+    assert_eq!(a["chain_lines"], 4, "{a}");
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .arg("impact")
+        .arg(fixture("hub-two-ways", "old"))
+        .arg(fixture("hub-two-ways", "new"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("none is reached through one only):\n  old memory a: 4 line(s)"),
+        "{text}"
+    );
 }

@@ -17,7 +17,9 @@ use ripple_report::report::Report;
 pub struct DiffArgs {
     pub old: String,
     pub new: Option<String>,
-    /// Also list unchanged functions.
+    /// List everything: unchanged functions too, every impacted function (the nearest 40
+    /// otherwise) and every semantic verdict (otherwise the undecided callers of the
+    /// changed functions are counted).
     #[arg(long)]
     pub all: bool,
     #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
@@ -283,6 +285,7 @@ fn report_pair(
     let report = Report {
         changes,
         show_changes: wanted(Section::Changes),
+        all: args.all,
         impact,
         semantic,
         not_run,
