@@ -277,3 +277,40 @@ fn progress_shows_on_a_terminal_only() {
         "the report too: {seen}"
     );
 }
+
+/// `:index` names what is staged: `ripple diff HEAD :index` is what `git commit` would
+/// record, `ripple diff :index` what is not staged yet (as `git diff --cached` and
+/// `git diff`).
+#[test]
+fn the_index_is_a_version() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let p = dir.path();
+    git(p, &["init", "-q"]);
+    let write = |text: &str| std::fs::write(p.join("a.c"), text).expect("write");
+    write("int f(int x) { return x + 1; }\n");
+    git(p, &["add", "a.c"]);
+    git(p, &["commit", "-q", "-m", "base"]);
+    let code = |args: &[&str]| {
+        assert_cmd::Command::cargo_bin("ripple")
+            .unwrap()
+            .arg("diff")
+            .args(args)
+            .args(["--only", "changes"])
+            .current_dir(p)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    // Staged and in the working tree alike.
+    write("int f(int x) { return x + 2; }\n");
+    git(p, &["add", "a.c"]);
+    assert_eq!(code(&["HEAD", ":index"]), Some(1));
+    assert_eq!(code(&[":index"]), Some(0));
+    // Staged back to HEAD's text, changed in the working tree only.
+    write("int f(int x) { return x + 1; }\n");
+    git(p, &["add", "a.c"]);
+    write("int f(int x) { return x + 5; }\n");
+    assert_eq!(code(&["HEAD", ":index"]), Some(0));
+    assert_eq!(code(&[":index"]), Some(1));
+}

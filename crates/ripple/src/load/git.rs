@@ -90,12 +90,62 @@ pub fn extract_revision(rev: &str) -> Result<(tempfile::TempDir, Vec<PathBuf>)> 
     if blobs.is_empty() {
         bail!("{rev}: the revision has no .c or .h files");
     }
+    write_blobs(&top, rev, &blobs)
+}
+
+/// Writes the `.c` and `.h` files staged in the index (what `git commit` would record)
+/// into a scratch directory and lists them.
+pub fn extract_index() -> Result<(tempfile::TempDir, Vec<PathBuf>)> {
+    let top = top_level()?;
+    let listing = git()
+        .current_dir(&top)
+        .args(["ls-files", "--stage", "-z"])
+        .output()
+        .context("cannot run git ls-files")?;
+    if !listing.status.success() {
+        bail!(
+            "the index: {}",
+            String::from_utf8_lossy(&listing.stderr).trim()
+        );
+    }
+    // Entries: "<mode> <oid> <stage>\t<path>\0"; a path in conflict has stages 1-3: the
+    // index holds no single version of it, and it is an error.
+    let mut blobs = Vec::new();
+    for entry in listing.stdout.split(|&b| b == 0).filter(|e| !e.is_empty()) {
+        let entry = String::from_utf8_lossy(entry);
+        let Some((meta, path)) = entry.split_once('\t') else {
+            continue;
+        };
+        let mut meta = meta.split(' ');
+        let (Some(_mode), Some(oid), Some(stage)) = (meta.next(), meta.next(), meta.next()) else {
+            continue;
+        };
+        if !is_c_path(path) {
+            continue;
+        }
+        if stage != "0" {
+            bail!("{path}: unmerged in the index (resolve the conflict first)");
+        }
+        blobs.push((oid.to_string(), path.to_string()));
+    }
+    if blobs.is_empty() {
+        bail!("the index has no .c or .h files");
+    }
+    write_blobs(&top, "the index", &blobs)
+}
+
+/// Writes blobs `(oid, path)` of the repository at `top` under a scratch directory.
+fn write_blobs(
+    top: &std::path::Path,
+    rev: &str,
+    blobs: &[(String, String)],
+) -> Result<(tempfile::TempDir, Vec<PathBuf>)> {
     let scratch = tempfile::Builder::new()
         .prefix("ripple-rev-")
         .tempdir()
         .context("cannot create a scratch directory")?;
     let mut child = git()
-        .current_dir(&top)
+        .current_dir(top)
         .args(["cat-file", "--batch"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -106,7 +156,7 @@ pub fn extract_revision(rev: &str) -> Result<(tempfile::TempDir, Vec<PathBuf>)> 
     let writer = std::thread::spawn(move || stdin.write_all(requests.as_bytes()));
     let mut reader = BufReader::new(child.stdout.take().context("git cat-file stdout")?);
     let mut files = Vec::with_capacity(blobs.len());
-    for (_, path) in &blobs {
+    for (_, path) in blobs {
         let mut header = String::new();
         reader.read_line(&mut header)?;
         // "<oid> blob <size>"

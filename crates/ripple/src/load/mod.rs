@@ -26,6 +26,9 @@ pub enum VersionSpec {
     Revision(String),
     /// The git working tree (for `ripple diff REV`).
     WorkTree,
+    /// What is staged in git's index (`:index`; `ripple diff --staged` compares HEAD
+    /// with it).
+    Index,
 }
 
 impl VersionSpec {
@@ -34,6 +37,9 @@ impl VersionSpec {
         let path = Path::new(arg);
         if path.exists() {
             return Ok(VersionSpec::Path(path.to_path_buf()));
+        }
+        if arg == INDEX {
+            return Ok(VersionSpec::Index);
         }
         if git::is_revision(arg) {
             return Ok(VersionSpec::Revision(arg.to_string()));
@@ -45,7 +51,8 @@ impl VersionSpec {
     }
 
     /// The two versions of a command taking `OLD [NEW]`: two files, directories or
-    /// revisions; one revision (against the working tree); or one git range, `A..B`
+    /// revisions (or `:index`, what is staged); one revision or `:index` (against the
+    /// working tree); or one git range, `A..B`
     /// (A against B, as one change) or `A...B` (the merge base of A and B against B: what
     /// a pull request of B into A changes). `command` names the command in messages.
     pub fn pair(old: &str, new: Option<&str>, command: &str) -> Result<(VersionSpec, VersionSpec)> {
@@ -76,7 +83,7 @@ impl VersionSpec {
         let new_spec = match new {
             Some(new) => VersionSpec::parse(new)?,
             None => {
-                if !matches!(old_spec, VersionSpec::Revision(_)) {
+                if !matches!(old_spec, VersionSpec::Revision(_) | VersionSpec::Index) {
                     bail!("{old}: with one argument, ripple {command} compares a git revision with the working tree (or takes a range A..B)");
                 }
                 VersionSpec::WorkTree
@@ -85,6 +92,9 @@ impl VersionSpec {
         Ok((old_spec, new_spec))
     }
 }
+
+/// How the index is named as a version.
+pub const INDEX: &str = ":index";
 
 /// The source files of one version, on disk.
 #[derive(Debug)]
@@ -107,6 +117,15 @@ impl SourceSet {
                 let (scratch, files) = git::extract_revision(rev)?;
                 Ok(SourceSet {
                     label: rev.clone(),
+                    root: scratch.path().to_path_buf(),
+                    files,
+                    _scratch: Some(scratch),
+                })
+            }
+            VersionSpec::Index => {
+                let (scratch, files) = git::extract_index()?;
+                Ok(SourceSet {
+                    label: "index".into(),
                     root: scratch.path().to_path_buf(),
                     files,
                     _scratch: Some(scratch),
@@ -295,7 +314,7 @@ pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVer
 /// cannot be read is reported and not used.
 fn discover_database(spec: &VersionSpec, sources: &SourceSet) -> Option<CompileCommands> {
     let root = match spec {
-        VersionSpec::Revision(_) => git::top_level().ok()?,
+        VersionSpec::Revision(_) | VersionSpec::Index => git::top_level().ok()?,
         VersionSpec::Path(_) | VersionSpec::WorkTree => sources.root.clone(),
     };
     let path = CompileCommands::discover(&root)?;
