@@ -183,7 +183,8 @@ def expected(patched, orig, database):
         entries[os.path.relpath(path, root)] = e
     series = os.path.join(patched, "debian", "patches", "series")
     touched, skipped, macros = set(), set(), {}
-    for name in open(series).read().split():
+    names = open(series).read().split() if os.path.isfile(series) else []
+    for name in names:
         for rel, (removed, added) in patch_lines(os.path.join(patched, "debian", "patches", name)).items():
             if not rel.endswith((".c", ".h")):
                 continue

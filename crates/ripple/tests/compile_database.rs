@@ -11,9 +11,11 @@ fn write(path: &Path, text: &str) {
 }
 
 /// A project as Debian ships one: `upstream/` and `patched/` (which adds 1 in `scale`),
-/// and `build/`, a configured copy of upstream with a generated `config.h` (which only
-/// it has) and the database of its build. `src/extra/util.c` is in no build (so not in
-/// the database) but needs the build's `-I../include` like its neighbour `src/main.c`.
+/// and `build/`, a configured copy of upstream made before `src/extra/util.c` was added,
+/// with a generated `config.h` (which only it has) and the database of its build.
+/// `util.c` is then in no database but needs the build's `-I../include` like its
+/// neighbour `src/main.c`. `src/win32.c`, in every tree, is a file the build leaves out
+/// (a replacement for another platform, which does not read here).
 fn project() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a scratch directory");
     for (tree, extra) in [("upstream", ""), ("patched", " + 1"), ("build", "")] {
@@ -31,9 +33,15 @@ fn project() -> tempfile::TempDir {
                  const char *where(void) {{ return __FILE__; }}\n"
             ),
         );
+        if tree != "build" {
+            write(
+                &root.join("src/extra/util.c"),
+                "#include \"lib.h\"\nint twice(int x) { return scale(x) * SCALE; }\n",
+            );
+        }
         write(
-            &root.join("src/extra/util.c"),
-            "#include \"lib.h\"\nint twice(int x) { return scale(x) * SCALE; }\n",
+            &root.join("src/win32.c"),
+            "HANDLE h = INVALID_HANDLE_VALUE;\n",
         );
         write(&root.join("configure"), "#!/bin/sh\n");
     }
@@ -74,7 +82,8 @@ fn errors(dir: &Path, tree: &str, extra: &[&str]) -> u64 {
 }
 
 /// With the build's database, both trees read without an error (config.h comes from
-/// the build, lib.h from each tree, util.c takes main.c's flags), and the one changed
+/// the build, lib.h from each tree, util.c takes main.c's flags, win32.c is not read as
+/// the build does not compile it), and the one changed
 /// function is `scale`: `where` returns `__FILE__`, which must name the file as
 /// `src/main.c` in both trees, not by their different directories. Without the
 /// database, the missing config.h leaves LIMIT_TYPE unknown: errors, and a hint.
@@ -124,7 +133,12 @@ fn one_database_serves_both_trees() {
         err.contains("src/extra/util.c") && err.contains("nearest neighbour there, src/main.c"),
         "{err}"
     );
-    // Without it: errors, and how to make a database.
+    let (_, _, err) = ripple(&["stats", "patched", "--compile-commands", db], p);
+    assert!(
+        err.contains("1 C file(s) the build does not compile are not read"),
+        "{err}"
+    );
+    // Without it: errors (win32.c among them), and how to make a database.
     assert!(errors(p, "upstream", &[]) > 0);
     let (_, _, err) = ripple(&["stats", "upstream"], p);
     assert!(

@@ -6,8 +6,8 @@
 //!   joined with the version's file paths, names the most entries), so one database made
 //!   in one checkout serves another checkout, a git revision or a patched copy: its
 //!   paths are mapped onto the version's tree. Include directories keep their original
-//!   place as a fallback (`-idirafter`), for headers a build generates (`config.h`) that
-//!   the other tree lacks.
+//!   place as a fallback (searched right after the mapped one), for headers a build
+//!   generates (`config.h`, replacements of system headers) that the other tree lacks.
 //! - A file the database does not list takes the flags of its nearest neighbour in it
 //!   (the entry sharing the longest directory prefix, as clangd infers flags).
 //! - A tree with no database given gets the one found at its root or in a build
@@ -173,6 +173,21 @@ impl PlacedDatabase<'_> {
         (self.from != self.to).then_some(self.from.as_path())
     }
 
+    /// Whether the build the database records left out `file` (relative to the tree): it
+    /// is a C file of the tree the database was made for and has no entry there (a
+    /// replacement for another platform, a test program no target builds). A file that
+    /// tree lacks (added since) is not left out: it takes its neighbour's flags.
+    pub fn left_out(&self, file: &Path) -> bool {
+        let there = self.from.join(file);
+        file.extension().is_some_and(|e| e == "c")
+            && there.is_file()
+            && self
+                .db
+                .entries
+                .binary_search_by(|e| e.file.as_path().cmp(&there))
+                .is_err()
+    }
+
     /// The flags of `file` (relative to the tree): its own entry's, else its nearest
     /// neighbour's.
     pub fn flags_for(&self, file: &Path) -> Option<UnitFlags> {
@@ -236,7 +251,7 @@ impl PlacedDatabase<'_> {
     }
 
     /// The entry's flags with absolute paths, mapped onto the version's tree; each
-    /// mapped include directory is followed by its original place (`-idirafter`).
+    /// mapped include directory is followed by its original place (searched right after it).
     fn map_flags(&self, entry: &Entry) -> Vec<String> {
         let mut out = Vec::new();
         let mut iter = entry.flags.iter();
@@ -262,8 +277,11 @@ impl PlacedDatabase<'_> {
                 continue;
             }
             out.extend([name.to_string(), mapped.display().to_string()]);
+            // Right after it, in the same kind of search, so that a header the build
+            // generated (config.h, a replacement of a system header) is found before
+            // the system's: a header both trees have is still taken from this one.
             if mapped != original {
-                out.extend(["-idirafter".to_string(), original.display().to_string()]);
+                out.extend([name.to_string(), original.display().to_string()]);
             }
         }
         out
@@ -357,7 +375,7 @@ mod tests {
 
     /// A database made in /build/a (which need not exist here) serves the tree
     /// /tmp/..../b: its entry for src/x.c gives b's src/x.c its flags with paths moved to
-    /// b, the original include directory kept as a fallback; src/extra/y.c, which the
+    /// b, the original include directory kept right after as a fallback; src/extra/y.c, which the
     /// database does not list, takes the flags of its nearest neighbour src/x.c rather
     /// than those of lib/z.c.
     #[test]
@@ -391,7 +409,7 @@ mod tests {
             vec![
                 "-I".to_string(),
                 to.join("include").display().to_string(),
-                "-idirafter".into(),
+                "-I".into(),
                 "/build/a/include".into(),
                 "-DX=1".into(),
                 // config.h exists in neither tree here: the original path is kept.

@@ -258,7 +258,7 @@ pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVer
             .files
             .retain(|f| !crate::config::excluded(f, &config.exclude));
     }
-    let units = sources.unit_files();
+    let mut units = sources.unit_files();
     let discovered = match &config.preprocess.compile_commands {
         Some(_) => None,
         None => discover_database(spec, &sources),
@@ -297,6 +297,18 @@ pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVer
     });
     if database.is_none() && config.preprocess.mode == PreprocessMode::Auto {
         build_system_hint(&sources);
+    }
+    // A build reads what its database lists: the C files it left out are not read.
+    if let Some(placed) = &placed {
+        let before = units.len();
+        units.retain(|f| !placed.left_out(f));
+        let left_out = before - units.len();
+        if left_out > 0 {
+            eprintln!(
+                "ripple: {}: {left_out} C file(s) the build does not compile are not read (the compilation database lists what it compiles)",
+                sources.label
+            );
+        }
     }
     let jobs: Vec<(&Path, &PathBuf, Option<UnitFlags>)> = units
         .into_iter()
