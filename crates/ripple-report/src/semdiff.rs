@@ -204,7 +204,7 @@ fn render(view: &SemdiffView, compact: bool) -> String {
     if compact && skipped > 0 {
         let _ = writeln!(
             out,
-            "{skipped} caller(s) of the changed functions: unknown within the budget (`ripple semdiff` lists each)"
+            "{skipped} caller(s) of the changed functions: unknown within the budget (--all lists each)"
         );
     }
     render_settings(&mut out, view);
@@ -322,4 +322,67 @@ fn render_settings(out: &mut String, view: &SemdiffView) {
             None => "",
         }
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn function(name: &str, modified: bool, verdict: &'static str) -> FunctionView {
+        FunctionView {
+            name: name.into(),
+            modified,
+            verdict,
+            differs_when: None,
+            equal_when: None,
+            non_termination_differs_when: None,
+            full: false,
+            witnesses: Vec::new(),
+            notes: vec!["budget exhausted".into()],
+        }
+    }
+
+    /// The compact text lists the changed functions whatever their verdict and the
+    /// callers that were decided; the undecided callers are counted in one line.
+    #[test]
+    fn compact_text_counts_the_undecided_callers() {
+        let view = SemdiffView {
+            schema: 1,
+            functions: vec![
+                function("changed", true, "unknown"),
+                function("caller_a", false, "unknown"),
+                function("caller_b", false, "different"),
+                function("caller_c", false, "unknown"),
+            ],
+            main: None,
+            settings: SettingsView {
+                refine: true,
+                unwind: 5,
+                assume: "wrap",
+                solver_queries: 0,
+                work: 0,
+                work_budget: 1,
+                elapsed_ms: None,
+                out_of_budget: true,
+                stopped_by: None,
+            },
+        };
+        let compact = render_text_compact(&view);
+        assert!(compact.contains("changed: unknown (modified)"), "{compact}");
+        assert!(compact.contains("caller_b: different"), "{compact}");
+        assert!(
+            !compact.contains("caller_a") && !compact.contains("caller_c"),
+            "{compact}"
+        );
+        assert!(
+            compact.contains("2 caller(s) of the changed functions: unknown"),
+            "{compact}"
+        );
+        let full = render_text(&view);
+        assert!(full.contains("caller_a: unknown") && full.contains("caller_c: unknown"));
+        assert!(
+            !full.contains("caller(s) of the changed functions"),
+            "{full}"
+        );
+    }
 }

@@ -240,6 +240,7 @@ fn report_pair(
         let semdiff_args = super::semdiff::SemdiffArgs {
             old: args.old.clone(),
             new: args.new.clone().unwrap_or_default(),
+            all: args.all,
             refine: true,
             no_refine: false,
             unwind: 5,

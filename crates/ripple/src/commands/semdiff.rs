@@ -31,6 +31,10 @@ pub struct SemdiffArgs {
     pub old: String,
     /// The new version.
     pub new: String,
+    /// List every affected function in the text (by default the callers of the changed
+    /// functions whose verdict is unknown are counted, not listed; JSON lists all).
+    #[arg(long)]
+    pub all: bool,
     /// Refine spurious differences on demand (MODDIFFREF; the default).
     #[arg(long, overrides_with = "no_refine")]
     pub refine: bool,
@@ -110,7 +114,10 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
     );
     timer.done("semantic difference");
     match args.format {
-        Format::Text => print!("{}", ripple_report::semdiff::render_text(&view)),
+        Format::Text if args.all || args.function.is_some() => {
+            print!("{}", ripple_report::semdiff::render_text(&view))
+        }
+        Format::Text => print!("{}", ripple_report::semdiff::render_text_compact(&view)),
         Format::Json => println!("{}", ripple_report::semdiff::render_json(&view)),
     }
     Ok(code)
