@@ -1584,6 +1584,21 @@ impl<'a> Lowerer<'a, '_> {
             return self.int_const(0, ulong);
         };
         let inner = strip_parens(value);
+        // `sizeof (typeof (e))` reads as a call of `typeof`: the size of e's type.
+        if inner.kind() == "call_expression" {
+            let callee = self.child_field(inner, self.fields.function);
+            let args = self.child_field(inner, self.fields.arguments);
+            if let (Some(callee), Some(args)) = (callee, args) {
+                if matches!(self.text(callee), "typeof" | "__typeof__" | "__typeof")
+                    && args.named_child_count() == 1
+                {
+                    if let Some(arg) = args.named_child(0) {
+                        let ty = self.speculate(|this| this.lower_expr(arg).ty());
+                        return self.runtime_size(ty);
+                    }
+                }
+            }
+        }
         if inner.kind() == "identifier" {
             let name = self.text(inner);
             match self.lookup(name) {

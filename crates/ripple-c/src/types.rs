@@ -189,10 +189,34 @@ impl<'a> Lowerer<'a, '_> {
             "struct_specifier" => self.record_specifier(spec, false),
             "union_specifier" => self.record_specifier(spec, true),
             "enum_specifier" => self.enum_specifier(spec),
-            "macro_type_specifier" => match self.child_field(spec, self.fields.type_) {
-                Some(desc) => self.type_descriptor(desc),
-                None => self.types.int,
-            },
+            "macro_type_specifier" => {
+                // `typeof (x)` of a variable in scope: tree-sitter reads `x` as a type
+                // name (GNU's `typeof (x) _x = (x);` in statement-expression macros).
+                let macro_name = self
+                    .child_field(spec, self.fields.name)
+                    .map(|n| self.text(n));
+                let desc = self.child_field(spec, self.fields.type_);
+                if let (Some("typeof" | "__typeof__" | "__typeof"), Some(desc)) = (macro_name, desc)
+                {
+                    let words: Vec<&str> = self.text(desc).split_whitespace().collect();
+                    if let [word] = words.as_slice() {
+                        match self.lookup(word) {
+                            Some(
+                                crate::lower::Sym::Local(_, ty)
+                                | crate::lower::Sym::Global(_, ty)
+                                | crate::lower::Sym::Func(_, ty)
+                                | crate::lower::Sym::EnumConst(_, ty),
+                            ) => return ty,
+                            Some(crate::lower::Sym::Vla { ty, .. }) => return ty,
+                            _ => {}
+                        }
+                    }
+                }
+                match desc {
+                    Some(desc) => self.type_descriptor(desc),
+                    None => self.types.int,
+                }
+            }
             _ => {
                 self.diag(
                     Severity::Error,
