@@ -60,33 +60,18 @@ fn is_c_path(path: &str) -> bool {
 /// Writes the `.c` and `.h` files of `rev` into a scratch directory (so that the
 /// preprocessor finds the revision's own headers) and lists them.
 pub fn extract_revision(rev: &str) -> Result<(tempfile::TempDir, Vec<PathBuf>)> {
-    let top = top_level()?;
-    let listing = git()
-        .current_dir(&top)
-        .args(["ls-tree", "-r", "-z", "--full-tree", rev])
-        .output()
-        .context("cannot run git ls-tree")?;
-    if !listing.status.success() {
-        bail!(
-            "{rev}: bad revision: {}",
-            String::from_utf8_lossy(&listing.stderr).trim()
-        );
-    }
-    // Entries: "<mode> blob <oid>\t<path>\0".
-    let mut blobs = Vec::new();
-    for entry in listing.stdout.split(|&b| b == 0).filter(|e| !e.is_empty()) {
-        let entry = String::from_utf8_lossy(entry);
-        let Some((meta, path)) = entry.split_once('\t') else {
-            continue;
-        };
-        let mut meta = meta.split(' ');
-        let (Some(_mode), Some("blob"), Some(oid)) = (meta.next(), meta.next(), meta.next()) else {
-            continue;
-        };
-        if is_c_path(path) {
-            blobs.push((oid.to_string(), path.to_string()));
-        }
-    }
+    // Entries: "<mode> blob <oid>\t<path>".
+    let (top, entries) = c_entries(
+        &["ls-tree", "-r", "-z", "--full-tree", rev],
+        &format!("{rev}: bad revision"),
+    )?;
+    let blobs: Vec<(String, String)> = entries
+        .into_iter()
+        .filter_map(|(meta, path)| match meta.as_slice() {
+            [_, kind, oid] if kind == "blob" => Some((oid.clone(), path)),
+            _ => None,
+        })
+        .collect();
     if blobs.is_empty() {
         bail!("{rev}: the revision has no .c or .h files");
     }
@@ -96,42 +81,57 @@ pub fn extract_revision(rev: &str) -> Result<(tempfile::TempDir, Vec<PathBuf>)> 
 /// Writes the `.c` and `.h` files staged in the index (what `git commit` would record)
 /// into a scratch directory and lists them.
 pub fn extract_index() -> Result<(tempfile::TempDir, Vec<PathBuf>)> {
-    let top = top_level()?;
-    let listing = git()
-        .current_dir(&top)
-        .args(["ls-files", "--stage", "-z"])
-        .output()
-        .context("cannot run git ls-files")?;
-    if !listing.status.success() {
-        bail!(
-            "the index: {}",
-            String::from_utf8_lossy(&listing.stderr).trim()
-        );
-    }
-    // Entries: "<mode> <oid> <stage>\t<path>\0"; a path in conflict has stages 1-3: the
+    // Entries: "<mode> <oid> <stage>\t<path>"; a path in conflict has stages 1-3: the
     // index holds no single version of it, and it is an error.
+    let (top, entries) = c_entries(&["ls-files", "--stage", "-z"], "the index")?;
     let mut blobs = Vec::new();
-    for entry in listing.stdout.split(|&b| b == 0).filter(|e| !e.is_empty()) {
-        let entry = String::from_utf8_lossy(entry);
-        let Some((meta, path)) = entry.split_once('\t') else {
+    for (meta, path) in entries {
+        let [_, oid, stage] = meta.as_slice() else {
             continue;
         };
-        let mut meta = meta.split(' ');
-        let (Some(_mode), Some(oid), Some(stage)) = (meta.next(), meta.next(), meta.next()) else {
-            continue;
-        };
-        if !is_c_path(path) {
-            continue;
-        }
         if stage != "0" {
             bail!("{path}: unmerged in the index (resolve the conflict first)");
         }
-        blobs.push((oid.to_string(), path.to_string()));
+        blobs.push((oid.clone(), path));
     }
     if blobs.is_empty() {
         bail!("the index has no .c or .h files");
     }
     write_blobs(&top, "the index", &blobs)
+}
+
+/// Runs a git listing (`-z`, "<fields>\t<path>" per entry) at the repository's top and
+/// keeps the entries of `.c` and `.h` files: their space-separated fields and path.
+#[allow(clippy::type_complexity)]
+fn c_entries(args: &[&str], what: &str) -> Result<(PathBuf, Vec<(Vec<String>, String)>)> {
+    let top = top_level()?;
+    let listing = git()
+        .current_dir(&top)
+        .args(args)
+        .output()
+        .with_context(|| format!("cannot run git {}", args[0]))?;
+    if !listing.status.success() {
+        bail!(
+            "{what}: {}",
+            String::from_utf8_lossy(&listing.stderr).trim()
+        );
+    }
+    let entries = listing
+        .stdout
+        .split(|&b| b == 0)
+        .filter(|e| !e.is_empty())
+        .filter_map(|entry| {
+            let entry = String::from_utf8_lossy(entry);
+            let (meta, path) = entry.split_once('\t')?;
+            is_c_path(path).then(|| {
+                (
+                    meta.split(' ').map(String::from).collect(),
+                    path.to_string(),
+                )
+            })
+        })
+        .collect();
+    Ok((top, entries))
 }
 
 /// Writes blobs `(oid, path)` of the repository at `top` under a scratch directory.
