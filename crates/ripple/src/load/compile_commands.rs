@@ -125,11 +125,12 @@ impl CompileCommands {
 
     /// Places the database onto the tree at `root` whose sources are `files` (relative
     /// to `root`); `None` when no entry names one of them.
-    pub fn place(&self, root: &Path, files: &[PathBuf]) -> Option<PlacedDatabase<'_>> {
+    pub fn place<P: AsRef<Path>>(&self, root: &Path, files: &[P]) -> Option<PlacedDatabase<'_>> {
         let to = canonical(root);
         // Candidate tree directories: an entry's path less a version file's relative path.
-        let mut by_name: FxHashMap<&std::ffi::OsStr, Vec<&PathBuf>> = FxHashMap::default();
+        let mut by_name: FxHashMap<&std::ffi::OsStr, Vec<&Path>> = FxHashMap::default();
         for f in files {
+            let f = f.as_ref();
             if let Some(name) = f.file_name() {
                 by_name.entry(name).or_default().push(f);
             }

@@ -26,8 +26,8 @@ pub enum VersionSpec {
     Revision(String),
     /// The git working tree (for `ripple diff REV`).
     WorkTree,
-    /// What is staged in git's index (`:index`; `ripple diff --staged` compares HEAD
-    /// with it).
+    /// What is staged in git's index (`:index`; `ripple diff HEAD :index` is what a
+    /// commit would record).
     Index,
 }
 
@@ -269,8 +269,7 @@ pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVer
         .as_ref()
         .or(discovered.as_ref());
     let placed = database.and_then(|db| {
-        let owned: Vec<PathBuf> = units.iter().map(|f| (*f).clone()).collect();
-        let placed = db.place(&sources.root, &owned);
+        let placed = db.place(&sources.root, &units);
         if config.preprocess.mode == PreprocessMode::Auto {
             match placed.as_ref().map(|p| (discovered.is_some(), p.mapped_from())) {
                 None => eprintln!(
@@ -440,12 +439,11 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
     let placed: Vec<_> = sets
         .iter()
         .map(|set| {
-            let files: Vec<PathBuf> = set.unit_files().into_iter().cloned().collect();
             config
                 .preprocess
                 .compile_commands
                 .as_ref()
-                .and_then(|db| db.place(&set.root, &files))
+                .and_then(|db| db.place(&set.root, &set.unit_files()))
         })
         .collect();
     let jobs: Vec<(&Path, &PathBuf, Option<UnitFlags>)> = sets
