@@ -20,6 +20,7 @@ pub mod change_control;
 pub mod dcia;
 pub mod function_impact;
 pub mod hubs;
+pub mod invariants;
 pub mod sea;
 pub mod sem_equiv;
 pub mod semdiff;

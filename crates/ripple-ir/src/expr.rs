@@ -44,7 +44,7 @@ pub enum ExprKind {
     Cast(Box<Expr>),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum UnOp {
     Neg,
     BitNot,
@@ -52,7 +52,7 @@ pub enum UnOp {
     LogicalNot,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BinOp {
     Add,
     Sub,

@@ -12,7 +12,7 @@ use z3::ast::{Array, Ast, Bool, Float, BV};
 use crate::smt::{fp_convert, fp_from_bits, fp_from_int, fp_to_bits, fp_to_int};
 
 /// How values of a type are represented.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Repr {
     Int {
         bits: u32,
@@ -61,7 +61,7 @@ impl Repr {
         self.bits().div_ceil(8)
     }
 
-    fn signed(self) -> bool {
+    pub fn signed(self) -> bool {
         matches!(self, Repr::Int { signed: true, .. })
     }
 }

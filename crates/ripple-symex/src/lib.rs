@@ -42,10 +42,12 @@
 
 mod encode;
 mod engine;
+pub mod invariant;
 pub mod layout;
 pub mod render;
 pub mod smt;
 pub mod straightline;
+pub mod term;
 
 pub use engine::{
     CallSite, Config, Engine, Inputs, Outcome, PathSummary, ProcSummary, Side, Status,

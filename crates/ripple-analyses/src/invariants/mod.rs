@@ -1,0 +1,393 @@
+//! Invariant diffs (003): version invariants and invariant churns of two or more versions
+//! of a program, each churn tied to the source lines that cause it.
+//!
+//! For every point of interest that all the chosen versions share on the multi-version
+//! graph ([`mvicfg`], 003 section III-B; a *matched program point*), one query over the
+//! point's variables is raised (RaiseQuery), propagated backwards once for all versions
+//! ([`query`], PropagateQuery) and resolved per version by the solver
+//! (`ripple_symex::invariant`, ResolveQuery): the invariants of the templates that hold
+//! on every path of that version. Then (003 section II-A):
+//!
+//! - a *version invariant* of a set of versions (Definition 1) is an invariant every
+//!   version of the set has at the point;
+//! - an *invariant churn* between versions `a` and `b` (Definition 2) is the point, the
+//!   invariants only `a` has (removed) and only `b` has (added), and the statements that
+//!   changed the query's variables in either version, split into the lines only `b` has
+//!   (added), only `a` has (removed), and both have (shared).
+//!
+//! Invariants are equal across versions when they are the same template instance with
+//! the same parameters, or, for expressions of the inputs, when the solver proves the two
+//! expressions equal. Soundness: the paths are followed exactly except through loops
+//! (havocked, see [`query`]) and calls not entered (results and possibly memory unknown),
+//! both over-approximations, so a reported invariant holds on every execution; what a
+//! budget cuts is reported as undecided, never as an invariant.
+
+pub mod mvicfg;
+pub mod query;
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use ripple_ir::Program;
+use ripple_symex::invariant::{resolve, same_value, Invariant, PathFact, Templates};
+use ripple_symex::term::Term;
+use ripple_symex::{Budget, Smt};
+
+pub use mvicfg::{Mvicfg, Versions};
+pub use query::{Cause, QueryLimits};
+
+/// Where in a function invariants are asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    Entry,
+    Exit,
+    /// Before the first statement of this line (of the first chosen version).
+    Line(u32),
+}
+
+/// What to compute.
+#[derive(Clone, Debug)]
+pub struct InvariantConfig {
+    /// The versions of interest (indices), in order; churns are between consecutive ones.
+    pub versions: Vec<usize>,
+    /// Functions (name or key) and points; every function's exit when empty.
+    pub points: Vec<(String, At)>,
+    pub templates: Templates,
+    pub limits: QueryLimits,
+    pub budget: Budget,
+}
+
+/// A source line of one version.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SourceLine {
+    pub file: String,
+    pub line: u32,
+}
+
+/// The lines responsible for a churn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChurnLines {
+    pub added: Vec<SourceLine>,
+    pub removed: Vec<SourceLine>,
+    pub shared: Vec<SourceLine>,
+}
+
+/// An invariant churn between two versions (003 Definition 2).
+#[derive(Clone, Debug)]
+pub struct Churn {
+    pub from: usize,
+    pub to: usize,
+    pub removed: Vec<String>,
+    pub added: Vec<String>,
+    pub lines: ChurnLines,
+}
+
+/// The invariants of one version at a point.
+#[derive(Clone, Debug)]
+pub enum VersionResult {
+    Proved(Vec<String>),
+    /// The point's paths were not all followed, or the solver ran out of budget.
+    Undecided(String),
+    /// The version does not have the point.
+    Absent,
+}
+
+/// The results at one point.
+#[derive(Clone, Debug)]
+pub struct PointResult {
+    pub function: String,
+    pub at: At,
+    /// The point's line in each chosen version (when it has one).
+    pub lines: Vec<Option<SourceLine>>,
+    pub vars: Vec<String>,
+    /// Per chosen version (in the order of [`InvariantConfig::versions`]).
+    pub invariants: Vec<VersionResult>,
+    /// Invariants all chosen versions have (none unless every version was decided).
+    pub version_invariants: Vec<String>,
+    pub churns: Vec<Churn>,
+    /// Loops whose iterations were abstracted, by line.
+    pub loops: Vec<SourceLine>,
+    pub steps: usize,
+}
+
+/// The whole result.
+#[derive(Clone, Debug)]
+pub struct InvariantDiff {
+    pub points: Vec<PointResult>,
+    /// Nodes of the multi-version graph, and how many are shared by several versions.
+    pub nodes: usize,
+    pub shared_nodes: usize,
+    pub queries: u64,
+}
+
+/// Computes the invariant diffs of `programs` (`matches[i]` between versions i and i+1).
+pub fn invariant_diffs(
+    programs: &[&Program],
+    graph: &Mvicfg,
+    config: &InvariantConfig,
+) -> Result<InvariantDiff, String> {
+    let chosen: Versions = config.versions.iter().fold(0, |s, v| s | (1 << v));
+    let mut smt = Smt::new(config.budget);
+    let mut points = Vec::new();
+    let wanted: Vec<(usize, At)> = if config.points.is_empty() {
+        (0..graph.functions.len())
+            .filter(|&f| graph.functions[f].versions & chosen == chosen)
+            .map(|f| (f, At::Exit))
+            .collect()
+    } else {
+        let mut out = Vec::new();
+        for (name, at) in &config.points {
+            let f = graph
+                .functions
+                .iter()
+                .position(|f| &f.name == name || &f.key == name)
+                .ok_or_else(|| format!("no function `{name}` in the versions"))?;
+            out.push((f, *at));
+        }
+        out
+    };
+    for (f, at) in wanted {
+        points.push(point(programs, graph, f, at, config, chosen, &mut smt)?);
+    }
+    let (nodes, shared_nodes) = graph.size();
+    Ok(InvariantDiff {
+        points,
+        nodes,
+        shared_nodes,
+        queries: smt.queries,
+    })
+}
+
+fn point(
+    programs: &[&Program],
+    graph: &Mvicfg,
+    f: usize,
+    at: At,
+    config: &InvariantConfig,
+    chosen: Versions,
+    smt: &mut Smt,
+) -> Result<PointResult, String> {
+    let func = &graph.functions[f];
+    let first = config.versions[0];
+    let node = match at {
+        At::Exit => func.exit,
+        At::Entry => func.entry,
+        At::Line(line) => {
+            let program = programs[first];
+            let fid = func.origin[first].ok_or("function missing")?;
+            let ir = &program.functions[fid];
+            // The first node of the line in the order of the graph's nodes.
+            (0..func.nodes.len())
+                .filter(|&n| {
+                    func.nodes[n].origin[first]
+                        .is_some_and(|id| ir.nodes[id].span.start_line == line)
+                        && !matches!(func.nodes[n].stmt, mvicfg::Stmt::Entry | mvicfg::Stmt::Exit)
+                })
+                .min_by_key(|&n| func.nodes[n].origin[first].map(|id| id.index()))
+                .ok_or_else(|| format!("no statement of `{}` at line {line}", func.name))?
+        }
+    };
+    let present = func.nodes[node].versions & chosen;
+    // Variables: the return value at the exit, then the named scalars.
+    let mut vars: Vec<(String, Term, Option<Arc<str>>)> = Vec::new();
+    if at == At::Exit {
+        if let Some((name, repr)) = &func.ret {
+            vars.push(("return".to_string(), Term::Var(name.clone(), *repr), None));
+        }
+    }
+    for (name, repr, memory) in &func.scalars {
+        let term = if *memory {
+            Term::Load(
+                Box::new(Term::Addr(Arc::from(format!("local:{name}")))),
+                *repr,
+            )
+        } else {
+            Term::Var(name.clone(), *repr)
+        };
+        // A parameter never assigned trivially equals itself.
+        let own = (!*memory).then(|| name.clone());
+        vars.push((name.to_string(), term, own));
+    }
+    let terms: Vec<Term> = vars.iter().map(|v| v.1.clone()).collect();
+    let own: Vec<Option<Arc<str>>> = vars.iter().map(|v| v.2.clone()).collect();
+    let names: Vec<String> = vars.iter().map(|v| v.0.clone()).collect();
+    let result = query::propagate(graph, f, node, present, &terms, config.limits);
+
+    let mut per_version: Vec<Option<Vec<Invariant>>> = Vec::new();
+    let mut results = Vec::new();
+    for &v in &config.versions {
+        let bit = 1u64 << v;
+        if present & bit == 0 {
+            per_version.push(None);
+            results.push(VersionResult::Absent);
+            continue;
+        }
+        if result.incomplete & bit != 0 {
+            per_version.push(None);
+            results.push(VersionResult::Undecided(format!(
+                "more than {} propagation steps",
+                config.limits.steps
+            )));
+            continue;
+        }
+        let facts: Vec<PathFact> = result
+            .paths
+            .iter()
+            .filter(|p| p.versions & bit != 0)
+            .map(|p| PathFact {
+                cond: p.cond.clone(),
+                values: p.values.clone(),
+            })
+            .collect();
+        let unknowns = smt.unknowns;
+        let invariants = resolve(smt, &facts, terms.len(), &own, config.templates);
+        if smt.unknowns > unknowns && smt.out_of_time() {
+            per_version.push(None);
+            results.push(VersionResult::Undecided("solver budget spent".into()));
+            continue;
+        }
+        results.push(VersionResult::Proved(
+            invariants.iter().map(|i| i.render(&names)).collect(),
+        ));
+        per_version.push(Some(invariants));
+    }
+
+    // Version invariants: in every chosen version.
+    let mut version_invariants = Vec::new();
+    if per_version.iter().all(Option::is_some) {
+        let first = per_version[0].as_ref().expect("decided");
+        for inv in first {
+            if per_version[1..]
+                .iter()
+                .all(|other| contains(smt, other.as_ref().expect("decided"), inv))
+            {
+                version_invariants.push(inv.render(&names));
+            }
+        }
+    }
+
+    // Churns between consecutive chosen versions.
+    let mut churns = Vec::new();
+    for w in 0..config.versions.len().saturating_sub(1) {
+        let (a, b) = (config.versions[w], config.versions[w + 1]);
+        let (Some(ia), Some(ib)) = (&per_version[w], &per_version[w + 1]) else {
+            continue;
+        };
+        let removed: Vec<&Invariant> = ia.iter().filter(|i| !contains(smt, ib, i)).collect();
+        let added: Vec<&Invariant> = ib.iter().filter(|i| !contains(smt, ia, i)).collect();
+        if removed.is_empty() && added.is_empty() {
+            continue;
+        }
+        let mut involved: BTreeSet<usize> = BTreeSet::new();
+        let mut unreachable = false;
+        for inv in removed.iter().chain(&added) {
+            involved.extend(inv.vars());
+            unreachable |= matches!(inv, Invariant::Unreachable);
+        }
+        let mut causes: BTreeSet<Cause> = BTreeSet::new();
+        for p in &result.paths {
+            if p.versions & ((1 << a) | (1 << b)) == 0 {
+                continue;
+            }
+            for &i in &involved {
+                causes.extend(p.causes[i].iter().copied());
+            }
+            causes.extend(p.cond_causes.iter().copied());
+        }
+        let _ = unreachable;
+        churns.push(Churn {
+            from: a,
+            to: b,
+            removed: removed.iter().map(|i| i.render(&names)).collect(),
+            added: added.iter().map(|i| i.render(&names)).collect(),
+            lines: churn_lines(programs, graph, &causes, a, b),
+        });
+    }
+
+    let lines = config
+        .versions
+        .iter()
+        .map(|&v| node_line(programs, graph, f, node, v))
+        .collect();
+    let mut loops: Vec<SourceLine> = result
+        .loops
+        .iter()
+        .filter_map(|&(lf, ln)| {
+            config
+                .versions
+                .iter()
+                .find_map(|&v| node_line(programs, graph, lf, ln, v))
+        })
+        .collect();
+    loops.sort();
+    loops.dedup();
+    Ok(PointResult {
+        function: func.name.clone(),
+        at,
+        lines,
+        vars: names,
+        invariants: results,
+        version_invariants,
+        churns,
+        loops,
+        steps: result.steps,
+    })
+}
+
+/// Whether `list` has an invariant equal to `inv` (expressions compared by the solver).
+fn contains(smt: &mut Smt, list: &[Invariant], inv: &Invariant) -> bool {
+    list.iter().any(|other| match (other, inv) {
+        (Invariant::Equals { var: a, expr: x }, Invariant::Equals { var: b, expr: y }) => {
+            a == b && same_value(smt, x, y)
+        }
+        _ => other == inv,
+    })
+}
+
+fn node_line(
+    programs: &[&Program],
+    graph: &Mvicfg,
+    f: usize,
+    node: usize,
+    v: usize,
+) -> Option<SourceLine> {
+    let func = &graph.functions[f];
+    let fid = func.origin[v]?;
+    let id = func.nodes[node].origin[v]?;
+    let program = programs[v];
+    let span = program.functions[fid].nodes[id].span;
+    if span.is_synthetic() {
+        return None;
+    }
+    Some(SourceLine {
+        file: program.files[span.file].path.clone(),
+        line: span.start_line,
+    })
+}
+
+/// Splits the causes of a churn between versions `a` and `b` into the lines only `b` has,
+/// only `a` has, and both have.
+fn churn_lines(
+    programs: &[&Program],
+    graph: &Mvicfg,
+    causes: &BTreeSet<Cause>,
+    a: usize,
+    b: usize,
+) -> ChurnLines {
+    let mut lines = ChurnLines::default();
+    for &(f, n) in causes {
+        let versions = graph.functions[f].nodes[n].versions;
+        let (in_a, in_b) = (versions & (1 << a) != 0, versions & (1 << b) != 0);
+        match (in_a, in_b) {
+            (true, true) => lines.shared.extend(node_line(programs, graph, f, n, b)),
+            (false, true) => lines.added.extend(node_line(programs, graph, f, n, b)),
+            (true, false) => lines.removed.extend(node_line(programs, graph, f, n, a)),
+            (false, false) => {}
+        }
+    }
+    for list in [&mut lines.added, &mut lines.removed, &mut lines.shared] {
+        list.sort();
+        list.dedup();
+    }
+    lines
+}

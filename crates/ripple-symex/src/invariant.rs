@@ -1,0 +1,605 @@
+//! Resolution of invariant candidates (003 section III, ResolveQuery): given the paths a
+//! backward query found to a program point, each a path condition and the values of the
+//! queried variables there as [`Term`]s over the inputs, which candidates of the
+//! templates hold on every path, with their `?` parameters solved over the disjunction
+//! of all paths.
+//!
+//! Templates: a constant (`v == ?`), an expression of the inputs (`v == e`, where `e` is
+//! one path's value and the solver proves it equal on all), bounds (`v <= ?`, `v >= ?`,
+//! the tightest, by search over models; reported only when tighter than the type), and
+//! between two variables of one representation equality, order (`v <= w`, `v < w`) and
+//! a linear relation (`v == ? * w + ?`, the parameters solved from two models and then
+//! proved). Everything is bit-precise (C on LP64 with wrapping arithmetic, IEEE floats),
+//! so a candidate holds exactly when no input makes a path reach the point with the
+//! variable violating it. Queries that run out of budget leave their candidate out:
+//! what is reported has been proved.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+use z3::ast::{Array, Bool, BV};
+use z3::Sort;
+
+use crate::encode::{self, bv_const, resize, Repr};
+use crate::smt::{or_all, Answer, Smt};
+use crate::term::{Cond, Term};
+
+/// One path to the point: its condition over the inputs and the values of the queried
+/// variables there (in the order of the variable list).
+#[derive(Clone, Debug)]
+pub struct PathFact {
+    pub cond: Cond,
+    pub values: Vec<Term>,
+}
+
+/// Which templates to instantiate.
+#[derive(Clone, Copy, Debug)]
+pub struct Templates {
+    pub constant: bool,
+    pub expression: bool,
+    pub bounds: bool,
+    pub relations: bool,
+    pub linear: bool,
+}
+
+impl Default for Templates {
+    fn default() -> Self {
+        Templates {
+            constant: true,
+            expression: true,
+            bounds: true,
+            relations: true,
+            linear: true,
+        }
+    }
+}
+
+/// A relation between two variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Relation {
+    Eq,
+    Lt,
+    Le,
+}
+
+/// A proved invariant; variables are indices into the query's variable list.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Invariant {
+    /// No path reaches the point.
+    Unreachable,
+    /// `v == c`.
+    Constant { var: usize, value: Term },
+    /// `v == e` with `e` over the inputs.
+    Equals { var: usize, expr: Term },
+    /// `v <= c`.
+    AtMost { var: usize, value: Term },
+    /// `v >= c`.
+    AtLeast { var: usize, value: Term },
+    /// `a op b`.
+    Relation { a: usize, op: Relation, b: usize },
+    /// `v == k * w + c`.
+    Linear {
+        var: usize,
+        k: Term,
+        other: usize,
+        c: Term,
+    },
+}
+
+impl Invariant {
+    /// The invariant as C, with the variables' names.
+    pub fn render(&self, names: &[String]) -> String {
+        match self {
+            Invariant::Unreachable => "unreachable".to_string(),
+            Invariant::Constant { var, value } => format!("{} == {value}", names[*var]),
+            Invariant::Equals { var, expr } => format!("{} == {expr}", names[*var]),
+            Invariant::AtMost { var, value } => format!("{} <= {value}", names[*var]),
+            Invariant::AtLeast { var, value } => format!("{} >= {value}", names[*var]),
+            Invariant::Relation { a, op, b } => {
+                let op = match op {
+                    Relation::Eq => "==",
+                    Relation::Lt => "<",
+                    Relation::Le => "<=",
+                };
+                format!("{} {op} {}", names[*a], names[*b])
+            }
+            Invariant::Linear { var, k, other, c } => {
+                format!("{} == {k} * {} + {c}", names[*var], names[*other])
+            }
+        }
+    }
+
+    /// The variables the invariant is about.
+    pub fn vars(&self) -> Vec<usize> {
+        match self {
+            Invariant::Unreachable => vec![],
+            Invariant::Constant { var, .. }
+            | Invariant::Equals { var, .. }
+            | Invariant::AtMost { var, .. }
+            | Invariant::AtLeast { var, .. } => vec![*var],
+            Invariant::Relation { a, b, .. } => vec![*a, *b],
+            Invariant::Linear { var, other, .. } => vec![*var, *other],
+        }
+    }
+}
+
+/// Whether a name is a fresh symbol (havocked state), not an input of the program.
+pub fn is_fresh(name: &str) -> bool {
+    name.starts_with('?')
+}
+
+/// Encodes terms over shared symbols: variables by name, addresses by name, one memory.
+#[derive(Default)]
+pub struct Encoder {
+    vars: FxHashMap<(Arc<str>, u32), BV>,
+    addrs: FxHashMap<Arc<str>, BV>,
+    mem: Option<Array>,
+}
+
+impl Encoder {
+    fn mem(&mut self) -> Array {
+        self.mem
+            .get_or_insert_with(|| {
+                Array::new_const("inv.mem", &Sort::bitvector(64), &Sort::bitvector(8))
+            })
+            .clone()
+    }
+
+    pub fn term(&mut self, t: &Term) -> BV {
+        match t {
+            Term::Int(v, r) => bv_const(*v, r.bits()),
+            Term::Float(bits, r) => BV::from_u64(*bits, r.bits()),
+            Term::Var(name, r) => self
+                .vars
+                .entry((name.clone(), r.bits()))
+                .or_insert_with(|| BV::new_const(format!("inv.{name}.{}", r.bits()), r.bits()))
+                .clone(),
+            Term::Addr(name) => self
+                .addrs
+                .entry(name.clone())
+                .or_insert_with(|| BV::new_const(format!("inv.&{name}"), 64))
+                .clone(),
+            Term::Load(a, r) => {
+                let a = self.term(a);
+                let mem = self.mem();
+                resize(&encode::load(&mem, &a, r.bytes()), r.bits(), false)
+            }
+            Term::LoadBits {
+                addr,
+                unit,
+                bit_offset,
+                width,
+                repr,
+            } => {
+                let a = self.term(addr);
+                let mem = self.mem();
+                encode::load_bits(
+                    &mem,
+                    &a,
+                    unit.bytes(),
+                    *bit_offset,
+                    *width,
+                    repr.bits(),
+                    repr.signed(),
+                )
+            }
+            Term::Unary(op, a, r) => {
+                let v = self.term(a);
+                encode::unary(*op, &v, a.repr(), r.bits())
+            }
+            Term::Binary(op, a, b, r) => {
+                let x = self.term(a);
+                let y = self.term(b);
+                encode::binary(*op, &x, &y, a.repr(), b.repr(), *r)
+            }
+            Term::Cast(a, r, to_bool) => {
+                let v = self.term(a);
+                if *to_bool {
+                    encode::to_bool(&v, a.repr())
+                } else {
+                    encode::cast(&v, a.repr(), *r)
+                }
+            }
+            Term::Ite(c, a, b, r) => {
+                let c = self.cond(c);
+                let x = resize(&self.term(a), r.bits(), false);
+                let y = resize(&self.term(b), r.bits(), false);
+                c.ite(&x, &y)
+            }
+        }
+    }
+
+    pub fn cond(&mut self, c: &Cond) -> Bool {
+        match c {
+            Cond::True => Bool::from_bool(true),
+            Cond::False => Bool::from_bool(false),
+            Cond::Truth(t) => {
+                let v = self.term(t);
+                encode::truth(&v, t.repr())
+            }
+            Cond::Eq(a, b) => {
+                let x = self.term(a);
+                let y = resize(&self.term(b), x.get_size(), false);
+                x.eq(&y)
+            }
+            Cond::Overlap(a, x, b, y) => {
+                let a = resize(&self.term(a), 64, false);
+                let b = resize(&self.term(b), 64, false);
+                let a_end = a.bvadd(BV::from_u64(u64::from(*x), 64));
+                let b_end = b.bvadd(BV::from_u64(u64::from(*y), 64));
+                Bool::and(&[a.bvult(&b_end), b.bvult(&a_end)])
+            }
+            Cond::Not(c) => self.cond(c).not(),
+            Cond::And(cs) => {
+                let parts: Vec<Bool> = cs.iter().map(|c| self.cond(c)).collect();
+                Bool::and(&parts)
+            }
+            Cond::Or(cs) => {
+                let parts: Vec<Bool> = cs.iter().map(|c| self.cond(c)).collect();
+                Bool::or(&parts)
+            }
+        }
+    }
+}
+
+/// The invariants of the templates that hold on every path of `facts` (an empty list of
+/// paths: the point is unreachable). `skip_trivial[i]` names the input a variable
+/// would trivially equal (a parameter never assigned), not worth reporting.
+pub fn resolve(
+    smt: &mut Smt,
+    facts: &[PathFact],
+    vars: usize,
+    own_inputs: &[Option<Arc<str>>],
+    templates: Templates,
+) -> Vec<Invariant> {
+    let mut enc = Encoder::default();
+    let conds: Vec<Bool> = facts.iter().map(|f| enc.cond(&f.cond)).collect();
+    let reach = or_all(&conds);
+    if facts.is_empty() || smt.check(std::slice::from_ref(&reach)) == Answer::Unsat {
+        return vec![Invariant::Unreachable];
+    }
+    let values: Vec<Vec<BV>> = facts
+        .iter()
+        .map(|f| f.values.iter().map(|t| enc.term(t)).collect())
+        .collect();
+    // Somewhere some path makes `bad(path, values)` true.
+    let violated = |smt: &mut Smt, bad: &dyn Fn(usize) -> Bool| -> Answer {
+        let cases: Vec<Bool> = (0..facts.len())
+            .map(|p| Bool::and(&[conds[p].clone(), bad(p)]))
+            .collect();
+        smt.check(&[or_all(&cases)])
+    };
+    let mut out = Vec::new();
+    let mut constant = vec![false; vars];
+    let mut equals = vec![false; vars];
+    for v in 0..vars {
+        let repr = facts[0].values[v].repr();
+        if matches!(repr, Repr::Bytes { .. } | Repr::Void) {
+            continue;
+        }
+        if templates.constant {
+            if let Some(c) = candidate_value(smt, &reach, &conds, &values, v) {
+                let cterm = bv_const(c, repr.bits());
+                if violated(smt, &|p| values[p][v].eq(&cterm).not()) == Answer::Unsat {
+                    let value = match repr {
+                        Repr::Float { bits } => Term::Float(c as u64, Repr::Float { bits }),
+                        r => Term::Int(c, r),
+                    };
+                    out.push(Invariant::Constant { var: v, value });
+                    constant[v] = true;
+                    continue;
+                }
+            }
+        }
+        if templates.expression {
+            // One path's value, free of havocked state; proved equal on every path.
+            let pick = facts.iter().position(|f| {
+                let mut names = Vec::new();
+                f.values[v].vars(&mut names);
+                names.iter().all(|n| !is_fresh(n))
+            });
+            if let Some(p0) = pick {
+                let expr = &facts[p0].values[v];
+                let trivial = match (expr, own_inputs.get(v).and_then(|n| n.as_ref())) {
+                    (Term::Var(name, _), Some(own)) => name == own,
+                    _ => false,
+                };
+                if !trivial
+                    && violated(smt, &|p| values[p][v].eq(&values[p0][v]).not()) == Answer::Unsat
+                {
+                    out.push(Invariant::Equals {
+                        var: v,
+                        expr: expr.clone(),
+                    });
+                    equals[v] = true;
+                }
+            }
+        }
+        if templates.bounds {
+            if let Repr::Int { bits, signed } = repr {
+                for upper in [true, false] {
+                    if let Some(c) = bound(smt, &conds, &values, v, bits, signed, upper) {
+                        let value = Term::Int(c, repr);
+                        out.push(if upper {
+                            Invariant::AtMost { var: v, value }
+                        } else {
+                            Invariant::AtLeast { var: v, value }
+                        });
+                    }
+                }
+            }
+        }
+    }
+    if templates.relations || templates.linear {
+        for a in 0..vars {
+            for b in a + 1..vars {
+                let ra = facts[0].values[a].repr();
+                if ra != facts[0].values[b].repr()
+                    || !matches!(ra, Repr::Int { .. } | Repr::Pointer)
+                    || constant[a]
+                    || constant[b]
+                    || equals[a]
+                    || equals[b]
+                {
+                    continue;
+                }
+                let signed = ra.signed();
+                let lt = |x: &BV, y: &BV| if signed { x.bvslt(y) } else { x.bvult(y) };
+                if templates.relations {
+                    if violated(smt, &|p| values[p][a].eq(&values[p][b]).not()) == Answer::Unsat {
+                        out.push(Invariant::Relation {
+                            a,
+                            op: Relation::Eq,
+                            b,
+                        });
+                        continue;
+                    }
+                    let mut found = false;
+                    for (x, y) in [(a, b), (b, a)] {
+                        // x < y, else x <= y: violated by y <= x, resp. y < x.
+                        if violated(smt, &|p| lt(&values[p][x], &values[p][y]).not())
+                            == Answer::Unsat
+                        {
+                            out.push(Invariant::Relation {
+                                a: x,
+                                op: Relation::Lt,
+                                b: y,
+                            });
+                            found = true;
+                            break;
+                        }
+                        if violated(smt, &|p| lt(&values[p][y], &values[p][x])) == Answer::Unsat {
+                            out.push(Invariant::Relation {
+                                a: x,
+                                op: Relation::Le,
+                                b: y,
+                            });
+                            found = true;
+                            break;
+                        }
+                    }
+                    if found {
+                        continue;
+                    }
+                }
+                if templates.linear && matches!(ra, Repr::Int { .. }) {
+                    if let Some(inv) = linear(smt, &reach, &conds, &values, a, b, ra) {
+                        out.push(inv);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A value the variable takes on some path (from a model), as bits.
+fn candidate_value(
+    smt: &mut Smt,
+    reach: &Bool,
+    conds: &[Bool],
+    values: &[Vec<BV>],
+    v: usize,
+) -> Option<u128> {
+    let (answer, model) = smt.check_model(std::slice::from_ref(reach));
+    if answer != Answer::Sat {
+        return None;
+    }
+    let model = model?;
+    // The value on the first path the model takes.
+    let p = (0..conds.len()).find(|&p| {
+        model
+            .eval(&conds[p], true)
+            .and_then(|b| b.as_bool())
+            .unwrap_or(false)
+    })?;
+    bits_of(&model.eval(&values[p][v], true)?)
+}
+
+fn bits_of(v: &BV) -> Option<u128> {
+    if v.get_size() <= 64 {
+        v.as_u64().map(u128::from)
+    } else {
+        None
+    }
+}
+
+fn signed_value(bits: u128, width: u32, signed: bool) -> i128 {
+    if signed && width < 128 && (bits >> (width - 1)) & 1 == 1 {
+        bits as i128 - (1i128 << width)
+    } else {
+        bits as i128
+    }
+}
+
+fn as_bits(value: i128, width: u32) -> u128 {
+    if width >= 128 {
+        value as u128
+    } else {
+        (value as u128) & ((1u128 << width) - 1)
+    }
+}
+
+/// The tightest upper (or lower) bound of a variable over all paths, when tighter than
+/// its type's; found by bisection over the solver's models.
+fn bound(
+    smt: &mut Smt,
+    conds: &[Bool],
+    values: &[Vec<BV>],
+    v: usize,
+    width: u32,
+    signed: bool,
+    upper: bool,
+) -> Option<u128> {
+    if width > 64 {
+        return None;
+    }
+    let (min, max) = if signed {
+        (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1)
+    } else {
+        (0, (1i128 << width) - 1)
+    };
+    let beyond = |smt: &mut Smt, c: i128| -> (Answer, Option<i128>) {
+        // Some path has the value above (below) c.
+        let cb = bv_const(as_bits(c, width), width);
+        let cases: Vec<Bool> = (0..conds.len())
+            .map(|p| {
+                let x = &values[p][v];
+                let out = match (upper, signed) {
+                    (true, true) => x.bvsgt(&cb),
+                    (true, false) => x.bvugt(&cb),
+                    (false, true) => x.bvslt(&cb),
+                    (false, false) => x.bvult(&cb),
+                };
+                Bool::and(&[conds[p].clone(), out])
+            })
+            .collect();
+        let goal = or_all(&cases);
+        let (answer, model) = smt.check_model(std::slice::from_ref(&goal));
+        let seen = model.and_then(|m| {
+            (0..conds.len())
+                .filter(|&p| {
+                    m.eval(&cases[p], true)
+                        .and_then(|b| b.as_bool())
+                        .unwrap_or(false)
+                })
+                .filter_map(|p| bits_of(&m.eval(&values[p][v], true)?))
+                .map(|b| signed_value(b, width, signed))
+                .next()
+        });
+        (answer, seen)
+    };
+    // Unbounded when the extreme value one short of the type's is exceeded.
+    let (mut lo, mut hi) = (min, max);
+    let probe = if upper { max - 1 } else { min + 1 };
+    match beyond(smt, probe) {
+        (Answer::Unsat, _) => {}
+        _ => return None,
+    }
+    // Bisection: the bound is in [lo, hi] (upper: smallest c with nothing above it).
+    if upper {
+        hi = probe;
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            match beyond(smt, mid) {
+                (Answer::Unsat, _) => hi = mid,
+                (Answer::Sat, Some(seen)) => lo = seen.max(mid + 1),
+                (Answer::Sat, None) => lo = mid + 1,
+                (Answer::Unknown, _) => return None,
+            }
+        }
+        Some(as_bits(hi, width))
+    } else {
+        lo = probe;
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            match beyond(smt, mid) {
+                (Answer::Unsat, _) => lo = mid,
+                (Answer::Sat, Some(seen)) => hi = seen.min(mid - 1),
+                (Answer::Sat, None) => hi = mid - 1,
+                (Answer::Unknown, _) => return None,
+            }
+        }
+        Some(as_bits(lo, width))
+    }
+}
+
+/// `a == k * b + c`: `k` and `c` from two models with different values of `b`, then
+/// proved on every path (wrapping arithmetic of the type).
+fn linear(
+    smt: &mut Smt,
+    reach: &Bool,
+    conds: &[Bool],
+    values: &[Vec<BV>],
+    a: usize,
+    b: usize,
+    repr: Repr,
+) -> Option<Invariant> {
+    let Repr::Int { bits, signed } = repr else {
+        return None;
+    };
+    if bits > 64 {
+        return None;
+    }
+    let point = |smt: &mut Smt, extra: Option<&Bool>| -> Option<(i128, i128)> {
+        let mut facts = vec![reach.clone()];
+        facts.extend(extra.cloned());
+        let (answer, model) = smt.check_model(&facts);
+        if answer != Answer::Sat {
+            return None;
+        }
+        let m = model?;
+        let p = (0..conds.len()).find(|&p| {
+            m.eval(&conds[p], true)
+                .and_then(|x| x.as_bool())
+                .unwrap_or(false)
+        })?;
+        let x = signed_value(bits_of(&m.eval(&values[p][a], true)?)?, bits, signed);
+        let y = signed_value(bits_of(&m.eval(&values[p][b], true)?)?, bits, signed);
+        Some((x, y))
+    };
+    let (a0, b0) = point(smt, None)?;
+    let b0_bv = bv_const(as_bits(b0, bits), bits);
+    let differs: Vec<Bool> = (0..conds.len())
+        .map(|p| Bool::and(&[conds[p].clone(), values[p][b].eq(&b0_bv).not()]))
+        .collect();
+    let (a1, b1) = point(smt, Some(&or_all(&differs)))?;
+    let (da, db) = (a1 - a0, b1 - b0);
+    if db == 0 || da % db != 0 {
+        return None;
+    }
+    let k = da / db;
+    let c = a0 - k * b0;
+    // `a == b` and `a == c` are other templates' business.
+    if k == 0 || (k == 1 && c == 0) {
+        return None;
+    }
+    let kb = bv_const(as_bits(k, bits), bits);
+    let cb = bv_const(as_bits(c, bits), bits);
+    let cases: Vec<Bool> = (0..conds.len())
+        .map(|p| {
+            let rhs = values[p][b].bvmul(&kb).bvadd(&cb);
+            Bool::and(&[conds[p].clone(), values[p][a].eq(&rhs).not()])
+        })
+        .collect();
+    (smt.check(&[or_all(&cases)]) == Answer::Unsat).then(|| Invariant::Linear {
+        var: a,
+        k: Term::Int(as_bits(k, bits), repr),
+        other: b,
+        c: Term::Int(as_bits(c, bits), repr),
+    })
+}
+
+/// Whether two terms are equal for every input (both over the same input names).
+pub fn same_value(smt: &mut Smt, a: &Term, b: &Term) -> bool {
+    if a == b {
+        return true;
+    }
+    if a.repr().bits() != b.repr().bits() {
+        return false;
+    }
+    let mut enc = Encoder::default();
+    let x = enc.term(a);
+    let y = enc.term(b);
+    smt.check(&[x.eq(&y).not()]) == Answer::Unsat
+}
