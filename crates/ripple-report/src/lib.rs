@@ -7,6 +7,7 @@ pub mod diff;
 pub mod html;
 pub mod impact;
 pub mod impact_lines;
+pub mod invariants;
 pub mod markdown;
 pub mod report;
 pub mod sarif;

@@ -17,7 +17,7 @@
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
-use z3::ast::{Array, Bool, BV};
+use z3::ast::{Array, Ast, Bool, BV};
 use z3::Sort;
 
 use crate::encode::{self, bv_const, resize, Repr};
@@ -107,6 +107,80 @@ impl Invariant {
                 format!("{} == {k} * {} + {c}", names[*var], names[*other])
             }
         }
+    }
+
+    /// Whether the invariant holds in one concrete state: `values` are the variables'
+    /// values (constants; `None` when not observed) and `inputs` the input symbols'.
+    /// `None` when the state does not say (a value missing, or memory read).
+    pub fn holds(
+        &self,
+        values: &[Option<Term>],
+        inputs: &FxHashMap<Arc<str>, Term>,
+    ) -> Option<bool> {
+        if let Invariant::Equals { expr, .. } = self {
+            let expr = expr.substitute(inputs);
+            let mut names = Vec::new();
+            expr.vars(&mut names);
+            if expr.reads_memory() || !names.is_empty() {
+                return None;
+            }
+        }
+        let mut enc = Encoder::default();
+        self.formula(&mut enc, values, inputs)?.simplify().as_bool()
+    }
+
+    /// The invariant as a formula over the given values of its variables (inputs
+    /// substituted as given).
+    fn formula(
+        &self,
+        enc: &mut Encoder,
+        values: &[Option<Term>],
+        inputs: &FxHashMap<Arc<str>, Term>,
+    ) -> Option<Bool> {
+        let value = |v: usize| values.get(v).cloned().flatten();
+        Some(match self {
+            Invariant::Unreachable => Bool::from_bool(false),
+            Invariant::Constant { var, value: c } => enc.cond(&Cond::Eq(value(*var)?, c.clone())),
+            Invariant::Equals { var, expr } => {
+                enc.cond(&Cond::Eq(value(*var)?, expr.substitute(inputs)))
+            }
+            Invariant::AtMost { var, value: c } | Invariant::AtLeast { var, value: c } => {
+                let x = enc.term(&value(*var)?);
+                let y = enc.term(c);
+                let signed = c.repr().signed();
+                match (matches!(self, Invariant::AtMost { .. }), signed) {
+                    (true, true) => x.bvsle(&y),
+                    (true, false) => x.bvule(&y),
+                    (false, true) => x.bvsge(&y),
+                    (false, false) => x.bvuge(&y),
+                }
+            }
+            Invariant::Relation { a, op, b } => {
+                let ta = value(*a)?;
+                let signed = ta.repr().signed();
+                let x = enc.term(&ta);
+                let y = enc.term(&value(*b)?);
+                if x.get_size() != y.get_size() {
+                    return None;
+                }
+                match (op, signed) {
+                    (Relation::Eq, _) => x.eq(&y),
+                    (Relation::Lt, true) => x.bvslt(&y),
+                    (Relation::Lt, false) => x.bvult(&y),
+                    (Relation::Le, true) => x.bvsle(&y),
+                    (Relation::Le, false) => x.bvule(&y),
+                }
+            }
+            Invariant::Linear { var, k, other, c } => {
+                let x = enc.term(&value(*var)?);
+                let w = enc.term(&value(*other)?);
+                if x.get_size() != w.get_size() {
+                    return None;
+                }
+                let rhs = w.bvmul(enc.term(k)).bvadd(enc.term(c));
+                x.eq(&rhs)
+            }
+        })
     }
 
     /// The variables the invariant is about.
@@ -299,19 +373,35 @@ pub fn resolve(
                 names.iter().all(|n| !is_fresh(n))
             });
             if let Some(p0) = pick {
+                // The inputs the value mentions first (`(a + a) - a` is `a`), then the
+                // value itself.
                 let expr = &facts[p0].values[v];
-                let trivial = match (expr, own_inputs.get(v).and_then(|n| n.as_ref())) {
-                    (Term::Var(name, _), Some(own)) => name == own,
-                    _ => false,
-                };
-                if !trivial
-                    && violated(smt, &|p| values[p][v].eq(&values[p0][v]).not()) == Answer::Unsat
-                {
-                    out.push(Invariant::Equals {
-                        var: v,
-                        expr: expr.clone(),
-                    });
-                    equals[v] = true;
+                let mut candidates: Vec<Term> = Vec::new();
+                expr.walk(&mut |t| {
+                    if let Term::Var(_, r) = t {
+                        if *r == repr && !candidates.contains(t) {
+                            candidates.push(t.clone());
+                        }
+                    }
+                });
+                candidates.sort();
+                if !candidates.contains(expr) {
+                    candidates.push(expr.clone());
+                }
+                let own = own_inputs.get(v).and_then(|n| n.as_ref());
+                for candidate in candidates {
+                    if matches!((&candidate, own), (Term::Var(name, _), Some(own)) if name == own) {
+                        continue;
+                    }
+                    let c = resize(&enc.term(&candidate), repr.bits(), false);
+                    if violated(smt, &|p| values[p][v].eq(&c).not()) == Answer::Unsat {
+                        out.push(Invariant::Equals {
+                            var: v,
+                            expr: candidate,
+                        });
+                        equals[v] = true;
+                        break;
+                    }
                 }
             }
         }
@@ -383,7 +473,9 @@ pub fn resolve(
                     }
                 }
                 if templates.linear && matches!(ra, Repr::Int { .. }) {
-                    if let Some(inv) = linear(smt, &reach, &conds, &values, a, b, ra) {
+                    if let Some(inv) = linear(smt, &reach, &conds, &values, a, b, ra)
+                        .or_else(|| linear(smt, &reach, &conds, &values, b, a, ra))
+                    {
                         out.push(inv);
                     }
                 }
@@ -475,7 +567,8 @@ fn bound(
             })
             .collect();
         let goal = or_all(&cases);
-        let (answer, model) = smt.check_model(std::slice::from_ref(&goal));
+        // A bisection step may give up early: the bound is then not reported.
+        let (answer, model) = smt.check_model_within(std::slice::from_ref(&goal), 0.25);
         let seen = model.and_then(|m| {
             (0..conds.len())
                 .filter(|&p| {
@@ -588,6 +681,21 @@ fn linear(
         other: b,
         c: Term::Int(as_bits(c, bits), repr),
     })
+}
+
+/// Whether `inv` holds on every path of `facts`: `Unsat` when it does (no path violates
+/// it), `Sat` when some input makes a path violate it, `Unknown` past the budget.
+pub fn verify(smt: &mut Smt, facts: &[PathFact], inv: &Invariant) -> Answer {
+    let mut enc = Encoder::default();
+    let mut cases = Vec::new();
+    for f in facts {
+        let values: Vec<Option<Term>> = f.values.iter().cloned().map(Some).collect();
+        let Some(holds) = inv.formula(&mut enc, &values, &FxHashMap::default()) else {
+            return Answer::Unknown;
+        };
+        cases.push(Bool::and(&[enc.cond(&f.cond), holds.not()]));
+    }
+    smt.check(&[or_all(&cases)])
 }
 
 /// Whether two terms are equal for every input (both over the same input names).

@@ -59,6 +59,11 @@ pub enum Command {
     /// explanations (DCIA, the default), or the impacted functions (--level function: by
     /// Static Execute After, with the call-graph impact for comparison).
     Impact(crate::commands::impact::ImpactArgs),
+    /// Invariant diffs of two or more versions: the invariants all of them keep at their
+    /// common points (version invariants) and those that change between consecutive
+    /// ones (invariant churns), with the lines that cause each change. A range A..B
+    /// stands for every commit of it.
+    Invariants(crate::commands::invariants::InvariantsArgs),
     /// Semantic difference of OLD and NEW: per affected function, equivalent / different
     /// / unknown, the inputs on which they differ and agree, and replayed witnesses.
     Semdiff(crate::commands::semdiff::SemdiffArgs),

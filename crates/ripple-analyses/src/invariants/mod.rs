@@ -29,12 +29,15 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use ripple_ir::Program;
-use ripple_symex::invariant::{resolve, same_value, Invariant, PathFact, Templates};
+use ripple_symex::invariant::{resolve, same_value, verify, PathFact};
 use ripple_symex::term::Term;
-use ripple_symex::{Budget, Smt};
+use ripple_symex::Smt;
 
 pub use mvicfg::{Mvicfg, Versions};
 pub use query::{Cause, QueryLimits};
+pub use ripple_symex::invariant::Templates;
+pub use ripple_symex::invariant::{Invariant, Relation};
+pub use ripple_symex::Budget;
 
 /// Where in a function invariants are asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +57,10 @@ pub struct InvariantConfig {
     pub points: Vec<(String, At)>,
     pub templates: Templates,
     pub limits: QueryLimits,
+    /// The solver budget of the whole run.
     pub budget: Budget,
+    /// The solver work each version of each point may spend resolving its candidates.
+    pub per_point: std::time::Duration,
 }
 
 /// A source line of one version.
@@ -102,6 +108,8 @@ pub struct PointResult {
     pub vars: Vec<String>,
     /// Per chosen version (in the order of [`InvariantConfig::versions`]).
     pub invariants: Vec<VersionResult>,
+    /// Per chosen version, the invariants proved (variables indexed as in `vars`).
+    pub proved: Vec<Option<Vec<Invariant>>>,
     /// Invariants all chosen versions have (none unless every version was decided).
     pub version_invariants: Vec<String>,
     pub churns: Vec<Churn>,
@@ -213,10 +221,46 @@ fn point(
     let names: Vec<String> = vars.iter().map(|v| v.0.clone()).collect();
     let result = query::propagate(graph, f, node, present, &terms, config.limits);
 
+    // Inputs whose variable the function changes print as `name@entry` in expressions.
+    let mut modified: Vec<Arc<str>> = Vec::new();
+    for (i, own) in own.iter().enumerate() {
+        if let Some(name) = own {
+            let itself = Term::Var(name.clone(), terms[i].repr());
+            if result.paths.iter().any(|p| p.values[i] != itself) {
+                modified.push(name.clone());
+            }
+        }
+    }
+    let render = |inv: &Invariant| -> String {
+        match inv {
+            Invariant::Equals { var, expr } if !modified.is_empty() => {
+                let expr = expr.map(&mut |t| match t {
+                    Term::Var(n, r) if modified.contains(n) => {
+                        Some(Term::Var(Arc::from(format!("{n}@entry")), *r))
+                    }
+                    _ => None,
+                });
+                Invariant::Equals { var: *var, expr }.render(&names)
+            }
+            _ => inv.render(&names),
+        }
+    };
+
     let mut per_version: Vec<Option<Vec<Invariant>>> = Vec::new();
+    let mut facts_of: Vec<Vec<PathFact>> = Vec::new();
     let mut results = Vec::new();
     for &v in &config.versions {
         let bit = 1u64 << v;
+        let facts: Vec<PathFact> = result
+            .paths
+            .iter()
+            .filter(|p| p.versions & bit != 0)
+            .map(|p| PathFact {
+                cond: p.cond.clone(),
+                values: p.values.clone(),
+            })
+            .collect();
+        facts_of.push(facts);
         if present & bit == 0 {
             per_version.push(None);
             results.push(VersionResult::Absent);
@@ -230,78 +274,100 @@ fn point(
             )));
             continue;
         }
-        let facts: Vec<PathFact> = result
-            .paths
-            .iter()
-            .filter(|p| p.versions & bit != 0)
-            .map(|p| PathFact {
-                cond: p.cond.clone(),
-                values: p.values.clone(),
-            })
-            .collect();
-        let unknowns = smt.unknowns;
-        let invariants = resolve(smt, &facts, terms.len(), &own, config.templates);
-        if smt.unknowns > unknowns && smt.out_of_time() {
+        // Each version of each point has its own share of work.
+        smt.set_phase_work(ripple_symex::smt::work_of(config.per_point));
+        let facts = facts_of.last().expect("pushed");
+        let invariants = resolve(smt, facts, terms.len(), &own, config.templates);
+        let spent = smt.phase_work_left() == 0;
+        smt.set_phase_end(None);
+        if spent && invariants.is_empty() {
             per_version.push(None);
             results.push(VersionResult::Undecided("solver budget spent".into()));
             continue;
         }
         results.push(VersionResult::Proved(
-            invariants.iter().map(|i| i.render(&names)).collect(),
+            invariants.iter().map(&render).collect(),
         ));
         per_version.push(Some(invariants));
     }
 
-    // Version invariants: in every chosen version.
+    // Version invariants: proved in the first chosen version, verified in every other.
     let mut version_invariants = Vec::new();
     if per_version.iter().all(Option::is_some) {
         let first = per_version[0].as_ref().expect("decided");
         for inv in first {
-            if per_version[1..]
-                .iter()
-                .all(|other| contains(smt, other.as_ref().expect("decided"), inv))
+            if (1..per_version.len())
+                .all(|w| holds_in(smt, &per_version[w], &facts_of[w], inv) == Some(true))
             {
-                version_invariants.push(inv.render(&names));
+                version_invariants.push(render(inv));
             }
         }
     }
 
-    // Churns between consecutive chosen versions.
+    // Churns between consecutive chosen versions: what one version proves and the other
+    // is shown (by the solver, on its own paths) not to have.
     let mut churns = Vec::new();
     for w in 0..config.versions.len().saturating_sub(1) {
         let (a, b) = (config.versions[w], config.versions[w + 1]);
         let (Some(ia), Some(ib)) = (&per_version[w], &per_version[w + 1]) else {
             continue;
         };
-        let removed: Vec<&Invariant> = ia.iter().filter(|i| !contains(smt, ib, i)).collect();
-        let added: Vec<&Invariant> = ib.iter().filter(|i| !contains(smt, ia, i)).collect();
-        if removed.is_empty() && added.is_empty() {
-            continue;
-        }
-        let mut involved: BTreeSet<usize> = BTreeSet::new();
-        let mut unreachable = false;
+        let removed: Vec<&Invariant> = ia
+            .iter()
+            .filter(|i| holds_in(smt, &per_version[w + 1], &facts_of[w + 1], i) == Some(false))
+            .collect();
+        let added: Vec<&Invariant> = ib
+            .iter()
+            .filter(|i| holds_in(smt, &per_version[w], &facts_of[w], i) == Some(false))
+            .collect();
+        // One churn per group of variables the changed invariants are about, with the
+        // statements that changed those variables; the statements that changed the path
+        // conditions count only where an invariant needs the conditions to hold.
+        let mut groups: Vec<Vec<usize>> = Vec::new();
         for inv in removed.iter().chain(&added) {
-            involved.extend(inv.vars());
-            unreachable |= matches!(inv, Invariant::Unreachable);
-        }
-        let mut causes: BTreeSet<Cause> = BTreeSet::new();
-        for p in &result.paths {
-            if p.versions & ((1 << a) | (1 << b)) == 0 {
-                continue;
+            let vars = inv.vars();
+            if !groups.contains(&vars) {
+                groups.push(vars);
             }
-            for &i in &involved {
-                causes.extend(p.causes[i].iter().copied());
-            }
-            causes.extend(p.cond_causes.iter().copied());
         }
-        let _ = unreachable;
-        churns.push(Churn {
-            from: a,
-            to: b,
-            removed: removed.iter().map(|i| i.render(&names)).collect(),
-            added: added.iter().map(|i| i.render(&names)).collect(),
-            lines: churn_lines(programs, graph, &causes, a, b),
-        });
+        for group in groups {
+            let mine = |i: &&&Invariant| i.vars() == group;
+            let gone: Vec<&Invariant> = removed.iter().filter(mine).copied().collect();
+            let new: Vec<&Invariant> = added.iter().filter(mine).copied().collect();
+            let needs_conditions = |smt: &mut Smt, facts: &[PathFact], invs: &[&Invariant]| {
+                let unconditional: Vec<PathFact> = facts
+                    .iter()
+                    .map(|f| PathFact {
+                        cond: ripple_symex::term::Cond::True,
+                        values: f.values.clone(),
+                    })
+                    .collect();
+                invs.iter()
+                    .any(|i| verify(smt, &unconditional, i) != ripple_symex::Answer::Unsat)
+            };
+            let cond_a = needs_conditions(smt, &facts_of[w], &gone);
+            let cond_b = needs_conditions(smt, &facts_of[w + 1], &new);
+            let mut causes: BTreeSet<Cause> = BTreeSet::new();
+            for p in &result.paths {
+                let (in_a, in_b) = (p.versions & (1 << a) != 0, p.versions & (1 << b) != 0);
+                if !in_a && !in_b {
+                    continue;
+                }
+                for &i in &group {
+                    causes.extend(p.causes[i].iter().copied());
+                }
+                if (in_a && cond_a) || (in_b && cond_b) {
+                    causes.extend(p.cond_causes.iter().copied());
+                }
+            }
+            churns.push(Churn {
+                from: a,
+                to: b,
+                removed: gone.iter().map(|i| render(i)).collect(),
+                added: new.iter().map(|i| render(i)).collect(),
+                lines: churn_lines(programs, graph, &causes, a, b),
+            });
+        }
     }
 
     let lines = config
@@ -327,6 +393,7 @@ fn point(
         lines,
         vars: names,
         invariants: results,
+        proved: per_version,
         version_invariants,
         churns,
         loops,
@@ -334,14 +401,32 @@ fn point(
     })
 }
 
-/// Whether `list` has an invariant equal to `inv` (expressions compared by the solver).
-fn contains(smt: &mut Smt, list: &[Invariant], inv: &Invariant) -> bool {
-    list.iter().any(|other| match (other, inv) {
-        (Invariant::Equals { var: a, expr: x }, Invariant::Equals { var: b, expr: y }) => {
-            a == b && same_value(smt, x, y)
+/// Whether a version has `inv` at the point: listed among its invariants, or verified by
+/// the solver on its paths (a bound looser than its tightest one, a relation it was not
+/// asked for). `None` when the solver cannot tell.
+fn holds_in(
+    smt: &mut Smt,
+    list: &Option<Vec<Invariant>>,
+    facts: &[PathFact],
+    inv: &Invariant,
+) -> Option<bool> {
+    let list = list.as_ref()?;
+    if list.contains(inv) {
+        return Some(true);
+    }
+    if let Invariant::Equals { var, expr } = inv {
+        let same = list.iter().any(|other| {
+            matches!(other, Invariant::Equals { var: v, expr: e } if v == var && same_value(smt, e, expr))
+        });
+        if same {
+            return Some(true);
         }
-        _ => other == inv,
-    })
+    }
+    match verify(smt, facts, inv) {
+        ripple_symex::Answer::Unsat => Some(true),
+        ripple_symex::Answer::Sat => Some(false),
+        ripple_symex::Answer::Unknown => None,
+    }
 }
 
 fn node_line(

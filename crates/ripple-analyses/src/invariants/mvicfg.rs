@@ -271,6 +271,12 @@ impl Mvicfg {
     }
 }
 
+/// The names the graph gives a function's locals (by [`VarId`]): the source name, with
+/// `#k` for the k-th local of one name, `$tN` for temporaries, `return`.
+pub fn local_names(program: &Program, function: &Function) -> Vec<Arc<str>> {
+    Converter::new(program, function).names
+}
+
 /// Converts one function's IR to names and representations.
 pub(crate) struct Converter<'a> {
     program: &'a Program,

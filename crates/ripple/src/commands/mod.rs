@@ -3,6 +3,7 @@
 pub mod diff;
 mod dump;
 pub mod impact;
+pub mod invariants;
 pub mod sea;
 pub mod semdiff;
 pub mod slice;
@@ -32,6 +33,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         } => stats::run(&version, each_file, format, &frontend),
         Command::Sea(args) => sea::run(&args),
         Command::Impact(args) => impact::run(&args),
+        Command::Invariants(args) => invariants::run(&args),
         Command::Semdiff(args) => semdiff::run(&args),
         Command::Slice(args) => slice::run(&args),
     }

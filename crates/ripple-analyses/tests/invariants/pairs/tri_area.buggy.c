@@ -1,0 +1,5 @@
+/* buggy: triangle area from base and height forgets the halving */
+int task(int base, int height) {
+    int area = base * height;
+    return area;
+}

@@ -1,0 +1,243 @@
+//! The `ripple invariants` report (invariant diffs, 003): per point, the version
+//! invariants of the chosen versions and the invariant churns between consecutive ones,
+//! each churn with the lines that cause it; text leads with the churns.
+
+use std::fmt::Write;
+
+use ripple_analyses::invariants::{At, ChurnLines, InvariantDiff, SourceLine, VersionResult};
+use serde::Serialize;
+
+/// The JSON document.
+#[derive(Debug, Serialize)]
+pub struct InvariantsView {
+    pub schema: u32,
+    /// The versions as given, in order (churns name them by position, from 1).
+    pub versions: Vec<String>,
+    pub points: Vec<PointView>,
+    pub graph: GraphView,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GraphView {
+    pub nodes: usize,
+    pub shared_nodes: usize,
+    pub solver_queries: u64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PointView {
+    pub function: String,
+    /// `entry`, `exit`, or `line N`.
+    pub at: String,
+    /// The point's `file:line` in the first chosen version.
+    pub line: Option<String>,
+    pub version_invariants: Vec<String>,
+    /// Per chosen version: the invariants proved, or why none are given.
+    pub invariants: Vec<VersionInvariants>,
+    pub churns: Vec<ChurnView>,
+    /// Loops whose iterations were abstracted (what holds after any number of them).
+    pub loops_abstracted: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct VersionInvariants {
+    pub version: usize,
+    /// `proved`, `undecided` or `absent`.
+    pub status: &'static str,
+    pub invariants: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ChurnView {
+    pub from: usize,
+    pub to: usize,
+    pub removed: Vec<String>,
+    pub added: Vec<String>,
+    pub lines: LinesView,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LinesView {
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+    pub shared: Vec<String>,
+}
+
+fn line_text(l: &SourceLine) -> String {
+    format!("{}:{}", l.file, l.line)
+}
+
+fn lines_view(l: &ChurnLines) -> LinesView {
+    LinesView {
+        added: l.added.iter().map(line_text).collect(),
+        removed: l.removed.iter().map(line_text).collect(),
+        shared: l.shared.iter().map(line_text).collect(),
+    }
+}
+
+/// Builds the view; `chosen` are the positions (from 0) of the versions analysed.
+pub fn invariants_view(diff: &InvariantDiff, names: &[String], chosen: &[usize]) -> InvariantsView {
+    let points = diff
+        .points
+        .iter()
+        .map(|p| PointView {
+            function: p.function.clone(),
+            at: match p.at {
+                At::Entry => "entry".into(),
+                At::Exit => "exit".into(),
+                At::Line(l) => format!("line {l}"),
+            },
+            line: p.lines.iter().flatten().next().map(line_text),
+            version_invariants: p.version_invariants.clone(),
+            invariants: p
+                .invariants
+                .iter()
+                .zip(chosen)
+                .map(|(r, &v)| match r {
+                    VersionResult::Proved(list) => VersionInvariants {
+                        version: v + 1,
+                        status: "proved",
+                        invariants: list.clone(),
+                        reason: None,
+                    },
+                    VersionResult::Undecided(why) => VersionInvariants {
+                        version: v + 1,
+                        status: "undecided",
+                        invariants: Vec::new(),
+                        reason: Some(why.clone()),
+                    },
+                    VersionResult::Absent => VersionInvariants {
+                        version: v + 1,
+                        status: "absent",
+                        invariants: Vec::new(),
+                        reason: None,
+                    },
+                })
+                .collect(),
+            churns: p
+                .churns
+                .iter()
+                .map(|c| ChurnView {
+                    from: c.from + 1,
+                    to: c.to + 1,
+                    removed: c.removed.clone(),
+                    added: c.added.clone(),
+                    lines: lines_view(&c.lines),
+                })
+                .collect(),
+            loops_abstracted: p.loops.iter().map(line_text).collect(),
+        })
+        .collect();
+    InvariantsView {
+        schema: crate::SCHEMA_VERSION,
+        versions: names.to_vec(),
+        points,
+        graph: GraphView {
+            nodes: diff.nodes,
+            shared_nodes: diff.shared_nodes,
+            solver_queries: diff.queries,
+        },
+    }
+}
+
+pub fn render_json(view: &InvariantsView) -> String {
+    serde_json::to_string_pretty(view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// Text: the churns first (what changed, and why), then the version invariants; with
+/// `all`, every version's invariants too. Points without churn are counted, not listed,
+/// unless `all`.
+pub fn render_text(view: &InvariantsView, all: bool) -> String {
+    let mut out = String::new();
+    let versions = view
+        .versions
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("{}={v}", i + 1))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let _ = writeln!(out, "versions: {versions}");
+    let mut quiet = 0;
+    for p in &view.points {
+        let undecided = p
+            .invariants
+            .iter()
+            .filter(|v| v.status == "undecided")
+            .count();
+        if p.churns.is_empty() && !all && undecided == 0 {
+            quiet += 1;
+            continue;
+        }
+        let place = p.line.as_deref().unwrap_or("?");
+        let _ = writeln!(out, "\n{} at {} ({place})", p.function, p.at);
+        for c in &p.churns {
+            let _ = writeln!(out, "  churn {} -> {}:", c.from, c.to);
+            for r in &c.removed {
+                let _ = writeln!(out, "    - {r}");
+            }
+            for a in &c.added {
+                let _ = writeln!(out, "    + {a}");
+            }
+            let mut because = Vec::new();
+            if !c.lines.added.is_empty() {
+                because.push(format!("added {}", c.lines.added.join(", ")));
+            }
+            if !c.lines.removed.is_empty() {
+                because.push(format!("removed {}", c.lines.removed.join(", ")));
+            }
+            if !c.lines.shared.is_empty() {
+                because.push(format!("shared {}", c.lines.shared.join(", ")));
+            }
+            if !because.is_empty() {
+                let _ = writeln!(out, "    because of lines: {}", because.join("; "));
+            }
+        }
+        if !p.version_invariants.is_empty() {
+            let _ = writeln!(
+                out,
+                "  version invariants: {}",
+                p.version_invariants.join(", ")
+            );
+        }
+        for v in &p.invariants {
+            match v.status {
+                "undecided" => {
+                    let _ = writeln!(
+                        out,
+                        "  version {}: undecided ({})",
+                        v.version,
+                        v.reason.as_deref().unwrap_or("")
+                    );
+                }
+                "absent" if all => {
+                    let _ = writeln!(out, "  version {}: no such point", v.version);
+                }
+                "proved" if all => {
+                    let _ = writeln!(out, "  version {}: {}", v.version, v.invariants.join(", "));
+                }
+                _ => {}
+            }
+        }
+        if !p.loops_abstracted.is_empty() {
+            let _ = writeln!(
+                out,
+                "  loops abstracted (any number of iterations): {}",
+                p.loops_abstracted.join(", ")
+            );
+        }
+    }
+    if quiet > 0 {
+        let _ = writeln!(
+            out,
+            "\n{quiet} point(s) without churn (--all lists their invariants)"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\ngraph: {} nodes, {} shared by several versions; {} solver queries",
+        view.graph.nodes, view.graph.shared_nodes, view.graph.solver_queries
+    );
+    out
+}

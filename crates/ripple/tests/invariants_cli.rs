@@ -1,0 +1,194 @@
+//! `ripple invariants`: the 003 Figure 1 example (three versions) through the command
+//! line, text and JSON, the versions of a git range, and bad input.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/invariant-diffs-fig1")
+}
+
+fn ripple() -> Command {
+    Command::cargo_bin("ripple").expect("the ripple binary builds")
+}
+
+/// At node 5 of 003 Figure 1 (line 24 of version 1): `x == 2` in all three versions;
+/// `b == 3` (versions 1, 2) becomes `b == 4` in version 3 because of the two lines added
+/// there (nodes 11 and 12, lines 24 and 26) and the shared nodes 1 and 3 (lines 20 and
+/// 22); version 2 lets `a` reach 1000001 (node 7 increments it when positive).
+#[test]
+fn figure_one_json() {
+    let dir = example();
+    let out = ripple()
+        .current_dir(&dir)
+        .args([
+            "invariants",
+            "old.c",
+            "new.c",
+            "v3.c",
+            "--at",
+            "main:24",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["schema"], 1);
+    let point = &json["points"][0];
+    assert_eq!(point["function"], "main");
+    let version_invariants: Vec<&str> = point["version_invariants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
+    assert!(version_invariants.contains(&"x == 2"), "{point:#}");
+    let churns = point["churns"].as_array().unwrap();
+    let b = churns
+        .iter()
+        .find(|c| c["from"] == 2 && c["to"] == 3 && c["removed"][0] == "b == 3")
+        .expect("churn on b");
+    assert_eq!(b["added"][0], "b == 4");
+    assert_eq!(
+        b["lines"]["added"],
+        serde_json::json!(["v3.c:24", "v3.c:26"])
+    );
+    assert_eq!(
+        b["lines"]["shared"],
+        serde_json::json!(["v3.c:20", "v3.c:22"])
+    );
+    let a = churns
+        .iter()
+        .find(|c| c["from"] == 1 && c["to"] == 2)
+        .expect("churn 1-2");
+    assert_eq!(a["removed"][0], "a <= 1000000");
+    assert!(a["lines"]["added"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!("new.c:24")));
+}
+
+#[test]
+fn versions_subset_and_text() {
+    // Versions 1 and 3 only: b's churn, x still a version invariant.
+    let dir = example();
+    let out = ripple()
+        .current_dir(&dir)
+        .args([
+            "invariants",
+            "old.c",
+            "new.c",
+            "v3.c",
+            "--at",
+            "main:24",
+            "--versions",
+            "1,3",
+        ])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("churn 1 -> 3:"), "{text}");
+    assert!(
+        text.contains("- b == 3") && text.contains("+ b == 4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("version invariants:") && text.contains("x == 2"),
+        "{text}"
+    );
+}
+
+#[test]
+fn git_range_gives_one_version_per_commit() {
+    let repo = tempfile::tempdir().expect("tempdir");
+    let git = |args: &[&str]| {
+        let status = std::process::Command::new("git")
+            .current_dir(repo.path())
+            .args([
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
+            .args(args)
+            .status()
+            .expect("git");
+        assert!(status.success());
+    };
+    git(&["init", "-q"]);
+    let bodies = ["return x;", "return x + 1;", "return x < 0 ? 0 : x;"];
+    for (i, body) in bodies.iter().enumerate() {
+        let text = format!("int f(int x) {{\n    if (x > 100) x = 100;\n    {body}\n}}\n");
+        std::fs::write(repo.path().join("f.c"), text).unwrap();
+        git(&["add", "f.c"]);
+        git(&["commit", "-q", "-m", &format!("v{i}")]);
+    }
+    let out = ripple()
+        .current_dir(repo.path())
+        .args(["invariants", "HEAD~2..HEAD", "--format", "json"])
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    // The base and the two commits after it.
+    assert_eq!(json["versions"].as_array().map(Vec::len), Some(3));
+    let point = &json["points"][0];
+    // The versions return x (at most 100), x + 1 (at most 101, never INT_MIN), and x
+    // clamped at 0 from below: the last adds `>= 0`.
+    let last = &point["invariants"][2]["invariants"];
+    assert!(
+        last.as_array()
+            .unwrap()
+            .contains(&serde_json::json!("return >= 0")),
+        "{point:#}"
+    );
+    let churn = point["churns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["from"] == 1 && c["to"] == 2 && c["removed"][0] == "return <= 100")
+        .expect("the second version may return 101");
+    // `return <= 101` is not added: it held before (a churn lists what holds in one
+    // version only); that x + 1 cannot be INT_MIN is new.
+    let added = churn["added"].as_array().unwrap();
+    assert_eq!(
+        added,
+        &[serde_json::json!("return >= -2147483647")],
+        "{churn:#}"
+    );
+    assert_eq!(churn["lines"]["added"], serde_json::json!(["f.c:3"]));
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let dir = example();
+    let out = ripple()
+        .current_dir(&dir)
+        .args(["invariants", "old.c", "new.c", "--at", "nosuch"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no function `nosuch`"));
+    let out = ripple()
+        .current_dir(&dir)
+        .args(["invariants", "old.c"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let out = ripple()
+        .current_dir(&dir)
+        .args(["invariants", "old.c", "missing.c"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.c"));
+}
