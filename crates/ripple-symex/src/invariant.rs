@@ -104,7 +104,17 @@ impl Invariant {
                 format!("{} {op} {}", names[*a], names[*b])
             }
             Invariant::Linear { var, k, other, c } => {
-                format!("{} == {k} * {} + {c}", names[*var], names[*other])
+                let (k, c) = (k.to_string(), c.to_string());
+                let product = match k.as_str() {
+                    "1" => names[*other].clone(),
+                    "-1" => format!("-{}", names[*other]),
+                    k => format!("{k} * {}", names[*other]),
+                };
+                match c.strip_prefix('-') {
+                    _ if c == "0" => format!("{} == {product}", names[*var]),
+                    Some(minus) => format!("{} == {product} - {minus}", names[*var]),
+                    None => format!("{} == {product} + {c}", names[*var]),
+                }
             }
         }
     }
@@ -444,7 +454,17 @@ pub fn resolve(
                         });
                         continue;
                     }
-                    let mut found = false;
+                }
+                // An exact linear relation says more than an order.
+                if templates.linear && matches!(ra, Repr::Int { .. }) {
+                    if let Some(inv) = linear(smt, &reach, &conds, &values, a, b, ra)
+                        .or_else(|| linear(smt, &reach, &conds, &values, b, a, ra))
+                    {
+                        out.push(inv);
+                        continue;
+                    }
+                }
+                if templates.relations {
                     for (x, y) in [(a, b), (b, a)] {
                         // x < y, else x <= y: violated by y <= x, resp. y < x.
                         if violated(smt, &|p| lt(&values[p][x], &values[p][y]).not())
@@ -455,7 +475,6 @@ pub fn resolve(
                                 op: Relation::Lt,
                                 b: y,
                             });
-                            found = true;
                             break;
                         }
                         if violated(smt, &|p| lt(&values[p][y], &values[p][x])) == Answer::Unsat {
@@ -464,19 +483,8 @@ pub fn resolve(
                                 op: Relation::Le,
                                 b: y,
                             });
-                            found = true;
                             break;
                         }
-                    }
-                    if found {
-                        continue;
-                    }
-                }
-                if templates.linear && matches!(ra, Repr::Int { .. }) {
-                    if let Some(inv) = linear(smt, &reach, &conds, &values, a, b, ra)
-                        .or_else(|| linear(smt, &reach, &conds, &values, b, a, ra))
-                    {
-                        out.push(inv);
                     }
                 }
             }
@@ -567,8 +575,7 @@ fn bound(
             })
             .collect();
         let goal = or_all(&cases);
-        // A bisection step may give up early: the bound is then not reported.
-        let (answer, model) = smt.check_model_within(std::slice::from_ref(&goal), 0.25);
+        let (answer, model) = smt.check_model(std::slice::from_ref(&goal));
         let seen = model.and_then(|m| {
             (0..conds.len())
                 .filter(|&p| {
@@ -589,11 +596,18 @@ fn bound(
         (Answer::Unsat, _) => {}
         _ => return None,
     }
-    // Bisection: the bound is in [lo, hi] (upper: smallest c with nothing above it).
+    // The bound is in [lo, hi]. The largest value a model showed is tried first (few
+    // values, or a value the program clamps to, end there), then bisection.
+    let mut climbs = 0;
     if upper {
         hi = probe;
         while lo < hi {
-            let mid = lo + (hi - lo) / 2;
+            let mid = if climbs < 4 && lo > min {
+                climbs += 1;
+                lo
+            } else {
+                lo + (hi - lo) / 2
+            };
             match beyond(smt, mid) {
                 (Answer::Unsat, _) => hi = mid,
                 (Answer::Sat, Some(seen)) => lo = seen.max(mid + 1),
@@ -605,7 +619,12 @@ fn bound(
     } else {
         lo = probe;
         while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2;
+            let mid = if climbs < 4 && hi < max {
+                climbs += 1;
+                hi
+            } else {
+                lo + (hi - lo + 1) / 2
+            };
             match beyond(smt, mid) {
                 (Answer::Unsat, _) => lo = mid,
                 (Answer::Sat, Some(seen)) => hi = seen.min(mid - 1),

@@ -152,6 +152,13 @@ impl Term {
         })
     }
 
+    /// The number of subterms (conditions' included).
+    pub fn size(&self) -> usize {
+        let mut n = 0;
+        self.walk(&mut |_| n += 1);
+        n
+    }
+
     /// Whether the term reads the memory.
     pub fn reads_memory(&self) -> bool {
         let mut reads = false;
@@ -311,6 +318,13 @@ fn disjoint(a: &Term, a_bytes: u32, b: &Term, b_bytes: u32) -> Option<bool> {
 }
 
 impl Cond {
+    /// The number of subterms.
+    pub fn size(&self) -> usize {
+        let mut n = 1;
+        self.walk(&mut |_| n += 1);
+        n
+    }
+
     pub fn walk(&self, visit: &mut impl FnMut(&Term)) {
         match self {
             Cond::True | Cond::False => {}

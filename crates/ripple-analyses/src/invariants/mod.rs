@@ -219,7 +219,15 @@ fn point(
     let terms: Vec<Term> = vars.iter().map(|v| v.1.clone()).collect();
     let own: Vec<Option<Arc<str>>> = vars.iter().map(|v| v.2.clone()).collect();
     let names: Vec<String> = vars.iter().map(|v| v.0.clone()).collect();
-    let result = query::propagate(graph, f, node, present, &terms, config.limits);
+    let mut result = query::propagate(graph, f, node, present, &terms, config.limits);
+    if result.incomplete != 0 && config.limits.depth > 0 {
+        // Too many paths through the callees: again with calls as unknown effects.
+        let shallow = QueryLimits {
+            depth: 0,
+            ..config.limits
+        };
+        result = query::propagate(graph, f, node, present, &terms, shallow);
+    }
 
     // Inputs whose variable the function changes print as `name@entry` in expressions.
     let mut modified: Vec<Arc<str>> = Vec::new();

@@ -29,6 +29,11 @@ use rustc_hash::FxHashMap;
 
 use super::mvicfg::{Dst, MvEdge, MvFunction, Mvicfg, Stmt, Target, Versions};
 
+/// Subterms a queried value may have before it is made unknown.
+const MAX_TERM: usize = 400;
+/// Subterms a path condition may have before it is dropped.
+const MAX_COND: usize = 4_000;
+
 /// A node of the graph: (function, node).
 pub type Cause = (usize, usize);
 
@@ -72,6 +77,8 @@ pub struct QueryResult {
     /// Loops havocked (function, a node of the loop), calls not entered, as causes of
     /// imprecision.
     pub loops: BTreeSet<Cause>,
+    /// Whether a value or condition grew too large and was made unknown (dropped).
+    pub truncated: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -336,10 +343,7 @@ impl<'g> Propagation<'g> {
                 Some(Dst::Var(name, repr)) => {
                     let q = Self::qualified_name(name, depth);
                     writers.push((q.clone(), m as usize));
-                    if !subst.contains_key(&q) {
-                        let fresh = self.fresh(*repr);
-                        subst.insert(q, fresh);
-                    }
+                    subst.entry(q).or_insert_with(|| self.fresh(*repr));
                 }
                 Some(_) => memory = true,
                 None => {}
@@ -443,7 +447,24 @@ impl<'g> Propagation<'g> {
                 }
             }
         }
+        self.bound_size(&mut st);
         self.push(st);
+    }
+
+    /// Keeps terms small: a value past [`MAX_TERM`] subterms becomes unknown, a path
+    /// condition past [`MAX_COND`] is dropped (more paths: an over-approximation).
+    fn bound_size(&mut self, st: &mut Item) {
+        for i in 0..st.values.len() {
+            if st.values[i].size() > MAX_TERM {
+                let repr = st.values[i].repr();
+                st.values[i] = self.fresh(repr);
+                self.result.truncated = true;
+            }
+        }
+        if st.cond.size() > MAX_COND {
+            st.cond = Cond::True;
+            self.result.truncated = true;
+        }
     }
 
     fn write(&mut self, st: &mut Item, dst: &Dst, value: Term, depth: usize) {
@@ -585,6 +606,7 @@ impl<'g> Propagation<'g> {
                 inner.causes = caller.causes;
                 inner.cond_causes = caller.cond_causes;
             }
+            self.bound_size(&mut inner);
             self.push(inner);
         }
         true
@@ -646,10 +668,7 @@ impl<'g> Propagation<'g> {
             let mut names: Vec<_> = reprs.into_iter().collect();
             names.sort();
             for (n, r) in names {
-                if !subst.contains_key(&n) {
-                    let fresh = self.fresh(r);
-                    subst.insert(n, fresh);
-                }
+                subst.entry(n).or_insert_with(|| self.fresh(r));
             }
             for v in st.values.iter_mut() {
                 *v = v.substitute(&subst);
@@ -658,6 +677,7 @@ impl<'g> Propagation<'g> {
             st.func = frame.func;
             st.node = frame.call;
             st.stack = stack;
+            self.bound_size(&mut st);
             // Mark the call site as changing what its callee changed.
             for (i, c) in item.causes.iter().enumerate() {
                 if c.iter().any(|(f, _)| *f == item.func) {
