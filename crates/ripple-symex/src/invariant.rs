@@ -445,15 +445,15 @@ pub fn resolve(
                 }
                 let signed = ra.signed();
                 let lt = |x: &BV, y: &BV| if signed { x.bvslt(y) } else { x.bvult(y) };
-                if templates.relations {
-                    if violated(smt, &|p| values[p][a].eq(&values[p][b]).not()) == Answer::Unsat {
-                        out.push(Invariant::Relation {
-                            a,
-                            op: Relation::Eq,
-                            b,
-                        });
-                        continue;
-                    }
+                if templates.relations
+                    && violated(smt, &|p| values[p][a].eq(&values[p][b]).not()) == Answer::Unsat
+                {
+                    out.push(Invariant::Relation {
+                        a,
+                        op: Relation::Eq,
+                        b,
+                    });
+                    continue;
                 }
                 // An exact linear relation says more than an order.
                 if templates.linear && matches!(ra, Repr::Int { .. }) {

@@ -201,8 +201,7 @@ impl<'g> Propagation<'g> {
     }
 
     fn fresh(&mut self, repr: Repr) -> Term {
-        self.fresh += 1;
-        Term::Var(Arc::from(format!("?{}", self.fresh)), repr)
+        fresh_symbol(&mut self.fresh, repr)
     }
 
     fn stack_id(&mut self, frames: Vec<Frame>) -> usize {
@@ -359,10 +358,7 @@ impl<'g> Propagation<'g> {
             }
             let mut new = value.substitute(&subst);
             if memory && new.reads_memory() {
-                new = new.forget_memory(&mut |r| {
-                    self.fresh += 1;
-                    Term::Var(Arc::from(format!("?{}", self.fresh)), r)
-                });
+                new = new.forget_memory(&mut |r| fresh_symbol(&mut self.fresh, r));
             }
             *value = new;
         }
@@ -371,8 +367,7 @@ impl<'g> Propagation<'g> {
             let mut fresh = self.fresh;
             cond = cond.map(&mut |t| match t {
                 Term::Load(_, r) | Term::LoadBits { repr: r, .. } => {
-                    fresh += 1;
-                    Some(Term::Var(Arc::from(format!("?{fresh}")), *r))
+                    Some(fresh_symbol(&mut fresh, *r))
                 }
                 _ => None,
             });
@@ -506,10 +501,7 @@ impl<'g> Propagation<'g> {
     fn store(&mut self, st: &mut Item, addr: &Term, value: &Term, bytes: u32) {
         let cause = (st.func, st.node);
         let mut fresh = self.fresh;
-        let mut mk = |r: Repr| {
-            fresh += 1;
-            Term::Var(Arc::from(format!("?{fresh}")), r)
-        };
+        let mut mk = |r: Repr| fresh_symbol(&mut fresh, r);
         for (i, v) in st.values.iter_mut().enumerate() {
             if !v.reads_memory() {
                 continue;
@@ -531,10 +523,7 @@ impl<'g> Propagation<'g> {
     fn forget_memory(&mut self, st: &mut Item) {
         let cause = (st.func, st.node);
         let mut fresh = self.fresh;
-        let mut mk = |r: Repr| {
-            fresh += 1;
-            Term::Var(Arc::from(format!("?{fresh}")), r)
-        };
+        let mut mk = |r: Repr| fresh_symbol(&mut fresh, r);
         for (i, v) in st.values.iter_mut().enumerate() {
             if v.reads_memory() {
                 *v = v.forget_memory(&mut mk);
@@ -687,6 +676,12 @@ impl<'g> Propagation<'g> {
             self.push(st);
         }
     }
+}
+
+/// A fresh symbol (havocked state): `?N`, never a program variable.
+fn fresh_symbol(counter: &mut usize, repr: Repr) -> Term {
+    *counter += 1;
+    Term::Var(Arc::from(format!("?{counter}")), repr)
 }
 
 fn merge_causes(into: &mut Item, from: &Item) {
