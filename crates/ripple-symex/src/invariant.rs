@@ -418,7 +418,8 @@ pub fn resolve(
         if templates.bounds {
             if let Repr::Int { bits, signed } = repr {
                 for upper in [true, false] {
-                    if let Some(c) = bound(smt, &conds, &values, v, bits, signed, upper) {
+                    let hints = constants_of(facts, v);
+                    if let Some(c) = bound(smt, &conds, &values, v, bits, signed, upper, &hints) {
                         let value = Term::Int(c, repr);
                         out.push(if upper {
                             Invariant::AtMost { var: v, value }
@@ -542,6 +543,7 @@ fn as_bits(value: i128, width: u32) -> u128 {
 
 /// The tightest upper (or lower) bound of a variable over all paths, when tighter than
 /// its type's; found by bisection over the solver's models.
+#[allow(clippy::too_many_arguments)]
 fn bound(
     smt: &mut Smt,
     conds: &[Bool],
@@ -550,6 +552,7 @@ fn bound(
     width: u32,
     signed: bool,
     upper: bool,
+    hints: &[i128],
 ) -> Option<u128> {
     if width > 64 {
         return None;
@@ -596,11 +599,26 @@ fn bound(
         (Answer::Unsat, _) => {}
         _ => return None,
     }
-    // The bound is in [lo, hi]. The largest value a model showed is tried first (few
-    // values, or a value the program clamps to, end there), then bisection.
+    // The bound is in [lo, hi]. The program's constants are tried first (guards and
+    // clamps bound values by them), then the largest value a model showed (few values
+    // end there), then bisection.
     let mut climbs = 0;
     if upper {
         hi = probe;
+        for &c in hints.iter().filter(|&&c| c >= min && c < hi) {
+            if c < lo {
+                continue;
+            }
+            match beyond(smt, c) {
+                (Answer::Unsat, _) => {
+                    hi = c;
+                    break;
+                }
+                (Answer::Sat, Some(seen)) => lo = seen.max(c + 1),
+                (Answer::Sat, None) => lo = c + 1,
+                (Answer::Unknown, _) => return None,
+            }
+        }
         while lo < hi {
             let mid = if climbs < 4 && lo > min {
                 climbs += 1;
@@ -618,6 +636,20 @@ fn bound(
         Some(as_bits(hi, width))
     } else {
         lo = probe;
+        for &c in hints.iter().rev().filter(|&&c| c <= max && c > lo) {
+            if c > hi {
+                continue;
+            }
+            match beyond(smt, c) {
+                (Answer::Unsat, _) => {
+                    lo = c;
+                    break;
+                }
+                (Answer::Sat, Some(seen)) => hi = seen.min(c - 1),
+                (Answer::Sat, None) => hi = c - 1,
+                (Answer::Unknown, _) => return None,
+            }
+        }
         while lo < hi {
             let mid = if climbs < 4 && hi < max {
                 climbs += 1;
@@ -634,6 +666,28 @@ fn bound(
         }
         Some(as_bits(lo, width))
     }
+}
+
+/// The integer constants of the paths' values of `v` and of their conditions, and their
+/// neighbours, ascending: candidate bounds.
+fn constants_of(facts: &[PathFact], v: usize) -> Vec<i128> {
+    let mut out = vec![0i128];
+    let mut add = |t: &Term| {
+        if let Term::Int(bits, r @ Repr::Int { bits: w, .. }) = t {
+            if *w <= 64 {
+                let c = signed_value(*bits, *w, r.signed());
+                out.extend([c - 1, c, c + 1]);
+            }
+        }
+    };
+    for f in facts {
+        f.values[v].walk(&mut add);
+        f.cond.walk(&mut add);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out.truncate(64);
+    out
 }
 
 /// `a == k * b + c`: `k` and `c` from two models with different values of `b`, then
