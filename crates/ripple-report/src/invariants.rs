@@ -37,6 +37,8 @@ pub struct PointView {
     pub churns: Vec<ChurnView>,
     /// Loops whose iterations were abstracted (what holds after any number of them).
     pub loops_abstracted: Vec<String>,
+    /// Other over-approximations made at the point, in words.
+    pub notes: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -128,6 +130,7 @@ pub fn invariants_view(diff: &InvariantDiff, names: &[String], chosen: &[usize])
                 })
                 .collect(),
             loops_abstracted: p.loops.iter().map(line_text).collect(),
+            notes: p.notes.clone(),
         })
         .collect();
     InvariantsView {
@@ -219,6 +222,9 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
                 }
                 _ => {}
             }
+        }
+        for note in &p.notes {
+            let _ = writeln!(out, "  note: {note}");
         }
         if !p.loops_abstracted.is_empty() {
             let _ = writeln!(

@@ -192,3 +192,45 @@ fn bad_input_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.c"));
 }
+
+/// With a step limit too small to enter `clamp`, the call is taken as an unknown effect
+/// and the output says so: `return == c` still holds (c is the call's result), the
+/// bounds that came from clamp's body (-5..5) are no longer claimed.
+#[test]
+fn calls_not_entered_are_reported() {
+    let fixtures =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../ripple-analyses/tests/invariants/sound");
+    let out = ripple()
+        .current_dir(&fixtures)
+        .args([
+            "invariants",
+            "calls.c",
+            "calls.c",
+            "--steps",
+            "6",
+            "--at",
+            "use_clamp",
+            "--format",
+            "json",
+        ])
+        .output()
+        .expect("runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let point = &json["points"][0];
+    let notes = point["notes"].as_array().unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.as_str().unwrap().starts_with("calls not entered")),
+        "{point:#}"
+    );
+    let proved = point["invariants"][0]["invariants"].as_array().unwrap();
+    assert!(
+        proved.contains(&serde_json::json!("return == c")),
+        "{point:#}"
+    );
+    assert!(
+        !proved.contains(&serde_json::json!("return <= 5")),
+        "{point:#}"
+    );
+}

@@ -115,6 +115,9 @@ pub struct PointResult {
     pub churns: Vec<Churn>,
     /// Loops whose iterations were abstracted, by line.
     pub loops: Vec<SourceLine>,
+    /// Other over-approximations made at this point (calls not entered, values made
+    /// unknown), in words.
+    pub notes: Vec<String>,
     pub steps: usize,
 }
 
@@ -219,8 +222,13 @@ fn point(
     let terms: Vec<Term> = vars.iter().map(|v| v.1.clone()).collect();
     let own: Vec<Option<Arc<str>>> = vars.iter().map(|v| v.2.clone()).collect();
     let names: Vec<String> = vars.iter().map(|v| v.0.clone()).collect();
+    let mut notes = Vec::new();
     let mut result = query::propagate(graph, f, node, present, &terms, config.limits);
     if result.incomplete != 0 && config.limits.depth > 0 {
+        notes.push(format!(
+            "calls not entered: entering them made more than {} propagation steps",
+            config.limits.steps
+        ));
         // Too many paths through the callees: again with calls as unknown effects.
         let shallow = QueryLimits {
             depth: 0,
@@ -395,6 +403,9 @@ fn point(
         .collect();
     loops.sort();
     loops.dedup();
+    if result.truncated {
+        notes.push("values too large to keep were made unknown".to_string());
+    }
     Ok(PointResult {
         function: func.name.clone(),
         at,
@@ -405,6 +416,7 @@ fn point(
         version_invariants,
         churns,
         loops,
+        notes,
         steps: result.steps,
     })
 }
