@@ -327,7 +327,7 @@ impl Encoder {
 }
 
 /// The invariants of the templates that hold on every path of `facts` (an empty list of
-/// paths: the point is unreachable). `skip_trivial[i]` names the input a variable
+/// paths: the point is unreachable). `own_inputs[i]` names the input a variable
 /// would trivially equal (a parameter never assigned), not worth reporting.
 pub fn resolve(
     smt: &mut Smt,
