@@ -10,6 +10,9 @@
 //!   (Trostanetski et al., 001, sections 3-6).
 //! - [`sem_equiv`]: the equivalences of changed statements and call arguments that
 //!   SEM-DCIA uses (000 section 4), proved by the solver.
+//! - [`effects`]: change effects and test-suite assessment: the change model, CHAIN and
+//!   PROP requirements, demand-driven monitoring of runs on both versions (Santelices,
+//!   002, chapters 3, 5 and 6).
 //! - [`function_impact`]: the functions a change between two versions may impact, by SEA,
 //!   next to the plain call-graph impact (004 section 4).
 //!
@@ -18,6 +21,7 @@
 
 pub mod change_control;
 pub mod dcia;
+pub mod effects;
 pub mod function_impact;
 pub mod hubs;
 pub mod invariants;

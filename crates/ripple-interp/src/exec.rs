@@ -663,6 +663,14 @@ impl<'p> Interpreter<'p> {
                             if program.functions.get(f).is_some_and(|f| f.is_defined()) =>
                         {
                             if O::ENABLED {
+                                observer.on_call(&NodeEvent {
+                                    function: func_id,
+                                    node: node_id,
+                                    depth: self.frames.len() - 1,
+                                    reads: &self.reads,
+                                    write: None,
+                                    branch: None,
+                                });
                                 let reads = std::mem::take(&mut self.reads);
                                 if let Some(frame) = self.frames.last_mut() {
                                     frame.pending_reads = reads;
@@ -712,6 +720,7 @@ impl<'p> Interpreter<'p> {
                             depth: self.frames.len(),
                             reads: &self.reads,
                             write: None,
+                            branch: None,
                         });
                     }
                     self.release_frame(frame);
@@ -729,6 +738,7 @@ impl<'p> Interpreter<'p> {
                     depth: self.frames.len() - 1,
                     reads: &self.reads,
                     write: write.as_ref(),
+                    branch: matches!(node.kind, NodeKind::Branch { .. }).then_some(next == 0),
                 });
             }
             self.advance(next)?;
@@ -758,6 +768,7 @@ impl<'p> Interpreter<'p> {
                 depth: self.frames.len() - 1,
                 reads: &self.reads,
                 write: write.as_ref(),
+                branch: None,
             });
         }
         self.advance(0)

@@ -42,6 +42,8 @@ pub struct NodeEvent<'a> {
     pub depth: usize,
     pub reads: &'a [ObservedRead],
     pub write: Option<&'a ObservedWrite>,
+    /// For a branch node, whether the condition held (the true successor was taken).
+    pub branch: Option<bool>,
 }
 
 /// Receives node events.
@@ -50,6 +52,13 @@ pub trait Observer {
     const ENABLED: bool = true;
 
     fn on_node(&mut self, event: &NodeEvent<'_>) {
+        let _ = event;
+    }
+
+    /// A call of a defined function, before the callee's first node: the event carries
+    /// the reads of the call's arguments (the call node itself is reported by
+    /// [`Observer::on_node`] when the call returns).
+    fn on_call(&mut self, event: &NodeEvent<'_>) {
         let _ = event;
     }
 }

@@ -1,0 +1,387 @@
+//! Change effects and test-suite assessment (Santelices, 002, chapters 3, 5 and 6).
+//!
+//! - [`changes`]: the change model (002 Definition 14) and the variants `P'\C`.
+//! - [`chains`]: dependence chains from each change up to distance `d` (CHAIN
+//!   requirements, 002 section 5.2), on both versions.
+//! - [`monitor`]: demand-driven monitoring of a run (002 section 6.2).
+//! - This module: the requirements of each change (CHAIN, PROP, and the STMT, BR and DU
+//!   baselines), and [`assess`], which replays a suite's runs on both versions
+//!   (SATISFYREQSDEMAND, 002 Fig. 17, without drawing new tests): which requirements
+//!   each test satisfies, which tests reveal a difference, and which add nothing.
+//!
+//! A CHAIN requirement is satisfied by a run that covers the chain: occurrences of its
+//! statements linked by the chain's dependences, starting at an occurrence of the change.
+//! A PROP requirement (002 section 6.1) is satisfied when, in addition, the affecting
+//! state of every dependence of that instance (the decision of a branch, the value
+//! assigned) differs from the state of the same occurrence (same statement, same
+//! execution count) in the other version's run on the same test; a statement the other
+//! version does not run there differs. Several changes (002 section 7.1): once another
+//! change has run, the state is taken as infected, so the PROP requirements of a change
+//! that runs after another are satisfied by covering their chains, and counted apart.
+
+pub mod chains;
+pub mod changes;
+pub mod monitor;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use ripple_dataflow::Sdg;
+use ripple_ir::{NodeKind, Program};
+
+use crate::dcia::Side;
+pub use chains::{Chain, ChainLimits, ChangeChains, Dep, DepKind};
+pub use changes::{Change, ChangeSet, FilePair, NodeRef};
+pub use monitor::{Monitor, MonitorConfig, State, Trace};
+
+/// A CHAIN requirement, and its PROP state requirement.
+#[derive(Clone, Debug)]
+pub struct Requirement {
+    pub change: usize,
+    /// The version the chain is in; `None`: it is in both (the old chain maps onto the
+    /// new one through MAPPED).
+    pub side: Option<Side>,
+    /// The chain, in the new version unless `side` is `Some(Side::Old)`.
+    pub chain: Chain,
+}
+
+/// The requirements of one change.
+#[derive(Clone, Debug)]
+pub struct ChangeRequirements {
+    pub change: usize,
+    /// Sorted by distance.
+    pub chains: Vec<Requirement>,
+    /// Whether the enumeration stopped at its limit in either version.
+    pub truncated: bool,
+    /// BR: the outcomes of the branches within distance `d` (new version).
+    pub branches: Vec<(NodeRef, bool)>,
+    /// DU: the data dependences within distance `d` (new version).
+    pub def_uses: Vec<(NodeRef, NodeRef)>,
+}
+
+/// The requirements of every change.
+#[derive(Clone, Debug)]
+pub struct Requirements {
+    pub changes: Vec<ChangeRequirements>,
+    pub distance: usize,
+}
+
+/// Computes the CHAIN requirements and the BR and DU baselines of every change.
+pub fn requirements(
+    old: &Program,
+    new: &Program,
+    old_sdg: &Sdg,
+    new_sdg: &Sdg,
+    set: &ChangeSet,
+    limits: ChainLimits,
+) -> Requirements {
+    let mut out = Vec::new();
+    for change in &set.changes {
+        let new_chains = chains::chains_from(new, new_sdg, change.id, &change.new_nodes, limits);
+        let old_chains = chains::chains_from(old, old_sdg, change.id, &change.old_nodes, limits);
+        let known: FxHashSet<&Vec<Dep>> = new_chains.chains.iter().map(|c| &c.deps).collect();
+        let mut reqs: Vec<Requirement> = Vec::new();
+        let mut both: FxHashSet<Vec<Dep>> = FxHashSet::default();
+        let mut old_only = Vec::new();
+        for chain in &old_chains.chains {
+            match map_deps(&chain.deps, &set.old_to_new) {
+                Some(mapped) if known.contains(&mapped) => {
+                    both.insert(mapped);
+                }
+                _ => old_only.push(chain.clone()),
+            }
+        }
+        for chain in &new_chains.chains {
+            let side = if both.contains(&chain.deps) {
+                None
+            } else {
+                Some(Side::New)
+            };
+            reqs.push(Requirement {
+                change: change.id,
+                side,
+                chain: chain.clone(),
+            });
+        }
+        reqs.extend(old_only.into_iter().map(|chain| Requirement {
+            change: change.id,
+            side: Some(Side::Old),
+            chain,
+        }));
+        reqs.sort_by(|a, b| {
+            (a.chain.len(), a.side == Some(Side::Old), &a.chain.deps).cmp(&(
+                b.chain.len(),
+                b.side == Some(Side::Old),
+                &b.chain.deps,
+            ))
+        });
+        let mut branches = FxHashSet::default();
+        let mut def_uses = FxHashSet::default();
+        for c in &new_chains.chains {
+            for d in &c.deps {
+                for node in [d.from, d.to] {
+                    if matches!(
+                        new.functions[node.0].nodes[node.1].kind,
+                        NodeKind::Branch { .. }
+                    ) {
+                        branches.insert((node, true));
+                        branches.insert((node, false));
+                    }
+                }
+                if d.kind == DepKind::Data {
+                    def_uses.insert((d.from, d.to));
+                }
+            }
+        }
+        let mut branches: Vec<_> = branches.into_iter().collect();
+        branches.sort_unstable();
+        let mut def_uses: Vec<_> = def_uses.into_iter().collect();
+        def_uses.sort_unstable();
+        out.push(ChangeRequirements {
+            change: change.id,
+            chains: reqs,
+            truncated: new_chains.truncated || old_chains.truncated,
+            branches,
+            def_uses,
+        });
+    }
+    Requirements {
+        changes: out,
+        distance: limits.distance,
+    }
+}
+
+fn map_deps(deps: &[Dep], map: &FxHashMap<NodeRef, NodeRef>) -> Option<Vec<Dep>> {
+    deps.iter()
+        .map(|d| {
+            Some(Dep {
+                from: *map.get(&d.from)?,
+                to: *map.get(&d.to)?,
+                kind: d.kind,
+            })
+        })
+        .collect()
+}
+
+/// What to monitor in each version's runs: (old, new).
+pub fn monitor_configs(
+    reqs: &Requirements,
+    set: &ChangeSet,
+    max_occurrences: usize,
+) -> (MonitorConfig, MonitorConfig) {
+    let mut old = MonitorConfig {
+        distance: reqs.distance as u32,
+        max_occurrences,
+        ..MonitorConfig::default()
+    };
+    let mut new = old.clone();
+    for c in &set.changes {
+        old.roots.extend(c.old_nodes.iter().map(|&n| (n, c.id)));
+        new.roots.extend(c.new_nodes.iter().map(|&n| (n, c.id)));
+    }
+    for r in reqs.changes.iter().flat_map(|c| &c.chains) {
+        let (own, other, map) = match r.side {
+            Some(Side::Old) => (&mut old, &mut new, &set.old_to_new),
+            _ => (&mut new, &mut old, &set.new_to_old),
+        };
+        for d in &r.chain.deps {
+            own.interest.insert(d.from);
+            if let Some(&m) = map.get(&d.from) {
+                other.interest.insert(m);
+            }
+        }
+    }
+    (old, new)
+}
+
+/// How one test ran on both versions.
+#[derive(Clone, Debug)]
+pub struct TestRun {
+    pub old: Trace,
+    pub new: Trace,
+    /// Whether the outputs (standard output, exit status) differ.
+    pub differs: bool,
+}
+
+/// How a chain was covered by one run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cover {
+    /// Some instance had a differing affecting state at every dependence.
+    pub propagated: bool,
+    /// Some instance started after another change had run (state taken as infected).
+    pub assumed: bool,
+}
+
+/// The chains one run covers (by their dependences), from its recorded occurrences.
+/// `other` is the other version's run on the same test and `map` takes this version's
+/// statements to the other's.
+pub fn covered_chains(
+    trace: &Trace,
+    other: &Trace,
+    map: &FxHashMap<NodeRef, NodeRef>,
+    distance: usize,
+) -> FxHashMap<Vec<Dep>, Cover> {
+    const MAX_PER_OCCURRENCE: usize = 256;
+    // Interned chain prefixes: (parent, last dependence).
+    let mut prefixes: Vec<(u32, Option<Dep>, u32)> = Vec::new();
+    let mut intern: FxHashMap<(u32, Dep), u32> = FxHashMap::default();
+    // Per occurrence: (prefix, propagated, assumed).
+    let mut at: Vec<Vec<(u32, bool, bool)>> = vec![Vec::new(); trace.occurrences.len()];
+    let differs = |occ: &monitor::Occurrence| {
+        let theirs = map
+            .get(&occ.node)
+            .and_then(|m| other.states.get(&(*m, occ.index)));
+        theirs != Some(&occ.state)
+    };
+    let mut out: FxHashMap<Vec<Dep>, Cover> = FxHashMap::default();
+    for (i, occ) in trace.occurrences.iter().enumerate() {
+        let mut here: Vec<(u32, bool, bool)> = Vec::new();
+        if occ.change.is_some() {
+            prefixes.push((u32::MAX, None, 0));
+            here.push((prefixes.len() as u32 - 1, true, occ.after_other_change));
+        }
+        for &(src, kind) in &occ.sources {
+            let source = &trace.occurrences[src as usize];
+            let dep = Dep {
+                from: source.node,
+                to: occ.node,
+                kind,
+            };
+            let changed_state = differs(source);
+            for &(p, prop, assumed) in &at[src as usize] {
+                let len = prefixes[p as usize].2;
+                if len as usize >= distance || here.len() >= MAX_PER_OCCURRENCE {
+                    continue;
+                }
+                let id = *intern.entry((p, dep)).or_insert_with(|| {
+                    prefixes.push((p, Some(dep), len + 1));
+                    prefixes.len() as u32 - 1
+                });
+                let entry = (id, prop && changed_state, assumed);
+                if !here.contains(&entry) {
+                    here.push(entry);
+                }
+            }
+        }
+        for &(p, prop, assumed) in &here {
+            if prefixes[p as usize].1.is_none() {
+                continue;
+            }
+            let mut deps = Vec::new();
+            let mut q = p;
+            while let Some(dep) = prefixes[q as usize].1 {
+                deps.push(dep);
+                q = prefixes[q as usize].0;
+            }
+            deps.reverse();
+            let cover = out.entry(deps).or_default();
+            cover.propagated |= prop && !assumed;
+            cover.assumed |= assumed;
+        }
+        at[i] = here;
+    }
+    out
+}
+
+/// The results of one requirement over a suite.
+#[derive(Clone, Debug, Default)]
+pub struct RequirementResult {
+    /// Tests (indexes) covering the chain.
+    pub covered_by: Vec<usize>,
+    /// Tests satisfying the state requirement (PROP).
+    pub propagated_by: Vec<usize>,
+    /// Tests satisfying it only because another change ran first.
+    pub assumed_by: Vec<usize>,
+}
+
+/// The results of one change over a suite.
+#[derive(Clone, Debug, Default)]
+pub struct ChangeResult {
+    pub change: usize,
+    /// Per requirement of [`ChangeRequirements::chains`], in order.
+    pub requirements: Vec<RequirementResult>,
+    /// STMT: tests that run the change (in either version).
+    pub run_by: Vec<usize>,
+    /// BR and DU after the change ran (new version): covered of the totals.
+    pub branches_covered: usize,
+    pub def_uses_covered: usize,
+}
+
+/// The assessment of a suite.
+#[derive(Clone, Debug, Default)]
+pub struct Assessment {
+    pub changes: Vec<ChangeResult>,
+    /// Tests whose outputs differ between the versions.
+    pub revealing: Vec<usize>,
+    /// Tests kept by SATISFYREQSDEMAND (each satisfies a CHAIN or PROP requirement no
+    /// earlier test satisfied), in suite order; the others add nothing.
+    pub kept: Vec<usize>,
+}
+
+/// Replays the runs of a suite against the requirements (SATISFYREQSDEMAND, 002 Fig. 17).
+pub fn assess(reqs: &Requirements, set: &ChangeSet, runs: &[TestRun]) -> Assessment {
+    let covers: Vec<[FxHashMap<Vec<Dep>, Cover>; 2]> = runs
+        .iter()
+        .map(|r| {
+            [
+                covered_chains(&r.old, &r.new, &set.old_to_new, reqs.distance),
+                covered_chains(&r.new, &r.old, &set.new_to_old, reqs.distance),
+            ]
+        })
+        .collect();
+    let mut out = Assessment {
+        revealing: (0..runs.len()).filter(|&t| runs[t].differs).collect(),
+        ..Assessment::default()
+    };
+    let mut satisfied: FxHashSet<(usize, usize, bool)> = FxHashSet::default();
+    let mut keep = vec![false; runs.len()];
+    for cr in &reqs.changes {
+        let mut result = ChangeResult {
+            change: cr.change,
+            ..ChangeResult::default()
+        };
+        let mut branches: FxHashSet<(NodeRef, bool)> = FxHashSet::default();
+        let mut def_uses: FxHashSet<(NodeRef, NodeRef)> = FxHashSet::default();
+        for (t, run) in runs.iter().enumerate() {
+            if run.new.changes_run.contains(&cr.change) || run.old.changes_run.contains(&cr.change)
+            {
+                result.run_by.push(t);
+            }
+            if run.new.changes_run.contains(&cr.change) {
+                branches.extend(
+                    cr.branches
+                        .iter()
+                        .filter(|b| run.new.branches_after.contains(b)),
+                );
+                def_uses.extend(cr.def_uses.iter().filter(|d| run.new.du_after.contains(d)));
+            }
+        }
+        result.branches_covered = branches.len();
+        result.def_uses_covered = def_uses.len();
+        for (r, req) in cr.chains.iter().enumerate() {
+            let side = if req.side == Some(Side::Old) { 0 } else { 1 };
+            let mut rr = RequirementResult::default();
+            for (t, cover) in covers.iter().enumerate() {
+                let Some(c) = cover[side].get(&req.chain.deps) else {
+                    continue;
+                };
+                rr.covered_by.push(t);
+                if c.propagated {
+                    rr.propagated_by.push(t);
+                } else if c.assumed {
+                    rr.assumed_by.push(t);
+                }
+                for (prop, holds) in [(false, true), (true, c.propagated || c.assumed)] {
+                    if holds && satisfied.insert((cr.change, r, prop)) {
+                        keep[t] = true;
+                    }
+                }
+            }
+            result.requirements.push(rr);
+        }
+        out.changes.push(result);
+    }
+    // SATISFYREQSDEMAND keeps a test when it satisfies something new in suite order;
+    // `keep` marks the first satisfier of each requirement, which is the same set.
+    out.kept = (0..runs.len()).filter(|&t| keep[t]).collect();
+    out
+}

@@ -1,0 +1,224 @@
+//! Change effects (002): the change model, dependence chains and their monitoring, on the
+//! worked examples of the thesis (examples/change-effects-fig13 and -fig4).
+
+use std::path::{Path, PathBuf};
+
+use ripple_analyses::effects::{
+    assess, monitor_configs, requirements, ChainLimits, ChangeSet, DepKind, FilePair, Monitor,
+    NodeRef, Requirements, TestRun,
+};
+use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
+use ripple_dataflow::{Sdg, SdgConfig};
+use ripple_interp::{run_program_observed, RunConfig};
+use ripple_ir::Program;
+use ripple_versions::{match_programs, MatchConfig};
+
+fn example(dir: &str, file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(dir)
+        .join(file)
+}
+
+fn lower(path: &Path) -> (Program, String) {
+    let text = std::fs::read_to_string(path).expect("example");
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    let unit = TranslationUnit::preprocessed(name, &text, str::to_string);
+    let lowered = lower_units(
+        &[unit],
+        &FrontendConfig {
+            build_syntax: true,
+            ..FrontendConfig::default()
+        },
+    );
+    (lowered.program, text)
+}
+
+struct Pair {
+    old: Program,
+    new: Program,
+    set: ChangeSet,
+    reqs: Requirements,
+}
+
+fn pair(dir: &str, old: &str, new: &str, distance: usize) -> Pair {
+    let (old_p, old_text) = lower(&example(dir, old));
+    let (new_p, new_text) = lower(&example(dir, new));
+    let matching = match_programs(&old_p, &new_p, &MatchConfig::default());
+    let files = vec![FilePair {
+        old_path: Some(old.to_string()),
+        new_path: Some(new.to_string()),
+        old_text,
+        new_text,
+    }];
+    let set = ChangeSet::build(&old_p, &new_p, &matching, files);
+    let (old_sdg, new_sdg) = (
+        Sdg::build(&old_p, &SdgConfig::default()),
+        Sdg::build(&new_p, &SdgConfig::default()),
+    );
+    let limits = ChainLimits {
+        distance,
+        ..ChainLimits::default()
+    };
+    let reqs = requirements(&old_p, &new_p, &old_sdg, &new_sdg, &set, limits);
+    Pair {
+        old: old_p,
+        new: new_p,
+        set,
+        reqs,
+    }
+}
+
+fn line(program: &Program, (f, n): NodeRef) -> u32 {
+    program.functions[f].nodes[n].span.start_line
+}
+
+/// A chain as `(from line, to line, 'd' or 'c')` steps of the new version.
+fn shape(program: &Program, deps: &[ripple_analyses::effects::Dep]) -> Vec<(u32, u32, char)> {
+    deps.iter()
+        .map(|d| {
+            let k = if d.kind == DepKind::Data { 'd' } else { 'c' };
+            (line(program, d.from), line(program, d.to), k)
+        })
+        .collect()
+}
+
+fn run_both(p: &Pair, args: &[String]) -> TestRun {
+    let (old_cfg, new_cfg) = monitor_configs(&p.reqs, &p.set, 100_000);
+    let config = RunConfig {
+        args: args.to_vec(),
+        ..RunConfig::default()
+    };
+    let mut old_m = Monitor::new(&p.old, &old_cfg);
+    let old_out = run_program_observed(&p.old, &config, &mut old_m);
+    let mut new_m = Monitor::new(&p.new, &new_cfg);
+    let new_out = run_program_observed(&p.new, &config, &mut new_m);
+    assert!(old_out.exit_code().is_some() && new_out.exit_code().is_some());
+    TestRun {
+        differs: old_out.stdout != new_out.stdout || old_out.exit_code() != new_out.exit_code(),
+        old: old_m.trace,
+        new: new_m.trace,
+    }
+}
+
+/// 002 Fig. 13 and Table 8: program E and E1 (ch1: `if (x <= 2)` becomes `if (x > 2)`),
+/// x, y in [1, 10]. Thesis statement k is on file line k + 7.
+#[test]
+fn figure_13_chains_coverage_and_propagation() {
+    let p = pair("change-effects-fig13", "old.c", "new.c", 3);
+    // One change: statement 1 (line 8). The first line's comment differs too but changes
+    // no statement.
+    assert_eq!(p.set.changes.len(), 1, "{:?}", p.set.changes);
+    let ch1 = &p.set.changes[0];
+    assert_eq!(ch1.line(&p.set).1, 8);
+    assert_eq!(ch1.function, "E");
+    let reqs = &p.reqs.changes[0];
+    // Table 8: q1,1 q1,2, q2,1 q2,2, q3,1 .. q3,4; every chain exists in both versions
+    // (the old condition's chains map onto the new one's).
+    let shapes: Vec<Vec<(u32, u32, char)>> = reqs
+        .chains
+        .iter()
+        .map(|r| shape(&p.new, &r.chain.deps))
+        .collect();
+    let q = |steps: &[(u32, u32, char)]| steps.to_vec();
+    let q11 = q(&[(8, 9, 'c')]);
+    let q12 = q(&[(8, 11, 'c')]);
+    let q21 = q(&[(8, 9, 'c'), (9, 13, 'd')]);
+    let q22 = q(&[(8, 11, 'c'), (11, 13, 'd')]);
+    let q31 = q(&[(8, 9, 'c'), (9, 13, 'd'), (13, 14, 'c')]);
+    let q32 = q(&[(8, 9, 'c'), (9, 13, 'd'), (13, 16, 'c')]);
+    let q33 = q(&[(8, 11, 'c'), (11, 13, 'd'), (13, 14, 'c')]);
+    let q34 = q(&[(8, 11, 'c'), (11, 13, 'd'), (13, 16, 'c')]);
+    let expected = [&q11, &q12, &q21, &q22, &q31, &q32, &q33, &q34];
+    assert_eq!(shapes.len(), 8, "{shapes:?}");
+    for e in expected {
+        assert!(shapes.contains(e), "missing {e:?} in {shapes:?}");
+    }
+    assert!(reqs.chains.iter().all(|r| r.side.is_none()));
+
+    // All 100 inputs as one suite.
+    let mut runs = Vec::new();
+    for x in 1..=10 {
+        for y in 1..=10 {
+            runs.push(run_both(&p, &[x.to_string(), y.to_string()]));
+        }
+    }
+    let a = assess(&p.reqs, &p.set, &runs);
+    // ch1 changes the output iff y in [2, 3] (E adds 1 where E1 subtracts 1 and back).
+    assert_eq!(a.revealing.len(), 20);
+    let result = &a.changes[0];
+    assert_eq!(result.run_by.len(), 100);
+    let count = |shape: &Vec<(u32, u32, char)>| {
+        let i = shapes.iter().position(|s| s == shape).unwrap();
+        let r = &result.requirements[i];
+        let revealing = |tests: &[usize]| tests.iter().filter(|t| runs[**t].differs).count();
+        (
+            r.covered_by.len(),
+            revealing(&r.covered_by),
+            r.propagated_by.len(),
+            revealing(&r.propagated_by),
+        )
+    };
+    // Table 8 (covering inputs, difference-revealing ones); PROP (propagated, revealing).
+    // q1,1: x > 2 (80 inputs), revealing when y in [2, 3] (16); the decision of
+    // statement 1 always differs from E's, so all 80 propagate to distance 1.
+    assert_eq!(count(&q11), (80, 16, 80, 16));
+    assert_eq!(count(&q12), (20, 4, 20, 4));
+    assert_eq!(count(&q21), (80, 16, 80, 16));
+    assert_eq!(count(&q22), (20, 4, 20, 4));
+    // q3,1: x > 2 and y + 1 > 2 (72 inputs); E decides `y - 1 > 2` at statement 6, which
+    // differs exactly when y in [2, 3]: PROP's state requirement admits those 16, all
+    // revealing (002 section 5.2).
+    assert_eq!(count(&q31), (72, 16, 16, 16));
+    // q3,2: x > 2, y = 1: both versions print 0, no state differs at statement 6.
+    assert_eq!(count(&q32), (8, 0, 0, 0));
+    // q3,3: x <= 2, y >= 4: both print 1.
+    assert_eq!(count(&q33), (14, 0, 0, 0));
+    // q3,4: x <= 2, y <= 3: 6 inputs, 4 revealing (y in [2, 3]); PROP admits those 4.
+    assert_eq!(count(&q34), (6, 4, 4, 4));
+    // Each requirement is satisfied first by some test; the suite order is x-major, so
+    // the kept tests are few.
+    assert!(!a.kept.is_empty() && a.kept.len() <= 16, "{:?}", a.kept);
+}
+
+/// 002 Fig. 4, section 3.1: the four changes, and the chains from ch2 (statement 4, line
+/// 13) to statement 7 (line 18): through `r += a` (line 16) once to four times.
+#[test]
+fn figure_4_changes_and_chains() {
+    let p = pair("change-effects-fig4", "old.c", "new.c", 5);
+    let lines: Vec<u32> = p.set.changes.iter().map(|c| c.line(&p.set).1).collect();
+    assert_eq!(lines, vec![10, 13, 18, 19]);
+    // ch4 (print a) is an insertion: no old statement.
+    assert!(p.set.changes[3].old_nodes.is_empty());
+    let ch2 = &p.reqs.changes[1];
+    let to_7: Vec<Vec<(u32, u32, char)>> = ch2
+        .chains
+        .iter()
+        .filter(|r| line(&p.new, r.chain.end()) == 18)
+        .map(|r| shape(&p.new, &r.chain.deps))
+        .collect();
+    let mut expected = Vec::new();
+    for loops in 0..4 {
+        let mut s = vec![(13, 16, 'd')];
+        s.extend(std::iter::repeat_n((16, 16, 'd'), loops));
+        s.push((16, 18, 'd'));
+        expected.push(s);
+    }
+    assert_eq!(to_7, expected);
+    // ch2 also reaches ch4's `print a` directly.
+    assert!(ch2
+        .chains
+        .iter()
+        .any(|r| shape(&p.new, &r.chain.deps) == vec![(13, 19, 'd')]));
+
+    // The variants: P'\{ch4} is the old program with ch1-ch3 applied.
+    let variant = p.set.variant(&[1, 2, 3]);
+    assert_eq!(variant.len(), 1);
+    let text = &variant[0].1;
+    assert!(text.contains("r = n - 1;") && text.contains("a = 5;") && text.contains("r > -10"));
+    assert!(text.contains("/* nothing */") && !text.contains("printf(\"%d\\n\", a)"));
+    // With every change the variant is the new program.
+    let all = p.set.variant(&[1, 2, 3, 4]);
+    let new_text = std::fs::read_to_string(example("change-effects-fig4", "new.c")).unwrap();
+    assert_eq!(all[0].1, new_text);
+}
