@@ -4,6 +4,7 @@
 //! (docs/json-schema.md).
 
 pub mod diff;
+pub mod effects;
 pub mod html;
 pub mod impact;
 pub mod impact_lines;

@@ -64,6 +64,14 @@ pub enum Command {
     /// ones (invariant churns), with the lines that cause each change. A range A..B
     /// stands for every commit of it.
     Invariants(crate::commands::invariants::InvariantsArgs),
+    /// What a test suite exercises of a change: per change its dependence chains (CHAIN
+    /// requirements), the tests covering them and those propagating a difference along
+    /// them (PROP), the STMT/BR/DU baselines, the tests revealing a difference and those
+    /// adding nothing. --static lists the requirements only.
+    Effects(crate::commands::effects::EffectsArgs),
+    /// Regression test selection (--select): the tests of a suite that run a changed
+    /// statement in either version, each with its reason.
+    Tests(crate::commands::effects::TestsArgs),
     /// Semantic difference of OLD and NEW: per affected function, equivalent / different
     /// / unknown, the inputs on which they differ and agree, and replayed witnesses.
     Semdiff(crate::commands::semdiff::SemdiffArgs),

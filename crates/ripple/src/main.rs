@@ -7,6 +7,7 @@ mod commands;
 mod config;
 mod load;
 mod progress;
+mod suite;
 
 use std::process::ExitCode;
 

@@ -2,6 +2,7 @@
 
 pub mod diff;
 mod dump;
+pub mod effects;
 pub mod impact;
 pub mod invariants;
 pub mod sea;
@@ -32,6 +33,8 @@ pub fn run(cli: Cli) -> Result<u8> {
             frontend,
         } => stats::run(&version, each_file, format, &frontend),
         Command::Sea(args) => sea::run(&args),
+        Command::Effects(args) => effects::run_effects(&args),
+        Command::Tests(args) => effects::run_tests_command(&args),
         Command::Impact(args) => impact::run(&args),
         Command::Invariants(args) => invariants::run(&args),
         Command::Semdiff(args) => semdiff::run(&args),

@@ -1,0 +1,523 @@
+//! The `ripple effects` and `ripple tests --select` reports (change effects, 002): per
+//! change, its CHAIN and PROP requirements by distance with the tests that satisfy
+//! them, the STMT, BR and DU baselines, the difference-revealing tests and those that
+//! add nothing; and the tests a change can affect, each with its reason. Text leads with
+//! what is untested.
+
+use std::fmt::Write;
+
+use ripple_analyses::dcia::Side;
+use ripple_analyses::effects::{Assessment, ChangeSet, DepKind, NodeRef, Requirements};
+use ripple_ir::Program;
+use serde::Serialize;
+
+/// One test of the suite as the report names it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TestView {
+    /// The suite file's line.
+    pub line: usize,
+    pub command: String,
+    /// How each version ended (`exit N`, `signal N`, `timeout`, ...).
+    pub old: String,
+    pub new: String,
+    pub differs: bool,
+    /// Why the run was not monitored, if it was not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_monitored: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct EffectsView {
+    pub schema: u32,
+    pub distance: usize,
+    pub changes: Vec<ChangeView>,
+    /// Absent with `--static`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suite: Option<SuiteView>,
+    /// What the analysis over-approximated or left out, in words.
+    pub notes: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ChangeView {
+    pub id: usize,
+    pub function: String,
+    pub file: String,
+    pub line: u32,
+    pub old: Vec<String>,
+    pub new: Vec<String>,
+    /// Whether the change can be left out of a variant (false: changed through a macro
+    /// or declaration, no lines of its own).
+    pub separable: bool,
+    pub requirements: Vec<RequirementView>,
+    /// Whether the chain enumeration stopped at its limit.
+    pub truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coverage: Option<ChangeCoverage>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct RequirementView {
+    pub distance: usize,
+    /// `both`, `new` or `old`: the versions the chain is in.
+    pub version: &'static str,
+    pub chain: Vec<DepView>,
+    /// Tests (suite lines) covering the chain (CHAIN).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub covered_by: Option<Vec<usize>>,
+    /// Tests whose run propagates a difference along it (PROP).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub propagated_by: Option<Vec<usize>>,
+    /// Tests satisfying PROP only because another change ran first (002 section 7.1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub assumed_by: Option<Vec<usize>>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct DepView {
+    pub from: LineRef,
+    pub to: LineRef,
+    /// `data` or `control`.
+    pub kind: &'static str,
+    /// For data: the register defined (`*` for memory).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub variable: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LineRef {
+    pub file: String,
+    pub line: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ChangeCoverage {
+    /// STMT: tests that run the change.
+    pub run_by: Vec<usize>,
+    pub chain: Count,
+    pub prop: Count,
+    pub branches: Count,
+    pub def_uses: Count,
+    /// Tests running the change whose output differs.
+    pub revealing: Vec<usize>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Count {
+    pub satisfied: usize,
+    pub total: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SuiteView {
+    pub tests: Vec<TestView>,
+    /// Tests whose output differs between the versions.
+    pub revealing: Vec<usize>,
+    /// Tests that satisfy a requirement no earlier test satisfied.
+    pub kept: Vec<usize>,
+    /// The other monitored tests.
+    pub add_nothing: Vec<usize>,
+    pub not_monitored: Vec<usize>,
+}
+
+fn line_ref(program: &Program, (f, n): NodeRef) -> LineRef {
+    let span = program.functions[f].nodes[n].span;
+    LineRef {
+        file: program
+            .files
+            .get(span.file)
+            .map(|f| f.path.clone())
+            .unwrap_or_default(),
+        line: span.start_line,
+    }
+}
+
+/// The report. `assessment` and `tests` are absent for static requirements only; the
+/// assessment's test indexes are positions in `monitored` (indexes into `tests`).
+pub fn effects_view(
+    programs: [&Program; 2],
+    set: &ChangeSet,
+    reqs: &Requirements,
+    assessment: Option<(&Assessment, &[usize], &[TestView])>,
+    notes: Vec<String>,
+) -> EffectsView {
+    let [old, new] = programs;
+    let lines = |idx: &[usize]| -> Vec<usize> {
+        match assessment {
+            Some((_, monitored, tests)) => idx.iter().map(|&i| tests[monitored[i]].line).collect(),
+            None => Vec::new(),
+        }
+    };
+    let mut changes = Vec::new();
+    for (c, cr) in set.changes.iter().zip(&reqs.changes) {
+        let (file, line) = c.line(set);
+        let (old_text, new_text) = c.text(set);
+        let result = assessment.map(|(a, _, _)| &a.changes[c.id - 1]);
+        let mut requirements = Vec::new();
+        for (r, req) in cr.chains.iter().enumerate() {
+            let program = if req.side == Some(Side::Old) {
+                old
+            } else {
+                new
+            };
+            let chain = req
+                .chain
+                .deps
+                .iter()
+                .map(|d| DepView {
+                    from: line_ref(program, d.from),
+                    to: line_ref(program, d.to),
+                    kind: if d.kind == DepKind::Data {
+                        "data"
+                    } else {
+                        "control"
+                    },
+                    variable: if d.kind == DepKind::Data {
+                        ripple_analyses::effects::chains::defined_name(program, d.from)
+                    } else {
+                        String::new()
+                    },
+                })
+                .collect();
+            let rr = result.map(|res| &res.requirements[r]);
+            requirements.push(RequirementView {
+                distance: req.chain.len(),
+                version: match req.side {
+                    None => "both",
+                    Some(Side::New) => "new",
+                    Some(Side::Old) => "old",
+                },
+                chain,
+                covered_by: rr.map(|rr| lines(&rr.covered_by)),
+                propagated_by: rr.map(|rr| lines(&rr.propagated_by)),
+                assumed_by: rr.map(|rr| lines(&rr.assumed_by)),
+            });
+        }
+        let coverage = result.map(|res| {
+            let count = |f: &dyn Fn(&RequirementView) -> bool| Count {
+                satisfied: requirements.iter().filter(|r| f(r)).count(),
+                total: requirements.len(),
+            };
+            let revealing = match assessment {
+                Some((a, _, _)) => res
+                    .run_by
+                    .iter()
+                    .copied()
+                    .filter(|t| a.revealing.contains(t))
+                    .collect::<Vec<_>>(),
+                None => Vec::new(),
+            };
+            ChangeCoverage {
+                run_by: lines(&res.run_by),
+                chain: count(&|r| r.covered_by.as_ref().is_some_and(|v| !v.is_empty())),
+                prop: count(&|r| {
+                    r.propagated_by.as_ref().is_some_and(|v| !v.is_empty())
+                        || r.assumed_by.as_ref().is_some_and(|v| !v.is_empty())
+                }),
+                branches: Count {
+                    satisfied: res.branches_covered,
+                    total: cr.branches.len(),
+                },
+                def_uses: Count {
+                    satisfied: res.def_uses_covered,
+                    total: cr.def_uses.len(),
+                },
+                revealing: lines(&revealing),
+            }
+        });
+        changes.push(ChangeView {
+            id: c.id,
+            function: c.function.clone(),
+            file,
+            line,
+            old: old_text.iter().map(|l| l.trim().to_string()).collect(),
+            new: new_text.iter().map(|l| l.trim().to_string()).collect(),
+            separable: c.separable(),
+            requirements,
+            truncated: cr.truncated,
+            coverage,
+        });
+    }
+    let suite = assessment.map(|(a, monitored, tests)| {
+        let kept = lines(&a.kept);
+        let add_nothing = (0..monitored.len())
+            .filter(|i| !a.kept.contains(i))
+            .map(|i| tests[monitored[i]].line)
+            .collect();
+        SuiteView {
+            tests: tests.to_vec(),
+            revealing: tests.iter().filter(|t| t.differs).map(|t| t.line).collect(),
+            kept,
+            add_nothing,
+            not_monitored: tests
+                .iter()
+                .filter(|t| t.not_monitored.is_some())
+                .map(|t| t.line)
+                .collect(),
+        }
+    });
+    EffectsView {
+        schema: crate::SCHEMA_VERSION,
+        distance: reqs.distance,
+        changes,
+        suite,
+        notes,
+    }
+}
+
+pub fn render_json(view: &EffectsView) -> String {
+    let mut s = serde_json::to_string_pretty(view).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+fn chain_text(r: &RequirementView) -> String {
+    let mut s = String::new();
+    let mut file = String::new();
+    for (i, d) in r.chain.iter().enumerate() {
+        if i == 0 {
+            let _ = write!(s, "{}", d.from.line);
+            file.clone_from(&d.from.file);
+        }
+        let arrow = if d.kind == "data" {
+            format!(" -{}-> ", d.variable)
+        } else {
+            " => ".to_string()
+        };
+        s.push_str(&arrow);
+        if d.to.file != file {
+            let _ = write!(s, "{}:", d.to.file);
+            file.clone_from(&d.to.file);
+        }
+        let _ = write!(s, "{}", d.to.line);
+    }
+    s
+}
+
+/// How many tests a list holds, with the first few suite lines.
+fn tests_text(lines: &[usize]) -> String {
+    match lines.len() {
+        0 => "none".to_string(),
+        n => {
+            let shown: Vec<String> = lines.iter().take(5).map(|l| format!("#{l}")).collect();
+            let more = if n > 5 { ", ..." } else { "" };
+            format!("{n} ({}{more})", shown.join(", "))
+        }
+    }
+}
+
+/// The text report: per change the summary, then the unsatisfied requirements (all of
+/// them with `all`, else the nearest ten), then the satisfied ones.
+pub fn render_text(view: &EffectsView, all: bool) -> String {
+    let mut s = String::new();
+    let limit = if all { usize::MAX } else { 10 };
+    if view.changes.is_empty() {
+        s.push_str("no statement changed\n");
+    }
+    for c in &view.changes {
+        let _ = writeln!(s, "ch{}  {}  {}:{}", c.id, c.function, c.file, c.line);
+        for l in &c.old {
+            let _ = writeln!(s, "    - {l}");
+        }
+        for l in &c.new {
+            let _ = writeln!(s, "    + {l}");
+        }
+        if !c.separable {
+            s.push_str("    (changed through a macro or declaration: not separable)\n");
+        }
+        match &c.coverage {
+            Some(cov) => {
+                let _ = writeln!(
+                    s,
+                    "  run by {} tests, {} reveal a difference; CHAIN {}/{}, PROP {}/{}, BR {}/{}, DU {}/{} (distance {})",
+                    cov.run_by.len(),
+                    cov.revealing.len(),
+                    cov.chain.satisfied,
+                    cov.chain.total,
+                    cov.prop.satisfied,
+                    cov.prop.total,
+                    cov.branches.satisfied,
+                    cov.branches.total,
+                    cov.def_uses.satisfied,
+                    cov.def_uses.total,
+                    view.distance
+                );
+                let unsat: Vec<&RequirementView> = c
+                    .requirements
+                    .iter()
+                    .filter(|r| {
+                        r.propagated_by.as_ref().is_none_or(Vec::is_empty)
+                            && r.assumed_by.as_ref().is_none_or(Vec::is_empty)
+                    })
+                    .collect();
+                if !unsat.is_empty() {
+                    let _ = writeln!(s, "  untested (d, chain, what is missing):");
+                    for r in unsat.iter().take(limit) {
+                        let missing = if r.covered_by.as_ref().is_none_or(Vec::is_empty) {
+                            "not covered".to_string()
+                        } else {
+                            format!(
+                                "covered by {}, never propagated",
+                                tests_text(r.covered_by.as_deref().unwrap_or_default())
+                            )
+                        };
+                        let _ = writeln!(
+                            s,
+                            "    {}  {}  {missing}{}",
+                            r.distance,
+                            chain_text(r),
+                            side_note(r)
+                        );
+                    }
+                    if unsat.len() > limit {
+                        let _ = writeln!(s, "    ... {} more (--all)", unsat.len() - limit);
+                    }
+                }
+                let sat: Vec<&RequirementView> = c
+                    .requirements
+                    .iter()
+                    .filter(|r| !unsat.iter().any(|u| std::ptr::eq(*u, *r)))
+                    .collect();
+                if !sat.is_empty() {
+                    let _ = writeln!(s, "  satisfied (d, chain, PROP by):");
+                    for r in sat.iter().take(limit) {
+                        let mut by = tests_text(r.propagated_by.as_deref().unwrap_or_default());
+                        if r.assumed_by.as_ref().is_some_and(|v| !v.is_empty()) {
+                            let _ = write!(
+                                by,
+                                "; {} after another change",
+                                r.assumed_by.as_ref().map_or(0, Vec::len)
+                            );
+                        }
+                        let _ = writeln!(
+                            s,
+                            "    {}  {}  {by}{}",
+                            r.distance,
+                            chain_text(r),
+                            side_note(r)
+                        );
+                    }
+                    if sat.len() > limit {
+                        let _ = writeln!(s, "    ... {} more (--all)", sat.len() - limit);
+                    }
+                }
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "  {} chains to distance {}",
+                    c.requirements.len(),
+                    view.distance
+                );
+                for r in c.requirements.iter().take(limit) {
+                    let _ = writeln!(s, "    {}  {}{}", r.distance, chain_text(r), side_note(r));
+                }
+                if c.requirements.len() > limit {
+                    let _ = writeln!(s, "    ... {} more (--all)", c.requirements.len() - limit);
+                }
+            }
+        }
+        if c.truncated {
+            s.push_str("  (chain enumeration stopped at its limit)\n");
+        }
+    }
+    if let Some(suite) = &view.suite {
+        let _ = writeln!(
+            s,
+            "tests: {}; {} reveal a difference; {} satisfy a requirement no earlier test did; {} add nothing; {} not monitored",
+            suite.tests.len(),
+            suite.revealing.len(),
+            suite.kept.len(),
+            suite.add_nothing.len(),
+            suite.not_monitored.len()
+        );
+        if !suite.revealing.is_empty() {
+            let _ = writeln!(s, "  revealing: {}", tests_text(&suite.revealing));
+        }
+        for t in suite
+            .tests
+            .iter()
+            .filter(|t| t.not_monitored.is_some())
+            .take(5)
+        {
+            let _ = writeln!(
+                s,
+                "  not monitored: #{} {}: {}",
+                t.line,
+                t.command,
+                t.not_monitored.as_deref().unwrap_or_default()
+            );
+        }
+    }
+    for n in &view.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    s
+}
+
+fn side_note(r: &RequirementView) -> &'static str {
+    match r.version {
+        "old" => "  (old version only)",
+        "new" => "  (new version only)",
+        _ => "",
+    }
+}
+
+/// One selected test.
+#[derive(Debug, Serialize)]
+pub struct SelectedTest {
+    pub line: usize,
+    pub command: String,
+    pub reasons: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SelectionView {
+    pub schema: u32,
+    pub tests: usize,
+    pub selected: Vec<SelectedTest>,
+    /// Tests whose output differs between the versions (every one must be selected).
+    pub revealing: Vec<usize>,
+    /// Sizes of other selections, for comparison: tests running a changed function, and
+    /// tests running a changed line.
+    pub by_function: usize,
+    pub by_line: usize,
+    pub notes: Vec<String>,
+}
+
+pub fn render_selection_text(view: &SelectionView) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} of {} tests can see the change (by changed statement; by changed function: {}, by changed line: {})",
+        view.selected.len(),
+        view.tests,
+        view.by_function,
+        view.by_line
+    );
+    for t in &view.selected {
+        let _ = writeln!(s, "#{}  {}  -- {}", t.line, t.command, t.reasons.join("; "));
+    }
+    let missed: Vec<usize> = view
+        .revealing
+        .iter()
+        .copied()
+        .filter(|l| !view.selected.iter().any(|t| t.line == *l))
+        .collect();
+    let _ = writeln!(
+        s,
+        "{} tests reveal a difference; {} of them not selected",
+        view.revealing.len(),
+        missed.len()
+    );
+    for n in &view.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    s
+}
+
+pub fn render_selection_json(view: &SelectionView) -> String {
+    let mut s = serde_json::to_string_pretty(view).unwrap_or_default();
+    s.push('\n');
+    s
+}

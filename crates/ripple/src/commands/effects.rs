@@ -1,0 +1,490 @@
+//! `ripple effects OLD NEW --tests SUITE`: what a test suite exercises of a change (002
+//! chapters 5-6): per change its dependence chains to distance `d` (CHAIN
+//! requirements), which tests cover them and which propagate a difference along them
+//! (PROP), the STMT, BR and DU baselines, the tests that reveal a difference and those
+//! that add nothing. `--static` lists the requirements without running anything.
+//!
+//! `ripple tests OLD NEW --tests SUITE --select`: regression test selection, the tests
+//! that run a changed statement in either version, each with its reason.
+//!
+//! Exit codes: `effects` 0 when every change is run and every chain covered, 1 when
+//! something is untested; `tests` 0 when no test is selected, 1 otherwise; 2 on error.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+use clap::Args;
+use ripple_analyses::effects::{
+    assess, monitor_configs, requirements, ChainLimits, ChangeSet, FilePair, MonitorConfig, TestRun,
+};
+use ripple_dataflow::{Sdg, SdgConfig};
+use ripple_report::effects::{SelectedTest, SelectionView, TestView};
+use rustc_hash::FxHashSet;
+
+use crate::cli::{Format, FrontendArgs};
+use crate::load::{load_version, report_diagnostics, LoadedVersion, VersionSpec};
+use crate::suite::{build, run_suite, Build, Suite, TestResult};
+
+#[derive(Debug, Args)]
+pub struct EffectsArgs {
+    /// The old version: a C file, a directory or a git revision.
+    pub old: String,
+    /// The new version.
+    pub new: String,
+    /// The test suite: one test per line, arguments and an optional `< input-file`.
+    #[arg(long, value_name = "SUITE", required_unless_present = "static_only")]
+    pub tests: Option<PathBuf>,
+    /// Longest dependence chain, in dependences.
+    #[arg(long, default_value_t = 3)]
+    pub distance: usize,
+    /// Only the requirements of each change, without running tests.
+    #[arg(long = "static")]
+    pub static_only: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// List every requirement (by default the nearest ten of each kind per change).
+    #[arg(long)]
+    pub all: bool,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    #[command(flatten)]
+    pub frontend: FrontendArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TestsArgs {
+    pub old: String,
+    pub new: String,
+    #[arg(long, value_name = "SUITE")]
+    pub tests: PathBuf,
+    /// List the tests that can see the change (regression test selection).
+    #[arg(long, required = true)]
+    pub select: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    #[command(flatten)]
+    pub frontend: FrontendArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// Builds a version: a shell command run in the version's source directory that
+    /// writes the executable to `$OUT` (default: the C compiler on the version's C files).
+    #[arg(long, value_name = "COMMAND")]
+    pub build: Option<String>,
+    /// Compare the interpreter's outputs instead of building the versions.
+    #[arg(long)]
+    pub no_build: bool,
+    /// Seconds each test may run natively.
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Interpreter steps each monitored run may take.
+    #[arg(long, default_value_t = 50_000_000)]
+    pub steps: u64,
+}
+
+/// Both versions loaded and matched, with their changes.
+struct Versions {
+    old: LoadedVersion,
+    new: LoadedVersion,
+    set: ChangeSet,
+    changed_globals: Vec<String>,
+    flags: Vec<String>,
+    cc: String,
+}
+
+fn load(old: &str, new: &str, frontend: &FrontendArgs) -> Result<Option<Versions>> {
+    let (old_spec, new_spec) = (VersionSpec::parse(old)?, VersionSpec::parse(new)?);
+    let config = super::load_config(frontend, true)?;
+    let (o, n) = rayon::join(
+        || load_version(&old_spec, &config),
+        || load_version(&new_spec, &config),
+    );
+    let (old, new) = (o?, n?);
+    let errors =
+        report_diagnostics(&old, frontend.verbose) + report_diagnostics(&new, frontend.verbose);
+    if errors > 0 {
+        eprintln!("ripple: {errors} error(s) while reading the sources");
+        return Ok(None);
+    }
+    let matching = ripple_versions::match_programs(
+        old.program(),
+        new.program(),
+        &ripple_versions::MatchConfig::default(),
+    );
+    let files = file_pairs(&old, &new);
+    let set = ChangeSet::build(old.program(), new.program(), &matching, files);
+    let changed_globals = matching
+        .globals
+        .iter()
+        .filter(|g| g.status == ripple_versions::GlobalStatus::Modified)
+        .filter_map(|g| g.new.map(|id| new.program().globals[id].name.clone()))
+        .collect();
+    Ok(Some(Versions {
+        old,
+        new,
+        set,
+        changed_globals,
+        flags: config.preprocess.flags.clone(),
+        cc: config.preprocess.cc.clone(),
+    }))
+}
+
+/// The files of both versions, paired by path (two single files pair with each other).
+fn file_pairs(old: &LoadedVersion, new: &LoadedVersion) -> Vec<FilePair> {
+    let read = |v: &LoadedVersion, f: &Path| {
+        std::fs::read_to_string(v.sources.root.join(f)).unwrap_or_default()
+    };
+    let name = |f: &Path| f.to_string_lossy().replace('\\', "/");
+    let (of, nf) = (&old.sources.files, &new.sources.files);
+    if of.len() == 1 && nf.len() == 1 {
+        return vec![FilePair {
+            old_path: Some(name(&of[0])),
+            new_path: Some(name(&nf[0])),
+            old_text: read(old, &of[0]),
+            new_text: read(new, &nf[0]),
+        }];
+    }
+    let mut out = Vec::new();
+    for f in of {
+        let in_new = nf.contains(f);
+        out.push(FilePair {
+            old_path: Some(name(f)),
+            new_path: in_new.then(|| name(f)),
+            old_text: read(old, f),
+            new_text: if in_new { read(new, f) } else { String::new() },
+        });
+    }
+    for f in nf.iter().filter(|f| !of.contains(f)) {
+        out.push(FilePair {
+            old_path: None,
+            new_path: Some(name(f)),
+            old_text: String::new(),
+            new_text: read(new, f),
+        });
+    }
+    out
+}
+
+/// Builds both versions into `work` unless told not to; `None` (with a note) when the
+/// interpreter's outputs must be compared instead.
+fn build_both(
+    v: &Versions,
+    run: &RunArgs,
+    work: &Path,
+    notes: &mut Vec<String>,
+) -> Option<[PathBuf; 2]> {
+    if run.no_build {
+        notes.push("outputs compared in ripple's interpreter (--no-build)".into());
+        return None;
+    }
+    let mut exes = Vec::new();
+    for (label, version) in [("old", &v.old), ("new", &v.new)] {
+        let exe = work.join(format!("{label}.exe"));
+        let b = Build {
+            root: version.sources.root.clone(),
+            units: version.sources.unit_files().into_iter().cloned().collect(),
+            flags: v.flags.clone(),
+            cc: v.cc.clone(),
+            command: run.build.clone(),
+        };
+        if let Err(e) = build(&b, &exe) {
+            eprintln!(
+                "ripple: warning: the {label} version: {e}; comparing the interpreter's outputs"
+            );
+            notes.push(format!(
+                "the {label} version could not be built ({e}); outputs compared in ripple's interpreter"
+            ));
+            return None;
+        }
+        exes.push(exe);
+    }
+    let [a, b]: [PathBuf; 2] = exes.try_into().ok()?;
+    Some([a, b])
+}
+
+fn run_tests(
+    v: &Versions,
+    suite: &Suite,
+    run: &RunArgs,
+    configs: [&MonitorConfig; 2],
+    notes: &mut Vec<String>,
+) -> Result<Vec<TestResult>> {
+    let work = tempfile::tempdir()?;
+    let exes = build_both(v, run, work.path(), notes);
+    let exes_ref = exes.as_ref().map(|[a, b]| [a.as_path(), b.as_path()]);
+    let progress = crate::progress::Progress::bar(suite.tests.len() as u64);
+    progress.stage("tests run on both versions");
+    let results = run_suite(
+        suite,
+        [v.old.program(), v.new.program()],
+        configs,
+        exes_ref,
+        Duration::from_secs_f64(run.timeout.max(0.001)),
+        run.steps,
+        &|| progress.inc(),
+    );
+    drop(progress);
+    let disagree = results
+        .iter()
+        .filter(|r| r.old.interp_disagrees() || r.new.interp_disagrees())
+        .count();
+    if disagree > 0 {
+        notes.push(format!(
+            "{disagree} test(s) printed something else in ripple's interpreter than in the built program; their monitoring may not reflect the real run"
+        ));
+    }
+    Ok(results)
+}
+
+fn test_views(suite: &Suite, results: &[TestResult]) -> Vec<TestView> {
+    suite
+        .tests
+        .iter()
+        .zip(results)
+        .map(|(t, r)| {
+            let not_monitored = [&r.old, &r.new]
+                .iter()
+                .find(|v| v.trace.is_none())
+                .map(|v| v.interp.end.clone());
+            TestView {
+                line: t.line,
+                command: t.text.clone(),
+                old: r.old.outcome().end.clone(),
+                new: r.new.outcome().end.clone(),
+                differs: r.differs(),
+                not_monitored,
+            }
+        })
+        .collect()
+}
+
+pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
+    if args.distance == 0 {
+        bail!("--distance must be at least 1");
+    }
+    let suite = match (&args.tests, args.static_only) {
+        (Some(path), false) => Some(Suite::read(path)?),
+        _ => None,
+    };
+    let Some(v) = load(&args.old, &args.new, &args.frontend)? else {
+        return Ok(2);
+    };
+    let (old_sdg, new_sdg) = rayon::join(
+        || Sdg::build(v.old.program(), &SdgConfig::default()),
+        || Sdg::build(v.new.program(), &SdgConfig::default()),
+    );
+    let limits = ChainLimits {
+        distance: args.distance,
+        ..ChainLimits::default()
+    };
+    let reqs = requirements(
+        v.old.program(),
+        v.new.program(),
+        &old_sdg,
+        &new_sdg,
+        &v.set,
+        limits,
+    );
+    let mut notes = Vec::new();
+    if !v.changed_globals.is_empty() {
+        notes.push(format!(
+            "changed initial values ({}) have no chains of their own; their readers are not requirements",
+            v.changed_globals.join(", ")
+        ));
+    }
+    let programs = [v.old.program(), v.new.program()];
+    let (view, code) = match &suite {
+        None => {
+            notes.push("state requirements (PROP) are checked on runs: pass --tests SUITE".into());
+            let view = ripple_report::effects::effects_view(programs, &v.set, &reqs, None, notes);
+            (view, 0)
+        }
+        Some(suite) => {
+            let (old_cfg, new_cfg) = monitor_configs(&reqs, &v.set, 1_000_000);
+            let results = run_tests(&v, suite, &args.run, [&old_cfg, &new_cfg], &mut notes)?;
+            let tests = test_views(suite, &results);
+            let mut monitored = Vec::new();
+            let mut runs = Vec::new();
+            for (i, r) in results.into_iter().enumerate() {
+                let differs = r.differs();
+                if let (Some(old), Some(new)) = (r.old.trace, r.new.trace) {
+                    monitored.push(i);
+                    runs.push(TestRun { old, new, differs });
+                }
+            }
+            let dropped: u64 = runs.iter().map(|r| r.old.dropped + r.new.dropped).sum();
+            if dropped > 0 {
+                notes.push(format!(
+                    "{dropped} dependence occurrences past the per-run limit were not recorded"
+                ));
+            }
+            notes.push(
+                "writes the C library makes to program memory (memcpy, scanf, ...) are not monitored".into(),
+            );
+            let assessment = assess(&reqs, &v.set, &runs);
+            let view = ripple_report::effects::effects_view(
+                programs,
+                &v.set,
+                &reqs,
+                Some((&assessment, &monitored, &tests)),
+                notes,
+            );
+            let untested = view.changes.iter().any(|c| {
+                c.coverage.as_ref().is_some_and(|cov| {
+                    cov.run_by.is_empty() || cov.chain.satisfied < cov.chain.total
+                })
+            });
+            (view, u8::from(untested))
+        }
+    };
+    match args.format {
+        Format::Json => print!("{}", ripple_report::effects::render_json(&view)),
+        _ => print!("{}", ripple_report::effects::render_text(&view, args.all)),
+    }
+    Ok(code)
+}
+
+pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
+    let suite = Suite::read(&args.tests)?;
+    let Some(v) = load(&args.old, &args.new, &args.frontend)? else {
+        return Ok(2);
+    };
+    let mut notes = Vec::new();
+    // Coverage only: the changed statements are the roots, nothing is followed.
+    let mut configs = [MonitorConfig::default(), MonitorConfig::default()];
+    for c in &v.set.changes {
+        configs[0]
+            .roots
+            .extend(c.old_nodes.iter().map(|&n| (n, c.id)));
+        configs[1]
+            .roots
+            .extend(c.new_nodes.iter().map(|&n| (n, c.id)));
+    }
+    for c in &mut configs {
+        c.max_occurrences = 1;
+    }
+    let results = run_tests(
+        &v,
+        &suite,
+        &args.run,
+        [&configs[0], &configs[1]],
+        &mut notes,
+    )?;
+    let changed_functions: [FxHashSet<ripple_ir::FuncId>; 2] = [
+        v.set
+            .changes
+            .iter()
+            .flat_map(|c| c.old_nodes.iter().map(|n| n.0))
+            .collect(),
+        v.set
+            .changes
+            .iter()
+            .flat_map(|c| c.new_nodes.iter().map(|n| n.0))
+            .collect(),
+    ];
+    let changed_lines = changed_lines(&v);
+    let mut selected = Vec::new();
+    let (mut by_function, mut by_line) = (0, 0);
+    for (t, r) in suite.tests.iter().zip(&results) {
+        let mut reasons = Vec::new();
+        let mut function_hit = false;
+        let mut line_hit = false;
+        for (side, run, program) in [
+            ("old", &r.old, v.old.program()),
+            ("new", &r.new, v.new.program()),
+        ] {
+            let s = usize::from(side == "new");
+            match &run.trace {
+                Some(trace) => {
+                    for &c in &trace.changes_run {
+                        let change = &v.set.changes[c - 1];
+                        let (file, line) = change.line(&v.set);
+                        let reason = format!("runs ch{c} ({}, {file}:{line})", change.function);
+                        if !reasons.contains(&reason) {
+                            reasons.push(reason);
+                        }
+                    }
+                    function_hit |= trace
+                        .executed
+                        .iter()
+                        .any(|n| changed_functions[s].contains(&n.0));
+                    line_hit |= trace.executed.iter().any(|&(f, n)| {
+                        let span = program.functions[f].nodes[n].span;
+                        let file = program.files.get(span.file).map(|f| f.path.as_str());
+                        file.is_some_and(|file| {
+                            span.lines()
+                                .any(|l| changed_lines[s].contains(&(file.to_string(), l)))
+                        })
+                    });
+                }
+                None => {
+                    reasons.push(format!(
+                        "not monitored in the {side} version ({}): selected to be safe",
+                        run.interp.end
+                    ));
+                    function_hit = true;
+                    line_hit = true;
+                }
+            }
+        }
+        if !v.changed_globals.is_empty() {
+            reasons.push(format!(
+                "changed initial value of {}",
+                v.changed_globals.join(", ")
+            ));
+            function_hit = true;
+            line_hit = true;
+        }
+        by_function += usize::from(function_hit);
+        by_line += usize::from(line_hit);
+        if !reasons.is_empty() {
+            selected.push(SelectedTest {
+                line: t.line,
+                command: t.text.clone(),
+                reasons,
+            });
+        }
+    }
+    let revealing = suite
+        .tests
+        .iter()
+        .zip(&results)
+        .filter(|(_, r)| r.differs())
+        .map(|(t, _)| t.line)
+        .collect();
+    let view = SelectionView {
+        schema: ripple_report::SCHEMA_VERSION,
+        tests: suite.tests.len(),
+        selected,
+        revealing,
+        by_function,
+        by_line,
+        notes,
+    };
+    match args.format {
+        Format::Json => print!("{}", ripple_report::effects::render_selection_json(&view)),
+        _ => print!("{}", ripple_report::effects::render_selection_text(&view)),
+    }
+    Ok(u8::from(!view.selected.is_empty()))
+}
+
+/// The changed lines of each version, (file, 1-based line).
+fn changed_lines(v: &Versions) -> [FxHashSet<(String, u32)>; 2] {
+    let mut out = [FxHashSet::default(), FxHashSet::default()];
+    for c in &v.set.changes {
+        for h in &c.hunks {
+            let f = &v.set.files[h.file];
+            if let Some(p) = &f.old_path {
+                out[0].extend(h.old.clone().map(|l| (p.clone(), l as u32 + 1)));
+            }
+            if let Some(p) = &f.new_path {
+                out[1].extend(h.new.clone().map(|l| (p.clone(), l as u32 + 1)));
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,328 @@
+//! Test suites as users have them, and their runs on both versions.
+//!
+//! A suite file has one test per line: the program's arguments as shell words, and
+//! optionally `< FILE` for its standard input (the format of SIR `universe` files).
+//! Blank lines and lines starting with `#` are skipped; input files are relative to the
+//! suite file's directory, which is also where the tests run.
+//!
+//! Each version is built by the C compiler (or by the user's `--build` command) and
+//! every test runs on both builds, in parallel, with a per-test timeout; outputs
+//! (standard output and exit status) are compared. The same tests run in ripple's
+//! interpreter under monitoring ([`ripple_analyses::effects::Monitor`]); a test the
+//! interpreter cannot run (file I/O, an external without a model) is reported as not
+//! monitored. Without a working compiler the interpreter's outputs are compared.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
+use ripple_analyses::effects::{Monitor, MonitorConfig, Trace};
+use ripple_interp::{run_program_observed, RunConfig, Termination};
+use ripple_ir::Program;
+use wait_timeout::ChildExt;
+
+/// One test of a suite.
+#[derive(Clone, Debug)]
+pub struct Test {
+    /// The suite file's line (1-based).
+    pub line: usize,
+    /// The line as written.
+    pub text: String,
+    pub args: Vec<String>,
+    pub stdin: Option<PathBuf>,
+}
+
+/// A parsed suite.
+#[derive(Clone, Debug)]
+pub struct Suite {
+    pub tests: Vec<Test>,
+    /// Where the tests run (the suite file's directory).
+    pub dir: PathBuf,
+}
+
+impl Suite {
+    pub fn read(path: &Path) -> Result<Suite> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("{}: cannot read the test suite", path.display()))?;
+        let dir = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let mut tests = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (command, input) = match line.rsplit_once('<') {
+                Some((before, after)) if !after.trim().is_empty() => {
+                    (before, Some(after.trim().to_string()))
+                }
+                Some(_) => bail!("{}:{}: `<` without an input file", path.display(), i + 1),
+                None => (line, None),
+            };
+            let Some(args) = shlex::split(command) else {
+                bail!("{}:{}: unbalanced quotes", path.display(), i + 1);
+            };
+            let stdin = match input {
+                Some(file) => {
+                    let words = shlex::split(&file).unwrap_or_default();
+                    let [file] = words.as_slice() else {
+                        bail!("{}:{}: `<` takes one file", path.display(), i + 1);
+                    };
+                    let full = dir.join(file);
+                    if !full.is_file() {
+                        bail!(
+                            "{}:{}: input file {} does not exist",
+                            path.display(),
+                            i + 1,
+                            full.display()
+                        );
+                    }
+                    Some(full)
+                }
+                None => None,
+            };
+            tests.push(Test {
+                line: i + 1,
+                text: line.to_string(),
+                args,
+                stdin,
+            });
+        }
+        if tests.is_empty() {
+            bail!("{}: the suite has no test", path.display());
+        }
+        Ok(Suite { tests, dir })
+    }
+}
+
+/// How a version is built.
+pub struct Build {
+    /// The version's sources.
+    pub root: PathBuf,
+    pub units: Vec<PathBuf>,
+    pub flags: Vec<String>,
+    pub cc: String,
+    /// A shell command run in `root` that must write the executable to `$OUT`.
+    pub command: Option<String>,
+}
+
+/// Builds a version into `exe`; the error carries the compiler's messages.
+pub fn build(b: &Build, exe: &Path) -> Result<(), String> {
+    let output = match &b.command {
+        Some(command) => Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .env("OUT", exe)
+            .current_dir(&b.root)
+            .output(),
+        None => Command::new(&b.cc)
+            .args(["-w", "-O0", "-o"])
+            .arg(exe)
+            .args(&b.flags)
+            .args(&b.units)
+            .arg("-lm")
+            .current_dir(&b.root)
+            .output(),
+    }
+    .map_err(|e| format!("cannot run the build: {e}"))?;
+    if !output.status.success() || !exe.is_file() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let first: Vec<&str> = stderr.lines().take(5).collect();
+        return Err(format!("the build failed: {}", first.join(" / ")));
+    }
+    Ok(())
+}
+
+/// What a run printed and how it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub stdout: Vec<u8>,
+    /// `exit N`, `signal N`, `timeout`, or the interpreter's reason for stopping.
+    pub end: String,
+}
+
+impl Outcome {
+    /// Whether the outcome says something about the program (not a timeout or an
+    /// unsupported construct).
+    pub fn decided(&self) -> bool {
+        self.end.starts_with("exit") || self.end.starts_with("signal")
+    }
+}
+
+/// Runs a built executable on a test.
+pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Outcome {
+    let out = match tempfile::tempfile() {
+        Ok(f) => f,
+        Err(e) => {
+            return Outcome {
+                stdout: Vec::new(),
+                end: format!("not run: {e}"),
+            }
+        }
+    };
+    let stdin = match &test.stdin {
+        Some(p) => match std::fs::File::open(p) {
+            Ok(f) => Stdio::from(f),
+            Err(e) => {
+                return Outcome {
+                    stdout: Vec::new(),
+                    end: format!("not run: {}: {e}", p.display()),
+                }
+            }
+        },
+        None => Stdio::null(),
+    };
+    let Ok(out_clone) = out.try_clone() else {
+        return Outcome {
+            stdout: Vec::new(),
+            end: "not run: no output file".into(),
+        };
+    };
+    let child = Command::new(exe)
+        .args(&test.args)
+        .current_dir(dir)
+        .stdin(stdin)
+        .stdout(Stdio::from(out_clone))
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => {
+            return Outcome {
+                stdout: Vec::new(),
+                end: format!("not run: {e}"),
+            }
+        }
+    };
+    let end = match child.wait_timeout(timeout) {
+        Ok(Some(status)) => match status.code() {
+            Some(code) => format!("exit {code}"),
+            None => {
+                use std::os::unix::process::ExitStatusExt;
+                format!("signal {}", status.signal().unwrap_or(0))
+            }
+        },
+        Ok(None) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            "timeout".to_string()
+        }
+        Err(e) => format!("not run: {e}"),
+    };
+    let mut stdout = Vec::new();
+    let mut out = out;
+    use std::io::Seek;
+    let _ = out.seek(std::io::SeekFrom::Start(0));
+    let _ = out.read_to_end(&mut stdout);
+    Outcome { stdout, end }
+}
+
+/// Runs `program` on a test in the interpreter under monitoring.
+pub fn run_monitored(
+    program: &Program,
+    config: &MonitorConfig,
+    test: &Test,
+    max_steps: u64,
+) -> (Outcome, Option<Trace>) {
+    let stdin = match &test.stdin {
+        Some(p) => std::fs::read(p).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let run = RunConfig {
+        args: test.args.clone(),
+        stdin,
+        max_steps,
+        ..RunConfig::default()
+    };
+    let mut monitor = Monitor::new(program, config);
+    let outcome = run_program_observed(program, &run, &mut monitor);
+    let end = match &outcome.termination {
+        Termination::Exit(code) => format!("exit {}", code & 0xff),
+        Termination::Abort => "signal 6".to_string(),
+        Termination::Trap { message, .. } => format!("trap: {message}"),
+        Termination::StepLimit => "timeout".to_string(),
+        Termination::Unsupported { what } => format!("not monitored: {what}"),
+    };
+    let monitored = !matches!(outcome.termination, Termination::Unsupported { .. });
+    (
+        Outcome {
+            stdout: outcome.stdout,
+            end,
+        },
+        monitored.then_some(monitor.trace),
+    )
+}
+
+/// Runs every test on both versions: natively when `exes` are given, and in the
+/// interpreter under monitoring. Results are in suite order.
+pub fn run_suite(
+    suite: &Suite,
+    programs: [&Program; 2],
+    configs: [&MonitorConfig; 2],
+    exes: Option<[&Path; 2]>,
+    timeout: Duration,
+    max_steps: u64,
+    done: &(dyn Fn() + Sync),
+) -> Vec<TestResult> {
+    suite
+        .tests
+        .par_iter()
+        .map(|test| {
+            let [old, new] = [0, 1].map(|i| {
+                let native = exes.map(|e| run_native(e[i], test, &suite.dir, timeout));
+                let (interp, trace) = run_monitored(programs[i], configs[i], test, max_steps);
+                VersionRun {
+                    native,
+                    interp,
+                    trace,
+                }
+            });
+            done();
+            TestResult { old, new }
+        })
+        .collect()
+}
+
+/// One version's run of a test.
+#[derive(Clone, Debug)]
+pub struct VersionRun {
+    pub native: Option<Outcome>,
+    pub interp: Outcome,
+    pub trace: Option<Trace>,
+}
+
+impl VersionRun {
+    /// The outcome that counts: the built program's, else the interpreter's.
+    pub fn outcome(&self) -> &Outcome {
+        self.native.as_ref().unwrap_or(&self.interp)
+    }
+
+    /// Whether the interpreter disagrees with the built program (its monitoring may not
+    /// reflect the real run).
+    pub fn interp_disagrees(&self) -> bool {
+        self.native
+            .as_ref()
+            .is_some_and(|n| n.decided() && self.interp.decided() && *n != self.interp)
+    }
+}
+
+/// A test's runs on both versions.
+#[derive(Clone, Debug)]
+pub struct TestResult {
+    pub old: VersionRun,
+    pub new: VersionRun,
+}
+
+impl TestResult {
+    /// Whether the outputs differ (only decided outcomes count).
+    pub fn differs(&self) -> bool {
+        let (a, b) = (self.old.outcome(), self.new.outcome());
+        a.decided() && b.decided() && a != b
+    }
+}
