@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use ripple_analyses::effects::{
-    assess, monitor_configs, requirements, ChainLimits, ChangeSet, DepKind, FilePair, Monitor,
-    NodeRef, Requirements, TestRun,
+    adequacy, assess, monitor_configs, requirements, satisfied, ChainLimits, ChangeSet, Criterion,
+    DepKind, FilePair, Monitor, NodeRef, Requirements, TestRun,
 };
 use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_dataflow::{Sdg, SdgConfig};
@@ -179,6 +179,46 @@ fn figure_13_chains_coverage_and_propagation() {
     // Each requirement is satisfied first by some test; the suite order is x-major, so
     // the kept tests are few.
     assert!(!a.kept.is_empty() && a.kept.len() <= 16, "{:?}", a.kept);
+
+    // 002 section 5.2: random suites covering all chains to length 3 reveal the change
+    // with probability 74.1%: one test per length-3 chain, and only q3,1 (16 of 72) and
+    // q3,4 (4 of 6) can reveal: 1 - (56/72)(2/6) = 0.7407. STMT: any one test, 20%.
+    // PROP: its suites must propagate along q3,1, and every such test reveals.
+    let per_test: Vec<_> = runs.iter().map(|r| satisfied(&p.reqs, &p.set, r)).collect();
+    let revealing: Vec<bool> = runs.iter().map(|r| r.differs).collect();
+    let rows = adequacy(&per_test, &revealing, 1, 4000, 7);
+    let pct = |c: Criterion| {
+        rows[0]
+            .iter()
+            .find(|a| a.criterion == c)
+            .and_then(|a| a.detection)
+            .unwrap()
+    };
+    assert!((pct(Criterion::Chain) - 74.07).abs() < 2.5, "{rows:?}");
+    assert!((pct(Criterion::Stmt) - 20.0).abs() < 2.5, "{rows:?}");
+    assert_eq!(pct(Criterion::Prop), 100.0);
+}
+
+/// 002 section 5.2: covering all chains of length 1 reveals ch1 with probability 36%:
+/// one test with x > 2 (16 of 80 reveal) and one with x <= 2 (4 of 20):
+/// 1 - (64/80)(16/20) = 0.36.
+#[test]
+fn figure_13_length_one_chains() {
+    let p = pair("change-effects-fig13", "old.c", "new.c", 1);
+    assert_eq!(p.reqs.changes[0].chains.len(), 2);
+    let mut runs = Vec::new();
+    for x in 1..=10 {
+        for y in 1..=10 {
+            runs.push(run_both(&p, &[x.to_string(), y.to_string()]));
+        }
+    }
+    let per_test: Vec<_> = runs.iter().map(|r| satisfied(&p.reqs, &p.set, r)).collect();
+    let revealing: Vec<bool> = runs.iter().map(|r| r.differs).collect();
+    let rows = adequacy(&per_test, &revealing, 1, 4000, 11);
+    let chain = rows[0][3].clone();
+    assert_eq!(chain.criterion, Criterion::Chain);
+    assert!((chain.detection.unwrap() - 36.0).abs() < 2.5, "{chain:?}");
+    assert!((chain.mean_size - 2.0).abs() < 1e-9);
 }
 
 /// 002 Fig. 4, section 3.1: the four changes, and the chains from ch2 (statement 4, line

@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use ripple_analyses::dcia::Side;
-use ripple_analyses::effects::{Assessment, ChangeSet, DepKind, NodeRef, Requirements};
+use ripple_analyses::effects::{Adequacy, Assessment, ChangeSet, DepKind, NodeRef, Requirements};
 use ripple_ir::Program;
 use serde::Serialize;
 
@@ -34,8 +34,61 @@ pub struct EffectsView {
     /// Absent with `--static`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub suite: Option<SuiteView>,
+    /// With `--adequacy N`: per change, how often random suites adequate for each
+    /// criterion reveal a difference (002 Table 7).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adequacy: Option<AdequacyView>,
     /// What the analysis over-approximated or left out, in words.
     pub notes: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct AdequacyView {
+    /// Random greedy suites drawn per change and criterion.
+    pub suites: usize,
+    pub changes: Vec<AdequacyRow>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct AdequacyRow {
+    pub change: usize,
+    pub criteria: Vec<CriterionView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CriterionView {
+    pub criterion: &'static str,
+    /// Requirements the pool satisfies.
+    pub requirements: usize,
+    /// Percent of the suites holding a difference-revealing test (absent when the pool
+    /// satisfies no requirement of the criterion).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detection: Option<f64>,
+    pub mean_size: f64,
+}
+
+/// The view of [`ripple_analyses::effects::adequacy`]'s result.
+pub fn adequacy_view(rows: &[Vec<Adequacy>], set: &ChangeSet, suites: usize) -> AdequacyView {
+    AdequacyView {
+        suites,
+        changes: set
+            .changes
+            .iter()
+            .zip(rows)
+            .map(|(c, row)| AdequacyRow {
+                change: c.id,
+                criteria: row
+                    .iter()
+                    .map(|a| CriterionView {
+                        criterion: a.criterion.name(),
+                        requirements: a.requirements,
+                        detection: a.detection.map(|d| (d * 10.0).round() / 10.0),
+                        mean_size: (a.mean_size * 10.0).round() / 10.0,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -261,6 +314,7 @@ pub fn effects_view(
         distance: reqs.distance,
         changes,
         suite,
+        adequacy: None,
         notes,
     }
 }
@@ -447,6 +501,32 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                 t.command,
                 t.not_monitored.as_deref().unwrap_or_default()
             );
+        }
+    }
+    if let Some(a) = &view.adequacy {
+        let _ = writeln!(
+            s,
+            "random adequate suites ({} per change and criterion): % revealing a difference (mean size)",
+            a.suites
+        );
+        let names: Vec<&str> = a.changes.first().map_or(Vec::new(), |r| {
+            r.criteria.iter().map(|c| c.criterion).collect()
+        });
+        let _ = write!(s, "  {:<6}", "");
+        for n in &names {
+            let _ = write!(s, "{n:>16}");
+        }
+        s.push('\n');
+        for row in &a.changes {
+            let _ = write!(s, "  {:<6}", format!("ch{}", row.change));
+            for c in &row.criteria {
+                let cell = match c.detection {
+                    Some(d) => format!("{d:.1}% ({:.1})", c.mean_size),
+                    None => "n/a".to_string(),
+                };
+                let _ = write!(s, "{cell:>16}");
+            }
+            s.push('\n');
         }
     }
     for n in &view.notes {

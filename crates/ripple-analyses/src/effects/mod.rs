@@ -317,71 +317,250 @@ pub struct Assessment {
     pub kept: Vec<usize>,
 }
 
+/// What one test satisfies of one change's requirements (indexes into
+/// [`ChangeRequirements`]'s lists).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Satisfied {
+    /// STMT: the change ran (in either version).
+    pub stmt: bool,
+    pub branches: Vec<usize>,
+    pub def_uses: Vec<usize>,
+    /// CHAIN: the chains covered.
+    pub chains: Vec<usize>,
+    /// PROP: the chains propagated (or covered after another change ran).
+    pub props: Vec<usize>,
+    /// The chains among `props` satisfied only by the rule of 002 section 7.1.
+    pub assumed: Vec<usize>,
+}
+
+/// What one test satisfies, per change of `reqs` in order.
+pub fn satisfied(reqs: &Requirements, set: &ChangeSet, run: &TestRun) -> Vec<Satisfied> {
+    let covers = [
+        covered_chains(&run.old, &run.new, &set.old_to_new, reqs.distance),
+        covered_chains(&run.new, &run.old, &set.new_to_old, reqs.distance),
+    ];
+    reqs.changes
+        .iter()
+        .map(|cr| {
+            let ran_new = run.new.changes_run.contains(&cr.change);
+            let mut s = Satisfied {
+                stmt: ran_new || run.old.changes_run.contains(&cr.change),
+                ..Satisfied::default()
+            };
+            if ran_new {
+                s.branches = (0..cr.branches.len())
+                    .filter(|&i| run.new.branches_after.contains(&cr.branches[i]))
+                    .collect();
+                s.def_uses = (0..cr.def_uses.len())
+                    .filter(|&i| run.new.du_after.contains(&cr.def_uses[i]))
+                    .collect();
+            }
+            for (r, req) in cr.chains.iter().enumerate() {
+                let side = usize::from(req.side != Some(Side::Old));
+                let Some(c) = covers[side].get(&req.chain.deps) else {
+                    continue;
+                };
+                s.chains.push(r);
+                if c.propagated || c.assumed {
+                    s.props.push(r);
+                }
+                if c.assumed && !c.propagated {
+                    s.assumed.push(r);
+                }
+            }
+            s
+        })
+        .collect()
+}
+
 /// Replays the runs of a suite against the requirements (SATISFYREQSDEMAND, 002 Fig. 17).
 pub fn assess(reqs: &Requirements, set: &ChangeSet, runs: &[TestRun]) -> Assessment {
-    let covers: Vec<[FxHashMap<Vec<Dep>, Cover>; 2]> = runs
-        .iter()
-        .map(|r| {
-            [
-                covered_chains(&r.old, &r.new, &set.old_to_new, reqs.distance),
-                covered_chains(&r.new, &r.old, &set.new_to_old, reqs.distance),
-            ]
-        })
-        .collect();
+    let per_test: Vec<Vec<Satisfied>> = runs.iter().map(|r| satisfied(reqs, set, r)).collect();
+    assess_satisfied(reqs, &per_test, runs)
+}
+
+/// [`assess`] from what each test satisfies.
+pub fn assess_satisfied(
+    reqs: &Requirements,
+    per_test: &[Vec<Satisfied>],
+    runs: &[TestRun],
+) -> Assessment {
     let mut out = Assessment {
         revealing: (0..runs.len()).filter(|&t| runs[t].differs).collect(),
         ..Assessment::default()
     };
-    let mut satisfied: FxHashSet<(usize, usize, bool)> = FxHashSet::default();
     let mut keep = vec![false; runs.len()];
-    for cr in &reqs.changes {
+    for (c, cr) in reqs.changes.iter().enumerate() {
         let mut result = ChangeResult {
             change: cr.change,
+            requirements: vec![RequirementResult::default(); cr.chains.len()],
             ..ChangeResult::default()
         };
-        let mut branches: FxHashSet<(NodeRef, bool)> = FxHashSet::default();
-        let mut def_uses: FxHashSet<(NodeRef, NodeRef)> = FxHashSet::default();
-        for (t, run) in runs.iter().enumerate() {
-            if run.new.changes_run.contains(&cr.change) || run.old.changes_run.contains(&cr.change)
-            {
+        let mut branches: FxHashSet<usize> = FxHashSet::default();
+        let mut def_uses: FxHashSet<usize> = FxHashSet::default();
+        // (requirement, PROP?) satisfied by an earlier test.
+        let mut done: FxHashSet<(usize, bool)> = FxHashSet::default();
+        for (t, sat) in per_test.iter().enumerate() {
+            let s = &sat[c];
+            if s.stmt {
                 result.run_by.push(t);
             }
-            if run.new.changes_run.contains(&cr.change) {
-                branches.extend(
-                    cr.branches
-                        .iter()
-                        .filter(|b| run.new.branches_after.contains(b)),
-                );
-                def_uses.extend(cr.def_uses.iter().filter(|d| run.new.du_after.contains(d)));
+            branches.extend(&s.branches);
+            def_uses.extend(&s.def_uses);
+            for &r in &s.chains {
+                result.requirements[r].covered_by.push(t);
+                keep[t] |= done.insert((r, false));
+            }
+            for &r in &s.props {
+                if s.assumed.contains(&r) {
+                    result.requirements[r].assumed_by.push(t);
+                } else {
+                    result.requirements[r].propagated_by.push(t);
+                }
+                keep[t] |= done.insert((r, true));
             }
         }
         result.branches_covered = branches.len();
         result.def_uses_covered = def_uses.len();
-        for (r, req) in cr.chains.iter().enumerate() {
-            let side = if req.side == Some(Side::Old) { 0 } else { 1 };
-            let mut rr = RequirementResult::default();
-            for (t, cover) in covers.iter().enumerate() {
-                let Some(c) = cover[side].get(&req.chain.deps) else {
-                    continue;
-                };
-                rr.covered_by.push(t);
-                if c.propagated {
-                    rr.propagated_by.push(t);
-                } else if c.assumed {
-                    rr.assumed_by.push(t);
-                }
-                for (prop, holds) in [(false, true), (true, c.propagated || c.assumed)] {
-                    if holds && satisfied.insert((cr.change, r, prop)) {
-                        keep[t] = true;
-                    }
-                }
-            }
-            result.requirements.push(rr);
-        }
         out.changes.push(result);
     }
-    // SATISFYREQSDEMAND keeps a test when it satisfies something new in suite order;
-    // `keep` marks the first satisfier of each requirement, which is the same set.
+    // SATISFYREQSDEMAND keeps a test when it satisfies something new in suite order:
+    // the first satisfier of each requirement.
     out.kept = (0..runs.len()).filter(|&t| keep[t]).collect();
     out
+}
+
+/// A test criterion of 002 Table 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Criterion {
+    Stmt,
+    Br,
+    Du,
+    Chain,
+    Prop,
+}
+
+impl Criterion {
+    pub const ALL: [Criterion; 5] = [
+        Criterion::Stmt,
+        Criterion::Br,
+        Criterion::Du,
+        Criterion::Chain,
+        Criterion::Prop,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Criterion::Stmt => "STMT",
+            Criterion::Br => "BR",
+            Criterion::Du => "DU",
+            Criterion::Chain => "CHAIN",
+            Criterion::Prop => "PROP",
+        }
+    }
+
+    /// The requirements a test satisfies under the criterion (PROP includes CHAIN's).
+    fn requirements(self, s: &Satisfied) -> Vec<(u8, usize)> {
+        match self {
+            Criterion::Stmt => s.stmt.then_some((0, 0)).into_iter().collect(),
+            Criterion::Br => s.branches.iter().map(|&i| (0, i)).collect(),
+            Criterion::Du => s.def_uses.iter().map(|&i| (0, i)).collect(),
+            Criterion::Chain => s.chains.iter().map(|&i| (0, i)).collect(),
+            Criterion::Prop => {
+                let mut v: Vec<(u8, usize)> = s.chains.iter().map(|&i| (0, i)).collect();
+                v.extend(s.props.iter().map(|&i| (1, i)));
+                v
+            }
+        }
+    }
+}
+
+/// How well suites adequate for one criterion find one change (002 Table 7).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Adequacy {
+    pub criterion: Criterion,
+    /// Requirements the pool satisfies (the suites satisfy all of them).
+    pub requirements: usize,
+    /// Share of the suites holding a difference-revealing test, in percent; `None` when
+    /// the pool satisfies no requirement.
+    pub detection: Option<f64>,
+    pub mean_size: f64,
+}
+
+/// For each change and criterion, `suites` random greedy suites drawn from the pool
+/// (`per_test`, `revealing`): tests taken in a random order, each kept when it
+/// satisfies a requirement the suite does not yet satisfy, until the suite satisfies
+/// everything the pool does. The order comes from `seed`, so the result is the same on
+/// every run.
+pub fn adequacy(
+    per_test: &[Vec<Satisfied>],
+    revealing: &[bool],
+    changes: usize,
+    suites: usize,
+    seed: u64,
+) -> Vec<Vec<Adequacy>> {
+    let mut rng = SplitMix(seed);
+    let mut out = Vec::new();
+    for c in 0..changes {
+        let mut row = Vec::new();
+        for criterion in Criterion::ALL {
+            let reqs: Vec<Vec<(u8, usize)>> = per_test
+                .iter()
+                .map(|s| criterion.requirements(&s[c]))
+                .collect();
+            let all: FxHashSet<(u8, usize)> = reqs.iter().flatten().copied().collect();
+            if all.is_empty() {
+                row.push(Adequacy {
+                    criterion,
+                    requirements: 0,
+                    detection: None,
+                    mean_size: 0.0,
+                });
+                continue;
+            }
+            let (mut found, mut size) = (0usize, 0usize);
+            let mut order: Vec<usize> = (0..per_test.len()).collect();
+            for _ in 0..suites {
+                // Fisher-Yates.
+                for i in (1..order.len()).rev() {
+                    let j = (rng.next() % (i as u64 + 1)) as usize;
+                    order.swap(i, j);
+                }
+                let mut have: FxHashSet<(u8, usize)> = FxHashSet::default();
+                let mut reveals = false;
+                for &t in &order {
+                    if reqs[t].iter().any(|r| !have.contains(r)) {
+                        have.extend(&reqs[t]);
+                        size += 1;
+                        reveals |= revealing[t];
+                        if have.len() == all.len() {
+                            break;
+                        }
+                    }
+                }
+                found += usize::from(reveals);
+            }
+            row.push(Adequacy {
+                criterion,
+                requirements: all.len(),
+                detection: Some(100.0 * found as f64 / suites.max(1) as f64),
+                mean_size: size as f64 / suites.max(1) as f64,
+            });
+        }
+        out.push(row);
+    }
+    out
+}
+
+/// A small deterministic generator (SplitMix64) for drawing suites.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
 }

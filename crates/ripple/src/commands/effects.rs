@@ -16,7 +16,8 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 use clap::Args;
 use ripple_analyses::effects::{
-    assess, monitor_configs, requirements, ChainLimits, ChangeSet, FilePair, MonitorConfig, TestRun,
+    adequacy, assess_satisfied, monitor_configs, requirements, satisfied, ChainLimits, ChangeSet,
+    FilePair, MonitorConfig, TestRun,
 };
 use ripple_dataflow::{Sdg, SdgConfig};
 use ripple_report::effects::{SelectedTest, SelectionView, TestView};
@@ -43,6 +44,11 @@ pub struct EffectsArgs {
     pub static_only: bool,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Also measure how often random suites drawn from SUITE that are adequate for each
+    /// criterion (STMT, BR, DU, CHAIN, PROP) reveal a difference: N suites per change
+    /// and criterion (002 Table 7).
+    #[arg(long, value_name = "N")]
+    pub adequacy: Option<usize>,
     /// List every requirement (by default the nearest ten of each kind per change).
     #[arg(long)]
     pub all: bool,
@@ -325,14 +331,20 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
             notes.push(
                 "writes the C library makes to program memory (memcpy, scanf, ...) are not monitored".into(),
             );
-            let assessment = assess(&reqs, &v.set, &runs);
-            let view = ripple_report::effects::effects_view(
+            let per_test: Vec<_> = runs.iter().map(|r| satisfied(&reqs, &v.set, r)).collect();
+            let assessment = assess_satisfied(&reqs, &per_test, &runs);
+            let mut view = ripple_report::effects::effects_view(
                 programs,
                 &v.set,
                 &reqs,
                 Some((&assessment, &monitored, &tests)),
                 notes,
             );
+            if let Some(n) = args.adequacy {
+                let revealing: Vec<bool> = runs.iter().map(|r| r.differs).collect();
+                let rows = adequacy(&per_test, &revealing, reqs.changes.len(), n, 1);
+                view.adequacy = Some(ripple_report::effects::adequacy_view(&rows, &v.set, n));
+            }
             let untested = view.changes.iter().any(|c| {
                 c.coverage.as_ref().is_some_and(|cov| {
                     cov.run_by.is_empty() || cov.chain.satisfied < cov.chain.total
