@@ -4,8 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use ripple_analyses::effects::{
-    adequacy, assess, monitor_configs, requirements, satisfied, ChainLimits, ChangeSet, Criterion,
-    DepKind, FilePair, Monitor, NodeRef, Requirements, TestRun,
+    adequacy, assess, monitor_configs, requirements, satisfied, state::holds_at, state_requirement,
+    ChainLimits, ChangeSet, Criterion, DepKind, FilePair, Monitor, NodeRef, Requirements,
+    StateLimits, StateRequirement, TestRun,
 };
 use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_dataflow::{Sdg, SdgConfig};
@@ -197,6 +198,80 @@ fn figure_13_chains_coverage_and_propagation() {
     assert!((pct(Criterion::Chain) - 74.07).abs() < 2.5, "{rows:?}");
     assert!((pct(Criterion::Stmt) - 20.0).abs() < 2.5, "{rows:?}");
     assert_eq!(pct(Criterion::Prop), 100.0);
+}
+
+/// 002 section 5.2, static: the state requirement of each chain of Fig. 13 by partial
+/// symbolic execution, checked on the thesis's domain x, y in [1, 10]: it admits exactly
+/// the inputs the monitored runs propagate (q3,1: x > 2 and y in [2, 3], "72 -> 16").
+#[test]
+fn figure_13_static_state_requirements() {
+    let p = pair("change-effects-fig13", "old.c", "new.c", 3);
+    let reqs = &p.reqs.changes[0];
+    let shapes: Vec<Vec<(u32, u32, char)>> = reqs
+        .chains
+        .iter()
+        .map(|r| shape(&p.new, &r.chain.deps))
+        .collect();
+    let admitted = |i: usize| -> (usize, bool, Vec<(String, String)>) {
+        let r = state_requirement(
+            &p.new,
+            &p.old,
+            &reqs.chains[i].chain,
+            &p.set.new_to_old,
+            StateLimits::default(),
+        );
+        let StateRequirement::Feasible { condition, witness } = r else {
+            return (0, false, Vec::new());
+        };
+        let mut n = 0;
+        for x in 1..=10u128 {
+            for y in 1..=10u128 {
+                let int = ripple_symex::term::Repr::Int {
+                    bits: 32,
+                    signed: true,
+                };
+                let inputs = rustc_hash::FxHashMap::from_iter([
+                    (
+                        std::sync::Arc::from("x"),
+                        ripple_symex::term::Term::Int(x, int),
+                    ),
+                    (
+                        std::sync::Arc::from("y"),
+                        ripple_symex::term::Term::Int(y, int),
+                    ),
+                ]);
+                if holds_at(&condition, &inputs).expect("decided") {
+                    n += 1;
+                }
+            }
+        }
+        (n, true, witness)
+    };
+    let find = |steps: &[(u32, u32, char)]| shapes.iter().position(|s| s == steps).unwrap();
+    // q3,1: E1 reaches 7 with x > 2 and y + 1 > 2; E's decision at 6 is y - 1 > 2.
+    let (n, feasible, witness) = admitted(find(&[(8, 9, 'c'), (9, 13, 'd'), (13, 14, 'c')]));
+    assert!(feasible);
+    assert_eq!(n, 16);
+    assert_eq!(witness.len(), 2, "{witness:?}");
+    // q3,4: x <= 2, y in [2, 3].
+    assert_eq!(
+        admitted(find(&[(8, 11, 'c'), (11, 13, 'd'), (13, 16, 'c')])).0,
+        4
+    );
+    // q3,2 and q3,3: no input of the domain (outside it, y + 1 wraps at INT_MAX, which
+    // the bit-precise requirement does admit).
+    assert_eq!(
+        admitted(find(&[(8, 9, 'c'), (9, 13, 'd'), (13, 16, 'c')])).0,
+        0
+    );
+    assert_eq!(
+        admitted(find(&[(8, 11, 'c'), (11, 13, 'd'), (13, 14, 'c')])).0,
+        0
+    );
+    // q1,1: E1 runs `++y` for x > 2, E runs it for x <= 2: control diverges on all 80.
+    assert_eq!(admitted(find(&[(8, 9, 'c')])).0, 80);
+    // q2,1: the decision at 6 differs: y + 1 > 2 against y - 1 > 2.
+    assert_eq!(admitted(find(&[(8, 9, 'c'), (9, 13, 'd')])).0, 16);
 }
 
 /// 002 section 5.2: covering all chains of length 1 reveals ch1 with probability 36%:

@@ -22,6 +22,7 @@
 pub mod chains;
 pub mod changes;
 pub mod monitor;
+pub mod state;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -32,6 +33,7 @@ use crate::dcia::Side;
 pub use chains::{Chain, ChainLimits, ChangeChains, Dep, DepKind};
 pub use changes::{Change, ChangeSet, FilePair, NodeRef};
 pub use monitor::{Monitor, MonitorConfig, State, Trace};
+pub use state::{state_requirement, StateLimits, StateRequirement};
 
 /// A CHAIN requirement, and its PROP state requirement.
 #[derive(Clone, Debug)]

@@ -101,7 +101,7 @@ struct Frame {
 
 /// Library functions that write none of the program's memory (output, math, reads of
 /// strings), and those whose result is computed exactly.
-const PURE_LIBRARY: &[&str] = &[
+pub(crate) const PURE_LIBRARY: &[&str] = &[
     "printf", "puts", "putchar", "fputs", "fputc", "putc", "fprintf", "fflush", "strlen", "strcmp",
     "strncmp", "memcmp", "sqrt", "sqrtf", "pow", "powf", "sin", "cos", "tan", "atan", "atan2",
     "exp", "log", "log10", "floor", "ceil", "round", "fmod", "hypot", "isalpha", "isdigit",

@@ -1,0 +1,490 @@
+//! Static state requirements of chains (PROP, 002 section 5.2; COMPUTEREQS of Fig. 14 with
+//! the partial symbolic execution of Definition 23, limited to paths of `l` statements).
+//!
+//! For a chain of one function ending at statement `t` of its version, every path from
+//! the function's entry of at most `l` statements that covers the chain (its dependences
+//! exercised in order, as [`super::monitor`] sees them at run time) and ends at the k-th
+//! execution of `t` gives a path condition `pc'` and the values of the registers live
+//! after `t` (and, for a branch `t`, its decision), all over the function's inputs. The
+//! other version's paths to the k-th execution of `t`'s counterpart give `pc` and their
+//! values. The state requirement is
+//!
+//! `OR over pc'  [ pc'  AND  AND over pc ( NOT pc  OR  a live value differs ) ]`
+//!
+//! for the one path of the other version an input follows: either its state at `t`
+//! differs (infection), or it does not reach `t` there (control diverges). The solver
+//! says whether an input satisfies it (with a witness) or none does (the requirement is
+//! infeasible). Sound over-approximations: values of calls and memory after a call that
+//! may write it are fresh (unconstrained) symbols; when either path writes memory the
+//! memory is taken to differ; a path of the other version longer than `l` is not there
+//! to exclude an input. A chain through several functions, or a version whose paths
+//! exceed the limits, is reported as not computed; "infeasible" is said only when every
+//! path of the chain's version fits within `l`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use ripple_dataflow::reaching::register_defined;
+use ripple_dataflow::ControlDependence;
+use ripple_ir::{FuncId, Function, NodeId, NodeKind, Program, VarId};
+use ripple_symex::invariant::Encoder;
+use ripple_symex::smt::{model_bits, Answer, Budget, Smt};
+use ripple_symex::term::{int_text, Cond, Repr, Term};
+use ripple_symex::z3::ast::Ast;
+
+use super::chains::{Chain, DepKind};
+use super::changes::NodeRef;
+use crate::invariants::mvicfg::{Converter, Dst, Stmt, Target};
+use crate::invariants::query::PURE_LIBRARY;
+
+/// Limits of the partial symbolic execution.
+#[derive(Clone, Copy, Debug)]
+pub struct StateLimits {
+    /// `l`: the longest path, in statements.
+    pub path_length: usize,
+    /// Paths explored per version and requirement.
+    pub max_paths: usize,
+    /// Solver budget per requirement (deterministic work).
+    pub budget: Duration,
+}
+
+impl Default for StateLimits {
+    fn default() -> Self {
+        StateLimits {
+            path_length: 40,
+            max_paths: 4_000,
+            budget: Duration::from_secs(2),
+        }
+    }
+}
+
+/// The state requirement of one chain.
+#[derive(Clone, Debug)]
+pub enum StateRequirement {
+    /// Some input satisfies it: the condition, and one such input (name, value).
+    Feasible {
+        condition: Cond,
+        witness: Vec<(String, String)>,
+    },
+    /// No input satisfies it.
+    Infeasible,
+    /// Not decided, and why.
+    Unknown(String),
+}
+
+/// One path to the end of a chain: its condition and the values at the end.
+struct PathState {
+    pc: Cond,
+    values: FxHashMap<Arc<str>, Term>,
+    /// The decision of `t` when it is a branch.
+    decision: Option<Cond>,
+    memory_written: bool,
+}
+
+/// The state requirement of `chain` of `version` against `other` (the other version),
+/// where `map` takes `version`'s statements to `other`'s.
+pub fn state_requirement(
+    version: &Program,
+    other: &Program,
+    chain: &Chain,
+    map: &FxHashMap<NodeRef, NodeRef>,
+    limits: StateLimits,
+) -> StateRequirement {
+    let f = chain.root.0;
+    if chain.deps.iter().any(|d| d.from.0 != f || d.to.0 != f) {
+        return StateRequirement::Unknown("the chain crosses functions".into());
+    }
+    let function = &version.functions[f];
+    let end = chain.end().1;
+    // This version's paths that cover the chain, by the execution count of `t`.
+    let mut covering: Vec<(Vec<NodeId>, u32)> = Vec::new();
+    let cd = ControlDependence::compute(function, &[]);
+    let explored = explore(function, limits, &mut |path| {
+        if *path.last().unwrap_or(&function.entry) != end {
+            return;
+        }
+        if covers(function, &cd, path, chain) {
+            let k = path.iter().filter(|&&n| n == end).count() as u32 - 1;
+            covering.push((path.to_vec(), k));
+        }
+    });
+    let Some(cut) = explored else {
+        return StateRequirement::Unknown(format!(
+            "more than {} paths of at most {} statements",
+            limits.max_paths, limits.path_length
+        ));
+    };
+    if covering.is_empty() {
+        return if cut {
+            StateRequirement::Unknown(format!(
+                "no path of at most {} statements covers the chain",
+                limits.path_length
+            ))
+        } else {
+            StateRequirement::Infeasible
+        };
+    }
+    let conv = Converter::new(version, function);
+    let live = live_after(function, end);
+    let mut fresh = 0usize;
+    let mine: Vec<(PathState, u32)> = covering
+        .iter()
+        .map(|(p, k)| (path_state(&conv, function, p, &live, &mut fresh), *k))
+        .collect();
+    // The other version's paths to the same execution of the counterpart of `t`.
+    let counterpart = map.get(&(f, end)).copied();
+    let mut theirs: Vec<(PathState, u32)> = Vec::new();
+    if let Some((g, end2)) = counterpart {
+        let function2 = &other.functions[g];
+        let conv2 = Converter::new(other, function2);
+        let live2 = live_after(function2, end2);
+        let mut paths: Vec<(Vec<NodeId>, u32)> = Vec::new();
+        let ok = explore(function2, limits, &mut |path| {
+            if *path.last().unwrap_or(&function2.entry) == end2 {
+                let k = path.iter().filter(|&&n| n == end2).count() as u32 - 1;
+                paths.push((path.to_vec(), k));
+            }
+        });
+        if ok.is_none() {
+            return StateRequirement::Unknown(format!(
+                "more than {} paths in the other version",
+                limits.max_paths
+            ));
+        }
+        theirs = paths
+            .iter()
+            .map(|(p, k)| (path_state(&conv2, function2, p, &live2, &mut fresh), *k))
+            .collect();
+    }
+    let mut disjuncts = Vec::new();
+    for (s, k) in &mine {
+        let mut conj = vec![s.pc.clone()];
+        for (o, k2) in &theirs {
+            if k2 != k {
+                continue;
+            }
+            let differs = state_differs(s, o);
+            conj.push(o.pc.clone().negate().or(differs));
+        }
+        disjuncts.push(Cond::And(conj));
+    }
+    let condition = Cond::Or(disjuncts);
+    let mut smt = Smt::new(Budget {
+        query: limits.budget,
+        total: limits.budget,
+        cutoff: None,
+    });
+    let mut enc = Encoder::default();
+    let formula = enc.cond(&condition);
+    match smt.check_model(&[formula]) {
+        (Answer::Sat, model) => {
+            let mut witness = Vec::new();
+            for &p in &function.params {
+                let name = conv.name(p);
+                let repr = conv.repr(function.locals[p].ty);
+                let bv = enc.term(&Term::Var(name.clone(), repr));
+                if let Some(v) = model.as_ref().and_then(|m| model_bits(m, &bv)) {
+                    witness.push((name.to_string(), int_text(v, repr)));
+                }
+            }
+            StateRequirement::Feasible { condition, witness }
+        }
+        (Answer::Unsat, _) if !cut => StateRequirement::Infeasible,
+        (Answer::Unsat, _) => StateRequirement::Unknown(format!(
+            "no input within paths of {} statements",
+            limits.path_length
+        )),
+        (Answer::Unknown, _) => StateRequirement::Unknown("solver budget spent".into()),
+    }
+}
+
+/// Whether some live value (or the decision) of `a` differs from `b`'s.
+fn state_differs(a: &PathState, b: &PathState) -> Cond {
+    if a.memory_written || b.memory_written {
+        return Cond::True;
+    }
+    let mut parts = Vec::new();
+    let mut names: Vec<&Arc<str>> = a.values.keys().chain(b.values.keys()).collect();
+    names.sort();
+    names.dedup();
+    for name in names {
+        match (a.values.get(name), b.values.get(name)) {
+            (Some(x), Some(y)) if x.repr().bits() == y.repr().bits() => {
+                parts.push(Cond::Eq(x.clone(), y.clone()).negate());
+            }
+            _ => return Cond::True,
+        }
+    }
+    match (&a.decision, &b.decision) {
+        (Some(x), Some(y)) => {
+            parts.push(x.clone().and(y.clone().negate()));
+            parts.push(x.clone().negate().and(y.clone()));
+        }
+        (None, None) => {}
+        _ => return Cond::True,
+    }
+    Cond::Or(parts)
+}
+
+/// Depth-first enumeration of the paths from the entry of at most `l` statements; calls
+/// `visit` on every prefix. `None` past `max_paths`; else whether some path was cut at
+/// the length limit.
+fn explore(
+    function: &Function,
+    limits: StateLimits,
+    visit: &mut dyn FnMut(&[NodeId]),
+) -> Option<bool> {
+    let mut path = vec![function.entry];
+    let mut cut = false;
+    let mut prefixes = 0usize;
+    fn go(
+        function: &Function,
+        limits: StateLimits,
+        path: &mut Vec<NodeId>,
+        cut: &mut bool,
+        prefixes: &mut usize,
+        visit: &mut dyn FnMut(&[NodeId]),
+    ) -> bool {
+        *prefixes += 1;
+        if *prefixes > limits.max_paths * limits.path_length {
+            return false;
+        }
+        visit(path);
+        let last = *path.last().unwrap_or(&function.entry);
+        let succs = &function.nodes[last].succs;
+        if succs.is_empty() {
+            return true;
+        }
+        if path.len() >= limits.path_length {
+            *cut = true;
+            return true;
+        }
+        for &s in succs {
+            path.push(s);
+            let ok = go(function, limits, path, cut, prefixes, visit);
+            path.pop();
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+    go(function, limits, &mut path, &mut cut, &mut prefixes, visit).then_some(cut)
+}
+
+/// Whether the path, which ends at the chain's last statement, exercises the chain's
+/// dependences in order ending there (dynamic dependences along the path as the monitor
+/// defines them; a load depends on every earlier write of memory).
+fn covers(function: &Function, cd: &ControlDependence, path: &[NodeId], chain: &Chain) -> bool {
+    // Sources of each position: (position, kind).
+    let mut last_def: FxHashMap<VarId, usize> = FxHashMap::default();
+    let mut writes: Vec<usize> = Vec::new();
+    let mut last_at: FxHashMap<NodeId, usize> = FxHashMap::default();
+    let mut sources: Vec<Vec<(usize, DepKind)>> = Vec::with_capacity(path.len());
+    for (i, &n) in path.iter().enumerate() {
+        let node = &function.nodes[n];
+        let mut src = Vec::new();
+        let mut regs = Vec::new();
+        let mut loads = false;
+        for e in node.exprs() {
+            e.locals_read(&mut regs);
+            loads |= e.reads_memory();
+        }
+        for r in regs {
+            if let Some(&p) = last_def.get(&r) {
+                src.push((p, DepKind::Data));
+            }
+        }
+        if loads {
+            src.extend(writes.iter().map(|&p| (p, DepKind::Data)));
+        }
+        if let Some(p) = cd.of(n).iter().filter_map(|b| last_at.get(b)).max() {
+            src.push((*p, DepKind::Control));
+        }
+        sources.push(src);
+        if let Some(v) = register_defined(function, n) {
+            last_def.insert(v, i);
+        }
+        let writes_memory = match &node.kind {
+            NodeKind::Assign { dst, .. } => !matches!(dst, ripple_ir::Place::Local(_)),
+            NodeKind::Call { .. } | NodeKind::Havoc { .. } => true,
+            _ => false,
+        };
+        if writes_memory {
+            writes.push(i);
+        }
+        last_at.insert(n, i);
+    }
+    // Backwards from the last position along the chain's dependences.
+    let mut at: FxHashSet<usize> = FxHashSet::from_iter([path.len() - 1]);
+    for dep in chain.deps.iter().rev() {
+        let mut prev = FxHashSet::default();
+        for &p in &at {
+            for &(q, kind) in &sources[p] {
+                if kind == dep.kind && path[q] == dep.from.1 {
+                    prev.insert(q);
+                }
+            }
+        }
+        if prev.is_empty() {
+            return false;
+        }
+        at = prev;
+    }
+    at.iter().any(|&p| path[p] == chain.root.1)
+}
+
+/// The registers read after `node` before being written again (by some path).
+fn live_after(function: &Function, node: NodeId) -> Vec<VarId> {
+    let n = function.nodes.len();
+    let mut live_in: Vec<FxHashSet<VarId>> = vec![FxHashSet::default(); n];
+    let uses: Vec<Vec<VarId>> = function
+        .nodes
+        .iter()
+        .map(|nd| {
+            let mut r = Vec::new();
+            for e in nd.exprs() {
+                e.locals_read(&mut r);
+            }
+            if matches!(nd.kind, NodeKind::Exit) {
+                r.extend(function.ret_var);
+            }
+            r
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (id, nd) in function.nodes.iter_enumerated().rev() {
+            let mut set: FxHashSet<VarId> = FxHashSet::default();
+            for &s in &nd.succs {
+                set.extend(&live_in[s.index()]);
+            }
+            if let Some(d) = register_defined(function, id) {
+                set.remove(&d);
+            }
+            set.extend(&uses[id.index()]);
+            if set.len() != live_in[id.index()].len() {
+                live_in[id.index()] = set;
+                changed = true;
+            }
+        }
+    }
+    let mut out: FxHashSet<VarId> = FxHashSet::default();
+    for &s in &function.nodes[node].succs {
+        out.extend(&live_in[s.index()]);
+    }
+    let mut out: Vec<VarId> = out.into_iter().collect();
+    out.sort_unstable();
+    out
+}
+
+/// The path condition and the values of `live` at the end of `path`, over the inputs,
+/// by substitution backwards along the path.
+fn path_state(
+    conv: &Converter<'_>,
+    function: &Function,
+    path: &[NodeId],
+    live: &[VarId],
+    fresh: &mut usize,
+) -> PathState {
+    let counter = std::cell::Cell::new(*fresh);
+    let symbol = |repr: Repr| {
+        counter.set(counter.get() + 1);
+        Term::Var(Arc::from(format!("?{}", counter.get())), repr)
+    };
+    let mut values: Vec<(Arc<str>, Term)> = live
+        .iter()
+        .map(|&v| {
+            let name = conv.name(v);
+            (
+                name.clone(),
+                Term::Var(name, conv.repr(function.locals[v].ty)),
+            )
+        })
+        .collect();
+    let last = path[path.len() - 1];
+    let mut decision = match &function.nodes[last].kind {
+        NodeKind::Branch { cond } => Some(Cond::truth(conv.term(cond))),
+        _ => None,
+    };
+    let mut pc = Cond::True;
+    let mut memory_written = false;
+    for i in (0..path.len()).rev() {
+        let node = &function.nodes[path[i]];
+        if i + 1 < path.len() {
+            if let NodeKind::Branch { cond } = &node.kind {
+                let c = Cond::truth(conv.term(cond));
+                let taken = node.succs.first() == Some(&path[i + 1]);
+                pc = pc.and(if taken { c } else { c.negate() });
+            }
+        }
+        let (dst, value, forget) = match conv.stmt(&node.kind) {
+            Stmt::Assign { dst, value } => (Some(dst), Some(value), false),
+            Stmt::Call { dst, callee, .. } => {
+                let pure =
+                    matches!(&callee, Target::External(n) if PURE_LIBRARY.contains(&n.as_str()));
+                (dst, None, !pure)
+            }
+            Stmt::Havoc { dst } => (dst, None, true),
+            _ => (None, None, false),
+        };
+        let mut rewrite = |f: &dyn Fn(&Term) -> Term| {
+            for (_, t) in values.iter_mut() {
+                *t = f(t);
+            }
+            pc = pc.map(&mut |t| Some(f(t)));
+            if let Some(d) = decision.as_mut() {
+                *d = d.map(&mut |t| Some(f(t)));
+            }
+        };
+        match dst {
+            Some(Dst::Var(name, repr)) => {
+                let v = value.unwrap_or_else(|| symbol(repr));
+                let subst: FxHashMap<Arc<str>, Term> = FxHashMap::from_iter([(name, v)]);
+                rewrite(&|t| t.substitute(&subst));
+            }
+            Some(Dst::Mem { addr, repr }) => {
+                memory_written = true;
+                let v = value.unwrap_or_else(|| symbol(repr));
+                rewrite(&|t| t.store_over(&addr, &v, repr.bytes(), &mut |r| symbol(r)));
+            }
+            Some(Dst::Bits { .. }) => {
+                memory_written = true;
+                rewrite(&|t| t.forget_memory(&mut |r| symbol(r)));
+            }
+            None => {}
+        }
+        if forget {
+            memory_written = true;
+            rewrite(&|t| t.forget_memory(&mut |r| symbol(r)));
+        }
+    }
+    *fresh = counter.get();
+    PathState {
+        pc,
+        values: values.into_iter().collect(),
+        decision,
+        memory_written,
+    }
+}
+
+/// The function a chain is in, if it stays in one.
+pub fn chain_function(chain: &Chain) -> Option<FuncId> {
+    let f = chain.root.0;
+    chain
+        .deps
+        .iter()
+        .all(|d| d.from.0 == f && d.to.0 == f)
+        .then_some(f)
+}
+
+/// Whether `cond` holds when the named inputs take the given values; `None` when it
+/// still depends on something else (memory, an unknown value).
+pub fn holds_at(cond: &Cond, inputs: &FxHashMap<Arc<str>, Term>) -> Option<bool> {
+    let c = cond.substitute(inputs);
+    let mut enc = Encoder::default();
+    enc.cond(&c).simplify().as_bool()
+}
