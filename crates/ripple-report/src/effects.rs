@@ -7,7 +7,9 @@
 use std::fmt::Write;
 
 use ripple_analyses::dcia::Side;
-use ripple_analyses::effects::{Adequacy, Assessment, ChangeSet, DepKind, NodeRef, Requirements};
+use ripple_analyses::effects::{
+    Adequacy, Assessment, ChangeSet, DepKind, NodeRef, Requirements, StateRequirement,
+};
 use ripple_ir::Program;
 use serde::Serialize;
 
@@ -124,6 +126,48 @@ pub struct RequirementView {
     /// Tests satisfying PROP only because another change ran first (002 section 7.1).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub assumed_by: Option<Vec<usize>>,
+    /// The static state requirement (partial symbolic execution), when computed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<StateView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct StateView {
+    /// `feasible`, `infeasible` or `unknown`.
+    pub status: &'static str,
+    /// The condition on the function's inputs (feasible only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
+    /// An input satisfying it: parameter name and value.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub witness: Vec<(String, String)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// The view of a static state requirement; conditions longer than 300 characters are
+/// left out of the text (JSON keeps them).
+pub fn state_view(r: &StateRequirement) -> StateView {
+    match r {
+        StateRequirement::Feasible { condition, witness } => StateView {
+            status: "feasible",
+            condition: Some(condition.to_string()),
+            witness: witness.clone(),
+            reason: None,
+        },
+        StateRequirement::Infeasible => StateView {
+            status: "infeasible",
+            condition: None,
+            witness: Vec::new(),
+            reason: None,
+        },
+        StateRequirement::Unknown(why) => StateView {
+            status: "unknown",
+            condition: None,
+            witness: Vec::new(),
+            reason: Some(why.clone()),
+        },
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -192,6 +236,7 @@ pub fn effects_view(
     set: &ChangeSet,
     reqs: &Requirements,
     assessment: Option<(&Assessment, &[usize], &[TestView])>,
+    states: &[Vec<Option<StateRequirement>>],
     notes: Vec<String>,
 ) -> EffectsView {
     let [old, new] = programs;
@@ -244,6 +289,11 @@ pub fn effects_view(
                 covered_by: rr.map(|rr| lines(&rr.covered_by)),
                 propagated_by: rr.map(|rr| lines(&rr.propagated_by)),
                 assumed_by: rr.map(|rr| lines(&rr.assumed_by)),
+                state: states
+                    .get(c.id - 1)
+                    .and_then(|v| v.get(r))
+                    .and_then(Option::as_ref)
+                    .map(state_view),
             });
         }
         let coverage = result.map(|res| {
@@ -535,12 +585,33 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
     s
 }
 
-fn side_note(r: &RequirementView) -> &'static str {
-    match r.version {
-        "old" => "  (old version only)",
-        "new" => "  (new version only)",
-        _ => "",
+fn side_note(r: &RequirementView) -> String {
+    let mut s = match r.version {
+        "old" => "  (old version only)".to_string(),
+        "new" => "  (new version only)".to_string(),
+        _ => String::new(),
+    };
+    if let Some(state) = &r.state {
+        match state.status {
+            "feasible" => {
+                let w: Vec<String> = state
+                    .witness
+                    .iter()
+                    .map(|(n, v)| format!("{n}={v}"))
+                    .collect();
+                let _ = write!(s, "  [state: feasible, e.g. {}]", w.join(" "));
+            }
+            "infeasible" => s.push_str("  [state: infeasible, no input propagates]"),
+            _ => {
+                let _ = write!(
+                    s,
+                    "  [state: unknown, {}]",
+                    state.reason.as_deref().unwrap_or_default()
+                );
+            }
+        }
     }
+    s
 }
 
 /// One selected test.

@@ -261,6 +261,11 @@ pub fn defined_name(program: &Program, (f, n): NodeRef) -> String {
         _ => None,
     };
     match place {
+        Some(Place::Local(v))
+            if matches!(function.locals[*v].kind, ripple_ir::LocalKind::Return) =>
+        {
+            "return".to_string()
+        }
         Some(Place::Local(v)) => function.locals[*v].name.clone(),
         Some(_) => "*".to_string(),
         None => String::new(),

@@ -28,7 +28,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_dataflow::reaching::register_defined;
 use ripple_dataflow::ControlDependence;
-use ripple_ir::{FuncId, Function, NodeId, NodeKind, Program, VarId};
+use ripple_ir::{BinOp, FuncId, Function, NodeId, NodeKind, Program, VarId};
 use ripple_symex::invariant::Encoder;
 use ripple_symex::smt::{model_bits, Answer, Budget, Smt};
 use ripple_symex::term::{int_text, Cond, Repr, Term};
@@ -63,7 +63,8 @@ impl Default for StateLimits {
 /// The state requirement of one chain.
 #[derive(Clone, Debug)]
 pub enum StateRequirement {
-    /// Some input satisfies it: the condition, and one such input (name, value).
+    /// Some input satisfies it: the condition, and one such input (the integer
+    /// parameters, small values preferred; memory and pointers as the condition allows).
     Feasible {
         condition: Cond,
         witness: Vec<(String, String)>,
@@ -178,15 +179,42 @@ pub fn state_requirement(
     });
     let mut enc = Encoder::default();
     let formula = enc.cond(&condition);
-    match smt.check_model(&[formula]) {
+    // Integer inputs: a witness of small values first, when there is one.
+    let ints: Vec<(Arc<str>, Repr)> = function
+        .params
+        .iter()
+        .map(|&p| (conv.name(p), conv.repr(function.locals[p].ty)))
+        .filter(|(_, r)| matches!(r, Repr::Int { .. }))
+        .collect();
+    let small = enc.cond(&Cond::And(
+        ints.iter()
+            .flat_map(|(name, repr)| {
+                let x = Term::Var(name.clone(), *repr);
+                let low = if repr.signed() { (-100i128) as u128 } else { 0 };
+                let int = Repr::Int {
+                    bits: 32,
+                    signed: true,
+                };
+                let mask = |v: u128| v & (u128::MAX >> (128 - repr.bits()));
+                [
+                    (BinOp::Ge, Term::Int(mask(low), *repr)),
+                    (BinOp::Le, Term::Int(100, *repr)),
+                ]
+                .map(|(op, c)| Cond::truth(Term::Binary(op, Box::new(x.clone()), Box::new(c), int)))
+            })
+            .collect(),
+    ));
+    let mut answer = smt.check_model(&[formula.clone(), small]);
+    if answer.0 != Answer::Sat {
+        answer = smt.check_model(&[formula]);
+    }
+    match answer {
         (Answer::Sat, model) => {
             let mut witness = Vec::new();
-            for &p in &function.params {
-                let name = conv.name(p);
-                let repr = conv.repr(function.locals[p].ty);
-                let bv = enc.term(&Term::Var(name.clone(), repr));
+            for (name, repr) in &ints {
+                let bv = enc.term(&Term::Var(name.clone(), *repr));
                 if let Some(v) = model.as_ref().and_then(|m| model_bits(m, &bv)) {
-                    witness.push((name.to_string(), int_text(v, repr)));
+                    witness.push((name.to_string(), int_text(v, *repr)));
                 }
             }
             StateRequirement::Feasible { condition, witness }

@@ -15,9 +15,11 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 use clap::Args;
+use ripple_analyses::dcia::Side;
 use ripple_analyses::effects::{
-    adequacy, assess_satisfied, monitor_configs, requirements, satisfied, ChainLimits, ChangeSet,
-    FilePair, MonitorConfig, TestRun,
+    adequacy, assess_satisfied, monitor_configs, requirements, satisfied, state_requirement,
+    ChainLimits, ChangeSet, FilePair, MonitorConfig, Requirements, StateLimits, StateRequirement,
+    TestRun,
 };
 use ripple_dataflow::{Sdg, SdgConfig};
 use ripple_report::effects::{SelectedTest, SelectionView, TestView};
@@ -42,6 +44,14 @@ pub struct EffectsArgs {
     /// Only the requirements of each change, without running tests.
     #[arg(long = "static")]
     pub static_only: bool,
+    /// `l`: the longest path, in statements, of the partial symbolic execution that
+    /// computes each chain's state requirement (0: none computed).
+    #[arg(long, default_value_t = StateLimits::default().path_length)]
+    pub path_length: usize,
+    /// State requirements computed per change, nearest chains first; each gets one
+    /// second of deterministic solver work.
+    #[arg(long, default_value_t = 50)]
+    pub max_states: usize,
     #[command(flatten)]
     pub run: RunArgs,
     /// Also measure how often random suites drawn from SUITE that are adequate for each
@@ -295,6 +305,7 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
         &v.set,
         limits,
     );
+    let states = static_states(&v, &reqs, args);
     let mut notes = Vec::new();
     if !v.changed_globals.is_empty() {
         notes.push(format!(
@@ -305,8 +316,12 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
     let programs = [v.old.program(), v.new.program()];
     let (view, code) = match &suite {
         None => {
-            notes.push("state requirements (PROP) are checked on runs: pass --tests SUITE".into());
-            let view = ripple_report::effects::effects_view(programs, &v.set, &reqs, None, notes);
+            notes.push(
+                "whether tests satisfy the requirements is measured on runs: pass --tests SUITE"
+                    .into(),
+            );
+            let view =
+                ripple_report::effects::effects_view(programs, &v.set, &reqs, None, &states, notes);
             (view, 0)
         }
         Some(suite) => {
@@ -338,6 +353,7 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                 &v.set,
                 &reqs,
                 Some((&assessment, &monitored, &tests)),
+                &states,
                 notes,
             );
             if let Some(n) = args.adequacy {
@@ -358,6 +374,40 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
         _ => print!("{}", ripple_report::effects::render_text(&view, args.all)),
     }
     Ok(code)
+}
+
+/// The static state requirements of the nearest `max_states` chains of each change.
+fn static_states(
+    v: &Versions,
+    reqs: &Requirements,
+    args: &EffectsArgs,
+) -> Vec<Vec<Option<StateRequirement>>> {
+    use rayon::prelude::*;
+    let limits = StateLimits {
+        path_length: args.path_length,
+        ..StateLimits::default()
+    };
+    let (old, new) = (v.old.program(), v.new.program());
+    reqs.changes
+        .iter()
+        .map(|cr| {
+            cr.chains
+                .par_iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    if args.path_length == 0 || i >= args.max_states {
+                        return None;
+                    }
+                    Some(match r.side {
+                        Some(Side::Old) => {
+                            state_requirement(old, new, &r.chain, &v.set.old_to_new, limits)
+                        }
+                        _ => state_requirement(new, old, &r.chain, &v.set.new_to_old, limits),
+                    })
+                })
+                .collect()
+        })
+        .collect()
 }
 
 pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {

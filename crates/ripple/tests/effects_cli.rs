@@ -1,0 +1,237 @@
+//! `ripple effects` and `ripple tests --select` through the command line: the 002
+//! Fig. 13 and Fig. 4 examples with their suites, a selection fixture, and bad input.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn example(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(dir)
+}
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/effects/select")
+}
+
+/// Runs ripple in `dir`; returns the exit code and the JSON it printed.
+fn json(dir: &Path, args: &[&str]) -> (Option<i32>, Value) {
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .current_dir(dir)
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{e}: {text}\n{}", String::from_utf8_lossy(&out.stderr)));
+    (out.status.code(), value)
+}
+
+fn lines(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .expect("a list")
+        .iter()
+        .map(|x| x.as_u64().expect("a line"))
+        .collect()
+}
+
+/// 002 Fig. 13 with its 100 inputs (suite line k is x = (k-1)/10 + 1, y = (k-1)%10 + 1):
+/// ch1 reveals on y in [2, 3] (20 tests); chain q3,1 (8 => 9 -y-> 13 => 14) is covered by
+/// the 72 tests with x > 2 and y >= 2 and propagated by the 16 with y in [2, 3]; its
+/// static state requirement is feasible. Every chain is covered, so the exit code is 0.
+#[test]
+fn figure_13_suite() {
+    let dir = example("change-effects-fig13");
+    let (code, v) = json(
+        &dir,
+        &[
+            "effects",
+            "old.c",
+            "new.c",
+            "--tests",
+            "suite.txt",
+            "--adequacy",
+            "200",
+        ],
+    );
+    assert_eq!(code, Some(0), "{v:#}");
+    let changes = v["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 1);
+    let ch1 = &changes[0];
+    assert_eq!(ch1["line"], 8);
+    assert_eq!(ch1["requirements"].as_array().unwrap().len(), 8);
+    let q31 = ch1["requirements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| {
+            let to: Vec<u64> = r["chain"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d["to"]["line"].as_u64().unwrap())
+                .collect();
+            to == [9, 13, 14]
+        })
+        .expect("q3,1");
+    assert_eq!(q31["chain"][1]["variable"], "y");
+    assert_eq!(lines(&q31["covered_by"]).len(), 72);
+    let propagated = lines(&q31["propagated_by"]);
+    let expected: Vec<u64> = (3..=10)
+        .flat_map(|x: u64| [2u64, 3].map(|y| (x - 1) * 10 + y))
+        .collect();
+    assert_eq!(propagated, expected);
+    assert_eq!(q31["state"]["status"], "feasible");
+    let suite = &v["suite"];
+    assert_eq!(lines(&suite["revealing"]).len(), 20);
+    assert_eq!(suite["not_monitored"].as_array().unwrap().len(), 0);
+    // PROP-adequate suites always reveal the change (002 section 5.2).
+    let prop = &v["adequacy"]["changes"][0]["criteria"][4];
+    assert_eq!(prop["criterion"], "PROP");
+    assert_eq!(prop["detection"], 100.0);
+}
+
+/// 002 Fig. 4: four changes; without tests, the static requirements only.
+#[test]
+fn figure_4_static() {
+    let dir = example("change-effects-fig4");
+    let (code, v) = json(
+        &dir,
+        &["effects", "old.c", "new.c", "--static", "--distance", "5"],
+    );
+    assert_eq!(code, Some(0));
+    let changes = v["changes"].as_array().unwrap();
+    let at: Vec<u64> = changes
+        .iter()
+        .map(|c| c["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(at, [10, 13, 18, 19]);
+    assert!(v.get("suite").is_none());
+    // ch2 reaches statement 7 (line 18) through `r += a` one to four times.
+    let to_7 = changes[1]["requirements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["chain"].as_array().unwrap().last().unwrap()["to"]["line"] == 18)
+        .count();
+    assert_eq!(to_7, 4);
+}
+
+/// Selection: only `perimeter` changed, so only its two tests are selected; one of them
+/// reveals the fix (3 4: 10 becomes 14; 0 0 stays 0). Every revealing test is selected.
+#[test]
+fn selection_is_safe_and_small() {
+    let dir = fixture();
+    let (code, v) = json(
+        &dir,
+        &[
+            "tests",
+            "old.c",
+            "new.c",
+            "--tests",
+            "suite.txt",
+            "--select",
+        ],
+    );
+    assert_eq!(code, Some(1), "{v:#}");
+    assert_eq!(v["tests"], 8);
+    let selected: Vec<u64> = v["selected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(selected, [4, 5]);
+    assert!(v["selected"][0]["reasons"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("runs ch1 (perimeter"));
+    assert_eq!(lines(&v["revealing"]), [4]);
+    assert_eq!(v["by_function"], 2);
+}
+
+/// The same selection in the interpreter only (no build) gives the same answer.
+#[test]
+fn selection_without_a_build() {
+    let dir = fixture();
+    let (_, v) = json(
+        &dir,
+        &[
+            "tests",
+            "old.c",
+            "new.c",
+            "--tests",
+            "suite.txt",
+            "--select",
+            "--no-build",
+        ],
+    );
+    assert_eq!(lines(&v["revealing"]), [4]);
+    assert_eq!(v["selected"].as_array().unwrap().len(), 2);
+}
+
+/// A build command that fails falls back to the interpreter's outputs and says so.
+#[test]
+fn failing_build_command() {
+    let dir = fixture();
+    let (_, v) = json(
+        &dir,
+        &[
+            "effects",
+            "old.c",
+            "new.c",
+            "--tests",
+            "suite.txt",
+            "--build",
+            "false",
+        ],
+    );
+    let notes = v["notes"].as_array().unwrap();
+    assert!(notes
+        .iter()
+        .any(|n| n.as_str().unwrap().contains("could not be built")));
+    assert_eq!(lines(&v["suite"]["revealing"]), [4]);
+}
+
+#[test]
+fn bad_input() {
+    let dir = fixture();
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("ripple")
+            .unwrap()
+            .current_dir(&dir)
+            .args(args)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, err) = run(&["effects", "old.c", "new.c", "--tests", "missing.txt"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("missing.txt"), "{err}");
+    let bad = tempfile::tempdir().unwrap();
+    let suite = bad.path().join("suite.txt");
+    std::fs::write(&suite, "area 1 2\narea 3 4 < nowhere.txt\n").unwrap();
+    let (code, err) = run(&[
+        "tests",
+        "old.c",
+        "new.c",
+        "--tests",
+        suite.to_str().unwrap(),
+        "--select",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("suite.txt:2") && err.contains("nowhere.txt"),
+        "{err}"
+    );
+    let (code, err) = run(&["effects", "old.c", "new.c"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--tests"), "{err}");
+}
