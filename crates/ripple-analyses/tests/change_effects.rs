@@ -336,4 +336,19 @@ fn figure_4_changes_and_chains() {
     let all = p.set.variant(&[1, 2, 3, 4]);
     let new_text = std::fs::read_to_string(example("change-effects-fig4", "new.c")).unwrap();
     assert_eq!(all[0].1, new_text);
+    // Every one of the 16 variants compiles (when a C compiler is installed).
+    let dir = tempfile::tempdir().unwrap();
+    for subset in 0u32..16 {
+        let applied: Vec<usize> = (1..=4).filter(|c| subset & (1 << (c - 1)) != 0).collect();
+        let file = dir.path().join(format!("v{subset}.c"));
+        std::fs::write(&file, &p.set.variant(&applied)[0].1).unwrap();
+        match std::process::Command::new("gcc")
+            .args(["-fsyntax-only", "-Wall", "-Werror"])
+            .arg(&file)
+            .status()
+        {
+            Ok(status) => assert!(status.success(), "variant {applied:?} does not compile"),
+            Err(_) => return,
+        }
+    }
 }

@@ -48,10 +48,15 @@ pub struct EffectsArgs {
     /// computes each chain's state requirement (0: none computed).
     #[arg(long, default_value_t = StateLimits::default().path_length)]
     pub path_length: usize,
-    /// State requirements computed per change, nearest chains first; each gets one
-    /// second of deterministic solver work.
+    /// State requirements computed per change, nearest chains first.
     #[arg(long, default_value_t = 50)]
     pub max_states: usize,
+    /// Solver budget of the state requirements, in seconds of deterministic work (solver
+    /// resource units: the same input gives the same answer on any machine), shared
+    /// equally by the requirements computed (at most 2 s each); what it does not decide
+    /// is reported as unknown.
+    #[arg(long, default_value_t = 20.0)]
+    pub budget: f64,
     #[command(flatten)]
     pub run: RunArgs,
     /// Also measure how often random suites drawn from SUITE that are adequate for each
@@ -383,8 +388,15 @@ fn static_states(
     args: &EffectsArgs,
 ) -> Vec<Vec<Option<StateRequirement>>> {
     use rayon::prelude::*;
+    let count: usize = reqs
+        .changes
+        .iter()
+        .map(|c| c.chains.len().min(args.max_states))
+        .sum();
+    let share = (args.budget.max(0.0) / count.max(1) as f64).clamp(0.01, 2.0);
     let limits = StateLimits {
         path_length: args.path_length,
+        budget: Duration::from_secs_f64(share),
         ..StateLimits::default()
     };
     let (old, new) = (v.old.program(), v.new.program());
