@@ -101,37 +101,46 @@ pub fn chains_from(
 ) -> ChangeChains {
     let mut out = ChangeChains::default();
     let mut seen: FxHashSet<Vec<Dep>> = FxHashSet::default();
-    for &root in roots {
-        if !is_statement(program, root) {
-            continue;
-        }
-        let Some(v) = sdg.node_vertex(root.0, root.1) else {
-            continue;
-        };
-        let mut walk = Walk {
-            program,
-            sdg,
-            limits,
-            change,
-            root,
-            deps: Vec::new(),
-            seen: &mut seen,
-            out: &mut out,
-        };
-        walk.extend_from(v, root, &mut Vec::new());
-        if out.truncated {
-            break;
+    // Iterative deepening: all chains of one length before any longer one, so that the
+    // limit cuts the farthest.
+    'lengths: for target in 1..=limits.distance {
+        for &root in roots {
+            if !is_statement(program, root) {
+                continue;
+            }
+            let Some(v) = sdg.node_vertex(root.0, root.1) else {
+                continue;
+            };
+            let mut walk = Walk {
+                program,
+                sdg,
+                target,
+                max_chains: limits.max_chains,
+                change,
+                root,
+                deps: Vec::new(),
+                seen: &mut seen,
+                out: &mut out,
+            };
+            walk.extend_from(v, root, &mut Vec::new());
+            if out.truncated {
+                break 'lengths;
+            }
         }
     }
+    // Nearest first; at one distance, the chains that stay in the changed function first.
+    let leaves = |c: &Chain| c.deps.iter().any(|d| d.to.0 != c.root.0);
     out.chains
-        .sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.deps.cmp(&b.deps)));
+        .sort_by(|a, b| (a.len(), leaves(a), &a.deps).cmp(&(b.len(), leaves(b), &b.deps)));
     out
 }
 
 struct Walk<'a> {
     program: &'a Program,
     sdg: &'a Sdg,
-    limits: ChainLimits,
+    /// The length of the chains this walk emits.
+    target: usize,
+    max_chains: usize,
     change: usize,
     root: NodeRef,
     deps: Vec<Dep>,
@@ -147,7 +156,7 @@ const MAX_STACK: usize = 8;
 impl Walk<'_> {
     /// Extends the current chain, which ends at statement `at` (vertex `v`).
     fn extend_from(&mut self, v: VertexId, at: NodeRef, stack: &mut Stack) {
-        if self.deps.len() >= self.limits.distance || self.out.truncated {
+        if self.deps.len() >= self.target || self.out.truncated {
             return;
         }
         let mut next: Vec<(VertexId, NodeRef, DepKind, Stack)> = Vec::new();
@@ -181,8 +190,10 @@ impl Walk<'_> {
                 to: node,
                 kind,
             });
-            if self.seen.insert(self.deps.clone()) {
-                if self.out.chains.len() >= self.limits.max_chains {
+            if self.deps.len() < self.target {
+                self.extend_from(w, node, &mut st);
+            } else if self.seen.insert(self.deps.clone()) {
+                if self.out.chains.len() >= self.max_chains {
                     self.out.truncated = true;
                     self.deps.pop();
                     return;
@@ -193,7 +204,6 @@ impl Walk<'_> {
                     deps: self.deps.clone(),
                 });
             }
-            self.extend_from(w, node, &mut st);
             self.deps.pop();
         }
     }
@@ -267,7 +277,7 @@ pub fn defined_name(program: &Program, (f, n): NodeRef) -> String {
             "return".to_string()
         }
         Some(Place::Local(v)) => function.locals[*v].name.clone(),
-        Some(_) => "*".to_string(),
-        None => String::new(),
+        // Memory, or what a call without a result writes.
+        Some(_) | None => "*".to_string(),
     }
 }

@@ -109,12 +109,16 @@ pub fn requirements(
             side: Some(Side::Old),
             chain,
         }));
+        // Nearest first; at one distance, chains that stay in the changed function, then
+        // those of the new version.
+        let key = |r: &Requirement| {
+            let leaves = r.chain.deps.iter().any(|d| d.to.0 != r.chain.root.0);
+            (r.chain.len(), leaves, r.side == Some(Side::Old))
+        };
         reqs.sort_by(|a, b| {
-            (a.chain.len(), a.side == Some(Side::Old), &a.chain.deps).cmp(&(
-                b.chain.len(),
-                b.side == Some(Side::Old),
-                &b.chain.deps,
-            ))
+            key(a)
+                .cmp(&key(b))
+                .then_with(|| a.chain.deps.cmp(&b.chain.deps))
         });
         let mut branches = FxHashSet::default();
         let mut def_uses = FxHashSet::default();
