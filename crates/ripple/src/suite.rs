@@ -15,7 +15,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
@@ -223,6 +223,21 @@ pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Out
     Outcome { stdout, end }
 }
 
+/// Runs `program` on a test in the interpreter without observing it.
+fn run_plain(program: &Program, test: &Test, max_steps: u64) {
+    let stdin = match &test.stdin {
+        Some(p) => std::fs::read(p).unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let run = RunConfig {
+        args: test.args.clone(),
+        stdin,
+        max_steps,
+        ..RunConfig::default()
+    };
+    let _ = ripple_interp::run_program(program, &run);
+}
+
 /// Runs `program` on a test in the interpreter under monitoring.
 pub fn run_monitored(
     program: &Program,
@@ -259,28 +274,49 @@ pub fn run_monitored(
     )
 }
 
+/// How the suite runs.
+pub struct SuiteRun<'a> {
+    pub programs: [&'a Program; 2],
+    pub configs: [&'a MonitorConfig; 2],
+    /// The built versions, if any.
+    pub exes: Option<[&'a Path; 2]>,
+    pub timeout: Duration,
+    pub max_steps: u64,
+    /// Also time an unmonitored interpreter run of every test (for the overhead figures).
+    pub time_plain: bool,
+}
+
 /// Runs every test on both versions: natively when `exes` are given, and in the
 /// interpreter under monitoring. Results are in suite order.
-pub fn run_suite(
-    suite: &Suite,
-    programs: [&Program; 2],
-    configs: [&MonitorConfig; 2],
-    exes: Option<[&Path; 2]>,
-    timeout: Duration,
-    max_steps: u64,
-    done: &(dyn Fn() + Sync),
-) -> Vec<TestResult> {
+pub fn run_suite(suite: &Suite, how: &SuiteRun<'_>, done: &(dyn Fn() + Sync)) -> Vec<TestResult> {
     suite
         .tests
         .par_iter()
         .map(|test| {
             let [old, new] = [0, 1].map(|i| {
-                let native = exes.map(|e| run_native(e[i], test, &suite.dir, timeout));
-                let (interp, trace) = run_monitored(programs[i], configs[i], test, max_steps);
+                let start = Instant::now();
+                let native = how
+                    .exes
+                    .map(|e| run_native(e[i], test, &suite.dir, how.timeout));
+                let native_time = start.elapsed();
+                let start = Instant::now();
+                let (interp, trace) =
+                    run_monitored(how.programs[i], how.configs[i], test, how.max_steps);
+                let monitored_time = start.elapsed();
+                let plain_time = how.time_plain.then(|| {
+                    let start = Instant::now();
+                    run_plain(how.programs[i], test, how.max_steps);
+                    start.elapsed()
+                });
                 VersionRun {
                     native,
                     interp,
                     trace,
+                    times: Times {
+                        native: native_time,
+                        monitored: monitored_time,
+                        plain: plain_time,
+                    },
                 }
             });
             done();
@@ -295,6 +331,15 @@ pub struct VersionRun {
     pub native: Option<Outcome>,
     pub interp: Outcome,
     pub trace: Option<Trace>,
+    pub times: Times,
+}
+
+/// Wall-clock times of one version's runs of a test (for `--verbose`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Times {
+    pub native: Duration,
+    pub monitored: Duration,
+    pub plain: Option<Duration>,
 }
 
 impl VersionRun {

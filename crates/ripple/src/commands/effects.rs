@@ -27,7 +27,7 @@ use rustc_hash::FxHashSet;
 
 use crate::cli::{Format, FrontendArgs};
 use crate::load::{load_version, report_diagnostics, LoadedVersion, VersionSpec};
-use crate::suite::{build, run_suite, Build, Suite, TestResult};
+use crate::suite::{build, run_suite, Build, Suite, SuiteRun, TestResult};
 
 #[derive(Debug, Args)]
 pub struct EffectsArgs {
@@ -105,6 +105,10 @@ pub struct RunArgs {
     /// Interpreter steps each monitored run may take.
     #[arg(long, default_value_t = 50_000_000)]
     pub steps: u64,
+    /// With --verbose, also run every test in the interpreter unmonitored and report
+    /// what monitoring costs.
+    #[arg(long)]
+    pub measure_overhead: bool,
 }
 
 /// Both versions loaded and matched, with their changes.
@@ -233,22 +237,50 @@ fn run_tests(
     run: &RunArgs,
     configs: [&MonitorConfig; 2],
     notes: &mut Vec<String>,
+    verbose: bool,
 ) -> Result<Vec<TestResult>> {
     let work = tempfile::tempdir()?;
     let exes = build_both(v, run, work.path(), notes);
     let exes_ref = exes.as_ref().map(|[a, b]| [a.as_path(), b.as_path()]);
     let progress = crate::progress::Progress::bar(suite.tests.len() as u64);
     progress.stage("tests run on both versions");
-    let results = run_suite(
-        suite,
-        [v.old.program(), v.new.program()],
+    let how = SuiteRun {
+        programs: [v.old.program(), v.new.program()],
         configs,
-        exes_ref,
-        Duration::from_secs_f64(run.timeout.max(0.001)),
-        run.steps,
-        &|| progress.inc(),
-    );
+        exes: exes_ref,
+        timeout: Duration::from_secs_f64(run.timeout.max(0.001)),
+        max_steps: run.steps,
+        time_plain: run.measure_overhead,
+    };
+    let results = run_suite(suite, &how, &|| progress.inc());
     drop(progress);
+    if verbose {
+        let sum = |f: &dyn Fn(&crate::suite::Times) -> Option<Duration>| -> Option<f64> {
+            let mut total = 0.0;
+            for r in &results {
+                for t in [&r.old.times, &r.new.times] {
+                    total += f(t)?.as_secs_f64();
+                }
+            }
+            Some(total)
+        };
+        let n = (2 * results.len()).max(1) as f64;
+        let native = sum(&|t| Some(t.native)).unwrap_or(0.0);
+        let monitored = sum(&|t| Some(t.monitored)).unwrap_or(0.0);
+        eprintln!(
+            "ripple: {} runs: built {:.3} ms each, interpreted and monitored {:.3} ms each",
+            2 * results.len(),
+            1000.0 * native / n,
+            1000.0 * monitored / n
+        );
+        if let Some(plain) = sum(&|t| t.plain) {
+            eprintln!(
+                "ripple: interpreted without monitoring {:.3} ms each: monitoring costs {:.0}%",
+                1000.0 * plain / n,
+                100.0 * (monitored - plain) / plain.max(1e-9)
+            );
+        }
+    }
     let disagree = results
         .iter()
         .filter(|r| r.old.interp_disagrees() || r.new.interp_disagrees())
@@ -331,7 +363,14 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
         }
         Some(suite) => {
             let (old_cfg, new_cfg) = monitor_configs(&reqs, &v.set, 1_000_000);
-            let results = run_tests(&v, suite, &args.run, [&old_cfg, &new_cfg], &mut notes)?;
+            let results = run_tests(
+                &v,
+                suite,
+                &args.run,
+                [&old_cfg, &new_cfg],
+                &mut notes,
+                args.frontend.verbose,
+            )?;
             let tests = test_views(suite, &results);
             let mut monitored = Vec::new();
             let mut runs = Vec::new();
@@ -447,6 +486,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
         &args.run,
         [&configs[0], &configs[1]],
         &mut notes,
+        args.frontend.verbose,
     )?;
     let changed_functions: [FxHashSet<ripple_ir::FuncId>; 2] = [
         v.set
