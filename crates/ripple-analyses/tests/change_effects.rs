@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use ripple_analyses::effects::{
     adequacy, assess, monitor_configs, requirements, satisfied, state::holds_at, state_requirement,
-    ChainLimits, ChangeSet, Criterion, DepKind, FilePair, Monitor, NodeRef, Requirements,
-    StateLimits, StateRequirement, TestRun,
+    ChainLimits, ChainTrie, ChangeSet, Criterion, DepKind, FilePair, Monitor, NodeRef,
+    Requirements, StateLimits, StateRequirement, TestRun,
 };
 use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
 use ripple_dataflow::{Sdg, SdgConfig};
@@ -185,7 +185,11 @@ fn figure_13_chains_coverage_and_propagation() {
     // with probability 74.1%: one test per length-3 chain, and only q3,1 (16 of 72) and
     // q3,4 (4 of 6) can reveal: 1 - (56/72)(2/6) = 0.7407. STMT: any one test, 20%.
     // PROP: its suites must propagate along q3,1, and every such test reveals.
-    let per_test: Vec<_> = runs.iter().map(|r| satisfied(&p.reqs, &p.set, r)).collect();
+    let tries = ChainTrie::of(&p.reqs);
+    let per_test: Vec<_> = runs
+        .iter()
+        .map(|r| satisfied(&p.reqs, &tries, &p.set, r))
+        .collect();
     let revealing: Vec<bool> = runs.iter().map(|r| r.differs).collect();
     let rows = adequacy(&per_test, &revealing, 1, 4000, 7);
     let pct = |c: Criterion| {
@@ -287,7 +291,11 @@ fn figure_13_length_one_chains() {
             runs.push(run_both(&p, &[x.to_string(), y.to_string()]));
         }
     }
-    let per_test: Vec<_> = runs.iter().map(|r| satisfied(&p.reqs, &p.set, r)).collect();
+    let tries = ChainTrie::of(&p.reqs);
+    let per_test: Vec<_> = runs
+        .iter()
+        .map(|r| satisfied(&p.reqs, &tries, &p.set, r))
+        .collect();
     let revealing: Vec<bool> = runs.iter().map(|r| r.differs).collect();
     let rows = adequacy(&per_test, &revealing, 1, 4000, 11);
     let chain = rows[0][3].clone();

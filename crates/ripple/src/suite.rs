@@ -288,7 +288,14 @@ pub struct SuiteRun<'a> {
 
 /// Runs every test on both versions: natively when `exes` are given, and in the
 /// interpreter under monitoring. Results are in suite order.
-pub fn run_suite(suite: &Suite, how: &SuiteRun<'_>, done: &(dyn Fn() + Sync)) -> Vec<TestResult> {
+/// `digest` runs on each result as soon as the test has run (it may take the traces
+/// out, so that a large suite does not keep every trace).
+pub fn run_suite<D: Send>(
+    suite: &Suite,
+    how: &SuiteRun<'_>,
+    done: &(dyn Fn() + Sync),
+    digest: &(dyn Fn(&mut TestResult) -> D + Sync),
+) -> Vec<(TestResult, D)> {
     suite
         .tests
         .par_iter()
@@ -311,6 +318,7 @@ pub fn run_suite(suite: &Suite, how: &SuiteRun<'_>, done: &(dyn Fn() + Sync)) ->
                 VersionRun {
                     native,
                     interp,
+                    monitored: trace.is_some(),
                     trace,
                     times: Times {
                         native: native_time,
@@ -320,7 +328,9 @@ pub fn run_suite(suite: &Suite, how: &SuiteRun<'_>, done: &(dyn Fn() + Sync)) ->
                 }
             });
             done();
-            TestResult { old, new }
+            let mut result = TestResult { old, new };
+            let d = digest(&mut result);
+            (result, d)
         })
         .collect()
 }
@@ -331,6 +341,8 @@ pub struct VersionRun {
     pub native: Option<Outcome>,
     pub interp: Outcome,
     pub trace: Option<Trace>,
+    /// Whether the interpreter could run the test (the trace may have been taken).
+    pub monitored: bool,
     pub times: Times,
 }
 

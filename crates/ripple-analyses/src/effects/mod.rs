@@ -179,6 +179,7 @@ pub fn monitor_configs(
         max_occurrences,
         ..MonitorConfig::default()
     };
+    old.chain_nodes = Some(FxHashSet::default());
     let mut new = old.clone();
     for c in &set.changes {
         old.roots.extend(c.old_nodes.iter().map(|&n| (n, c.id)));
@@ -189,6 +190,9 @@ pub fn monitor_configs(
             Some(Side::Old) => (&mut old, &mut new, &set.old_to_new),
             _ => (&mut new, &mut old, &set.new_to_old),
         };
+        let nodes = own.chain_nodes.get_or_insert_with(FxHashSet::default);
+        nodes.insert(r.chain.root);
+        nodes.extend(r.chain.deps.iter().map(|d| d.to));
         for d in &r.chain.deps {
             own.interest.insert(d.from);
             if let Some(&m) = map.get(&d.from) {
@@ -217,20 +221,60 @@ pub struct Cover {
     pub assumed: bool,
 }
 
-/// The chains one run covers (by their dependences), from its recorded occurrences.
+/// The chains of every requirement of one version as a trie: a run's dependence
+/// occurrences extend a prefix only where some requirement continues it, so monitoring
+/// follows the requirements, never every dynamic path.
+#[derive(Clone, Debug, Default)]
+pub struct ChainTrie {
+    children: FxHashMap<(u32, Dep), u32>,
+    /// The trie roots of each change statement.
+    roots: FxHashMap<NodeRef, Vec<u32>>,
+    /// The requirement (change index, requirement index) a trie node completes.
+    complete: Vec<Option<(usize, usize)>>,
+}
+
+impl ChainTrie {
+    /// The tries of the old and the new version's requirements.
+    pub fn of(reqs: &Requirements) -> [ChainTrie; 2] {
+        let mut tries = [ChainTrie::default(), ChainTrie::default()];
+        for (c, cr) in reqs.changes.iter().enumerate() {
+            for (r, req) in cr.chains.iter().enumerate() {
+                let trie = &mut tries[usize::from(req.side != Some(Side::Old))];
+                let mut at = trie.root(req.chain.root);
+                for dep in &req.chain.deps {
+                    let next = trie.complete.len() as u32;
+                    at = *trie.children.entry((at, *dep)).or_insert(next);
+                    if at == next {
+                        trie.complete.push(None);
+                    }
+                }
+                trie.complete[at as usize] = Some((c, r));
+            }
+        }
+        tries
+    }
+
+    fn root(&mut self, node: NodeRef) -> u32 {
+        if let Some(r) = self.roots.get(&node) {
+            return r[0];
+        }
+        let id = self.complete.len() as u32;
+        self.complete.push(None);
+        self.roots.insert(node, vec![id]);
+        id
+    }
+}
+
+/// The requirements one run covers, with how: `(change index, requirement index)`.
 /// `other` is the other version's run on the same test and `map` takes this version's
 /// statements to the other's.
 pub fn covered_chains(
     trace: &Trace,
     other: &Trace,
     map: &FxHashMap<NodeRef, NodeRef>,
-    distance: usize,
-) -> FxHashMap<Vec<Dep>, Cover> {
-    const MAX_PER_OCCURRENCE: usize = 256;
-    // Interned chain prefixes: (parent, last dependence).
-    let mut prefixes: Vec<(u32, Option<Dep>, u32)> = Vec::new();
-    let mut intern: FxHashMap<(u32, Dep), u32> = FxHashMap::default();
-    // Per occurrence: (prefix, propagated, assumed).
+    trie: &ChainTrie,
+) -> FxHashMap<(usize, usize), Cover> {
+    // Per occurrence: (trie node, propagated, assumed).
     let mut at: Vec<Vec<(u32, bool, bool)>> = vec![Vec::new(); trace.occurrences.len()];
     let differs = |occ: &monitor::Occurrence| {
         let theirs = map
@@ -238,15 +282,19 @@ pub fn covered_chains(
             .and_then(|m| other.states.get(&(*m, occ.index)));
         theirs != Some(&occ.state)
     };
-    let mut out: FxHashMap<Vec<Dep>, Cover> = FxHashMap::default();
+    let mut out: FxHashMap<(usize, usize), Cover> = FxHashMap::default();
     for (i, occ) in trace.occurrences.iter().enumerate() {
         let mut here: Vec<(u32, bool, bool)> = Vec::new();
         if occ.change.is_some() {
-            prefixes.push((u32::MAX, None, 0));
-            here.push((prefixes.len() as u32 - 1, true, occ.after_other_change));
+            for &root in trie.roots.get(&occ.node).into_iter().flatten() {
+                here.push((root, true, occ.after_other_change));
+            }
         }
         for &(src, kind) in &occ.sources {
             let source = &trace.occurrences[src as usize];
+            if at[src as usize].is_empty() {
+                continue;
+            }
             let dep = Dep {
                 from: source.node,
                 to: occ.node,
@@ -254,34 +302,20 @@ pub fn covered_chains(
             };
             let changed_state = differs(source);
             for &(p, prop, assumed) in &at[src as usize] {
-                let len = prefixes[p as usize].2;
-                if len as usize >= distance || here.len() >= MAX_PER_OCCURRENCE {
-                    continue;
-                }
-                let id = *intern.entry((p, dep)).or_insert_with(|| {
-                    prefixes.push((p, Some(dep), len + 1));
-                    prefixes.len() as u32 - 1
-                });
-                let entry = (id, prop && changed_state, assumed);
-                if !here.contains(&entry) {
-                    here.push(entry);
+                if let Some(&child) = trie.children.get(&(p, dep)) {
+                    let entry = (child, prop && changed_state, assumed);
+                    if !here.contains(&entry) {
+                        here.push(entry);
+                    }
                 }
             }
         }
-        for &(p, prop, assumed) in &here {
-            if prefixes[p as usize].1.is_none() {
-                continue;
+        for &(node, prop, assumed) in &here {
+            if let Some(req) = trie.complete[node as usize] {
+                let cover = out.entry(req).or_default();
+                cover.propagated |= prop && !assumed;
+                cover.assumed |= assumed;
             }
-            let mut deps = Vec::new();
-            let mut q = p;
-            while let Some(dep) = prefixes[q as usize].1 {
-                deps.push(dep);
-                q = prefixes[q as usize].0;
-            }
-            deps.reverse();
-            let cover = out.entry(deps).or_default();
-            cover.propagated |= prop && !assumed;
-            cover.assumed |= assumed;
         }
         at[i] = here;
     }
@@ -339,15 +373,24 @@ pub struct Satisfied {
     pub assumed: Vec<usize>,
 }
 
-/// What one test satisfies, per change of `reqs` in order.
-pub fn satisfied(reqs: &Requirements, set: &ChangeSet, run: &TestRun) -> Vec<Satisfied> {
-    let covers = [
-        covered_chains(&run.old, &run.new, &set.old_to_new, reqs.distance),
-        covered_chains(&run.new, &run.old, &set.new_to_old, reqs.distance),
-    ];
+/// What one test satisfies, per change of `reqs` in order (`tries`: [`ChainTrie::of`]).
+pub fn satisfied(
+    reqs: &Requirements,
+    tries: &[ChainTrie; 2],
+    set: &ChangeSet,
+    run: &TestRun,
+) -> Vec<Satisfied> {
+    let mut covers = covered_chains(&run.old, &run.new, &set.old_to_new, &tries[0]);
+    covers.extend(covered_chains(
+        &run.new,
+        &run.old,
+        &set.new_to_old,
+        &tries[1],
+    ));
     reqs.changes
         .iter()
-        .map(|cr| {
+        .enumerate()
+        .map(|(ci, cr)| {
             let ran_new = run.new.changes_run.contains(&cr.change);
             let mut s = Satisfied {
                 stmt: ran_new || run.old.changes_run.contains(&cr.change),
@@ -361,9 +404,8 @@ pub fn satisfied(reqs: &Requirements, set: &ChangeSet, run: &TestRun) -> Vec<Sat
                     .filter(|&i| run.new.du_after.contains(&cr.def_uses[i]))
                     .collect();
             }
-            for (r, req) in cr.chains.iter().enumerate() {
-                let side = usize::from(req.side != Some(Side::Old));
-                let Some(c) = covers[side].get(&req.chain.deps) else {
+            for r in 0..cr.chains.len() {
+                let Some(c) = covers.get(&(ci, r)) else {
                     continue;
                 };
                 s.chains.push(r);
@@ -381,21 +423,26 @@ pub fn satisfied(reqs: &Requirements, set: &ChangeSet, run: &TestRun) -> Vec<Sat
 
 /// Replays the runs of a suite against the requirements (SATISFYREQSDEMAND, 002 Fig. 17).
 pub fn assess(reqs: &Requirements, set: &ChangeSet, runs: &[TestRun]) -> Assessment {
-    let per_test: Vec<Vec<Satisfied>> = runs.iter().map(|r| satisfied(reqs, set, r)).collect();
-    assess_satisfied(reqs, &per_test, runs)
+    let tries = ChainTrie::of(reqs);
+    let per_test: Vec<Vec<Satisfied>> = runs
+        .iter()
+        .map(|r| satisfied(reqs, &tries, set, r))
+        .collect();
+    let revealing: Vec<bool> = runs.iter().map(|r| r.differs).collect();
+    assess_satisfied(reqs, &per_test, &revealing)
 }
 
-/// [`assess`] from what each test satisfies.
+/// [`assess`] from what each test satisfies and whether its output differs.
 pub fn assess_satisfied(
     reqs: &Requirements,
     per_test: &[Vec<Satisfied>],
-    runs: &[TestRun],
+    revealing: &[bool],
 ) -> Assessment {
     let mut out = Assessment {
-        revealing: (0..runs.len()).filter(|&t| runs[t].differs).collect(),
+        revealing: (0..revealing.len()).filter(|&t| revealing[t]).collect(),
         ..Assessment::default()
     };
-    let mut keep = vec![false; runs.len()];
+    let mut keep = vec![false; revealing.len()];
     for (c, cr) in reqs.changes.iter().enumerate() {
         let mut result = ChangeResult {
             change: cr.change,
@@ -432,7 +479,7 @@ pub fn assess_satisfied(
     }
     // SATISFYREQSDEMAND keeps a test when it satisfies something new in suite order:
     // the first satisfier of each requirement.
-    out.kept = (0..runs.len()).filter(|&t| keep[t]).collect();
+    out.kept = (0..revealing.len()).filter(|&t| keep[t]).collect();
     out
 }
 

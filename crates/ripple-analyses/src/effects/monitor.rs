@@ -29,12 +29,28 @@ use super::chains::DepKind;
 use super::changes::NodeRef;
 
 /// The affecting state of an occurrence.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum State {
     Branch(bool),
-    Value(Value),
+    /// The value assigned, as a 64-bit digest of its bits (two different values share a
+    /// digest with probability 2^-64).
+    Value(u64),
     /// The statement assigned nothing (a call without a result).
     Ran,
+}
+
+impl State {
+    pub fn of_value(value: &Value) -> State {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        match value {
+            Value::Int(v) => (0u8, v).hash(&mut h),
+            Value::F32(f) => (1u8, f.to_bits()).hash(&mut h),
+            Value::F64(f) => (2u8, f.to_bits()).hash(&mut h),
+            Value::Bytes(b) => (3u8, b).hash(&mut h),
+        }
+        State::Value(h.finish())
+    }
 }
 
 /// One recorded occurrence: a statement execution within distance `d` of a change.
@@ -70,7 +86,7 @@ pub struct Trace {
     pub stmts_after: FxHashSet<NodeRef>,
     pub branches_after: FxHashSet<(NodeRef, bool)>,
     pub du_after: FxHashSet<(NodeRef, NodeRef)>,
-    /// Occurrences not recorded because of the per-run cap.
+    /// Occurrences (and states) not recorded because of the per-run caps.
     pub dropped: u64,
 }
 
@@ -82,6 +98,9 @@ pub struct MonitorConfig {
     /// Statements whose every state is recorded (for the comparison with the other
     /// version's run).
     pub interest: FxHashSet<NodeRef>,
+    /// The statements chains go through (`None`: every statement): occurrences of other
+    /// statements cannot be part of a chain and are not recorded.
+    pub chain_nodes: Option<FxHashSet<NodeRef>>,
     pub distance: u32,
     /// At most this many recorded occurrences per run.
     pub max_occurrences: usize,
@@ -199,7 +218,11 @@ impl<'a> Monitor<'a> {
             *c - 1
         };
         if self.config.interest.contains(&node) {
-            self.trace.states.insert((node, index), state.clone());
+            if self.trace.states.len() < self.config.max_occurrences.saturating_mul(4) {
+                self.trace.states.insert((node, index), state);
+            } else {
+                self.trace.dropped += 1;
+            }
         }
         let change = self.config.roots.get(&node).copied();
         let mut kept: Vec<(u32, DepKind)> = Vec::new();
@@ -220,7 +243,14 @@ impl<'a> Monitor<'a> {
                 self.trace.changes_run.push(c);
             }
         }
-        if change.is_none() && kept.is_empty() {
+        if change.is_none()
+            && (kept.is_empty()
+                || self
+                    .config
+                    .chain_nodes
+                    .as_ref()
+                    .is_some_and(|c| !c.contains(&node)))
+        {
             return None;
         }
         if self.trace.occurrences.len() >= self.config.max_occurrences {
@@ -311,7 +341,7 @@ impl Observer for Monitor<'_> {
         sources.extend(control.map(|d| (d, DepKind::Control)));
         let state = match (event.branch, event.write) {
             (Some(b), _) => State::Branch(b),
-            (None, Some(w)) => State::Value(w.value.clone()),
+            (None, Some(w)) => State::of_value(&w.value),
             (None, None) => State::Ran,
         };
         let occ = self.record((f, n), state, &sources);

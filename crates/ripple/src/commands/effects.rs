@@ -18,8 +18,8 @@ use clap::Args;
 use ripple_analyses::dcia::Side;
 use ripple_analyses::effects::{
     adequacy, assess_satisfied, monitor_configs, requirements, satisfied, state_requirement,
-    ChainLimits, ChangeSet, FilePair, MonitorConfig, Requirements, StateLimits, StateRequirement,
-    TestRun,
+    ChainLimits, ChainTrie, ChangeSet, FilePair, MonitorConfig, Requirements, StateLimits,
+    StateRequirement, TestRun,
 };
 use ripple_dataflow::{Sdg, SdgConfig};
 use ripple_report::effects::{SelectedTest, SelectionView, TestView};
@@ -102,8 +102,9 @@ pub struct RunArgs {
     /// Seconds each test may run natively.
     #[arg(long, default_value_t = 10.0)]
     pub timeout: f64,
-    /// Interpreter steps each monitored run may take.
-    #[arg(long, default_value_t = 50_000_000)]
+    /// Interpreter steps (executed IR statements) each monitored run may take; a run
+    /// that reaches the limit is monitored up to there, and the report says how many did.
+    #[arg(long, default_value_t = 10_000_000)]
     pub steps: u64,
     /// With --verbose, also run every test in the interpreter unmonitored and report
     /// what monitoring costs.
@@ -231,14 +232,15 @@ fn build_both(
     Some([a, b])
 }
 
-fn run_tests(
+fn run_tests<D: Send>(
     v: &Versions,
     suite: &Suite,
     run: &RunArgs,
     configs: [&MonitorConfig; 2],
     notes: &mut Vec<String>,
     verbose: bool,
-) -> Result<Vec<TestResult>> {
+    digest: &(dyn Fn(&mut TestResult) -> D + Sync),
+) -> Result<Vec<(TestResult, D)>> {
     let work = tempfile::tempdir()?;
     let exes = build_both(v, run, work.path(), notes);
     let exes_ref = exes.as_ref().map(|[a, b]| [a.as_path(), b.as_path()]);
@@ -252,12 +254,12 @@ fn run_tests(
         max_steps: run.steps,
         time_plain: run.measure_overhead,
     };
-    let results = run_suite(suite, &how, &|| progress.inc());
+    let results = run_suite(suite, &how, &|| progress.inc(), digest);
     drop(progress);
     if verbose {
         let sum = |f: &dyn Fn(&crate::suite::Times) -> Option<Duration>| -> Option<f64> {
             let mut total = 0.0;
-            for r in &results {
+            for (r, _) in &results {
                 for t in [&r.old.times, &r.new.times] {
                     total += f(t)?.as_secs_f64();
                 }
@@ -283,8 +285,18 @@ fn run_tests(
     }
     let disagree = results
         .iter()
-        .filter(|r| r.old.interp_disagrees() || r.new.interp_disagrees())
+        .filter(|(r, _)| r.old.interp_disagrees() || r.new.interp_disagrees())
         .count();
+    let cut = results
+        .iter()
+        .filter(|(r, _)| r.old.interp.end == "timeout" || r.new.interp.end == "timeout")
+        .count();
+    if cut > 0 {
+        notes.push(format!(
+            "{cut} test(s) reached the interpreter's step limit (--steps {}); their monitoring covers the run up to there",
+            run.steps
+        ));
+    }
     if disagree > 0 {
         notes.push(format!(
             "{disagree} test(s) printed something else in ripple's interpreter than in the built program; their monitoring may not reflect the real run"
@@ -293,15 +305,15 @@ fn run_tests(
     Ok(results)
 }
 
-fn test_views(suite: &Suite, results: &[TestResult]) -> Vec<TestView> {
+fn test_views<D>(suite: &Suite, results: &[(TestResult, D)]) -> Vec<TestView> {
     suite
         .tests
         .iter()
         .zip(results)
-        .map(|(t, r)| {
+        .map(|(t, (r, _))| {
             let not_monitored = [&r.old, &r.new]
                 .iter()
-                .find(|v| v.trace.is_none())
+                .find(|v| !v.monitored)
                 .map(|v| v.interp.end.clone());
             TestView {
                 line: t.line,
@@ -363,6 +375,15 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
         }
         Some(suite) => {
             let (old_cfg, new_cfg) = monitor_configs(&reqs, &v.set, 1_000_000);
+            let tries = ChainTrie::of(&reqs);
+            // Each test's traces are reduced to what it satisfies as soon as it has run.
+            let digest = |r: &mut TestResult| {
+                let differs = r.differs();
+                let (old, new) = (r.old.trace.take()?, r.new.trace.take()?);
+                let dropped = old.dropped + new.dropped;
+                let run = TestRun { old, new, differs };
+                Some((satisfied(&reqs, &tries, &v.set, &run), dropped))
+            };
             let results = run_tests(
                 &v,
                 suite,
@@ -370,18 +391,21 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                 [&old_cfg, &new_cfg],
                 &mut notes,
                 args.frontend.verbose,
+                &digest,
             )?;
             let tests = test_views(suite, &results);
             let mut monitored = Vec::new();
-            let mut runs = Vec::new();
-            for (i, r) in results.into_iter().enumerate() {
-                let differs = r.differs();
-                if let (Some(old), Some(new)) = (r.old.trace, r.new.trace) {
+            let mut per_test = Vec::new();
+            let mut revealing = Vec::new();
+            let mut dropped = 0;
+            for (i, (r, d)) in results.into_iter().enumerate() {
+                if let Some((sat, lost)) = d {
                     monitored.push(i);
-                    runs.push(TestRun { old, new, differs });
+                    per_test.push(sat);
+                    revealing.push(r.differs());
+                    dropped += lost;
                 }
             }
-            let dropped: u64 = runs.iter().map(|r| r.old.dropped + r.new.dropped).sum();
             if dropped > 0 {
                 notes.push(format!(
                     "{dropped} dependence occurrences past the per-run limit were not recorded"
@@ -390,8 +414,7 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
             notes.push(
                 "writes the C library makes to program memory (memcpy, scanf, ...) are not monitored".into(),
             );
-            let per_test: Vec<_> = runs.iter().map(|r| satisfied(&reqs, &v.set, r)).collect();
-            let assessment = assess_satisfied(&reqs, &per_test, &runs);
+            let assessment = assess_satisfied(&reqs, &per_test, &revealing);
             let mut view = ripple_report::effects::effects_view(
                 programs,
                 &v.set,
@@ -401,7 +424,6 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                 notes,
             );
             if let Some(n) = args.adequacy {
-                let revealing: Vec<bool> = runs.iter().map(|r| r.differs).collect();
                 let rows = adequacy(&per_test, &revealing, reqs.changes.len(), n, 1);
                 view.adequacy = Some(ripple_report::effects::adequacy_view(&rows, &v.set, n));
             }
@@ -487,6 +509,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
         [&configs[0], &configs[1]],
         &mut notes,
         args.frontend.verbose,
+        &|_| (),
     )?;
     let changed_functions: [FxHashSet<ripple_ir::FuncId>; 2] = [
         v.set
@@ -503,7 +526,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
     let changed_lines = changed_lines(&v);
     let mut selected = Vec::new();
     let (mut by_function, mut by_line) = (0, 0);
-    for (t, r) in suite.tests.iter().zip(&results) {
+    for (t, (r, ())) in suite.tests.iter().zip(&results) {
         let mut reasons = Vec::new();
         let mut function_hit = false;
         let mut line_hit = false;
@@ -567,7 +590,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
         .tests
         .iter()
         .zip(&results)
-        .filter(|(_, r)| r.differs())
+        .filter(|(_, (r, _))| r.differs())
         .map(|(t, _)| t.line)
         .collect();
     let view = SelectionView {
