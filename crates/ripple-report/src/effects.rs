@@ -446,14 +446,30 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                     cov.def_uses.total,
                     view.distance
                 );
-                let unsat: Vec<&RequirementView> = c
+                let satisfied = |r: &RequirementView| {
+                    r.propagated_by.as_ref().is_some_and(|v| !v.is_empty())
+                        || r.assumed_by.as_ref().is_some_and(|v| !v.is_empty())
+                };
+                let status = |r: &RequirementView| r.state.as_ref().map_or("unknown", |s| s.status);
+                // Untested: those some input can satisfy first, then the undecided ones;
+                // the infeasible ones are only counted.
+                let mut unsat: Vec<&RequirementView> = c
                     .requirements
                     .iter()
-                    .filter(|r| {
-                        r.propagated_by.as_ref().is_none_or(Vec::is_empty)
-                            && r.assumed_by.as_ref().is_none_or(Vec::is_empty)
-                    })
+                    .filter(|r| !satisfied(r) && status(r) != "infeasible")
                     .collect();
+                unsat.sort_by_key(|r| (status(r) != "feasible", r.distance));
+                let infeasible = c
+                    .requirements
+                    .iter()
+                    .filter(|r| !satisfied(r) && status(r) == "infeasible")
+                    .count();
+                if infeasible > 0 {
+                    let _ = writeln!(
+                        s,
+                        "  {infeasible} requirement(s) no input can satisfy (infeasible state requirement)"
+                    );
+                }
                 if !unsat.is_empty() {
                     let _ = writeln!(s, "  untested (d, chain, what is missing):");
                     for r in unsat.iter().take(limit) {
@@ -477,11 +493,8 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                         let _ = writeln!(s, "    ... {} more (--all)", unsat.len() - limit);
                     }
                 }
-                let sat: Vec<&RequirementView> = c
-                    .requirements
-                    .iter()
-                    .filter(|r| !unsat.iter().any(|u| std::ptr::eq(*u, *r)))
-                    .collect();
+                let sat: Vec<&RequirementView> =
+                    c.requirements.iter().filter(|r| satisfied(r)).collect();
                 if !sat.is_empty() {
                     let _ = writeln!(s, "  satisfied (d, chain, PROP by):");
                     for r in sat.iter().take(limit) {
@@ -599,7 +612,11 @@ fn side_note(r: &RequirementView) -> String {
                     .iter()
                     .map(|(n, v)| format!("{n}={v}"))
                     .collect();
-                let _ = write!(s, "  [state: feasible, e.g. {}]", w.join(" "));
+                if w.is_empty() {
+                    s.push_str("  [state: feasible]");
+                } else {
+                    let _ = write!(s, "  [state: feasible, e.g. {}]", w.join(" "));
+                }
             }
             "infeasible" => s.push_str("  [state: infeasible, no input propagates]"),
             _ => {

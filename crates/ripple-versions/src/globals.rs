@@ -184,11 +184,36 @@ fn render(program: &Program, expr: &Expr) -> String {
             if target.key.starts_with(".str") {
                 let bytes: Vec<&InitItem> = target.init.iter().flat_map(|i| &i.items).collect();
                 format!("&str{bytes:?}")
+            } else if matches!(target.linkage, Linkage::Internal(_))
+                && program
+                    .globals
+                    .iter()
+                    .filter(|g| g.name == target.name)
+                    .count()
+                    == 1
+            {
+                // A static's key names its file, which may be named differently in the
+                // other version; its name is enough when no other global has it.
+                format!("&static {}", target.name)
             } else {
                 format!("&{}", target.key)
             }
         }
-        ExprKind::AddrOfFunc(f) => format!("&{}", program.functions[*f].key),
+        ExprKind::AddrOfFunc(f) => {
+            let target = &program.functions[*f];
+            if matches!(target.linkage, Linkage::Internal(_))
+                && program
+                    .functions
+                    .iter()
+                    .filter(|g| g.name == target.name)
+                    .count()
+                    == 1
+            {
+                format!("&static {}", target.name)
+            } else {
+                format!("&{}", target.key)
+            }
+        }
         ExprKind::Int(v) => format!("{v}:{ty}"),
         ExprKind::Float(v) => format!("{v:?}:{ty}"),
         ExprKind::Cast(inner) => format!("({ty}){}", render(program, inner)),

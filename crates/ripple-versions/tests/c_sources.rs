@@ -453,3 +453,23 @@ fn a_changed_switch_condition_marks_the_switch_line() {
     assert_eq!(old_lines, lines(&[3, 4]), "{m:#?}");
     assert_eq!(new_lines, lines(&[3, 4]), "{m:#?}");
 }
+
+/// A table of static functions in a file that has another name in the new version (two
+/// single files compared: `base.c` and `v3.c`) is the same table: the statics' keys name
+/// their files, but each name is unique in its program.
+#[test]
+fn table_of_statics_in_a_renamed_file_is_unchanged() {
+    let text = "static int one(void) { return 1; }\n\
+                static int two(void) { return 2; }\n\
+                static int (*const table[])(void) = { one, two };\n\
+                int pick(int i) { return table[i & 1](); }\n";
+    let changed = text.replace("return 2;", "return 3;");
+    let old = lower(&[("base.c", text)]);
+    let new = lower(&[("v3.c", &changed)]);
+    let globals = ripple_versions::match_globals(&old, &new);
+    let table = globals
+        .iter()
+        .find(|g| g.old.is_some_and(|o| old.globals[o].name == "table"))
+        .expect("the table is matched");
+    assert_eq!(table.status, ripple_versions::GlobalStatus::Unchanged);
+}

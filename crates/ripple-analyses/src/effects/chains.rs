@@ -164,11 +164,19 @@ impl Walk<'_> {
         let mut work: Vec<(VertexId, Stack)> = vec![(v, stack.clone())];
         while let Some((u, st)) = work.pop() {
             for &(w, kind) in self.sdg.succs(u) {
-                if kind == EdgeKind::Summary || self.is_stop(w) {
+                if kind == EdgeKind::Summary || self.is_stop(w) || self.is_port_of_call(u, w, kind)
+                {
                     continue;
                 }
                 let mut st = st.clone();
                 if !self.step_stack(u, w, kind, &mut st) {
+                    continue;
+                }
+                // A callee's entry only passes control to its statements; an exit passes
+                // nothing (returned values flow from the statements that set them).
+                let from_boundary =
+                    u != v && matches!(self.sdg.kinds[u.index()], VertexKind::Node(_));
+                if from_boundary && self.statement(w).is_none() {
                     continue;
                 }
                 if let Some(node) = self.statement(w) {
@@ -215,6 +223,18 @@ impl Walk<'_> {
         };
         let node = (self.sdg.function_of[v.index()], n);
         is_statement(self.program, node).then_some(node)
+    }
+
+    /// The control edge from a call to one of its actual parameters: it only says the
+    /// parameter exists when the call runs; values flow through the parameters'
+    /// own edges, and the callee's statements depend on the call through its entry.
+    fn is_port_of_call(&self, u: VertexId, w: VertexId, kind: EdgeKind) -> bool {
+        kind == EdgeKind::Control
+            && matches!(self.sdg.kinds[u.index()], VertexKind::Node(_))
+            && matches!(
+                self.sdg.kinds[w.index()],
+                VertexKind::ActualIn { .. } | VertexKind::ActualOut { .. }
+            )
     }
 
     fn is_stop(&self, v: VertexId) -> bool {
@@ -276,6 +296,7 @@ pub fn defined_name(program: &Program, (f, n): NodeRef) -> String {
         {
             "return".to_string()
         }
+        Some(Place::Local(v)) if function.locals[*v].name.is_empty() => "tmp".to_string(),
         Some(Place::Local(v)) => function.locals[*v].name.clone(),
         // Memory, or what a call without a result writes.
         Some(_) | None => "*".to_string(),

@@ -20,6 +20,8 @@ use similar::{DiffOp, TextDiff};
 use ripple_ir::{FuncId, NodeId, Program};
 use ripple_versions::VersionMatch;
 
+use crate::invariants::mvicfg::{Converter, Stmt, Target};
+
 /// One file of both versions. A file of one version only has empty text on the other.
 #[derive(Clone, Debug)]
 pub struct FilePair {
@@ -52,7 +54,8 @@ pub struct Change {
     pub id: usize,
     /// The function the change is in (its new name when it has one).
     pub function: String,
-    /// G: the old nodes the change replaces, sorted.
+    /// G: the old nodes the change replaces, sorted (a node of a changed line that does
+    /// exactly what its partner in the other version does is not counted).
     pub old_nodes: Vec<NodeRef>,
     /// G': the new nodes, sorted.
     pub new_nodes: Vec<NodeRef>,
@@ -297,6 +300,29 @@ impl ChangeSet {
             c.id = i + 1;
         }
         let (new_to_old, old_to_new) = correspondence(old, new, matching, &changes);
+        // A statement of a changed line that reads and does exactly what its partner did
+        // (the call in `if (f(x) > y)` when only the comparison changed) is no source of
+        // an effect: it leaves the change's statements, unless nothing would be left.
+        for c in &mut changes {
+            let same = |&(f, n): &NodeRef| {
+                let Some(&(g, m)) = new_to_old.get(&(f, n)) else {
+                    return false;
+                };
+                let (fa, fb) = (&new.functions[f], &old.functions[g]);
+                if n == fa.entry || n == fa.exit {
+                    return false;
+                }
+                by_name(new, Converter::new(new, fa).stmt(&fa.nodes[n].kind))
+                    == by_name(old, Converter::new(old, fb).stmt(&fb.nodes[m].kind))
+            };
+            let identical: Vec<NodeRef> = c.new_nodes.iter().copied().filter(same).collect();
+            let partners: Vec<NodeRef> = identical.iter().map(|n| new_to_old[n]).collect();
+            let left = c.new_nodes.len() - identical.len() + c.old_nodes.len() - partners.len();
+            if !identical.is_empty() && left > 0 {
+                c.new_nodes.retain(|n| !identical.contains(n));
+                c.old_nodes.retain(|n| !partners.contains(n));
+            }
+        }
         ChangeSet {
             files,
             changes,
@@ -414,6 +440,29 @@ fn diff_units(files: &[FilePair]) -> Vec<Unit> {
         }
     }
     units
+}
+
+/// A statement with its callee named by function name instead of key (a `static`
+/// function's key names its file, which may be named differently in the other version).
+fn by_name(program: &Program, stmt: Stmt) -> Stmt {
+    match stmt {
+        Stmt::Call {
+            dst,
+            callee: Target::Defined(key),
+            args,
+        } => {
+            let name = program
+                .function_keys
+                .get(&key)
+                .map_or(key, |&f| program.functions[f].name.clone());
+            Stmt::Call {
+                dst,
+                callee: Target::Defined(name),
+                args,
+            }
+        }
+        other => other,
+    }
 }
 
 fn find(parent: &mut [usize], mut x: usize) -> usize {
