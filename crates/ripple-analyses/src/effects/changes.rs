@@ -10,8 +10,9 @@
 //! hold the same changed statement are joined. The IR nodes MAPPED by version matching
 //! are the unchanged ones; every node not in MAPPED belongs to the change whose lines it
 //! is on. Nodes changed without a line of their own changing (a changed macro or
-//! declaration used there) form one change per function that cannot be separated at
-//! source level: its variants keep it applied, and the report says so. Lines whose
+//! declaration used there) join the change of their function when it has one, and else
+//! form one change per function that cannot be separated at source level: its variants
+//! keep it applied, and the report says so. Lines whose
 //! change alters no statement (comments, layout, declarations) are part of every variant.
 
 use rustc_hash::FxHashMap;
@@ -261,22 +262,17 @@ impl ChangeSet {
         let mut loose: Vec<(String, SideNodes)> = loose.into_iter().collect();
         loose.sort_by(|a, b| a.0.cmp(&b.0));
         for (function, (mut old_nodes, mut new_nodes)) in loose {
-            // A function's entry or exit alone (a changed signature) joins its change
-            // when it has one.
-            let boundary_only = old_nodes
-                .iter()
-                .all(|&(f, n)| n == old.functions[f].entry || n == old.functions[f].exit)
-                && new_nodes
-                    .iter()
-                    .all(|&(f, n)| n == new.functions[f].entry || n == new.functions[f].exit);
-            if boundary_only {
-                if let Some(c) = changes.iter_mut().find(|c| c.function == function) {
-                    c.old_nodes.append(&mut old_nodes);
-                    c.new_nodes.append(&mut new_nodes);
-                    c.old_nodes.sort_unstable();
-                    c.new_nodes.sort_unstable();
-                    continue;
-                }
+            // Changed nodes on unchanged lines of a function that has a change of its own
+            // (its changed signature, or a statement the matching could not pair next to
+            // an edit) join that change.
+            if let Some(c) = changes.iter_mut().find(|c| c.function == function) {
+                c.old_nodes.append(&mut old_nodes);
+                c.new_nodes.append(&mut new_nodes);
+                c.old_nodes.sort_unstable();
+                c.new_nodes.sort_unstable();
+                c.old_nodes.dedup();
+                c.new_nodes.dedup();
+                continue;
             }
             old_nodes.sort_unstable();
             new_nodes.sort_unstable();

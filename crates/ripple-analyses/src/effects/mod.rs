@@ -9,7 +9,9 @@
 //!   (SATISFYREQSDEMAND, 002 Fig. 17, without drawing new tests): which requirements
 //!   each test satisfies, which tests reveal a difference, and which add nothing.
 //!
-//! A CHAIN requirement is satisfied by a run that covers the chain: occurrences of its
+//! A chain found in both versions (the old one maps onto the new one through MAPPED) is
+//! one requirement, satisfied by the new version's runs, as 002 Table 8 counts E1's
+//! chains. A CHAIN requirement is satisfied by a run that covers the chain: occurrences of its
 //! statements linked by the chain's dependences, starting at an occurrence of the change.
 //! A PROP requirement (002 section 6.1) is satisfied when, in addition, the affecting
 //! state of every dependence of that instance (the decision of a branch, the value

@@ -206,6 +206,10 @@ impl<'a> Monitor<'a> {
                 Location::Memory(a) => out.extend(self.memory.get(&a)),
             }
         }
+        // One entry per definition (a callee reading several parameters would otherwise
+        // repeat its call's sources, and recursion would multiply them).
+        out.sort_unstable_by_key(|d| (d.node, d.occ));
+        out.dedup_by_key(|d| (d.node, d.occ));
         out
     }
 

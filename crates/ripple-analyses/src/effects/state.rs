@@ -44,7 +44,9 @@ use crate::invariants::query::PURE_LIBRARY;
 pub struct StateLimits {
     /// `l`: the longest path, in statements.
     pub path_length: usize,
-    /// Paths explored per version and requirement.
+    /// Paths to the chain's end kept per version and requirement (the exploration
+    /// visits at most `max_paths * path_length * 4` prefixes); past it the requirement is
+    /// not computed.
     pub max_paths: usize,
     /// Solver budget per requirement (deterministic work).
     pub budget: Duration,
@@ -54,7 +56,7 @@ impl Default for StateLimits {
     fn default() -> Self {
         StateLimits {
             path_length: 40,
-            max_paths: 4_000,
+            max_paths: 64,
             budget: Duration::from_secs(2),
         }
     }
@@ -106,11 +108,17 @@ pub fn state_requirement(
         if *path.last().unwrap_or(&function.entry) != end {
             return;
         }
-        if covers(function, &cd, path, chain) {
+        if covering.len() <= limits.max_paths && covers(function, &cd, path, chain) {
             let k = path.iter().filter(|&&n| n == end).count() as u32 - 1;
             covering.push((path.to_vec(), k));
         }
     });
+    if covering.len() > limits.max_paths {
+        return StateRequirement::Unknown(format!(
+            "more than {} paths cover the chain",
+            limits.max_paths
+        ));
+    }
     let Some(cut) = explored else {
         return StateRequirement::Unknown(format!(
             "more than {} paths of at most {} statements",
@@ -143,12 +151,12 @@ pub fn state_requirement(
         let live2 = live_after(function2, end2);
         let mut paths: Vec<(Vec<NodeId>, u32)> = Vec::new();
         let ok = explore(function2, limits, &mut |path| {
-            if *path.last().unwrap_or(&function2.entry) == end2 {
+            if *path.last().unwrap_or(&function2.entry) == end2 && paths.len() <= limits.max_paths {
                 let k = path.iter().filter(|&&n| n == end2).count() as u32 - 1;
                 paths.push((path.to_vec(), k));
             }
         });
-        if ok.is_none() {
+        if ok.is_none() || paths.len() > limits.max_paths {
             return StateRequirement::Unknown(format!(
                 "more than {} paths in the other version",
                 limits.max_paths
@@ -172,6 +180,9 @@ pub fn state_requirement(
         disjuncts.push(Cond::And(conj));
     }
     let condition = Cond::Or(disjuncts);
+    if condition.size() > 200_000 {
+        return StateRequirement::Unknown("the condition is too large".into());
+    }
     let mut smt = Smt::new(Budget {
         query: limits.budget,
         total: limits.budget,
@@ -276,7 +287,7 @@ fn explore(
         visit: &mut dyn FnMut(&[NodeId]),
     ) -> bool {
         *prefixes += 1;
-        if *prefixes > limits.max_paths * limits.path_length {
+        if *prefixes > limits.max_paths * limits.path_length * 4 {
             return false;
         }
         visit(path);
@@ -459,6 +470,29 @@ fn path_state(
             Stmt::Havoc { dst } => (dst, None, true),
             _ => (None, None, false),
         };
+        // Rewriting copies the terms: only when they mention what the statement writes.
+        let reads = values.iter().any(|(_, t)| t.reads_memory())
+            || cond_reads_memory(&pc)
+            || decision.as_ref().is_some_and(cond_reads_memory);
+        let mentioned = match &dst {
+            Some(Dst::Var(name, _)) => {
+                let mut found = false;
+                let mut look = |t: &Term| {
+                    if let Term::Var(n, _) = t {
+                        found |= n == name;
+                    }
+                };
+                for (_, t) in &values {
+                    t.walk(&mut look);
+                }
+                pc.walk(&mut look);
+                if let Some(d) = &decision {
+                    d.walk(&mut look);
+                }
+                found
+            }
+            _ => true,
+        };
         let mut rewrite = |f: &dyn Fn(&Term) -> Term| {
             for (_, t) in values.iter_mut() {
                 *t = f(t);
@@ -470,12 +504,18 @@ fn path_state(
         };
         match dst {
             Some(Dst::Var(name, repr)) => {
+                if !mentioned {
+                    continue;
+                }
                 let v = value.unwrap_or_else(|| symbol(repr));
                 let subst: FxHashMap<Arc<str>, Term> = FxHashMap::from_iter([(name, v)]);
                 rewrite(&|t| t.substitute(&subst));
             }
             Some(Dst::Mem { addr, repr }) => {
                 memory_written = true;
+                if !reads {
+                    continue;
+                }
                 let v = value.unwrap_or_else(|| symbol(repr));
                 rewrite(&|t| t.store_over(&addr, &v, repr.bytes(), &mut |r| symbol(r)));
             }
@@ -487,7 +527,9 @@ fn path_state(
         }
         if forget {
             memory_written = true;
-            rewrite(&|t| t.forget_memory(&mut |r| symbol(r)));
+            if reads {
+                rewrite(&|t| t.forget_memory(&mut |r| symbol(r)));
+            }
         }
     }
     *fresh = counter.get();
@@ -507,6 +549,12 @@ pub fn chain_function(chain: &Chain) -> Option<FuncId> {
         .iter()
         .all(|d| d.from.0 == f && d.to.0 == f)
         .then_some(f)
+}
+
+fn cond_reads_memory(c: &Cond) -> bool {
+    let mut reads = false;
+    c.walk(&mut |t| reads |= t.reads_memory());
+    reads
 }
 
 /// Whether `cond` holds when the named inputs take the given values; `None` when it
