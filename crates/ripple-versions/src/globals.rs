@@ -176,6 +176,17 @@ fn canonical(program: &Program, global: &Global) -> String {
     out
 }
 
+/// How an address in an initializer names its object: by key, except a `static` whose
+/// name no other object of its kind has (its key names its file, which may be named
+/// differently in the other version).
+fn symbol(key: &str, name: &str, linkage: Linkage, same_name: usize) -> String {
+    if matches!(linkage, Linkage::Internal(_)) && same_name == 1 {
+        format!("&static {name}")
+    } else {
+        format!("&{key}")
+    }
+}
+
 fn render(program: &Program, expr: &Expr) -> String {
     let ty = program.types.display(expr.ty);
     match &expr.kind {
@@ -184,35 +195,15 @@ fn render(program: &Program, expr: &Expr) -> String {
             if target.key.starts_with(".str") {
                 let bytes: Vec<&InitItem> = target.init.iter().flat_map(|i| &i.items).collect();
                 format!("&str{bytes:?}")
-            } else if matches!(target.linkage, Linkage::Internal(_))
-                && program
-                    .globals
-                    .iter()
-                    .filter(|g| g.name == target.name)
-                    .count()
-                    == 1
-            {
-                // A static's key names its file, which may be named differently in the
-                // other version; its name is enough when no other global has it.
-                format!("&static {}", target.name)
             } else {
-                format!("&{}", target.key)
+                let same_name = program.globals.iter().filter(|g| g.name == target.name);
+                symbol(&target.key, &target.name, target.linkage, same_name.count())
             }
         }
         ExprKind::AddrOfFunc(f) => {
             let target = &program.functions[*f];
-            if matches!(target.linkage, Linkage::Internal(_))
-                && program
-                    .functions
-                    .iter()
-                    .filter(|g| g.name == target.name)
-                    .count()
-                    == 1
-            {
-                format!("&static {}", target.name)
-            } else {
-                format!("&{}", target.key)
-            }
+            let same_name = program.functions.iter().filter(|g| g.name == target.name);
+            symbol(&target.key, &target.name, target.linkage, same_name.count())
         }
         ExprKind::Int(v) => format!("{v}:{ty}"),
         ExprKind::Float(v) => format!("{v:?}:{ty}"),

@@ -225,17 +225,21 @@ pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Out
 
 /// Runs `program` on a test in the interpreter without observing it.
 fn run_plain(program: &Program, test: &Test, max_steps: u64) {
+    let _ = ripple_interp::run_program(program, &run_config(test, max_steps));
+}
+
+/// The interpreter's inputs for a test.
+fn run_config(test: &Test, max_steps: u64) -> RunConfig {
     let stdin = match &test.stdin {
         Some(p) => std::fs::read(p).unwrap_or_default(),
         None => Vec::new(),
     };
-    let run = RunConfig {
+    RunConfig {
         args: test.args.clone(),
         stdin,
         max_steps,
         ..RunConfig::default()
-    };
-    let _ = ripple_interp::run_program(program, &run);
+    }
 }
 
 /// Runs `program` on a test in the interpreter under monitoring.
@@ -245,16 +249,7 @@ pub fn run_monitored(
     test: &Test,
     max_steps: u64,
 ) -> (Outcome, Option<Trace>) {
-    let stdin = match &test.stdin {
-        Some(p) => std::fs::read(p).unwrap_or_default(),
-        None => Vec::new(),
-    };
-    let run = RunConfig {
-        args: test.args.clone(),
-        stdin,
-        max_steps,
-        ..RunConfig::default()
-    };
+    let run = run_config(test, max_steps);
     let mut monitor = Monitor::new(program, config);
     let outcome = run_program_observed(program, &run, &mut monitor);
     let end = match &outcome.termination {
