@@ -235,3 +235,30 @@ fn bad_input() {
     assert_eq!(code, Some(2));
     assert!(err.contains("--tests"), "{err}");
 }
+
+/// Recursion 30 deep through a call reading both of the caller's parameters: without
+/// keeping each parameter source once, monitoring would need 2^30 of them.
+#[test]
+fn deep_recursion_is_monitored() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/effects/recursion");
+    let (_, v) = json(
+        &dir,
+        &[
+            "effects",
+            "old.c",
+            "new.c",
+            "--tests",
+            "suite.txt",
+            "--no-build",
+        ],
+    );
+    assert_eq!(v["suite"]["not_monitored"].as_array().unwrap().len(), 0);
+    // `return k + 0` runs at the bottom of every recursion.
+    assert_eq!(
+        v["changes"][0]["coverage"]["run_by"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+}
