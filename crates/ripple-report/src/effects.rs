@@ -117,6 +117,8 @@ pub struct RequirementView {
     /// `both`, `new` or `old`: the versions the chain is in.
     pub version: &'static str,
     pub chain: Vec<DepView>,
+    /// The source line the chain ends at, trimmed (empty when the file is not known).
+    pub end: String,
     /// Tests (suite lines) covering the chain (CHAIN).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub covered_by: Option<Vec<usize>>,
@@ -278,7 +280,10 @@ pub fn effects_view(
                 })
                 .collect();
             let rr = result.map(|res| &res.requirements[r]);
+            let end = line_ref(program, req.chain.end());
+            let end = source_line(set, req.side == Some(Side::Old), &end);
             requirements.push(RequirementView {
+                end,
                 distance: req.chain.len(),
                 version: match req.side {
                     None => "both",
@@ -375,6 +380,24 @@ pub fn render_json(view: &EffectsView) -> String {
     s
 }
 
+/// The text of a line of one version, from the change set's files.
+fn source_line(set: &ChangeSet, old: bool, at: &LineRef) -> String {
+    let file = set.files.iter().find(|f| {
+        let path = if old { &f.old_path } else { &f.new_path };
+        path.as_deref() == Some(at.file.as_str())
+    });
+    let text = file.map(|f| if old { &f.old_text } else { &f.new_text });
+    let line = text.and_then(|t| t.lines().nth((at.line as usize).wrapping_sub(1)));
+    let line = line.map(str::trim).unwrap_or_default();
+    // Without a trailing comment, and short.
+    let code = line.split("/*").next().unwrap_or(line).trim_end();
+    let mut out: String = code.chars().take(50).collect();
+    if code.chars().count() > 50 {
+        out.push_str("...");
+    }
+    out
+}
+
 fn chain_text(r: &RequirementView) -> String {
     let mut s = String::new();
     let mut file = String::new();
@@ -394,6 +417,9 @@ fn chain_text(r: &RequirementView) -> String {
             file.clone_from(&d.to.file);
         }
         let _ = write!(s, "{}", d.to.line);
+    }
+    if !r.end.is_empty() {
+        let _ = write!(s, " `{}`", r.end);
     }
     s
 }
