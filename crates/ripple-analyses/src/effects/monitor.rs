@@ -179,17 +179,14 @@ impl<'a> Monitor<'a> {
             .entry(f)
             .or_insert_with(|| ControlDependence::compute(&program.functions[f], &[]));
         let frame = &self.frames[depth];
-        let best = cd
-            .of(n)
+        if cd.of(n).is_empty() {
+            return frame.call;
+        }
+        cd.of(n)
             .iter()
             .filter_map(|b| frame.branches.get(b))
             .max_by_key(|(seq, _)| *seq)
-            .map(|&(_, d)| d);
-        if cd.of(n).is_empty() {
-            frame.call
-        } else {
-            best
-        }
+            .map(|&(_, d)| d)
     }
 
     fn data_sources(&self, depth: usize, event: &NodeEvent<'_>) -> Vec<Def> {

@@ -95,10 +95,9 @@ pub fn state_requirement(
     map: &FxHashMap<NodeRef, NodeRef>,
     limits: StateLimits,
 ) -> StateRequirement {
-    let f = chain.root.0;
-    if chain.deps.iter().any(|d| d.from.0 != f || d.to.0 != f) {
+    let Some(f) = chain_function(chain) else {
         return StateRequirement::Unknown("the chain crosses functions".into());
-    }
+    };
     let function = &version.functions[f];
     let end = chain.end().1;
     // This version's paths that cover the chain, by the execution count of `t`.

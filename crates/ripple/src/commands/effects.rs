@@ -26,7 +26,7 @@ use ripple_report::effects::{SelectedTest, SelectionView, TestView};
 use rustc_hash::FxHashSet;
 
 use crate::cli::{Format, FrontendArgs};
-use crate::load::{load_version, report_diagnostics, LoadedVersion, VersionSpec};
+use crate::load::{report_diagnostics, LoadedVersion, VersionSpec};
 use crate::suite::{build, run_suite, Build, Suite, SuiteRun, TestResult};
 
 #[derive(Debug, Args)]
@@ -125,11 +125,7 @@ struct Versions {
 fn load(old: &str, new: &str, frontend: &FrontendArgs) -> Result<Option<Versions>> {
     let (old_spec, new_spec) = (VersionSpec::parse(old)?, VersionSpec::parse(new)?);
     let config = super::load_config(frontend, true)?;
-    let (o, n) = rayon::join(
-        || load_version(&old_spec, &config),
-        || load_version(&new_spec, &config),
-    );
-    let (old, new) = (o?, n?);
+    let (old, new) = super::load_both(&old_spec, &new_spec, &config)?;
     let errors =
         report_diagnostics(&old, frontend.verbose) + report_diagnostics(&new, frontend.verbose);
     if errors > 0 {

@@ -23,7 +23,7 @@ use ripple_report::sea::{ExternalFunctions, FunctionNames};
 use std::io::IsTerminal;
 
 use crate::cli::FrontendArgs;
-use crate::load::{load_version, report_diagnostics, VersionSpec};
+use crate::load::{report_diagnostics, VersionSpec};
 
 #[derive(Debug, Args)]
 pub struct ImpactArgs {
@@ -177,11 +177,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "impact")?;
     let config = super::load_config(&args.frontend, true)?;
     let timer = super::StageTimer::new(args.frontend.verbose);
-    let (old_version, new_version) = rayon::join(
-        || load_version(&old_spec, &config),
-        || load_version(&new_spec, &config),
-    );
-    let (mut old_version, mut new_version) = (old_version?, new_version?);
+    let (mut old_version, mut new_version) = super::load_both(&old_spec, &new_spec, &config)?;
     old_version.cut_after_noreturn_calls();
     new_version.cut_after_noreturn_calls();
     let errors = report_diagnostics(&old_version, args.frontend.verbose)

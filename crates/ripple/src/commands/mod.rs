@@ -59,6 +59,19 @@ pub fn load_program(
     Ok((version, errors))
 }
 
+/// Loads and lowers two versions in parallel.
+pub fn load_both(
+    old: &crate::load::VersionSpec,
+    new: &crate::load::VersionSpec,
+    config: &LoadConfig,
+) -> Result<(crate::load::LoadedVersion, crate::load::LoadedVersion)> {
+    let (o, n) = rayon::join(
+        || crate::load::load_version(old, config),
+        || crate::load::load_version(new, config),
+    );
+    Ok((o?, n?))
+}
+
 /// Frontend options from the command line. Without a working preprocessor, sources are
 /// parsed raw, and a warning says so.
 pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig> {

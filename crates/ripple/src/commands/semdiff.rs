@@ -11,7 +11,7 @@ use ripple_analyses::semdiff::native::{NativeRunner, NativeSource};
 use ripple_analyses::semdiff::{semdiff, SemdiffConfig, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET};
 
 use crate::cli::{Format, FrontendArgs};
-use crate::load::{load_version, report_diagnostics, VersionSpec};
+use crate::load::{report_diagnostics, VersionSpec};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Confirm {
@@ -86,11 +86,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
     let new_spec = VersionSpec::parse(&args.new)?;
     let config = super::load_config(&args.frontend, true)?;
     let timer = super::StageTimer::new(args.frontend.verbose);
-    let (old_version, new_version) = rayon::join(
-        || load_version(&old_spec, &config),
-        || load_version(&new_spec, &config),
-    );
-    let (old_version, new_version) = (old_version?, new_version?);
+    let (old_version, new_version) = super::load_both(&old_spec, &new_spec, &config)?;
     timer.done("load and lower both versions");
     let errors = report_diagnostics(&old_version, args.frontend.verbose)
         + report_diagnostics(&new_version, args.frontend.verbose);
