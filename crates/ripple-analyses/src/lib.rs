@@ -24,6 +24,7 @@ pub mod dcia;
 pub mod effects;
 pub mod function_impact;
 pub mod hubs;
+pub mod interactions;
 pub mod invariants;
 pub mod sea;
 pub mod sem_equiv;

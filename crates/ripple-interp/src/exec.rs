@@ -69,6 +69,8 @@ pub struct Interpreter<'p> {
     pub(crate) stdout_flushed: usize,
     pub(crate) stdout_mode: i32,
     pub(crate) stderr: Vec<u8>,
+    /// The lengths of stdout and stderr when the current node started (observed runs).
+    output_from: [usize; 2],
     pub(crate) stdin: Vec<u8>,
     pub(crate) stdin_pos: usize,
     pub(crate) global_blocks: Vec<u32>,
@@ -110,6 +112,7 @@ impl<'p> Interpreter<'p> {
             stdout_flushed: 0,
             stdout_mode: 0,
             stderr: Vec::new(),
+            output_from: [0, 0],
             stdin: config.stdin.clone(),
             stdin_pos: 0,
             global_blocks: Vec::new(),
@@ -622,6 +625,7 @@ impl<'p> Interpreter<'p> {
             }
             if O::ENABLED {
                 self.reads.clear();
+                self.output_from = [self.stdout.len(), self.stderr.len()];
             }
             let mut write = None;
             let next = match &node.kind {
@@ -670,6 +674,7 @@ impl<'p> Interpreter<'p> {
                                     reads: &self.reads,
                                     write: None,
                                     branch: None,
+                                    output: [&[], &[]],
                                 });
                                 let reads = std::mem::take(&mut self.reads);
                                 if let Some(frame) = self.frames.last_mut() {
@@ -721,6 +726,7 @@ impl<'p> Interpreter<'p> {
                             reads: &self.reads,
                             write: None,
                             branch: None,
+                            output: [&[], &[]],
                         });
                     }
                     self.release_frame(frame);
@@ -739,6 +745,10 @@ impl<'p> Interpreter<'p> {
                     reads: &self.reads,
                     write: write.as_ref(),
                     branch: matches!(node.kind, NodeKind::Branch { .. }).then_some(next == 0),
+                    output: [
+                        self.stdout.get(self.output_from[0]..).unwrap_or(&[]),
+                        self.stderr.get(self.output_from[1]..).unwrap_or(&[]),
+                    ],
                 });
             }
             self.advance(next)?;
@@ -769,6 +779,7 @@ impl<'p> Interpreter<'p> {
                 reads: &self.reads,
                 write: write.as_ref(),
                 branch: None,
+                output: [&[], &[]],
             });
         }
         self.advance(0)

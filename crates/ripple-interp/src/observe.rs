@@ -44,6 +44,9 @@ pub struct NodeEvent<'a> {
     pub write: Option<&'a ObservedWrite>,
     /// For a branch node, whether the condition held (the true successor was taken).
     pub branch: Option<bool>,
+    /// What the node wrote to the standard output and error streams (a call of the C
+    /// library; empty for every other node, and for a call of a defined function).
+    pub output: [&'a [u8]; 2],
 }
 
 /// Receives node events.

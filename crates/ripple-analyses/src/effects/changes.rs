@@ -345,6 +345,14 @@ impl ChangeSet {
     /// each file of the variant by its new path (its old path for a file the new version
     /// lacks, which is then left out) and text.
     pub fn variant(&self, applied: &[usize]) -> Vec<(String, String)> {
+        self.variant_files(applied)
+            .into_iter()
+            .map(|f| (f.path, f.text))
+            .collect()
+    }
+
+    /// [`ChangeSet::variant`], with where each line of each file comes from.
+    pub fn variant_files(&self, applied: &[usize]) -> Vec<VariantFile> {
         let mut chosen: Vec<&Hunk> = self.other_hunks.iter().collect();
         for c in &self.changes {
             if applied.contains(&c.id) {
@@ -363,28 +371,55 @@ impl ChangeSet {
             let mut hunks = replace[i].clone();
             hunks.sort_by_key(|h| (h.old.start, h.new.start));
             let mut text = String::new();
+            let mut origins = Vec::new();
             let mut line = 0;
+            let mut copy =
+                |lines: &[&str], from: usize, to: usize, side: fn(usize) -> LineOrigin| {
+                    let (from, to) = (from.min(lines.len()), to.min(lines.len()));
+                    for (k, l) in lines[from..to.max(from)].iter().enumerate() {
+                        text.push_str(l);
+                        origins.push(side(from + k));
+                    }
+                };
             for h in hunks {
-                for l in &old[line.min(old.len())..h.old.start.min(old.len())] {
-                    text.push_str(l);
-                }
-                for l in &new[h.new.start.min(new.len())..h.new.end.min(new.len())] {
-                    text.push_str(l);
-                }
+                copy(&old, line, h.old.start, LineOrigin::Old);
+                copy(&new, h.new.start, h.new.end, LineOrigin::New);
                 line = line.max(h.old.end);
             }
-            for l in &old[line.min(old.len())..] {
-                text.push_str(l);
-            }
+            copy(&old, line, old.len(), LineOrigin::Old);
             let path = f.new_path.clone().or_else(|| f.old_path.clone());
             if let Some(path) = path {
                 if !(text.is_empty() && f.new_path.is_none()) {
-                    out.push((path, text));
+                    out.push(VariantFile {
+                        path,
+                        pair: i,
+                        text,
+                        origins,
+                    });
                 }
             }
         }
         out
     }
+}
+
+/// One file of a variant.
+#[derive(Clone, Debug)]
+pub struct VariantFile {
+    /// The file's new path (its old path for a file only the old version has).
+    pub path: String,
+    /// The index of its file pair in [`ChangeSet::files`].
+    pub pair: usize,
+    pub text: String,
+    /// Per line of `text` (0-based): the line of the old or new file it is.
+    pub origins: Vec<LineOrigin>,
+}
+
+/// Where a line of a variant comes from (0-based line numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LineOrigin {
+    Old(usize),
+    New(usize),
 }
 
 /// The parts of each file pair's line diff.

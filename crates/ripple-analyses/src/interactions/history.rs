@@ -1,0 +1,297 @@
+//! One run of one variant, observed for SCHID (002 section 7.2.3): its augmented
+//! execution history (Definition 16: every statement occurrence with the state it
+//! modified and, for a branch, where control went), which changes it ran, and where
+//! the dynamic forward slices of the change sets met.
+//!
+//! An occurrence's modified state is the value it assigned (with where: the register,
+//! or the address), a branch's decision, a call's result, and what a call of the C
+//! library printed; it is kept as a 64-bit digest (two different states share one with
+//! probability 2^-64). Occurrences are named by statement key ([`super::keys`]) and
+//! execution index, so that histories of different variants line up.
+//!
+//! Dynamic slices are followed as in the change-effects monitor
+//! ([`crate::effects::monitor`]): data dependence on the last write of a register of the
+//! same activation or of a memory address, control dependence on the latest occurrence
+//! of a branch the statement is statically control dependent on (else on the call that
+//! started the activation), parameters on what the call's arguments read, a call's
+//! result on what the callee returned. Each location carries the set of change sets
+//! (bits) whose slices it is in; an occurrence in two sets' slices is where they meet.
+//! Writes of the C library model to program memory are not observed (as in the monitor).
+
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap, FxHasher};
+
+use ripple_dataflow::ControlDependence;
+use ripple_interp::{Location, NodeEvent, Observer, Value};
+use ripple_ir::{FuncId, NodeId, NodeKind, Program, VarId};
+
+use super::keys::VariantNodes;
+
+/// One occurrence: statement key, execution index, digest of the state it modified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Entry {
+    pub key: u32,
+    pub occ: u32,
+    pub digest: u64,
+    /// Its place in the run (for "first" in reports).
+    pub step: u32,
+}
+
+/// What one run recorded.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    /// Sorted by (key, occurrence) once the run is over ([`History::finish`]).
+    pub entries: Vec<Entry>,
+    /// Whether the history was cut at its length limit.
+    pub truncated: bool,
+    /// The change sets (bits) whose changes ran.
+    pub covered: u64,
+    /// Per change set: the sets whose dynamic slices met its own.
+    pub meets: Vec<u64>,
+}
+
+impl History {
+    /// Adds the end of the run (`how` names how it ended) and sorts the entries.
+    pub fn finish(&mut self, how: &str) {
+        let mut h = FxHasher::default();
+        how.hash(&mut h);
+        let step = self.entries.len() as u32;
+        self.entries.push(Entry {
+            key: super::keys::END_KEY,
+            occ: 0,
+            digest: h.finish(),
+            step,
+        });
+        self.entries.sort_unstable_by_key(|e| (e.key, e.occ));
+    }
+}
+
+#[derive(Default)]
+struct Frame {
+    regs: FxHashMap<VarId, u64>,
+    /// Latest occurrence of each branch: (sequence number, slices).
+    branches: FxHashMap<NodeId, (u64, u64)>,
+    /// The slices of the call that started the activation, and of its arguments.
+    call: u64,
+    params: u64,
+    /// A call of a defined function waiting for its callee to return.
+    pending_call: Option<NodeId>,
+}
+
+/// The observer.
+pub struct Tracer<'a> {
+    program: &'a Program,
+    nodes: &'a VariantNodes,
+    max_entries: usize,
+    control: FxHashMap<FuncId, ControlDependence>,
+    frames: Vec<Frame>,
+    memory: FxHashMap<u64, u64>,
+    counts: FxHashMap<u32, u32>,
+    seq: u64,
+    entering: Option<(u64, u64)>,
+    returned: u64,
+    pub history: History,
+}
+
+impl<'a> Tracer<'a> {
+    pub fn new(
+        program: &'a Program,
+        nodes: &'a VariantNodes,
+        sets: usize,
+        max_entries: usize,
+    ) -> Tracer<'a> {
+        Tracer {
+            program,
+            nodes,
+            max_entries,
+            control: FxHashMap::default(),
+            frames: Vec::new(),
+            memory: FxHashMap::default(),
+            counts: FxHashMap::default(),
+            seq: 0,
+            entering: None,
+            returned: 0,
+            history: History {
+                meets: vec![0; sets],
+                ..History::default()
+            },
+        }
+    }
+
+    fn frame(&mut self, depth: usize) -> &mut Frame {
+        while self.frames.len() <= depth {
+            self.frames.push(Frame::default());
+        }
+        &mut self.frames[depth]
+    }
+
+    /// The slices the control of statement `n` of the activation at `depth` is in.
+    fn control(&mut self, depth: usize, f: FuncId, n: NodeId) -> u64 {
+        let program = self.program;
+        let cd = self
+            .control
+            .entry(f)
+            .or_insert_with(|| ControlDependence::compute(&program.functions[f], &[]));
+        let frame = &self.frames[depth];
+        if cd.of(n).is_empty() {
+            return frame.call;
+        }
+        cd.of(n)
+            .iter()
+            .filter_map(|b| frame.branches.get(b))
+            .max_by_key(|(seq, _)| *seq)
+            .map_or(0, |&(_, s)| s)
+    }
+
+    fn data(&self, depth: usize, event: &NodeEvent<'_>) -> u64 {
+        let frame = &self.frames[depth];
+        let function = &self.program.functions[event.function];
+        let mut slices = 0;
+        for read in event.reads {
+            slices |= match read.location {
+                Location::Local(v) => match frame.regs.get(&v) {
+                    Some(&s) => s,
+                    None if function.params.contains(&v) => frame.params,
+                    None => 0,
+                },
+                Location::Memory(a) => self.memory.get(&a).copied().unwrap_or(0),
+            };
+        }
+        slices
+    }
+
+    /// Notes the sets an occurrence is in, and where they meet.
+    fn slices_of(&mut self, f: FuncId, n: NodeId, from: u64) -> u64 {
+        let own = self.nodes.groups[f.index()][n.index()];
+        self.history.covered |= own;
+        let all = from | own;
+        if all.count_ones() > 1 {
+            let mut bits = all;
+            while bits != 0 {
+                let g = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if let Some(m) = self.history.meets.get_mut(g) {
+                    *m |= all & !(1 << g);
+                }
+            }
+        }
+        all
+    }
+
+    fn record(&mut self, f: FuncId, n: NodeId, digest: u64) {
+        if self.history.entries.len() >= self.max_entries {
+            self.history.truncated = true;
+            return;
+        }
+        let key = self.nodes.key[f.index()][n.index()];
+        let c = self.counts.entry(key).or_insert(0);
+        let occ = *c;
+        *c += 1;
+        let step = self.history.entries.len() as u32;
+        self.history.entries.push(Entry {
+            key,
+            occ,
+            digest,
+            step,
+        });
+    }
+
+    fn write(&mut self, depth: usize, location: &Location, slices: u64) {
+        match *location {
+            Location::Local(v) => {
+                self.frames[depth].regs.insert(v, slices);
+            }
+            Location::Memory(a) => {
+                if slices == 0 {
+                    self.memory.remove(&a);
+                } else {
+                    self.memory.insert(a, slices);
+                }
+            }
+        }
+    }
+}
+
+fn digest_value(h: &mut FxHasher, value: &Value) {
+    match value {
+        Value::Int(v) => (0u8, v).hash(h),
+        Value::F32(f) => (1u8, f.to_bits()).hash(h),
+        Value::F64(f) => (2u8, f.to_bits()).hash(h),
+        Value::Bytes(b) => (3u8, b).hash(h),
+    }
+}
+
+fn digest_location(h: &mut FxHasher, location: &Location) {
+    match location {
+        Location::Local(v) => (0u8, v.index()).hash(h),
+        Location::Memory(a) => (1u8, a).hash(h),
+    }
+}
+
+impl Observer for Tracer<'_> {
+    fn on_call(&mut self, event: &NodeEvent<'_>) {
+        let (f, n, depth) = (event.function, event.node, event.depth);
+        self.frame(depth);
+        let control = self.control(depth, f, n);
+        let params = self.data(depth, event);
+        let call = self.slices_of(f, n, control);
+        self.frames[depth].pending_call = Some(n);
+        self.entering = Some((call, params | call));
+    }
+
+    fn on_node(&mut self, event: &NodeEvent<'_>) {
+        let (f, n, depth) = (event.function, event.node, event.depth);
+        let function = &self.program.functions[f];
+        if n == function.entry {
+            self.frames.truncate(depth);
+            let (call, params) = self.entering.take().unwrap_or((0, 0));
+            let entered = self.nodes.entered[f.index()];
+            self.history.covered |= entered;
+            self.frames.push(Frame {
+                call,
+                params,
+                ..Frame::default()
+            });
+            return;
+        }
+        self.frame(depth);
+        if n == function.exit {
+            self.returned = function
+                .ret_var
+                .and_then(|v| self.frames[depth].regs.get(&v).copied())
+                .unwrap_or(0);
+            self.frames.truncate(depth);
+            return;
+        }
+        self.seq += 1;
+        let seq = self.seq;
+        let mut h = FxHasher::default();
+        if let Some(write) = event.write {
+            digest_location(&mut h, &write.location);
+            digest_value(&mut h, &write.value);
+        }
+        if self.frames[depth].pending_call == Some(n) {
+            // A call of a defined function returned: its result is what the callee
+            // returned.
+            self.frames[depth].pending_call = None;
+            let slices = std::mem::take(&mut self.returned);
+            if let Some(write) = event.write {
+                self.write(depth, &write.location, slices);
+            }
+            self.record(f, n, h.finish());
+            return;
+        }
+        event.branch.hash(&mut h);
+        event.output.hash(&mut h);
+        let from = self.data(depth, event) | self.control(depth, f, n);
+        let slices = self.slices_of(f, n, from);
+        self.record(f, n, h.finish());
+        if let Some(write) = event.write {
+            self.write(depth, &write.location, slices);
+        }
+        if matches!(function.nodes[n].kind, NodeKind::Branch { .. }) {
+            self.frames[depth].branches.insert(n, (seq, slices));
+        }
+    }
+}
