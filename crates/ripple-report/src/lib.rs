@@ -8,6 +8,7 @@ pub mod effects;
 pub mod html;
 pub mod impact;
 pub mod impact_lines;
+pub mod interactions;
 pub mod invariants;
 pub mod markdown;
 pub mod report;

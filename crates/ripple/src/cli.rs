@@ -72,6 +72,11 @@ pub enum Command {
     /// Regression test selection (--select): the tests of a suite that run a changed
     /// statement in either version, each with its reason.
     Tests(crate::commands::effects::TestsArgs),
+    /// Whether changes interfere with each other (SCHID): per pair of change sets, the
+    /// tests on which one set alters the effect of the other (Type I: both have an
+    /// effect; Type II: one keeps the other from having one), where the effects meet,
+    /// or which check rules the interaction out.
+    Interactions(crate::commands::interactions::InteractionsArgs),
     /// Semantic difference of OLD and NEW: per affected function, equivalent / different
     /// / unknown, the inputs on which they differ and agree, and replayed witnesses.
     Semdiff(crate::commands::semdiff::SemdiffArgs),

@@ -229,7 +229,7 @@ fn run_plain(program: &Program, test: &Test, max_steps: u64) {
 }
 
 /// The interpreter's inputs for a test.
-fn run_config(test: &Test, max_steps: u64) -> RunConfig {
+pub fn run_config(test: &Test, max_steps: u64) -> RunConfig {
     let stdin = match &test.stdin {
         Some(p) => std::fs::read(p).unwrap_or_default(),
         None => Vec::new(),

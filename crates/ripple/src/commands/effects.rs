@@ -113,16 +113,16 @@ pub struct RunArgs {
 }
 
 /// Both versions loaded and matched, with their changes.
-struct Versions {
-    old: LoadedVersion,
-    new: LoadedVersion,
-    set: ChangeSet,
-    changed_globals: Vec<String>,
+pub(crate) struct Versions {
+    pub(crate) old: LoadedVersion,
+    pub(crate) new: LoadedVersion,
+    pub(crate) set: ChangeSet,
+    pub(crate) changed_globals: Vec<String>,
     flags: Vec<String>,
     cc: String,
 }
 
-fn load(old: &str, new: &str, frontend: &FrontendArgs) -> Result<Option<Versions>> {
+pub(crate) fn load(old: &str, new: &str, frontend: &FrontendArgs) -> Result<Option<Versions>> {
     let (old_spec, new_spec) = (VersionSpec::parse(old)?, VersionSpec::parse(new)?);
     let config = super::load_config(frontend, true)?;
     let (old, new) = super::load_both(&old_spec, &new_spec, &config)?;

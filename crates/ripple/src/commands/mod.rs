@@ -4,6 +4,7 @@ pub mod diff;
 mod dump;
 pub mod effects;
 pub mod impact;
+pub mod interactions;
 pub mod invariants;
 pub mod sea;
 pub mod semdiff;
@@ -34,6 +35,7 @@ pub fn run(cli: Cli) -> Result<u8> {
         } => stats::run(&version, each_file, format, &frontend),
         Command::Sea(args) => sea::run(&args),
         Command::Effects(args) => effects::run_effects(&args),
+        Command::Interactions(args) => interactions::run(&args),
         Command::Tests(args) => effects::run_tests_command(&args),
         Command::Impact(args) => impact::run(&args),
         Command::Invariants(args) => invariants::run(&args),
