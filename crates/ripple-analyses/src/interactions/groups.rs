@@ -1,7 +1,7 @@
 //! Change sets (002 section 7.2.3: FINDINTERACTIONS takes a list of non-empty sets of
 //! changes, so that related changes are asked about together): by default each change
-//! is its own set; or one set per changed function, per file, or per list of line
-//! ranges the user gives.
+//! is its own set; or one set per changed function, per file, per list of line ranges
+//! the user gives, or per commit.
 
 use crate::effects::ChangeSet;
 
@@ -23,6 +23,9 @@ pub enum Grouping {
     /// optionally restricted to a file (a path or the end of one). Changes in no list
     /// stay sets of their own.
     Lines(Vec<Vec<LineRange>>),
+    /// A set name per change id (one set per commit of a range: the caller knows the
+    /// history); changes without one stay alone.
+    Named(Vec<(usize, String)>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +99,10 @@ pub fn group(set: &ChangeSet, how: &Grouping) -> Vec<Group> {
                         .collect::<Vec<_>>()
                         .join(",")
                 }),
+            Grouping::Named(names) => names
+                .iter()
+                .find(|(id, _)| *id == c.id)
+                .map_or(own, |(_, name)| name.clone()),
         };
         add(name, c.id);
     }

@@ -29,8 +29,10 @@ pub struct InteractionsArgs {
     #[arg(long, value_name = "SUITE")]
     pub tests: PathBuf,
     /// How changes form sets: `change` (each contiguous changed region, the default),
-    /// `function`, `file`, or a list of line ranges of the new version
-    /// (`[FILE:]A-B,...`), one set per `--group` (changes in no list stay alone).
+    /// `function`, `file`, `commit` (OLD and NEW git revisions: one set per commit of
+    /// OLD..NEW that made the change, by `git blame`), or a list of line ranges of the
+    /// new version (`[FILE:]A-B,...`), one set per `--group` (changes in no list stay
+    /// alone).
     #[arg(long, value_name = "HOW")]
     pub group: Vec<String>,
     /// Interpreter steps (executed IR statements) each run may take; a test whose run
@@ -55,10 +57,11 @@ fn grouping(args: &[String]) -> Result<Grouping> {
         [one] if one == "change" => Ok(Grouping::Change),
         [one] if one == "function" => Ok(Grouping::Function),
         [one] if one == "file" => Ok(Grouping::File),
+        [one] if one == "commit" => Ok(Grouping::Named(Vec::new())),
         lists => {
             let mut out = Vec::new();
             for list in lists {
-                if matches!(list.as_str(), "change" | "function" | "file") {
+                if matches!(list.as_str(), "change" | "function" | "file" | "commit") {
                     bail!("--group {list} cannot be combined with other --group options");
                 }
                 let ranges: Result<Vec<LineRange>, String> =
@@ -120,6 +123,13 @@ pub fn run(args: &InteractionsArgs) -> Result<u8> {
         println!("No change between the two versions.");
         return Ok(0);
     }
+    let mut notes = Vec::new();
+    let how = match how {
+        Grouping::Named(_) => {
+            Grouping::Named(commit_sets(&args.old, &args.new, &v.set, &mut notes)?)
+        }
+        how => how,
+    };
     let groups = group(&v.set, &how);
     let roots = [v.new.sources.root.as_path(), v.old.sources.root.as_path()];
     let lower = |files: &[VariantFile]| lower_variant(files, &config, &roots);
@@ -150,7 +160,6 @@ pub fn run(args: &InteractionsArgs) -> Result<u8> {
         }
     };
     drop(progress);
-    let mut notes = Vec::new();
     if !v.changed_globals.is_empty() {
         notes.push(format!(
             "changed initial values ({}) are in every variant: they are not a set of their own",
@@ -183,4 +192,69 @@ pub fn run(args: &InteractionsArgs) -> Result<u8> {
     } else {
         0
     })
+}
+
+/// The commits of `old..new` that made each change (`git blame` of the new lines, and
+/// `git blame --reverse` of the deleted ones): a set per commit, or per combination of
+/// commits when several made one contiguous change. Notes each commit's subject.
+fn commit_sets(
+    old: &str,
+    new: &str,
+    set: &ripple_analyses::effects::ChangeSet,
+    notes: &mut Vec<String>,
+) -> Result<Vec<(usize, String)>> {
+    use crate::load::git;
+    for rev in [old, new] {
+        if !git::is_revision(rev) {
+            bail!("--group commit needs two git revisions; `{rev}` is not one");
+        }
+    }
+    let commits = git::commits_between(old, new)?;
+    if commits.is_empty() {
+        bail!("{old}..{new} holds no commit");
+    }
+    let short = |sha: &str| sha.chars().take(10).collect::<String>();
+    let position = |sha: &str| commits.iter().position(|(c, _)| c == sha);
+    let mut blames: std::collections::HashMap<(String, bool), Vec<String>> = Default::default();
+    let range = format!("{old}..{new}");
+    let mut out = Vec::new();
+    let mut used = std::collections::BTreeSet::new();
+    for c in &set.changes {
+        let mut made_by = std::collections::BTreeSet::new();
+        for h in &c.hunks {
+            let f = &set.files[h.file];
+            if let (false, Some(path)) = (h.new.is_empty(), &f.new_path) {
+                let key = (path.clone(), false);
+                if !blames.contains_key(&key) {
+                    blames.insert(key.clone(), git::blame(new, path, false)?);
+                }
+                for sha in blames[&key].get(h.new.clone()).unwrap_or(&[]) {
+                    made_by.extend(position(sha));
+                }
+            }
+            if let (false, Some(path)) = (h.old.is_empty(), &f.old_path) {
+                let key = (path.clone(), true);
+                if !blames.contains_key(&key) {
+                    blames.insert(key.clone(), git::blame(&range, path, true)?);
+                }
+                // The last commit a deleted line was in; the next one deleted it.
+                for sha in blames[&key].get(h.old.clone()).unwrap_or(&[]) {
+                    let next = position(sha).map_or(0, |p| p + 1);
+                    if next < commits.len() {
+                        made_by.insert(next);
+                    }
+                }
+            }
+        }
+        if made_by.is_empty() {
+            continue;
+        }
+        used.extend(made_by.iter().copied());
+        let name: Vec<String> = made_by.iter().map(|&p| short(&commits[p].0)).collect();
+        out.push((c.id, name.join("+")));
+    }
+    for p in used {
+        notes.push(format!("commit {}: {}", short(&commits[p].0), commits[p].1));
+    }
+    Ok(out)
 }

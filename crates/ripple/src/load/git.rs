@@ -244,3 +244,41 @@ pub fn commits_between(base: &str, tip: &str) -> Result<Vec<(String, String)>> {
         })
         .collect())
 }
+
+/// For each line of `path` at `rev` (in order), the commit that last changed it (`git
+/// blame`); with `reverse` (`rev` is then `A..B`), for each line of `path` at `A`, the
+/// last commit of the range in which it still existed (`git blame --reverse`).
+pub fn blame(rev: &str, path: &str, reverse: bool) -> Result<Vec<String>> {
+    let mut cmd = git();
+    cmd.current_dir(top_level()?)
+        .arg("blame")
+        .arg("--porcelain");
+    if reverse {
+        cmd.arg("--reverse");
+    }
+    let out = cmd
+        .args([rev, "--", path])
+        .output()
+        .context("cannot run git")?;
+    if !out.status.success() {
+        bail!(
+            "git blame {rev} -- {path}: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    // Each line's header: "<sha> <original line> <final line> [<group size>]".
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    for l in String::from_utf8_lossy(&out.stdout).lines() {
+        let mut words = l.split(' ');
+        let (Some(sha), Some(_), Some(fin)) = (words.next(), words.next(), words.next()) else {
+            continue;
+        };
+        if sha.len() == 40 && sha.bytes().all(|b| b.is_ascii_hexdigit()) {
+            if let Ok(n) = fin.parse::<usize>() {
+                lines.push((n, sha.to_string()));
+            }
+        }
+    }
+    lines.sort();
+    Ok(lines.into_iter().map(|(_, sha)| sha).collect())
+}

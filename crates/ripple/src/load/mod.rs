@@ -3,7 +3,7 @@
 //! available, and lowers them.
 
 mod compile_commands;
-mod git;
+pub(crate) mod git;
 mod preprocess;
 
 use std::path::{Path, PathBuf};
