@@ -183,3 +183,24 @@ fn fig4_interactions_as_in_section_7_2() {
     // with and without ch2, so they interact.
     assert!(matches!(p24.tests[0].verdict, TestVerdict::Interacts(_)));
 }
+
+/// ch1 replaces `a = x` by `a = helper(x) - 1`: the same value, but `helper` takes the
+/// address of its local, so its frame gets a block of memory and every block allocated
+/// later (the `malloc` of `buf`) has another number in the interpreter. ch2 changes `b`,
+/// stored in `buf[1]`. ch1 has no effect on any value or printed line, so the two cannot
+/// interact; an analysis naming memory by block number would see ch1 move `buf` and
+/// ch2's store differ with and without it. The lowered variants also number their
+/// registers differently (ch1 adds a temporary), which must not matter either.
+#[test]
+fn allocation_order_and_register_numbering_are_not_effects() {
+    let r = analyse(
+        "crates/ripple-analyses/tests/interactions/allocation-shift",
+        &["5", "7"],
+    );
+    let p = pair(&r, "ch1", "ch2");
+    assert!(p.static_meet);
+    for t in &p.tests {
+        assert!(t.covered_together);
+        assert_eq!(t.verdict, TestVerdict::NoInteraction);
+    }
+}

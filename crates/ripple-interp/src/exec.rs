@@ -626,6 +626,8 @@ impl<'p> Interpreter<'p> {
             if O::ENABLED {
                 self.reads.clear();
                 self.output_from = [self.stdout.len(), self.stderr.len()];
+                self.mem.track_origins = true;
+                self.mem.site = Some((func_id, node_id));
             }
             let mut write = None;
             let next = match &node.kind {
@@ -675,6 +677,7 @@ impl<'p> Interpreter<'p> {
                                     write: None,
                                     branch: None,
                                     output: [&[], &[]],
+                                    origins: &self.mem.origins,
                                 });
                                 let reads = std::mem::take(&mut self.reads);
                                 if let Some(frame) = self.frames.last_mut() {
@@ -727,6 +730,7 @@ impl<'p> Interpreter<'p> {
                             write: None,
                             branch: None,
                             output: [&[], &[]],
+                            origins: &self.mem.origins,
                         });
                     }
                     self.release_frame(frame);
@@ -749,6 +753,7 @@ impl<'p> Interpreter<'p> {
                         self.stdout.get(self.output_from[0]..).unwrap_or(&[]),
                         self.stderr.get(self.output_from[1]..).unwrap_or(&[]),
                     ],
+                    origins: &self.mem.origins,
                 });
             }
             self.advance(next)?;
@@ -780,6 +785,7 @@ impl<'p> Interpreter<'p> {
                 write: write.as_ref(),
                 branch: None,
                 output: [&[], &[]],
+                origins: &self.mem.origins,
             });
         }
         self.advance(0)

@@ -41,7 +41,7 @@ use ripple_ir::{FuncId, GlobalId, Program};
 
 pub use eval::Undefined;
 pub use exec::Interpreter;
-pub use memory::BlockKind;
+pub use memory::{BlockKind, BlockOrigin};
 pub use observe::{Location, NoObserver, NodeEvent, ObservedRead, ObservedWrite, Observer};
 pub use value::Value;
 

@@ -78,11 +78,23 @@ pub(crate) fn make_ptr(block: u32, offset: u32) -> u64 {
     (u64::from(block) << 32) | u64::from(offset)
 }
 
+/// Where a block was allocated: the node executing then, and how many blocks that
+/// node had allocated before in the run (`None` for the blocks of globals and of the
+/// run's arguments).
+pub type BlockOrigin = Option<(FuncId, ripple_ir::NodeId, u32)>;
+
 /// All blocks of one run.
 #[derive(Clone, Debug)]
 pub struct Memory {
     pub(crate) blocks: Vec<Block>,
     free_stack_blocks: Vec<u32>,
+    /// Whether [`Memory::origins`] is kept (observed runs).
+    pub(crate) track_origins: bool,
+    /// The node executing (set by the interpreter when origins are kept).
+    pub(crate) site: Option<(FuncId, ripple_ir::NodeId)>,
+    /// By block id: where it was last allocated.
+    pub(crate) origins: Vec<BlockOrigin>,
+    site_counts: rustc_hash::FxHashMap<(FuncId, ripple_ir::NodeId), u32>,
     /// Bytes in live blocks.
     pub(crate) live_bytes: u64,
     pub(crate) max_bytes: u64,
@@ -98,6 +110,10 @@ impl Memory {
                 read_only: true,
             }],
             free_stack_blocks: Vec::new(),
+            track_origins: false,
+            site: None,
+            origins: Vec::new(),
+            site_counts: Default::default(),
             live_bytes: 0,
             max_bytes,
         }
@@ -116,6 +132,7 @@ impl Memory {
                 block.data.clear();
                 block.data.resize(size, 0);
                 block.live = true;
+                self.note_origin(id);
                 return Some(id);
             }
         }
@@ -129,7 +146,24 @@ impl Memory {
             live: true,
             read_only: false,
         });
+        self.note_origin(id);
         Some(id)
+    }
+
+    fn note_origin(&mut self, id: u32) {
+        if !self.track_origins {
+            return;
+        }
+        let origin = self.site.map(|site| {
+            let count = self.site_counts.entry(site).or_insert(0);
+            *count += 1;
+            (site.0, site.1, *count - 1)
+        });
+        let id = id as usize;
+        if self.origins.len() <= id {
+            self.origins.resize(id + 1, None);
+        }
+        self.origins[id] = origin;
     }
 
     /// Frees a block (of any kind; the caller checks what may be freed).

@@ -47,6 +47,9 @@ pub struct NodeEvent<'a> {
     /// What the node wrote to the standard output and error streams (a call of the C
     /// library; empty for every other node, and for a call of a defined function).
     pub output: [&'a [u8]; 2],
+    /// By block id (the high 32 bits of an address): where each block was allocated,
+    /// so that observers can name memory independently of allocation order.
+    pub origins: &'a [crate::memory::BlockOrigin],
 }
 
 /// Receives node events.

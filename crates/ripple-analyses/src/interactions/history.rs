@@ -3,10 +3,13 @@
 //! modified and, for a branch, where control went), which changes it ran, and where
 //! the dynamic forward slices of the change sets met.
 //!
-//! An occurrence's modified state is the value it assigned (with where: the register,
-//! or the address), a branch's decision, a call's result, and what a call of the C
-//! library printed; it is kept as a 64-bit digest (two different states share one with
-//! probability 2^-64). Occurrences are named by statement key ([`super::keys`]) and
+//! An occurrence's modified state is the value it assigned (and, in memory, where), a
+//! branch's decision, a call's result, and what a call of the C library printed; it is
+//! kept as a 64-bit digest (two different states share one with probability 2^-64).
+//! Addresses, and integers that are addresses of allocated blocks, are named by where
+//! their block was allocated (the statement's key and the how-many-th block it
+//! allocated), not by the interpreter's block numbers, which a variant that allocates
+//! one block more or less would shift for every later block. Occurrences are named by statement key ([`super::keys`]) and
 //! execution index, so that histories of different variants line up.
 //!
 //! Dynamic slices are followed as in the change-effects monitor
@@ -23,7 +26,7 @@ use std::hash::{Hash, Hasher};
 use rustc_hash::{FxHashMap, FxHasher};
 
 use ripple_dataflow::ControlDependence;
-use ripple_interp::{Location, NodeEvent, Observer, Value};
+use ripple_interp::{BlockOrigin, Location, NodeEvent, ObservedWrite, Observer, Value};
 use ripple_ir::{FuncId, NodeId, NodeKind, Program, VarId};
 
 use super::keys::VariantNodes;
@@ -213,19 +216,50 @@ impl<'a> Tracer<'a> {
     }
 }
 
-fn digest_value(h: &mut FxHasher, value: &Value) {
-    match value {
-        Value::Int(v) => (0u8, v).hash(h),
-        Value::F32(f) => (1u8, f.to_bits()).hash(h),
-        Value::F64(f) => (2u8, f.to_bits()).hash(h),
-        Value::Bytes(b) => (3u8, b).hash(h),
+impl Tracer<'_> {
+    /// Hashes an address as the block's origin (the key of the statement that allocated
+    /// it and the how-many-th block it allocated) and the offset, so that a variant that
+    /// allocates one block more elsewhere does not rename every later block.
+    fn digest_address(&self, h: &mut FxHasher, origins: &[BlockOrigin], address: u64) {
+        match origins.get((address >> 32) as usize).copied().flatten() {
+            Some((f, n, serial)) => {
+                let key = self.nodes.key[f.index()][n.index()];
+                (1u8, key, serial, address as u32).hash(h);
+            }
+            None => (0u8, address).hash(h),
+        }
     }
-}
 
-fn digest_location(h: &mut FxHasher, location: &Location) {
-    match location {
-        Location::Local(v) => (0u8, v.index()).hash(h),
-        Location::Memory(a) => (1u8, a).hash(h),
+    /// Hashes a value; an integer that is the address of an allocated block (pointers
+    /// are integers here) is hashed as that address.
+    fn digest_value(&self, h: &mut FxHasher, origins: &[BlockOrigin], value: &Value) {
+        match value {
+            Value::Int(v)
+                if *v >> 32 != 0
+                    && *v <= u128::from(u64::MAX)
+                    && origins
+                        .get((*v >> 32) as usize)
+                        .copied()
+                        .flatten()
+                        .is_some() =>
+            {
+                4u8.hash(h);
+                self.digest_address(h, origins, *v as u64);
+            }
+            Value::Int(v) => (0u8, v).hash(h),
+            Value::F32(f) => (1u8, f.to_bits()).hash(h),
+            Value::F64(f) => (2u8, f.to_bits()).hash(h),
+            Value::Bytes(b) => (3u8, b).hash(h),
+        }
+    }
+
+    /// The state a write leaves: the value, and for memory where (a register is named
+    /// by the statement, whose key is the entry's).
+    fn digest_write(&self, h: &mut FxHasher, origins: &[BlockOrigin], write: &ObservedWrite) {
+        if let Location::Memory(a) = write.location {
+            self.digest_address(h, origins, a);
+        }
+        self.digest_value(h, origins, &write.value);
     }
 }
 
@@ -268,8 +302,7 @@ impl Observer for Tracer<'_> {
         let seq = self.seq;
         let mut h = FxHasher::default();
         if let Some(write) = event.write {
-            digest_location(&mut h, &write.location);
-            digest_value(&mut h, &write.value);
+            self.digest_write(&mut h, event.origins, write);
         }
         if self.frames[depth].pending_call == Some(n) {
             // A call of a defined function returned: its result is what the callee
