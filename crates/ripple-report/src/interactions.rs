@@ -278,11 +278,22 @@ pub fn render_text(view: &InteractionsView, all: bool) -> String {
         .iter()
         .filter(|p| p.verdict == "interacts")
         .collect();
+    let undecided = view
+        .pairs
+        .iter()
+        .filter(|p| matches!(p.verdict, "undecided" | "not-separable"))
+        .count();
     let _ = writeln!(out);
-    if interacting.is_empty() {
-        let _ = writeln!(out, "No interaction observed.");
-    } else {
+    if !interacting.is_empty() {
         let _ = writeln!(out, "Interactions:");
+    } else if undecided > 0 {
+        let _ = writeln!(
+            out,
+            "No interaction observed, but {} could not be decided (below).",
+            plural(undecided, "pair", "pairs")
+        );
+    } else {
+        let _ = writeln!(out, "No interaction observed.");
     }
     for p in &interacting {
         let mut kinds = Vec::new();
