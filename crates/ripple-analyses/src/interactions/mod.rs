@@ -384,10 +384,18 @@ pub fn find_interactions(
         }
     }
     let run_list: Vec<usize> = (0..variants.len()).filter(|&v| to_run[v]).collect();
+    // Per test: the runs of P' and of each P'\Ci first; each pair's own variant runs
+    // when the pair is compared, and its history is dropped then, so that at most n + 2
+    // histories are held per test.
+    let shared: Vec<usize> = run_list
+        .iter()
+        .copied()
+        .filter(|v| variants[*v].left_out.len() < 2)
+        .collect();
     let per_test: Vec<Vec<PairTest>> = tests
         .par_iter()
         .map(|config| {
-            let histories: FxHashMap<usize, Result<History, String>> = run_list
+            let histories: FxHashMap<usize, Result<History, String>> = shared
                 .iter()
                 .map(|&v| (v, run_variant(&variants[v], config, n, limits)))
                 .collect();
@@ -397,7 +405,13 @@ pub fn find_interactions(
                 .filter_map(|(p, both)| {
                     let both = (*both)?;
                     let (i, j) = p.sets;
-                    let runs = [full, singles[i], singles[j], both].map(|v| &histories[&v]);
+                    let own = run_variant(&variants[both], config, n, limits);
+                    let runs = [
+                        &histories[&full],
+                        &histories[&singles[i]],
+                        &histories[&singles[j]],
+                        &own,
+                    ];
                     Some(pair_test(i, j, runs))
                 })
                 .collect()
