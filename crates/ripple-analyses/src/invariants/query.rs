@@ -356,24 +356,13 @@ impl<'g> Propagation<'g> {
                     st.causes[i].insert((func, *m));
                 }
             }
-            let mut new = value.substitute(&subst);
-            if memory && new.reads_memory() {
-                new = new.forget_memory(&mut |r| fresh_symbol(&mut self.fresh, r));
-            }
-            *value = new;
+            *value = value.substitute(&subst);
         }
-        let mut cond = st.cond.substitute(&subst);
+        st.cond = st.cond.substitute(&subst);
         if memory {
-            let mut fresh = self.fresh;
-            cond = cond.map(&mut |t| match t {
-                Term::Load(_, r) | Term::LoadBits { repr: r, .. } => {
-                    Some(fresh_symbol(&mut fresh, *r))
-                }
-                _ => None,
-            });
-            self.fresh = fresh;
+            // The loop's own writers are the causes, recorded above.
+            self.forget_loads(&mut st, None);
         }
-        st.cond = cond;
         st
     }
 
@@ -522,12 +511,18 @@ impl<'g> Propagation<'g> {
 
     fn forget_memory(&mut self, st: &mut Item) {
         let cause = (st.func, st.node);
+        self.forget_loads(st, Some(cause));
+    }
+
+    /// Replaces every load in the item's values and condition by a fresh symbol (memory
+    /// may have been written), noting `cause` where something was forgotten.
+    fn forget_loads(&mut self, st: &mut Item, cause: Option<(usize, usize)>) {
         let mut fresh = self.fresh;
         let mut mk = |r: Repr| fresh_symbol(&mut fresh, r);
         for (i, v) in st.values.iter_mut().enumerate() {
             if v.reads_memory() {
                 *v = v.forget_memory(&mut mk);
-                st.causes[i].insert(cause);
+                st.causes[i].extend(cause);
             }
         }
         let mut changed = false;
@@ -539,7 +534,7 @@ impl<'g> Propagation<'g> {
             _ => None,
         });
         if changed {
-            st.cond_causes.insert(cause);
+            st.cond_causes.extend(cause);
         }
         self.fresh = fresh;
     }
@@ -578,23 +573,19 @@ impl<'g> Propagation<'g> {
             let callee = &self.graph.functions[g];
             let mut inner = st.clone();
             inner.versions = versions;
-            inner.func = g;
-            inner.node = callee.exit;
-            inner.stack = stack;
             if let Some(dst) = dst {
+                // The call's result is written at the call, then the path continues
+                // from the callee's exit.
                 let value = match &callee.ret {
                     Some((name, repr)) => Term::Var(Self::qualified_name(name, depth + 1), *repr),
                     None => self.fresh(dst_repr(dst)),
                 };
-                let mut caller = inner.clone();
-                caller.func = st.func;
-                caller.node = st.node;
-                self.write(&mut caller, dst, value, depth);
-                inner.values = caller.values;
-                inner.cond = caller.cond;
-                inner.causes = caller.causes;
-                inner.cond_causes = caller.cond_causes;
+                self.write(&mut inner, dst, value, depth);
             }
+            let callee = &self.graph.functions[g];
+            inner.func = g;
+            inner.node = callee.exit;
+            inner.stack = stack;
             self.bound_size(&mut inner);
             self.push(inner);
         }
