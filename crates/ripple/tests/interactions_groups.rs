@@ -43,6 +43,15 @@ fn pair<'a>(v: &'a Value, a: &str, b: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no pair {a} x {b}: {v}"))
 }
 
+fn set_names(v: &Value) -> Vec<&str> {
+    v["sets"]
+        .as_array()
+        .expect("sets")
+        .iter()
+        .map(|s| s["name"].as_str().expect("a name"))
+        .collect()
+}
+
 fn lines(v: &Value) -> Vec<u64> {
     v.as_array()
         .expect("a list")
@@ -71,12 +80,7 @@ fn sets_by_line_ranges() {
         ],
     );
     assert_eq!(code, Some(1), "{v}");
-    let names: Vec<&str> = v["sets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let names = set_names(&v);
     assert_eq!(names, ["10-13", "ch3", "ch4"]);
     assert_eq!(v["sets"][0]["changes"].as_array().unwrap().len(), 2);
     let p = pair(&v, "10-13", "ch4");
@@ -136,12 +140,7 @@ fn sets_by_commit() {
         ],
     );
     assert_eq!(code, Some(1), "{v}");
-    let names: Vec<&str> = v["sets"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let names = set_names(&v);
     // Sets in the order of their first change in the new version: the deleted line
     // (7) comes before the changed one.
     assert_eq!(names, [second.as_str(), first.as_str()]);

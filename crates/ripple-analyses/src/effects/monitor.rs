@@ -127,6 +127,31 @@ struct Frame {
     pending_call: Option<NodeId>,
 }
 
+/// The latest occurrence, among `branches` (per branch: sequence number and what it
+/// carries), of a branch statement `n` of `f` is statically control dependent on; `None`
+/// when it depends on no branch (then on the call that started the activation).
+pub(crate) fn latest_control<T: Copy>(
+    control: &mut FxHashMap<FuncId, ControlDependence>,
+    program: &Program,
+    f: FuncId,
+    n: NodeId,
+    branches: &FxHashMap<NodeId, (u64, T)>,
+) -> Option<Option<T>> {
+    let cd = control
+        .entry(f)
+        .or_insert_with(|| ControlDependence::compute(&program.functions[f], &[]));
+    if cd.of(n).is_empty() {
+        return None;
+    }
+    Some(
+        cd.of(n)
+            .iter()
+            .filter_map(|b| branches.get(b))
+            .max_by_key(|(seq, _)| *seq)
+            .map(|&(_, d)| d),
+    )
+}
+
 /// The observer.
 pub struct Monitor<'a> {
     program: &'a Program,
@@ -173,20 +198,8 @@ impl<'a> Monitor<'a> {
 
     /// The control source of statement `n` of the activation at `depth`.
     fn control_source(&mut self, depth: usize, f: FuncId, n: NodeId) -> Option<Def> {
-        let program = self.program;
-        let cd = self
-            .control
-            .entry(f)
-            .or_insert_with(|| ControlDependence::compute(&program.functions[f], &[]));
         let frame = &self.frames[depth];
-        if cd.of(n).is_empty() {
-            return frame.call;
-        }
-        cd.of(n)
-            .iter()
-            .filter_map(|b| frame.branches.get(b))
-            .max_by_key(|(seq, _)| *seq)
-            .map(|&(_, d)| d)
+        latest_control(&mut self.control, self.program, f, n, &frame.branches).unwrap_or(frame.call)
     }
 
     fn data_sources(&self, depth: usize, event: &NodeEvent<'_>) -> Vec<Def> {

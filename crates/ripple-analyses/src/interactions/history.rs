@@ -30,6 +30,7 @@ use ripple_interp::{BlockOrigin, Location, NodeEvent, ObservedWrite, Observer, V
 use ripple_ir::{FuncId, NodeId, NodeKind, Program, VarId};
 
 use super::keys::VariantNodes;
+use crate::effects::monitor::latest_control;
 
 /// One occurrence: statement key, execution index, digest of the state it modified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -131,20 +132,11 @@ impl<'a> Tracer<'a> {
 
     /// The slices the control of statement `n` of the activation at `depth` is in.
     fn control(&mut self, depth: usize, f: FuncId, n: NodeId) -> u64 {
-        let program = self.program;
-        let cd = self
-            .control
-            .entry(f)
-            .or_insert_with(|| ControlDependence::compute(&program.functions[f], &[]));
         let frame = &self.frames[depth];
-        if cd.of(n).is_empty() {
-            return frame.call;
+        match latest_control(&mut self.control, self.program, f, n, &frame.branches) {
+            None => frame.call,
+            Some(latest) => latest.unwrap_or(0),
         }
-        cd.of(n)
-            .iter()
-            .filter_map(|b| frame.branches.get(b))
-            .max_by_key(|(seq, _)| *seq)
-            .map_or(0, |&(_, s)| s)
     }
 
     fn data(&self, depth: usize, event: &NodeEvent<'_>) -> u64 {

@@ -84,6 +84,18 @@ pub const END_KEY: u32 = 0;
 /// kind.
 type Place = (usize, usize, u32, u32, u32, Discriminant<NodeKind>);
 
+fn place(pair: usize, line: usize, node: &ripple_ir::Node) -> Place {
+    let span = node.span;
+    (
+        pair,
+        line,
+        span.start_col,
+        span.end_line - span.start_line,
+        span.end_col,
+        std::mem::discriminant(&node.kind),
+    )
+}
+
 /// The nodes of one version by place, in node order.
 fn places(
     program: &Program,
@@ -106,15 +118,7 @@ fn places(
             let Some(line) = line_of(pair, node.span.start_line as usize - 1) else {
                 continue;
             };
-            let place = (
-                pair,
-                line,
-                node.span.start_col,
-                node.span.end_line - node.span.start_line,
-                node.span.end_col,
-                std::mem::discriminant(&node.kind),
-            );
-            out.entry(place).or_default().push((f, n));
+            out.entry(place(pair, line, node)).or_default().push((f, n));
         }
     }
     out
@@ -191,18 +195,11 @@ pub fn variant_nodes(
                     LineOrigin::Old(l) => (l, true),
                     LineOrigin::New(l) => (l, false),
                 };
-                let place = (
-                    pair,
-                    line,
-                    node.span.start_col,
-                    node.span.end_line - node.span.start_line,
-                    node.span.end_col,
-                    std::mem::discriminant(&node.kind),
-                );
-                let k = seen.entry((place, old_side)).or_insert(0);
+                let here = place(pair, line, node);
+                let k = seen.entry((here, old_side)).or_insert(0);
                 *k += 1;
                 let places = if old_side { &old_places } else { &new_places };
-                let node = *places.get(&place)?.get(*k - 1)?;
+                let node = *places.get(&here)?.get(*k - 1)?;
                 Some((node, old_side))
             });
             let (key, change) = match (found, origin, path) {
