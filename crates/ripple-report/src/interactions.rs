@@ -57,6 +57,9 @@ pub struct PairView {
     /// Where the effects first differ, on the first interacting test.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub at: Option<Place>,
+    /// On that test: whether the effect of the first set changes without the second,
+    /// and whether the effect of the second changes without the first.
+    pub altered: [bool; 2],
     /// Of the interacting tests, those on which the dynamic slices did not meet (which
     /// dynamic-slice intersection misses).
     pub missed_by_slices: Vec<usize>,
@@ -158,7 +161,7 @@ fn pair_view(
     let count =
         |f: &dyn Fn(&TestVerdict) -> bool| pair.tests.iter().filter(|t| f(&t.verdict)).count();
     let first = pair.tests.iter().find_map(|t| match &t.verdict {
-        TestVerdict::Interacts(i) => Some(i.at),
+        TestVerdict::Interacts(i) => Some((i.at, i.altered)),
         _ => None,
     });
     let undecided_reason = pair.tests.iter().find_map(|t| match &t.verdict {
@@ -170,7 +173,8 @@ fn pair_view(
         verdict: verdict_name(pair.verdict()),
         type_one: one.iter().map(|&t| lines[t]).collect(),
         type_two: two.iter().map(|&t| lines[t]).collect(),
-        at: first.and_then(|k| place(result, set, programs, k)),
+        at: first.and_then(|(k, _)| place(result, set, programs, k)),
+        altered: first.map_or([false; 2], |(_, a)| a),
         missed_by_slices: pair
             .tests
             .iter()
@@ -323,10 +327,20 @@ pub fn render_text(view: &InteractionsView, all: bool) -> String {
             } else {
                 ""
             };
+            let [a, b] = &p.sets;
+            let how = match p.altered {
+                [true, true] => "each changes the other's effect".to_string(),
+                [true, false] => format!("{b} changes the effect of {a}"),
+                [false, true] => format!("{a} changes the effect of {b}"),
+                [false, false] => String::new(),
+            };
+            let first = p.type_one.iter().chain(&p.type_two).min().copied();
             let _ = writeln!(
                 out,
-                "      effects first differ at {}:{}{side}{text}",
-                at.file, at.line
+                "      on suite line {}: {how}; the effects first differ at {}:{}{side}{text}",
+                first.unwrap_or(0),
+                at.file,
+                at.line
             );
         }
         if !p.missed_by_slices.is_empty() {
