@@ -146,7 +146,7 @@ def main():
         name = f"{p['sets'][0]} x {p['sets'][1]}"
         if p["verdict"] == "pruned-static":
             name += " (pruned: static slices)"
-        print(f"| {name} | {p['covered_together']} | {p['slices_meet']} | {len(p['type_one'])} | "
+        print(f"| {name} | {len(p['covered_together'])} | {len(p['slices_meet'])} | {len(p['type_one'])} | "
               f"{len(p['type_two'])} | {len(p['missed_by_slices'])} | {len(seen)} | {len(missed)} |")
     print()
     print(f"Interactions seen in the outputs that ripple did not report: {missed_total}.")

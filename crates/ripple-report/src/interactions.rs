@@ -63,10 +63,10 @@ pub struct PairView {
     /// Of the interacting tests, those on which the dynamic slices did not meet (which
     /// dynamic-slice intersection misses).
     pub missed_by_slices: Vec<usize>,
-    /// Baselines on the new version: tests covering both sets, tests whose dynamic
-    /// slices of the two sets meet.
-    pub covered_together: usize,
-    pub slices_meet: usize,
+    /// Baselines on the new version: the tests covering both sets, and those on which
+    /// the dynamic slices of the two sets meet (suite lines).
+    pub covered_together: Vec<usize>,
+    pub slices_meet: Vec<usize>,
     /// Tests by reason of no interaction: check 2, check 3, effects unchanged.
     pub not_run: usize,
     pub slices_apart: usize,
@@ -182,8 +182,20 @@ fn pair_view(
             .filter(|(_, t)| matches!(&t.verdict, TestVerdict::Interacts(i) if !i.slices_met))
             .map(|(k, _)| lines[k])
             .collect(),
-        covered_together: pair.tests.iter().filter(|t| t.covered_together).count(),
-        slices_meet: pair.tests.iter().filter(|t| t.slices_meet).count(),
+        covered_together: pair
+            .tests
+            .iter()
+            .zip(lines)
+            .filter(|(t, _)| t.covered_together)
+            .map(|(_, &l)| l)
+            .collect(),
+        slices_meet: pair
+            .tests
+            .iter()
+            .zip(lines)
+            .filter(|(t, _)| t.slices_meet)
+            .map(|(_, &l)| l)
+            .collect(),
         not_run: count(&|v| *v == TestVerdict::NotRun),
         slices_apart: count(&|v| *v == TestVerdict::SlicesApart),
         no_interaction: count(&|v| *v == TestVerdict::NoInteraction),
@@ -413,8 +425,8 @@ pub fn render_text(view: &InteractionsView, all: bool) -> String {
                 out,
                 "  {:<24} {:>9} {:>12} {:>7} {:>8}",
                 format!("{} x {}", p.sets[0], p.sets[1]),
-                p.covered_together,
-                p.slices_meet,
+                p.covered_together.len(),
+                p.slices_meet.len(),
                 p.type_one.len(),
                 p.type_two.len()
             );
