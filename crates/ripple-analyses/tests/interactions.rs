@@ -204,3 +204,26 @@ fn allocation_order_and_register_numbering_are_not_effects() {
         assert_eq!(t.verdict, TestVerdict::NoInteraction);
     }
 }
+
+/// A program that writes its results to a file and prints only "written". ch1 (`a`)
+/// and ch2 (`b`) each change one line of the file; ch3 makes the third line `b + 1`
+/// when x <= 3. On "2 1" (x <= 3) ch3's effect is the third line's value, y + 3
+/// against y + 2 with ch2 and y + 2 against y + 1 without it: ch2 and ch3 interact,
+/// through the file only (each has an effect on P'). On "5 1" the third line is `a`,
+/// so ch3 has no effect and nothing interacts. ch1 never alters another's effect: its
+/// lines are its own. Comparing the whole file at the end would make every pair whose
+/// changes both reach the file interact; the writes are compared where they are made.
+#[test]
+fn file_writes_are_effects_where_they_are_made() {
+    let r = analyse(
+        "crates/ripple-analyses/tests/interactions/file-output",
+        &["2 1", "5 1"],
+    );
+    let interacts = |a, b, t: usize| matches!(&pair(&r, a, b).tests[t].verdict, TestVerdict::Interacts(i) if i.type_one);
+    assert!(interacts("ch2", "ch3", 0));
+    assert!(!interacts("ch2", "ch3", 1));
+    for t in 0..2 {
+        assert!(!interacts("ch1", "ch2", t));
+        assert!(!interacts("ch1", "ch3", t));
+    }
+}

@@ -35,6 +35,14 @@ const MAX_FRAMES: usize = 400_000;
 /// A marker in a `va_list` written by `va_start`.
 const VA_MAGIC: u64 = 0x7661_5f6c_6973_7421;
 
+/// Whether a havoc node stands for a call of `setjmp` (the frontend lowers `setjmp`
+/// and `longjmp` to havocs whose reason starts with the function's name).
+fn is_setjmp_havoc(reason: &str) -> bool {
+    let name = reason.split(':').next().unwrap_or_default();
+    matches!(name, "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp")
+        && reason.contains("non-local control flow")
+}
+
 /// One activation of a defined function.
 #[derive(Debug, Default)]
 pub(crate) struct Frame {
@@ -71,12 +79,20 @@ pub struct Interpreter<'p> {
     pub(crate) stderr: Vec<u8>,
     /// The lengths of stdout and stderr when the current node started (observed runs).
     output_from: [usize; 2],
+    /// What the current node wrote to files: per write, its length (8 bytes, little
+    /// endian) and the bytes (observed runs).
+    pub(crate) file_output: Vec<u8>,
     pub(crate) stdin: Vec<u8>,
     pub(crate) stdin_pos: usize,
+    pub(crate) stdin_is_file: bool,
     pub(crate) global_blocks: Vec<u32>,
     pub(crate) func_base: u32,
     /// The `FILE` objects of stdin, stdout and stderr.
     pub(crate) file_blocks: [u32; 3],
+    /// The run's files and the streams open on them.
+    pub(crate) files: crate::libc::files::Files,
+    /// Signal handlers and mask (signals are never delivered).
+    pub(crate) signals: crate::libc::posix::Signals,
     pub(crate) varargs: FxHashMap<u32, Vec<Value>>,
     next_va_id: u32,
     pub(crate) atexit: Vec<u64>,
@@ -113,11 +129,15 @@ impl<'p> Interpreter<'p> {
             stdout_mode: 0,
             stderr: Vec::new(),
             output_from: [0, 0],
+            file_output: Vec::new(),
             stdin: config.stdin.clone(),
             stdin_pos: 0,
+            stdin_is_file: config.stdin_is_file,
             global_blocks: Vec::new(),
             func_base: 1,
             file_blocks: [0; 3],
+            files: crate::libc::files::Files::new(&config.working_dir),
+            signals: Default::default(),
             varargs: FxHashMap::default(),
             next_va_id: 1,
             atexit: Vec::new(),
@@ -348,6 +368,8 @@ impl<'p> Interpreter<'p> {
             stderr: std::mem::take(&mut self.stderr),
             termination,
             steps: self.steps,
+            written: self.written_files(),
+            removed: self.removed_files(),
         }
     }
 
@@ -626,6 +648,7 @@ impl<'p> Interpreter<'p> {
             if O::ENABLED {
                 self.reads.clear();
                 self.output_from = [self.stdout.len(), self.stderr.len()];
+                self.file_output.clear();
                 self.mem.track_origins = true;
                 self.mem.site = Some((func_id, node_id));
             }
@@ -644,8 +667,16 @@ impl<'p> Interpreter<'p> {
                         1
                     }
                 }
-                NodeKind::Havoc { reason, .. } => {
-                    return Err(Stop::Unsupported(format!("havoc: {reason}")));
+                NodeKind::Havoc { dst, reason } => {
+                    if !is_setjmp_havoc(reason) {
+                        return Err(Stop::Unsupported(format!("havoc: {reason}")));
+                    }
+                    // The direct invocation of `setjmp` returns 0 and changes nothing
+                    // the program can see; a `longjmp` back to it stops the run.
+                    if let Some(dst) = dst {
+                        write = self.store(dst, Value::Int(0))?;
+                    }
+                    0
                 }
                 NodeKind::Call { dst, callee, args } => {
                     let target = match callee {
@@ -676,7 +707,7 @@ impl<'p> Interpreter<'p> {
                                     reads: &self.reads,
                                     write: None,
                                     branch: None,
-                                    output: [&[], &[]],
+                                    output: [&[], &[], &[]],
                                     origins: &self.mem.origins,
                                 });
                                 let reads = std::mem::take(&mut self.reads);
@@ -729,7 +760,7 @@ impl<'p> Interpreter<'p> {
                             reads: &self.reads,
                             write: None,
                             branch: None,
-                            output: [&[], &[]],
+                            output: [&[], &[], &[]],
                             origins: &self.mem.origins,
                         });
                     }
@@ -752,6 +783,7 @@ impl<'p> Interpreter<'p> {
                     output: [
                         self.stdout.get(self.output_from[0]..).unwrap_or(&[]),
                         self.stderr.get(self.output_from[1]..).unwrap_or(&[]),
+                        &self.file_output,
                     ],
                     origins: &self.mem.origins,
                 });
@@ -784,7 +816,7 @@ impl<'p> Interpreter<'p> {
                 reads: &self.reads,
                 write: write.as_ref(),
                 branch: None,
-                output: [&[], &[]],
+                output: [&[], &[], &[]],
                 origins: &self.mem.origins,
             });
         }

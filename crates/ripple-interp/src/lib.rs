@@ -10,18 +10,24 @@
 //! Code map: `value.rs` values and integer/float conversions, `memory.rs` blocks and
 //! pointers, `eval.rs` expressions, `exec.rs` the machine (frames, nodes, calls,
 //! intrinsics, globals), `observe.rs` observation, `libc/` the model of the C library
-//! (`format.rs` printf, `scan.rs` scanf, `stdio.rs`, `string.rs`, `stdlib.rs`,
-//! `math.rs`, `ctype.rs`).
+//! (`format.rs` printf, `scan.rs` scanf, `stdio.rs`, `files.rs` the file system and
+//! file streams, `posix.rs` terminal, `fstat` and signal calls, `string.rs`,
+//! `stdlib.rs`, `math.rs`, `ctype.rs`).
 //!
 //! Semantics: integers wrap; division by zero, `INT_MIN / -1`, out-of-bounds accesses,
 //! null dereferences and uses after free stop the run with [`Termination::Trap`]
 //! (where the compiled program would crash or silently misbehave). Uninitialised
 //! memory and registers read as zero. `long double` is computed as `double`. Calls to
-//! external functions without a model, file I/O and havoc nodes stop the run with
-//! [`Termination::Unsupported`]. `time` and `clock` return fixed values. stdout is
-//! modelled as a pipe: on `abort` (and failed `assert`) the output not yet flushed
-//! (`fflush`, full 4096-byte buffers, `setvbuf` modes) is dropped, as the real process
-//! loses it; on traps the whole output is kept for diagnosis.
+//! external functions without a model and havoc nodes stop the run with
+//! [`Termination::Unsupported`], except the havoc of a `setjmp`, which returns 0 as its
+//! direct invocation does (a `longjmp` is a havoc, so it stops the run). `time` and
+//! `clock` return fixed values. Files are read from the real file system, relative to
+//! [`RunConfig::working_dir`], and written only in the run's memory, which the next
+//! opens of the run see ([`Interpreter::written_files`] lists what the run wrote). The
+//! run has no terminal and receives no signals. stdout is modelled as a pipe: on
+//! `abort` (and failed `assert`) the output not yet flushed (`fflush`, full 4096-byte
+//! buffers, `setvbuf` modes) is dropped, as the real process loses it; on traps the
+//! whole output is kept for diagnosis.
 //!
 //! Architecture invariant: the interpreter never panics on a program; malformed IR is
 //! reported as [`Termination::Unsupported`] or [`Termination::Trap`]. IR calls use an
@@ -36,6 +42,8 @@ mod value;
 
 #[cfg(test)]
 mod tests;
+
+use std::path::PathBuf;
 
 use ripple_ir::{FuncId, GlobalId, Program};
 
@@ -53,10 +61,20 @@ pub struct RunConfig {
     pub args: Vec<String>,
     /// The whole standard input.
     pub stdin: Vec<u8>,
+    /// Whether stdin is a regular file (`< FILE` in a shell) rather than a pipe: `fstat`
+    /// on descriptor 0 says so (programs such as ed decide by it whether they run
+    /// interactively). Reading is the same either way; `fseek` on stdin still fails.
+    pub stdin_is_file: bool,
     /// Executed nodes before the run stops with [`Termination::StepLimit`].
     pub max_steps: u64,
-    /// Bytes of live memory (globals, frames, heap); `malloc` past it returns null.
+    /// Bytes of live memory (globals, frames, heap) and of the run's files; `malloc`
+    /// past it returns null, a file growing past it stops the run with a trap.
     pub max_memory: u64,
+    /// The directory relative paths of `fopen`, `remove` and `rename` are resolved
+    /// against (the program's current directory; by default the process's current
+    /// directory when the config is made). Files are read from the real file system;
+    /// what the program writes stays in the run's memory.
+    pub working_dir: PathBuf,
 }
 
 impl Default for RunConfig {
@@ -64,8 +82,10 @@ impl Default for RunConfig {
         RunConfig {
             args: Vec::new(),
             stdin: Vec::new(),
+            stdin_is_file: false,
             max_steps: 50_000_000,
             max_memory: 1 << 30,
+            working_dir: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
         }
     }
 }
@@ -98,6 +118,11 @@ pub struct RunOutcome {
     pub stderr: Vec<u8>,
     pub termination: Termination,
     pub steps: u64,
+    /// The files the run wrote (their content at the end, in the run's own view: the
+    /// real file system is never written), and the real files it removed or renamed
+    /// away, sorted by path.
+    pub written: Vec<(PathBuf, Vec<u8>)>,
+    pub removed: Vec<PathBuf>,
 }
 
 impl RunOutcome {
@@ -130,6 +155,8 @@ pub fn run_program_observed<O: Observer>(
             stderr: Vec::new(),
             termination,
             steps: 0,
+            written: Vec::new(),
+            removed: Vec::new(),
         },
     }
 }

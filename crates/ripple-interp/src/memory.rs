@@ -166,6 +166,21 @@ impl Memory {
         self.origins[id] = origin;
     }
 
+    /// Counts `size` more bytes held outside blocks (the run's files) against the limit;
+    /// `false` (and nothing counted) past it.
+    pub(crate) fn reserve(&mut self, size: u64) -> bool {
+        if self.live_bytes.saturating_add(size) > self.max_bytes {
+            return false;
+        }
+        self.live_bytes += size;
+        true
+    }
+
+    /// Gives back bytes counted by [`Memory::reserve`].
+    pub(crate) fn release(&mut self, size: u64) {
+        self.live_bytes = self.live_bytes.saturating_sub(size);
+    }
+
     /// Frees a block (of any kind; the caller checks what may be freed).
     pub(crate) fn free(&mut self, id: u32) {
         let Some(block) = self.blocks.get_mut(id as usize) else {

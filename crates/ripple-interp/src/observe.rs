@@ -44,9 +44,11 @@ pub struct NodeEvent<'a> {
     pub write: Option<&'a ObservedWrite>,
     /// For a branch node, whether the condition held (the true successor was taken).
     pub branch: Option<bool>,
-    /// What the node wrote to the standard output and error streams (a call of the C
-    /// library; empty for every other node, and for a call of a defined function).
-    pub output: [&'a [u8]; 2],
+    /// What the node wrote to the standard output and error streams, and to files (per
+    /// write: its length, 8 bytes little endian, then the bytes): a call
+    /// of the C library; empty for every other node, and for a call of a defined
+    /// function.
+    pub output: [&'a [u8]; 3],
     /// By block id (the high 32 bits of an address): where each block was allocated,
     /// so that observers can name memory independently of allocation order.
     pub origins: &'a [crate::memory::BlockOrigin],

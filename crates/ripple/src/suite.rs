@@ -224,12 +224,13 @@ pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Out
 }
 
 /// Runs `program` on a test in the interpreter without observing it.
-fn run_plain(program: &Program, test: &Test, max_steps: u64) {
-    let _ = ripple_interp::run_program(program, &run_config(test, max_steps));
+fn run_plain(program: &Program, test: &Test, dir: &Path, max_steps: u64) {
+    let _ = ripple_interp::run_program(program, &run_config(test, dir, max_steps));
 }
 
-/// The interpreter's inputs for a test.
-pub fn run_config(test: &Test, max_steps: u64) -> RunConfig {
+/// The interpreter's inputs for a test run in `dir` (the suite's directory), as the
+/// native run gets them: files resolve there, and stdin given by `< FILE` is a file.
+pub fn run_config(test: &Test, dir: &Path, max_steps: u64) -> RunConfig {
     let stdin = match &test.stdin {
         Some(p) => std::fs::read(p).unwrap_or_default(),
         None => Vec::new(),
@@ -237,6 +238,8 @@ pub fn run_config(test: &Test, max_steps: u64) -> RunConfig {
     RunConfig {
         args: test.args.clone(),
         stdin,
+        stdin_is_file: test.stdin.is_some(),
+        working_dir: dir.to_path_buf(),
         max_steps,
         ..RunConfig::default()
     }
@@ -247,9 +250,10 @@ pub fn run_monitored(
     program: &Program,
     config: &MonitorConfig,
     test: &Test,
+    dir: &Path,
     max_steps: u64,
 ) -> (Outcome, Option<Trace>) {
-    let run = run_config(test, max_steps);
+    let run = run_config(test, dir, max_steps);
     let mut monitor = Monitor::new(program, config);
     let outcome = run_program_observed(program, &run, &mut monitor);
     let end = match &outcome.termination {
@@ -302,12 +306,17 @@ pub fn run_suite<D: Send>(
                     .map(|e| run_native(e[i], test, &suite.dir, how.timeout));
                 let native_time = start.elapsed();
                 let start = Instant::now();
-                let (interp, trace) =
-                    run_monitored(how.programs[i], how.configs[i], test, how.max_steps);
+                let (interp, trace) = run_monitored(
+                    how.programs[i],
+                    how.configs[i],
+                    test,
+                    &suite.dir,
+                    how.max_steps,
+                );
                 let monitored_time = start.elapsed();
                 let plain_time = how.time_plain.then(|| {
                     let start = Instant::now();
-                    run_plain(how.programs[i], test, how.max_steps);
+                    run_plain(how.programs[i], test, &suite.dir, how.max_steps);
                     start.elapsed()
                 });
                 VersionRun {

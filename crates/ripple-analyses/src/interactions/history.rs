@@ -4,12 +4,15 @@
 //! the dynamic forward slices of the change sets met.
 //!
 //! An occurrence's modified state is the value it assigned (and, in memory, where), a
-//! branch's decision, a call's result, and what a call of the C library printed; it is
+//! branch's decision, a call's result, and what a call of the C library printed or wrote
+//! to a file; it is
 //! kept as a 64-bit digest (two different states share one with probability 2^-64).
 //! Addresses, and integers that are addresses of allocated blocks, are named by where
 //! their block was allocated (the statement's key and the how-many-th block it
 //! allocated), not by the interpreter's block numbers, which a variant that allocates
-//! one block more or less would shift for every later block. Occurrences are named by statement key ([`super::keys`]) and
+//! one block more or less would shift for every later block. What a call writes to a
+//! file is part of its state, as printed output is. The end of a run
+//! is one more occurrence: how it ended, and which files it left written or removed. Occurrences are named by statement key ([`super::keys`]) and
 //! execution index, so that histories of different variants line up.
 //!
 //! Dynamic slices are followed as in the change-effects monitor
@@ -56,8 +59,9 @@ pub struct History {
 }
 
 impl History {
-    /// Adds the end of the run (`how` names how it ended) and sorts the entries.
-    pub fn finish(&mut self, how: &str) {
+    /// Adds the end of the run (`how` says how it ended and what files it left) and
+    /// sorts the entries.
+    pub fn finish(&mut self, how: &[u8]) {
         let mut h = FxHasher::default();
         how.hash(&mut h);
         let step = self.entries.len() as u32;

@@ -453,8 +453,20 @@ fn run_variant(
     if tracer.history.truncated {
         return Err("a run's history is longer than the limit".into());
     }
+    // The end of the run is how it ended and which files it left written or removed
+    // (what was written is in the history, at the statements that wrote it).
+    let mut end = how.into_bytes();
+    for (path, _) in &outcome.written {
+        end.extend(path.to_string_lossy().as_bytes());
+        end.push(0);
+    }
+    for path in &outcome.removed {
+        end.extend(b"removed ");
+        end.extend(path.to_string_lossy().as_bytes());
+        end.push(0);
+    }
     let mut history = tracer.history;
-    history.finish(&how);
+    history.finish(&end);
     Ok(history)
 }
 

@@ -6,8 +6,10 @@
 //! they need the observer of the run.
 
 pub(crate) mod ctype;
+pub(crate) mod files;
 pub(crate) mod format;
 pub(crate) mod math;
+pub(crate) mod posix;
 pub(crate) mod scan;
 pub(crate) mod stdio;
 pub(crate) mod stdlib;
@@ -103,6 +105,9 @@ impl Interpreter<'_> {
             return Ok(v);
         }
         if let Some(v) = self.ctype_call(&args)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.posix_call(&args)? {
             return Ok(v);
         }
         if let Some(v) = self.misc_call(&args)? {

@@ -137,7 +137,7 @@ pub fn run(args: &InteractionsArgs) -> Result<u8> {
     let tests: Vec<_> = suite
         .tests
         .iter()
-        .map(|t| run_config(t, args.steps))
+        .map(|t| run_config(t, &suite.dir, args.steps))
         .collect();
     let progress = crate::progress::Progress::spinner();
     progress.stage("variants built and run on every test");
