@@ -158,6 +158,24 @@ pub(crate) struct FileStream {
     pushback: Vec<u8>,
 }
 
+impl FileStream {
+    /// The file the stream reads; an error number (and the error indicator) when it
+    /// cannot be read.
+    fn readable(&mut self) -> Result<u32, i32> {
+        if !self.mode.read {
+            self.error = true;
+            return Err(libc::EBADF);
+        }
+        match self.target {
+            Target::Dir => {
+                self.error = true;
+                Err(libc::EISDIR)
+            }
+            Target::File(id) => Ok(id),
+        }
+    }
+}
+
 /// The input of a `fscanf` on a file stream, lent by [`Files::scan_input`] and given
 /// back with [`Files::end_scan`].
 pub(crate) struct ScanInput {
@@ -512,17 +530,7 @@ impl Files {
         let Some(stream) = self.streams.get_mut(&block) else {
             return Err(libc::EBADF);
         };
-        if !stream.mode.read {
-            stream.error = true;
-            return Err(libc::EBADF);
-        }
-        let id = match stream.target {
-            Target::Dir => {
-                stream.error = true;
-                return Err(libc::EISDIR);
-            }
-            Target::File(id) => id,
-        };
+        let id = stream.readable()?;
         let mut out = Vec::new();
         while out.len() < max {
             let Some(b) = stream.pushback.pop() else {
@@ -651,17 +659,7 @@ impl Files {
     /// error number (and the error indicator) when the stream cannot be read.
     pub(crate) fn scan_input(&mut self, block: u32) -> Result<ScanInput, i32> {
         let stream = self.streams.get_mut(&block).ok_or(libc::EBADF)?;
-        if !stream.mode.read {
-            stream.error = true;
-            return Err(libc::EBADF);
-        }
-        let id = match stream.target {
-            Target::Dir => {
-                stream.error = true;
-                return Err(libc::EISDIR);
-            }
-            Target::File(id) => id,
-        };
+        let id = stream.readable()?;
         let data = self.inodes.get_mut(&id).map(|i| &mut i.data);
         let empty = ScanInput {
             bytes: Vec::new(),
