@@ -59,8 +59,18 @@ pub struct Variant {
     pub files: Vec<VariantFile>,
     pub program: Program,
     pub nodes: VariantNodes,
-    /// Per set: the sets whose static forward slices meet its own here.
+    /// Per set: the sets whose static forward slices meet its own here (built when
+    /// check 1 first needs it: a pair's own variant only when its slices met in none of
+    /// the others).
     pub static_meets: Vec<u64>,
+}
+
+/// The static meets of `v`, built on first use.
+fn meets_of(v: &mut Variant, sets: usize) -> &[u64] {
+    if v.static_meets.is_empty() {
+        v.static_meets = static_meets(&v.program, &v.nodes, sets);
+    }
+    &v.static_meets
 }
 
 /// Limits of one analysis.
@@ -232,14 +242,13 @@ fn build_variant(
         &|c| group_of.get(&c).copied(),
         table,
     );
-    let static_meets = static_meets(&program, &nodes, groups.len());
     Ok(Variant {
         left_out,
         applied,
         files,
         program,
         nodes,
-        static_meets,
+        static_meets: Vec::new(),
     })
 }
 
@@ -353,15 +362,15 @@ pub fn find_interactions(
     for i in 0..n {
         for j in i + 1..n {
             let ok = separable[i] && separable[j];
-            let meet_in = |v: &Variant| v.static_meets[i] & (1 << j) != 0;
+            let meet_in = |v: &mut Variant| meets_of(v, n)[i] & (1 << j) != 0;
             let mut meets = ok
-                && (meet_in(&variants[full])
-                    || meet_in(&variants[singles[i]])
-                    || meet_in(&variants[singles[j]]));
+                && [full, singles[i], singles[j]]
+                    .into_iter()
+                    .any(|k| meet_in(&mut variants[k]));
             let mut both = None;
             if ok {
                 let b = need(vec![i, j], &mut variants, &mut table)?;
-                meets = meets || meet_in(&variants[b]);
+                meets = meets || meet_in(&mut variants[b]);
                 both = meets.then_some(b);
             }
             pairs.push(PairResult {
