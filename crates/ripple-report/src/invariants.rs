@@ -247,3 +247,52 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
     );
     out
 }
+
+/// Markdown, for `ripple diff --format markdown`: a table of the churns (nothing when
+/// there is none), and the points left undecided counted.
+pub fn render_markdown(view: &InvariantsView) -> String {
+    use crate::markdown::code;
+    let mut out = String::new();
+    let churns: Vec<(&PointView, &ChurnView)> = view
+        .points
+        .iter()
+        .flat_map(|p| p.churns.iter().map(move |c| (p, c)))
+        .collect();
+    if !churns.is_empty() {
+        let _ = writeln!(out, "#### Invariant churns\n");
+        let _ = writeln!(
+            out,
+            "| function | at | holds only in old | holds only in new | because of lines |"
+        );
+        let _ = writeln!(out, "|---|---|---|---|---|");
+        for (p, c) in churns {
+            let list =
+                |items: &[String]| items.iter().map(|i| code(i)).collect::<Vec<_>>().join(", ");
+            let mut lines: Vec<String> = c.lines.added.clone();
+            lines.extend(c.lines.removed.iter().cloned());
+            lines.extend(c.lines.shared.iter().cloned());
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} |",
+                code(&p.function),
+                p.at,
+                list(&c.removed).replace('|', "\\|"),
+                list(&c.added).replace('|', "\\|"),
+                lines.join(", ")
+            );
+        }
+        out.push('\n');
+    }
+    let undecided = view
+        .points
+        .iter()
+        .filter(|p| p.invariants.iter().any(|v| v.status == "undecided"))
+        .count();
+    if undecided > 0 {
+        let _ = writeln!(
+            out,
+            "_Invariants: {undecided} changed function(s) left undecided within the budget._\n"
+        );
+    }
+    out
+}

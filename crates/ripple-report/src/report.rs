@@ -1,8 +1,9 @@
 //! One report of several analyses of a change (`ripple diff`): the changes, then the
-//! statement-level impact, then the semantic verdicts, each section present when its
-//! analysis ran, and what was not run with the reason. The JSON is the changes document
-//! (`ripple diff --format json`) with `impact` (as `ripple impact`), `semantic` (as
-//! `ripple semdiff`) and `not_run` added.
+//! statement-level impact, then the semantic verdicts, then the invariant churns at the
+//! changed functions' exits, each section present when its analysis ran, and what was
+//! not run with the reason. The JSON is the changes document (`ripple diff --format
+//! json`) with `impact` (as `ripple impact`), `semantic` (as `ripple semdiff`),
+//! `invariants` (as `ripple invariants`) and `not_run` added.
 
 use std::fmt::Write;
 
@@ -10,6 +11,7 @@ use serde::Serialize;
 
 use crate::diff::DiffView;
 use crate::impact_lines::ImpactLinesView;
+use crate::invariants::InvariantsView;
 use crate::semdiff::SemdiffView;
 
 #[derive(Serialize)]
@@ -27,6 +29,8 @@ pub struct Report {
     pub impact: Option<ImpactLinesView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub semantic: Option<SemdiffView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invariants: Option<InvariantsView>,
     /// Sections asked for and not run, with the reason.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub not_run: Vec<NotRun>,
@@ -72,6 +76,28 @@ pub fn render_text(report: &Report) -> String {
             out.push_str(&crate::semdiff::render_text(semantic));
         } else {
             out.push_str(&crate::semdiff::render_text_compact(semantic));
+        }
+    }
+    if let Some(invariants) = &report.invariants {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let quiet = invariants
+            .points
+            .iter()
+            .all(|p| p.churns.is_empty() && p.invariants.iter().all(|v| v.status != "undecided"));
+        if quiet && !report.all {
+            let _ = writeln!(
+                out,
+                "invariant churns: none at the exits of the {} changed function(s) (--all lists their invariants)",
+                invariants.points.len()
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "invariant churns: properties at the changed functions' exits that hold in one version only"
+            );
+            out.push_str(&crate::invariants::render_text(invariants, report.all));
         }
     }
     for n in &report.not_run {
@@ -187,6 +213,9 @@ pub fn render_markdown(report: &Report) -> String {
     if let Some(impact) = &report.impact {
         let _ = writeln!(out, "#### Impact\n");
         out.push_str(&crate::markdown::render_section(impact));
+    }
+    if let Some(invariants) = &report.invariants {
+        out.push_str(&crate::invariants::render_markdown(invariants));
     }
     for n in &report.not_run {
         let _ = writeln!(out, "_{}: not run: {}_\n", n.section, n.reason);

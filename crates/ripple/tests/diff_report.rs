@@ -1,5 +1,5 @@
-//! `ripple diff` as one report: the changes, the statements they may affect, and the
-//! semantic verdicts, chosen with `--only` and `--skip`; deterministic; sections that
+//! `ripple diff` as one report: the changes, the statements they may affect, the
+//! semantic verdicts and the invariant churns, chosen with `--only` and `--skip`; deterministic; sections that
 //! cannot run say why.
 
 use std::path::{Path, PathBuf};
@@ -90,6 +90,59 @@ fn only_and_skip_choose_the_sections() {
         text.contains("impact:") && text.contains("semantic verdicts:"),
         "{text}"
     );
+}
+
+/// 003 Fig. 1 (versions 1 and 2): version 2 adds `if (a > 0) { a = a + 1; x = b - 1; }`
+/// where version 1 set `x = 2`. `a` comes from `foo`, which bounds it to
+/// [-1000000, 1000000]; after the increment a may be 1000001, so `a <= 1000000` holds at
+/// main's exit in version 1 only, because of the added line 24 (`a = a + 1`). `b == 3`
+/// and `c == 1` hold in both (version invariants).
+#[test]
+fn invariant_churns_at_the_changed_functions_exits() {
+    let (old, new) = (
+        example("invariant-diffs-fig1", "old.c"),
+        example("invariant-diffs-fig1", "new.c"),
+    );
+    let (code, text) = diff(&old, &new, &["--only", "invariants"]);
+    assert_eq!(code, 1);
+    assert!(text.contains("invariant churns:"), "{text}");
+    assert!(!text.contains("impact:"), "{text}");
+    let (_, json) = diff(&old, &new, &["--only", "invariants", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let points = json["invariants"]["points"].as_array().expect("points");
+    let main = points
+        .iter()
+        .find(|p| p["function"] == "main")
+        .expect("main is changed");
+    let removed: Vec<&str> = main["churns"]
+        .as_array()
+        .expect("churns")
+        .iter()
+        .flat_map(|c| c["removed"].as_array().expect("removed").iter())
+        .filter_map(|r| r.as_str())
+        .collect();
+    assert!(removed.contains(&"a <= 1000000"), "{main:#}");
+    let churn = main["churns"]
+        .as_array()
+        .expect("churns")
+        .iter()
+        .find(|c| c["removed"][0] == "a <= 1000000")
+        .expect("the churn of a");
+    assert_eq!(churn["lines"]["added"][0], "new.c:24", "{churn:#}");
+    let invariants = main["version_invariants"].as_array().expect("shared");
+    assert!(invariants.iter().any(|i| i == "b == 3"), "{main:#}");
+    // Markdown: a table of the churns.
+    let (_, markdown) = diff(
+        &old,
+        &new,
+        &["--only", "invariants", "--format", "markdown"],
+    );
+    assert!(markdown.contains("#### Invariant churns"), "{markdown}");
+    assert!(markdown.contains("`a <= 1000000`"), "{markdown}");
+    // Skipped, the section is gone.
+    let (_, json) = diff(&old, &new, &["--skip", "invariants", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert!(json.get("invariants").is_none());
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! `ripple diff OLD NEW`: one report of what the change does. The changes, function by
 //! function; the statements they may affect (statement-level SEM-DCIA, as `ripple
 //! impact`); and the semantic verdicts of the changed functions (equivalent, or
-//! different with a witness, as `ripple semdiff`) within a budget. `--only` and `--skip`
+//! different with a witness, as `ripple semdiff`) within a budget; and the invariant
+//! churns at the exits of the changed functions (003, as `ripple invariants`). `--only`
+//! and `--skip`
 //! choose the sections. A git range can be analysed commit by commit (`--each-commit`),
 //! each commit against its first parent.
 
@@ -28,14 +30,15 @@ pub struct DiffArgs {
     /// first parent, oldest first) instead of one for the whole range.
     #[arg(long)]
     pub each_commit: bool,
-    /// Only these sections (comma-separated): changes, impact, semantic.
+    /// Only these sections (comma-separated): changes, impact, semantic, invariants.
     #[arg(long, value_enum, value_delimiter = ',', conflicts_with = "skip")]
     pub only: Vec<Section>,
     /// Leave these sections out (comma-separated).
     #[arg(long, value_enum, value_delimiter = ',')]
     pub skip: Vec<Section>,
     /// The budget of the semantic verdicts in seconds, counted as deterministic work;
-    /// as many seconds of wall-clock time are the outer cut-off.
+    /// as many seconds of wall-clock time are the outer cut-off. The invariant churns
+    /// have a budget as large of their own.
     #[arg(long, default_value_t = 5.0)]
     pub budget: f64,
     /// Wall-clock cut-off of the semantic verdicts in seconds (default: the budget). Past
@@ -69,7 +72,15 @@ pub enum Section {
     Impact,
     /// Changed functions proved equivalent, or different with a witness input.
     Semantic,
+    /// Invariant churns at the exits of the changed functions: the properties (of the
+    /// return value, parameters and globals) that hold in one version and not the other,
+    /// with the lines that cause each.
+    Invariants,
 }
+
+/// Changed functions whose exits get invariant diffs in `ripple diff`; the others are
+/// counted (`ripple invariants --at` reaches any of them).
+const INVARIANT_FUNCTIONS: usize = 12;
 
 pub fn run(args: &DiffArgs) -> Result<u8> {
     let started = std::time::Instant::now();
@@ -264,6 +275,20 @@ fn report_pair(
         );
         Some(view)
     };
+    let invariants = if !wanted(Section::Invariants) || !any_change {
+        None
+    } else if errors > 0 {
+        not_run.push(ripple_report::report::NotRun {
+            section: "invariants",
+            reason:
+                "the sources have errors: invariants of code that could not be read would not hold"
+                    .into(),
+        });
+        None
+    } else {
+        say("invariant churns");
+        invariant_churns(&old_version, &new_version, &matching, args, &mut not_run)
+    };
     // The impact, on the programs with the statements after calls that never return cut.
     let impact = if wanted(Section::Impact) && any_change {
         say("impact");
@@ -289,7 +314,79 @@ fn report_pair(
         all: args.all,
         impact,
         semantic,
+        invariants,
         not_run,
     };
     Ok((report, errors, (old_version.sources, new_version.sources)))
+}
+
+/// Invariant diffs (003) at the exits of the functions changed in both versions, the
+/// first [`INVARIANT_FUNCTIONS`] of them in the order of the new version; `None` when
+/// no such function exists.
+fn invariant_churns(
+    old: &crate::load::LoadedVersion,
+    new: &crate::load::LoadedVersion,
+    matching: &ripple_versions::VersionMatch,
+    args: &DiffArgs,
+    not_run: &mut Vec<ripple_report::report::NotRun>,
+) -> Option<ripple_report::invariants::InvariantsView> {
+    use ripple_analyses::invariants::{
+        invariant_diffs, At, Budget, InvariantConfig, Mvicfg, QueryLimits, Templates,
+    };
+    let programs = [old.program(), new.program()];
+    let mut changed: Vec<(ripple_ir::FuncId, String)> = matching
+        .changed()
+        .filter(|m| m.body_changed)
+        .filter_map(|m| Some((m.new?, programs[0].functions[m.old?].key.clone())))
+        .collect();
+    changed.sort();
+    if changed.is_empty() {
+        return None;
+    }
+    if changed.len() > INVARIANT_FUNCTIONS {
+        not_run.push(ripple_report::report::NotRun {
+            section: "invariants",
+            reason: format!(
+                "{} more changed function(s) past the first {INVARIANT_FUNCTIONS} were not tried (`ripple invariants OLD NEW --at FUNCTION` reaches them)",
+                changed.len() - INVARIANT_FUNCTIONS
+            ),
+        });
+        changed.truncate(INVARIANT_FUNCTIONS);
+    }
+    let graph = Mvicfg::build(&programs, &[matching]);
+    let budget = std::time::Duration::from_secs_f64(args.budget.max(0.0));
+    let cutoff = std::time::Duration::from_secs_f64(args.cutoff.unwrap_or(args.budget).max(0.0));
+    let config = InvariantConfig {
+        versions: vec![0, 1],
+        points: changed
+            .iter()
+            .map(|(_, key)| (key.clone(), At::Exit))
+            .collect(),
+        templates: Templates::default(),
+        limits: QueryLimits::default(),
+        budget: Budget {
+            query: std::time::Duration::from_secs(2).min(budget),
+            total: budget,
+            cutoff: Some(cutoff),
+        },
+        // Each version of each point its share of the whole.
+        per_point: budget / (2 * changed.len() as u32),
+    };
+    match invariant_diffs(&programs, &graph, &config) {
+        Ok(diff) => {
+            let names = [old.sources.label.clone(), new.sources.label.clone()];
+            Some(ripple_report::invariants::invariants_view(
+                &diff,
+                &names,
+                &[0, 1],
+            ))
+        }
+        Err(message) => {
+            not_run.push(ripple_report::report::NotRun {
+                section: "invariants",
+                reason: message,
+            });
+            None
+        }
+    }
 }
