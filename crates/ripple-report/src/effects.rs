@@ -217,6 +217,25 @@ pub struct SuiteView {
     /// The other monitored tests.
     pub add_nothing: Vec<usize>,
     pub not_monitored: Vec<usize>,
+    /// With `--generate N`: the tests drawn from the generator.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generated: Option<GeneratedView>,
+}
+
+/// SATISFYREQSDEMAND's generated tests: drawn (mutations of the suite's tests) within a
+/// budget while requirements were left, and kept when they satisfied one no test had.
+/// Kept tests are numbered after the suite's last line and appear in `tests`.
+#[derive(Debug, Serialize)]
+pub struct GeneratedView {
+    pub budget: usize,
+    pub seed: u64,
+    pub drawn: usize,
+    pub kept: Vec<usize>,
+    /// Requirements (CHAIN and PROP, over all changes) still unsatisfied after them.
+    pub unsatisfied: usize,
+    /// Where the kept tests were written (`--write-generated`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written_to: Option<String>,
 }
 
 fn line_ref(program: &Program, (f, n): NodeRef) -> LineRef {
@@ -362,6 +381,7 @@ pub fn effects_view(
                 .filter(|t| t.not_monitored.is_some())
                 .map(|t| t.line)
                 .collect(),
+            generated: None,
         }
     });
     EffectsView {
@@ -576,6 +596,33 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
         );
         if !suite.revealing.is_empty() {
             let _ = writeln!(s, "  revealing: {}", tests_text(&suite.revealing));
+        }
+        if let Some(g) = &suite.generated {
+            let _ = writeln!(
+                s,
+                "generated: {} test(s) drawn of {} (seed {}), {} kept for a requirement no test satisfied; {} requirement(s) still unsatisfied",
+                g.drawn,
+                g.budget,
+                g.seed,
+                g.kept.len(),
+                g.unsatisfied
+            );
+            for t in suite.tests.iter().filter(|t| g.kept.contains(&t.line)) {
+                let _ = writeln!(
+                    s,
+                    "  #{} {}{}",
+                    t.line,
+                    t.command,
+                    if t.differs {
+                        "  (reveals a difference)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            if let Some(file) = &g.written_to {
+                let _ = writeln!(s, "  written to {file}");
+            }
         }
         for t in suite
             .tests

@@ -5,6 +5,7 @@
 mod cli;
 mod commands;
 mod config;
+mod generate;
 mod load;
 mod progress;
 mod suite;

@@ -578,7 +578,7 @@ pub fn adequacy(
             for _ in 0..suites {
                 // Fisher-Yates.
                 for i in (1..order.len()).rev() {
-                    let j = (rng.next() % (i as u64 + 1)) as usize;
+                    let j = (rng.next_u64() % (i as u64 + 1)) as usize;
                     order.swap(i, j);
                 }
                 let mut have: FxHashSet<(u8, usize)> = FxHashSet::default();
@@ -607,15 +607,20 @@ pub fn adequacy(
     out
 }
 
-/// A small deterministic generator (SplitMix64) for drawing suites.
-struct SplitMix(u64);
+/// A small deterministic generator (SplitMix64) for drawing suites and tests.
+pub struct SplitMix(pub u64);
 
 impl SplitMix {
-    fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
     }
 }

@@ -26,6 +26,7 @@ use ripple_report::effects::{SelectedTest, SelectionView, TestView};
 use rustc_hash::FxHashSet;
 
 use crate::cli::{Format, FrontendArgs};
+use crate::generate::Generator;
 use crate::load::{report_diagnostics, LoadedVersion, VersionSpec};
 use crate::suite::{build, run_suite, Build, Suite, SuiteRun, TestResult};
 
@@ -64,6 +65,18 @@ pub struct EffectsArgs {
     /// and criterion (002 Table 7).
     #[arg(long, value_name = "N")]
     pub adequacy: Option<usize>,
+    /// SATISFYREQSDEMAND's generator: while CHAIN or PROP requirements are unsatisfied,
+    /// draw up to N new tests (mutations of the suite's tests: numbers moved to
+    /// neighbouring, boundary or scaled values, other arguments swapped, dropped or
+    /// repeated) and keep each one that satisfies a requirement no test satisfied.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub generate: usize,
+    /// Seed of the generator (the same seed draws the same tests).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Writes the generated tests kept to FILE, one suite line each.
+    #[arg(long, value_name = "FILE", requires = "generate")]
+    pub write_generated: Option<PathBuf>,
     /// List every requirement (by default the nearest ten of each kind per change).
     #[arg(long)]
     pub all: bool,
@@ -228,8 +241,40 @@ fn build_both(
     Some([a, b])
 }
 
+/// Generated tests run together (in parallel) before the generator draws again.
+const GENERATED_BATCH: usize = 16;
+
+/// The requirements a test satisfies, as (change, requirement, PROP?) over all changes.
+fn requirement_keys(
+    sat: &[ripple_analyses::effects::Satisfied],
+) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
+    sat.iter().enumerate().flat_map(|(c, s)| {
+        s.chains
+            .iter()
+            .map(move |&r| (c, r, false))
+            .chain(s.props.iter().map(move |&r| (c, r, true)))
+    })
+}
+
+/// Both versions built once (unless `--no-build` or a build fails), for the suite and
+/// the generated tests.
+struct Built {
+    _work: tempfile::TempDir,
+    exes: Option<[PathBuf; 2]>,
+}
+
+impl Built {
+    fn new(v: &Versions, run: &RunArgs, notes: &mut Vec<String>) -> Result<Built> {
+        let work = tempfile::tempdir()?;
+        let exes = build_both(v, run, work.path(), notes);
+        Ok(Built { _work: work, exes })
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn run_tests<D: Send>(
     v: &Versions,
+    built: &Built,
     suite: &Suite,
     run: &RunArgs,
     configs: [&MonitorConfig; 2],
@@ -237,9 +282,7 @@ fn run_tests<D: Send>(
     verbose: bool,
     digest: &(dyn Fn(&mut TestResult) -> D + Sync),
 ) -> Result<Vec<(TestResult, D)>> {
-    let work = tempfile::tempdir()?;
-    let exes = build_both(v, run, work.path(), notes);
-    let exes_ref = exes.as_ref().map(|[a, b]| [a.as_path(), b.as_path()]);
+    let exes_ref = built.exes.as_ref().map(|[a, b]| [a.as_path(), b.as_path()]);
     let progress = crate::progress::Progress::bar(suite.tests.len() as u64);
     progress.stage("tests run on both versions");
     let how = SuiteRun {
@@ -380,8 +423,10 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                 let run = TestRun { old, new, differs };
                 Some((satisfied(&reqs, &tries, &v.set, &run), dropped))
             };
+            let built = Built::new(&v, &args.run, &mut notes)?;
             let results = run_tests(
                 &v,
+                &built,
                 suite,
                 &args.run,
                 [&old_cfg, &new_cfg],
@@ -389,7 +434,7 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                 args.frontend.verbose,
                 &digest,
             )?;
-            let tests = test_views(suite, &results);
+            let mut tests = test_views(suite, &results);
             let mut monitored = Vec::new();
             let mut per_test = Vec::new();
             let mut revealing = Vec::new();
@@ -402,6 +447,91 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                     dropped += lost;
                 }
             }
+            let generated = if args.generate > 0 {
+                // SATISFYREQSDEMAND: draw while something is left and the budget lasts.
+                let total: usize = reqs.changes.iter().map(|c| 2 * c.chains.len()).sum();
+                let mut done: FxHashSet<(usize, usize, bool)> = per_test
+                    .iter()
+                    .flat_map(|sat| requirement_keys(sat))
+                    .collect();
+                let mut generator = Generator::new(&suite.tests, args.seed);
+                let last = suite.tests.iter().map(|t| t.line).max().unwrap_or(0);
+                let (mut drawn, mut kept) = (0, Vec::new());
+                let mut batch_notes = Vec::new();
+                while drawn < args.generate && done.len() < total {
+                    let want = GENERATED_BATCH.min(args.generate - drawn);
+                    let batch: Vec<_> = (0..want).map_while(|_| generator.draw()).collect();
+                    if batch.is_empty() {
+                        break;
+                    }
+                    drawn += batch.len();
+                    let batch = Suite {
+                        tests: batch,
+                        dir: suite.dir.clone(),
+                    };
+                    let results = run_tests(
+                        &v,
+                        &built,
+                        &batch,
+                        &args.run,
+                        [&old_cfg, &new_cfg],
+                        &mut batch_notes,
+                        false,
+                        &digest,
+                    )?;
+                    let views = test_views(&batch, &results);
+                    for ((mut test, mut view), (r, d)) in
+                        batch.tests.into_iter().zip(views).zip(results)
+                    {
+                        let Some((sat, lost)) = d else { continue };
+                        let new: Vec<_> = requirement_keys(&sat)
+                            .filter(|k| !done.contains(k))
+                            .collect();
+                        if new.is_empty() {
+                            continue;
+                        }
+                        done.extend(new);
+                        test.line = last + kept.len() + 1;
+                        view.line = test.line;
+                        monitored.push(tests.len());
+                        tests.push(view);
+                        per_test.push(sat);
+                        revealing.push(r.differs());
+                        dropped += lost;
+                        kept.push(test);
+                    }
+                }
+                batch_notes.sort();
+                batch_notes.dedup();
+                notes.extend(
+                    batch_notes
+                        .into_iter()
+                        .map(|n| format!("generated tests: {n}")),
+                );
+                let written_to = match &args.write_generated {
+                    Some(path) => {
+                        let text: String = kept.iter().map(|t| format!("{}\n", t.text)).collect();
+                        std::fs::write(path, text).map_err(|e| {
+                            anyhow::anyhow!(
+                                "{}: cannot write the generated tests: {e}",
+                                path.display()
+                            )
+                        })?;
+                        Some(path.display().to_string())
+                    }
+                    None => None,
+                };
+                Some(ripple_report::effects::GeneratedView {
+                    budget: args.generate,
+                    seed: args.seed,
+                    drawn,
+                    kept: kept.iter().map(|t| t.line).collect(),
+                    unsatisfied: total - done.len(),
+                    written_to,
+                })
+            } else {
+                None
+            };
             if dropped > 0 {
                 notes.push(format!(
                     "{dropped} dependence occurrences past the per-run limit were not recorded"
@@ -419,6 +549,9 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                 &states,
                 notes,
             );
+            if let Some(suite) = &mut view.suite {
+                suite.generated = generated;
+            }
             if let Some(n) = args.adequacy {
                 let rows = adequacy(&per_test, &revealing, reqs.changes.len(), n, 1);
                 view.adequacy = Some(ripple_report::effects::adequacy_view(&rows, &v.set, n));
@@ -498,8 +631,10 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
     for c in &mut configs {
         c.max_occurrences = 1;
     }
+    let built = Built::new(&v, &args.run, &mut notes)?;
     let results = run_tests(
         &v,
+        &built,
         &suite,
         &args.run,
         [&configs[0], &configs[1]],
