@@ -444,11 +444,12 @@ fn global_reads(program: &Program, f: FuncId, nodes: &[NodeId]) -> Vec<(GlobalId
     out
 }
 
-/// Per version (old, new), the temporaries both versions share, with their shared name.
+/// Per version (old, new), the registers both versions share, with their shared name.
 type SharedTemps = [Vec<(VarId, String)>; 2];
 
 /// The temporaries of the lowering set by one node each, a mapped pair of nodes (the
-/// result of a mapped call, say), with the name both versions share (the old node).
+/// result of a mapped call, say), with the name both versions share (the old node); and
+/// the renamed locals ([`ripple_symex::straightline::renamed_registers`]).
 fn shared_temps(
     old: &Program,
     new: &Program,
@@ -495,6 +496,15 @@ fn shared_temps(
             continue;
         };
         let name = format!("n{}", d_old.index());
+        out[0].push((v_old, name.clone()));
+        out[1].push((v_new, name));
+    }
+    let renamed = ripple_symex::straightline::renamed_registers(
+        (old, &old.functions[o]),
+        (new, &new.functions[n]),
+    );
+    for (v_old, v_new) in renamed {
+        let name = format!("r{}", v_old.index());
         out[0].push((v_old, name.clone()));
         out[1].push((v_new, name));
     }

@@ -103,3 +103,34 @@ fn loops_writing_memory_are_compared_on_the_memory_too() {
     let report = analyse(old, same, "f");
     assert_ne!(report.verdict, Verdict::Different, "{report:#?}");
 }
+
+#[test]
+fn renamed_loop_locals_are_paired_by_declaration_order() {
+    // Every local renamed (s -> acc, m -> three, i -> k), none of the old names left in
+    // the new version: paired in declaration order, the loops take the same steps from
+    // the same (s, m, i) = (acc, three, k), so by induction they leave together with
+    // the same sum.
+    let old =
+        "int f(int n) { int s = 0; int m = 3; for (int i = 0; i < n; i++) s += m * i; return s; }";
+    let new = "int f(int n) { int acc = 0; int three = 3; for (int k = 0; k < n; k++) acc += three * k; return acc; }";
+    let report = analyse(old, new, "f");
+    assert_eq!(report.verdict, Verdict::Equivalent, "{report:#?}");
+    assert!(proved_by_induction(&report), "{report:#?}");
+    // The same renaming with one more iteration (k <= n): different, as for n = 1 (old
+    // sums i = 0 only, 0; new adds k = 1 too, 3).
+    let longer = "int f(int n) { int acc = 0; int three = 3; for (int k = 0; k <= n; k++) acc += three * k; return acc; }";
+    let report = analyse(old, longer, "f");
+    assert_eq!(report.verdict, Verdict::Different, "{report:#?}");
+}
+
+#[test]
+fn renamed_locals_declared_in_another_order_fail_the_proof_only() {
+    // s, i become k, acc: declaration order pairs s with k and i with acc, which is not
+    // the correspondence, so the induction step fails; the versions are equivalent,
+    // so the answer must not be "different" either (it is left to the bounded analysis).
+    let old = "int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }";
+    let new = "int f(int n) { int k; int acc = 0; for (k = 0; k < n; k++) acc += k; return acc; }";
+    let report = analyse(old, new, "f");
+    assert!(!proved_by_induction(&report), "{report:#?}");
+    assert_ne!(report.verdict, Verdict::Different, "{report:#?}");
+}

@@ -63,9 +63,10 @@ pub struct Region<'a> {
     pub nodes: &'a [NodeId],
     pub start: NodeId,
     pub exits: &'a [NodeId],
-    /// Temporaries of the lowering that stand for the same value in both versions (set
-    /// by one statement each, a mapped pair), with a name shared by the two versions;
-    /// every other temporary is this version's own.
+    /// Registers that stand for the same value in both versions, with a name shared by
+    /// the two versions: temporaries of the lowering set by one statement each, a mapped
+    /// pair, and renamed locals ([`renamed_registers`]); every other temporary is this
+    /// version's own.
     pub shared_temps: &'a [(VarId, String)],
     /// Names of functions and globals shared by both versions (partners by the
     /// version matching have the same name).
@@ -77,6 +78,45 @@ pub struct Region<'a> {
 pub struct Names<'a> {
     pub function: &'a dyn Fn(ripple_ir::FuncId) -> String,
     pub global: &'a dyn Fn(ripple_ir::GlobalId) -> String,
+}
+
+/// Locals renamed between two versions of a function, as (old, new) pairs: the register
+/// locals whose names the other version does not declare at all, paired in declaration
+/// order when both versions have as many of them, of the same widths (a renamed loop
+/// counter, say); none otherwise.
+///
+/// Sound as a correspondence: no statement left unchanged can name such a register (its
+/// name does not exist in the other version), so every statement that reads or writes
+/// one is a changed statement, compared under this same pairing; a wrong pairing only
+/// fails a proof.
+pub fn renamed_registers(
+    old: (&Program, &Function),
+    new: (&Program, &Function),
+) -> Vec<(VarId, VarId)> {
+    let exclusive = |(program, function): (&Program, &Function), other: &Function| {
+        let declared: FxHashSet<&str> = other.locals.iter().map(|l| l.name.as_str()).collect();
+        let mut count: FxHashMap<&str, u32> = FxHashMap::default();
+        for local in function.locals.iter() {
+            *count.entry(local.name.as_str()).or_default() += 1;
+        }
+        function
+            .locals
+            .iter_enumerated()
+            .filter(|(_, l)| {
+                l.storage == ripple_ir::Storage::Register
+                    && l.kind != ripple_ir::LocalKind::Temp
+                    && !l.name.is_empty()
+                    && count[l.name.as_str()] == 1
+                    && !declared.contains(l.name.as_str())
+            })
+            .map(|(v, l)| (v, Repr::of(&program.types, l.ty).bits()))
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (exclusive(old, new.1), exclusive(new, old.1));
+    if a.len() != b.len() || a.iter().zip(&b).any(|(x, y)| x.1 != y.1) {
+        return Vec::new();
+    }
+    a.into_iter().zip(b).map(|(x, y)| (x.0, y.0)).collect()
 }
 
 /// What the solver found.
@@ -515,38 +555,42 @@ impl<'a> Side<'a> {
         Repr::of(&self.region.program.types, ty)
     }
 
-    /// The register local of this name and width, if exactly one.
-    fn register(&self, name: &str, bits: u32) -> Option<VarId> {
-        let mut found = None;
-        for (v, local) in self.region.function.locals.iter_enumerated() {
-            if local.name == name
-                && local.storage == ripple_ir::Storage::Register
-                && self.repr(local.ty).bits() == bits
-            {
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(v);
-            }
-        }
-        found
+    /// The register locals of this name and width, in declaration order.
+    fn registers(&self, name: &str, bits: u32) -> Vec<VarId> {
+        self.region
+            .function
+            .locals
+            .iter_enumerated()
+            .filter(|(_, local)| {
+                local.name == name
+                    && local.storage == ripple_ir::Storage::Register
+                    && self.repr(local.ty).bits() == bits
+            })
+            .map(|(v, _)| v)
+            .collect()
     }
 
-    /// The key of a register: its name and width, if its name is unique in the function;
-    /// a temporary of the lowering is this side's own.
+    /// The key of a register: its name and width; a temporary of the lowering is this
+    /// side's own. A name declared several times in the function (a loop counter of
+    /// two loops, say) gets its rank among them and their number: the k-th of n
+    /// registers of a name stands for the k-th of the other version's n, and for none
+    /// of them when the other version declares that name a different number of times
+    /// (then it is taken as one version's own, which is never assumed equal).
     fn key(&self, v: VarId) -> Result<(String, u32), &'static str> {
         let local = &self.region.function.locals[v];
         let bits = self.repr(local.ty).bits();
+        if let Some((_, name)) = self.region.shared_temps.iter().find(|(t, _)| *t == v) {
+            return Ok((format!("#shared.{name}"), bits));
+        }
         if local.kind == ripple_ir::LocalKind::Temp || local.name.is_empty() {
-            if let Some((_, name)) = self.region.shared_temps.iter().find(|(t, _)| *t == v) {
-                return Ok((format!("#shared.{name}"), bits));
-            }
             return Ok((format!("#{}.{}", self.tag, v.index()), bits));
         }
-        match self.register(&local.name, bits) {
-            Some(_) => Ok((local.name.clone(), bits)),
-            None => Err("two registers of one function have the same name"),
+        let same = self.registers(&local.name, bits);
+        if same.len() == 1 {
+            return Ok((local.name.clone(), bits));
         }
+        let rank = same.iter().position(|&r| r == v).expect("v is one of them");
+        Ok((format!("{}@{rank}/{}", local.name, same.len()), bits))
     }
 
     /// The register of this side a key stands for, if any.
@@ -567,7 +611,23 @@ impl<'a> Side<'a> {
                 }
                 Some(VarId(index.parse().ok()?))
             }
-            None => self.register(&key.0, key.1),
+            None => {
+                let (name, rank) = match key.0.split_once('@') {
+                    Some((name, at)) => {
+                        let (rank, count) = at.split_once('/')?;
+                        let (rank, count): (usize, usize) =
+                            (rank.parse().ok()?, count.parse().ok()?);
+                        (name, Some((rank, count)))
+                    }
+                    None => (key.0.as_str(), None),
+                };
+                let same = self.registers(name, key.1);
+                match rank {
+                    None if same.len() == 1 => Some(same[0]),
+                    Some((rank, count)) if same.len() == count => same.get(rank).copied(),
+                    _ => None,
+                }
+            }
         }
     }
 

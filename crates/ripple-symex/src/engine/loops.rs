@@ -246,6 +246,18 @@ impl Engine<'_> {
                 }
             }
         }
+        // Renamed locals pair by declaration order: a hypothesis of the induction
+        // like the others, so a wrong pairing only fails the proof.
+        let renamed = crate::straightline::renamed_registers(
+            (programs[0], functions[0]),
+            (programs[1], functions[1]),
+        );
+        for (vo, vn) in renamed {
+            let used = loops[0].used.contains(&vo) || loops[1].used.contains(&vn);
+            if used {
+                shared.push((format!("~{}", functions[0].locals[vo].name), [vo, vn]));
+            }
+        }
         shared.sort_by(|a, b| a.0.cmp(&b.0));
         let mem = crate::smt::memory_const(&format!("{key}.mem"));
         let io = BV::new_const(format!("{key}.io"), 64);
