@@ -251,6 +251,43 @@ pub fn render_text(view: &ImpactView) -> String {
     out
 }
 
+/// The impacted functions for `ripple diff` (the changed ones are in its changes
+/// section): the counts, then the names, at most `limit` of them with the rest counted.
+pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
+    let mut out = String::new();
+    let s = &view.summary;
+    let _ = writeln!(
+        out,
+        "{} function(s) impacted by {} changed; the call graph alone (callees and callers) gives {}",
+        s.impacted, s.changed, s.callgraph_impacted
+    );
+    let limit = limit.unwrap_or(usize::MAX);
+    for i in view.impacted_functions.iter().take(limit) {
+        let _ = writeln!(
+            out,
+            "  {:<32} {:<16} by {}",
+            i.name,
+            i.relations.join(","),
+            i.because_of.join(", ")
+        );
+    }
+    if view.impacted_functions.len() > limit {
+        let _ = writeln!(
+            out,
+            "  ... and {} more (--all lists them)",
+            view.impacted_functions.len() - limit
+        );
+    }
+    if !s.beyond_callgraph.is_empty() {
+        let _ = writeln!(
+            out,
+            "impacted beyond the call graph (SEQ only): {}",
+            s.beyond_callgraph.join(", ")
+        );
+    }
+    out
+}
+
 pub fn render_json(view: &ImpactView) -> String {
     serde_json::to_string_pretty(view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }

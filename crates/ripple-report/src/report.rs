@@ -1,8 +1,9 @@
 //! One report of several analyses of a change (`ripple diff`): the changes, then the
-//! statement-level impact, then the semantic verdicts, then the invariant churns at the
+//! function-level impact, then the statement-level impact, then the semantic verdicts, then the invariant churns at the
 //! changed functions' exits, each section present when its analysis ran, and what was
 //! not run with the reason. The JSON is the changes document (`ripple diff --format
-//! json`) with `impact` (as `ripple impact`), `semantic` (as `ripple semdiff`),
+//! json`) with `functions` (as `ripple impact --level function`), `impact` (as `ripple
+//! impact`), `semantic` (as `ripple semdiff`),
 //! `invariants` (as `ripple invariants`) and `not_run` added.
 
 use std::fmt::Write;
@@ -10,6 +11,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::diff::DiffView;
+use crate::impact::ImpactView;
 use crate::impact_lines::ImpactLinesView;
 use crate::invariants::InvariantsView;
 use crate::semdiff::SemdiffView;
@@ -25,6 +27,8 @@ pub struct Report {
     /// verdict; else the nearest functions and the decided verdicts, the rest counted.
     #[serde(skip)]
     pub all: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub functions: Option<ImpactView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub impact: Option<ImpactLinesView>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -49,6 +53,19 @@ pub fn render_text(report: &Report) -> String {
     let mut out = String::new();
     if report.show_changes {
         out.push_str(&crate::diff::render_text(&report.changes));
+    }
+    if let Some(functions) = &report.functions {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let _ = writeln!(
+            out,
+            "functions: those that may run after a changed one (static execute after; `ripple impact --level function`)"
+        );
+        out.push_str(&crate::impact::render_compact(
+            functions,
+            (!report.all).then_some(DIFF_FUNCTIONS),
+        ));
     }
     if let Some(impact) = &report.impact {
         if !out.is_empty() {
@@ -209,6 +226,28 @@ pub fn render_markdown(report: &Report) -> String {
             }
             let _ = writeln!(out, "\n</details>\n");
         }
+    }
+    if let Some(functions) = &report.functions {
+        let s = &functions.summary;
+        let names: Vec<String> = functions
+            .impacted_functions
+            .iter()
+            .take(MAX_MARKDOWN_FUNCTIONS)
+            .map(|f| code(&f.name))
+            .collect();
+        let more = functions
+            .impacted_functions
+            .len()
+            .saturating_sub(MAX_MARKDOWN_FUNCTIONS);
+        let _ = writeln!(
+            out,
+            "**{} function(s) may run after the change** (static execute after; the call graph alone gives {}){}{}{}\n",
+            s.impacted,
+            s.callgraph_impacted,
+            if names.is_empty() { "" } else { ": " },
+            names.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() }
+        );
     }
     if let Some(impact) = &report.impact {
         let _ = writeln!(out, "#### Impact\n");

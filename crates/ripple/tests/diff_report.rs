@@ -67,6 +67,55 @@ fn the_report_has_the_changes_the_impact_and_the_verdicts() {
     assert_eq!(fig1(&["--format", "json"]).1, fig1(&["--format", "json"]).1);
 }
 
+/// 000 Fig. 1 at function level: print_product_info and locale_ok change. What may run
+/// after them: the functions print_product_info calls (print_header, locale_ok and,
+/// through it, setlocale; print_name, print_major_vers, print_minor_vers and the
+/// locale_format they call), itself, and main, which its return goes back to. Nothing
+/// else is defined, so the call graph gives the same 9; print_header runs only before
+/// locale_ok (CALL from print_product_info, not SEQ).
+#[test]
+fn the_functions_that_may_run_after_the_change() {
+    let (_, json) = fig1(&["--only", "functions", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let functions = &json["functions"];
+    let mut names: Vec<&str> = functions["impacted_functions"]
+        .as_array()
+        .expect("impacted functions")
+        .iter()
+        .map(|f| f["name"].as_str().expect("a name"))
+        .collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        [
+            "locale_format",
+            "locale_ok",
+            "main",
+            "print_header",
+            "print_major_vers",
+            "print_minor_vers",
+            "print_name",
+            "print_product_info",
+            "setlocale"
+        ]
+    );
+    let header = functions["impacted_functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "print_header")
+        .unwrap();
+    assert_eq!(header["relations"], serde_json::json!(["CALL"]));
+    assert_eq!(functions["summary"]["callgraph_impacted"], 9);
+    let (_, text) = fig1(&["--only", "functions"]);
+    assert!(
+        text.contains("9 function(s) impacted by 2 changed"),
+        "{text}"
+    );
+    let (_, text) = fig1(&["--skip", "functions,semantic,invariants"]);
+    assert!(!text.contains("functions: those"), "{text}");
+}
+
 #[test]
 fn only_and_skip_choose_the_sections() {
     let (code, text) = fig1(&["--only", "changes"]);

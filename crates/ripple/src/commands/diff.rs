@@ -1,5 +1,6 @@
 //! `ripple diff OLD NEW`: one report of what the change does. The changes, function by
-//! function; the statements they may affect (statement-level SEM-DCIA, as `ripple
+//! function; the functions that may run after them (SEA, as `ripple impact --level
+//! function`); the statements they may affect (statement-level SEM-DCIA, as `ripple
 //! impact`); and the semantic verdicts of the changed functions (equivalent, or
 //! different with a witness, as `ripple semdiff`) within a budget; and the invariant
 //! churns at the exits of the changed functions (003, as `ripple invariants`). `--only`
@@ -30,7 +31,8 @@ pub struct DiffArgs {
     /// first parent, oldest first) instead of one for the whole range.
     #[arg(long)]
     pub each_commit: bool,
-    /// Only these sections (comma-separated): changes, impact, semantic, invariants.
+    /// Only these sections (comma-separated): changes, functions, impact, semantic,
+    /// invariants.
     #[arg(long, value_enum, value_delimiter = ',', conflicts_with = "skip")]
     pub only: Vec<Section>,
     /// Leave these sections out (comma-separated).
@@ -68,6 +70,9 @@ pub enum DiffFormat {
 pub enum Section {
     /// Functions changed, added, removed or renamed, with their changed lines.
     Changes,
+    /// The functions that may run after a changed one (Static Execute After, as
+    /// `ripple impact --level function`), next to what the call graph alone gives.
+    Functions,
     /// The statements the change may affect (statement-level SEM-DCIA).
     Impact,
     /// Changed functions proved equivalent, or different with a witness input.
@@ -289,11 +294,22 @@ fn report_pair(
         say("invariant churns");
         invariant_churns(&old_version, &new_version, &matching, args, &mut not_run)
     };
-    // The impact, on the programs with the statements after calls that never return cut.
-    let impact = if wanted(Section::Impact) && any_change {
-        say("impact");
+    // The impacts, on the programs with the statements after calls that never return cut.
+    if any_change && (wanted(Section::Impact) || wanted(Section::Functions)) {
         old_version.cut_after_noreturn_calls();
         new_version.cut_after_noreturn_calls();
+    }
+    let functions = (wanted(Section::Functions) && any_change).then(|| {
+        say("function-level impact");
+        super::impact::function_level(
+            &old_version,
+            &new_version,
+            &matching,
+            ripple_report::sea::ExternalFunctions::AddressTaken,
+        )
+    });
+    let impact = if wanted(Section::Impact) && any_change {
+        say("impact");
         let options = super::impact::StatementOptions {
             dcia_only: false,
             semantic_level: None,
@@ -312,6 +328,7 @@ fn report_pair(
         changes,
         show_changes: wanted(Section::Changes),
         all: args.all,
+        functions,
         impact,
         semantic,
         invariants,

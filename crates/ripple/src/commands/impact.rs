@@ -229,64 +229,12 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         return Ok(code);
     }
     let matching = match_versions();
-    // One points-to analysis per version: it resolves calls through pointers and tells
-    // which functions read a changed global.
-    let graph_and_readers = |program: &ripple_ir::Program| {
-        let pts = ripple_dataflow::PointsTo::analyze(
-            program,
-            &ripple_dataflow::PointsToConfig::default(),
-        );
-        (
-            ripple_dataflow::call_graph_with(program, &pts),
-            ripple_dataflow::modref::direct_readers_of_globals(program, &pts),
-        )
-    };
-    let ((old_callgraph, old_readers), (new_callgraph, new_readers)) =
-        rayon::join(|| graph_and_readers(old), || graph_and_readers(new));
-    let changed_globals: Vec<ChangedGlobal> = ripple_versions::match_all_globals(old, new)
-        .into_iter()
-        .filter(|m| m.status != ripple_versions::GlobalStatus::Unchanged)
-        .map(|m| ChangedGlobal {
-            name: m
-                .new
-                .map(|g| new.globals[g].name.clone())
-                .or_else(|| m.old.map(|g| old.globals[g].name.clone()))
-                .unwrap_or_default(),
-            readers_old: m
-                .old
-                .map(|g| old_readers[g.index()].clone())
-                .unwrap_or_default(),
-            readers_new: m
-                .new
-                .map(|g| new_readers[g.index()].clone())
-                .unwrap_or_default(),
-        })
-        .collect();
-    let (old_iccfg, new_iccfg) = (
-        Iccfg::build(old, &old_callgraph),
-        Iccfg::build(new, &new_callgraph),
-    );
-    let impact = function_impact(
-        &VersionGraphs::new(old, &old_callgraph, &old_iccfg),
-        &VersionGraphs::new(new, &new_callgraph, &new_iccfg),
-        &matching,
-        &changed_globals,
-        &ImpactConfig::default(),
-    );
     let externals = if args.externals {
         ExternalFunctions::All
     } else {
         ExternalFunctions::AddressTaken
     };
-    let names = VersionNames {
-        old: FunctionNames::new(old, &old_callgraph, externals),
-        new: FunctionNames::new(new, &new_callgraph, externals),
-    };
-    let view = ripple_report::impact::impact_view(
-        (&old_version.sources.label, &new_version.sources.label),
-        &names,
-        &impact,
-    );
+    let view = function_level(&old_version, &new_version, &matching, externals);
     match args.format {
         ImpactFormat::Text => print!("{}", ripple_report::impact::render_text(&view)),
         ImpactFormat::Json => println!("{}", ripple_report::impact::render_json(&view)),
@@ -456,4 +404,69 @@ pub fn statement_impact(
     // the process ends next.
     std::mem::forget((graphs, result));
     (view, matching)
+}
+
+/// The function-level impact (Static Execute After, 004): the functions that may run
+/// after a changed one, with one points-to analysis per version to resolve calls
+/// through pointers and find the readers of changed globals.
+pub(super) fn function_level(
+    old_version: &crate::load::LoadedVersion,
+    new_version: &crate::load::LoadedVersion,
+    matching: &ripple_versions::VersionMatch,
+    externals: ExternalFunctions,
+) -> ripple_report::impact::ImpactView {
+    let (old, new) = (old_version.program(), new_version.program());
+    // One points-to analysis per version: it resolves calls through pointers and tells
+    // which functions read a changed global.
+    let graph_and_readers = |program: &ripple_ir::Program| {
+        let pts = ripple_dataflow::PointsTo::analyze(
+            program,
+            &ripple_dataflow::PointsToConfig::default(),
+        );
+        (
+            ripple_dataflow::call_graph_with(program, &pts),
+            ripple_dataflow::modref::direct_readers_of_globals(program, &pts),
+        )
+    };
+    let ((old_callgraph, old_readers), (new_callgraph, new_readers)) =
+        rayon::join(|| graph_and_readers(old), || graph_and_readers(new));
+    let changed_globals: Vec<ChangedGlobal> = ripple_versions::match_all_globals(old, new)
+        .into_iter()
+        .filter(|m| m.status != ripple_versions::GlobalStatus::Unchanged)
+        .map(|m| ChangedGlobal {
+            name: m
+                .new
+                .map(|g| new.globals[g].name.clone())
+                .or_else(|| m.old.map(|g| old.globals[g].name.clone()))
+                .unwrap_or_default(),
+            readers_old: m
+                .old
+                .map(|g| old_readers[g.index()].clone())
+                .unwrap_or_default(),
+            readers_new: m
+                .new
+                .map(|g| new_readers[g.index()].clone())
+                .unwrap_or_default(),
+        })
+        .collect();
+    let (old_iccfg, new_iccfg) = (
+        Iccfg::build(old, &old_callgraph),
+        Iccfg::build(new, &new_callgraph),
+    );
+    let impact = function_impact(
+        &VersionGraphs::new(old, &old_callgraph, &old_iccfg),
+        &VersionGraphs::new(new, &new_callgraph, &new_iccfg),
+        matching,
+        &changed_globals,
+        &ImpactConfig::default(),
+    );
+    let names = VersionNames {
+        old: FunctionNames::new(old, &old_callgraph, externals),
+        new: FunctionNames::new(new, &new_callgraph, externals),
+    };
+    ripple_report::impact::impact_view(
+        (&old_version.sources.label, &new_version.sources.label),
+        &names,
+        &impact,
+    )
 }
