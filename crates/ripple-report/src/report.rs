@@ -2,7 +2,7 @@
 //! function-level impact, then the statement-level impact, then the semantic verdicts, then the invariant churns at the
 //! changed functions' exits, each section present when its analysis ran, and what was
 //! not run with the reason. The JSON is the changes document (`ripple diff --format
-//! json`) with `functions` (as `ripple impact --level function`), `impact` (as `ripple
+//! json`) with `function_impact` (as `ripple impact --level function`), `impact` (as `ripple
 //! impact`), `semantic` (as `ripple semdiff`),
 //! `invariants` (as `ripple invariants`) and `not_run` added.
 
@@ -27,7 +27,8 @@ pub struct Report {
     /// verdict; else the nearest functions and the decided verdicts, the rest counted.
     #[serde(skip)]
     pub all: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `function_impact` in JSON (`functions` are the changes document's).
+    #[serde(rename = "function_impact", skip_serializing_if = "Option::is_none")]
     pub functions: Option<ImpactView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub impact: Option<ImpactLinesView>,

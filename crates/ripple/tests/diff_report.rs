@@ -77,7 +77,7 @@ fn the_report_has_the_changes_the_impact_and_the_verdicts() {
 fn the_functions_that_may_run_after_the_change() {
     let (_, json) = fig1(&["--only", "functions", "--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
-    let functions = &json["functions"];
+    let functions = &json["function_impact"];
     let mut names: Vec<&str> = functions["impacted_functions"]
         .as_array()
         .expect("impacted functions")
