@@ -16,6 +16,9 @@ pub struct Cli {
     /// Threads to use (default: one per core). The output is the same whatever N.
     #[arg(long, global = true, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Colour the text reports: on a terminal without NO_COLOR (auto), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = crate::style::ColorChoice::Auto)]
+    pub color: crate::style::ColorChoice,
 }
 
 #[derive(Debug, Subcommand)]

@@ -8,6 +8,7 @@ mod config;
 mod generate;
 mod load;
 mod progress;
+mod style;
 mod suite;
 
 use std::process::ExitCode;
@@ -17,6 +18,7 @@ use clap::Parser;
 fn main() -> ExitCode {
     restore_sigpipe();
     let cli = cli::Cli::parse();
+    style::init(cli.color);
     if let Some(jobs) = cli.jobs {
         if jobs == 0 {
             eprintln!("ripple: error: --jobs takes a number of threads of at least 1");

@@ -413,3 +413,35 @@ fn closed_stdout_pipe_ends_quietly() {
         "stderr: {stderr}"
     );
 }
+
+/// Colour: off when the output is not a terminal (here, a pipe) or with `--color never`,
+/// on with `--color always`; the words are the same.
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let dir = examples().join("dcia-fig1");
+    let run = |extra: &[&str]| {
+        let out = ripple()
+            .args(extra)
+            .args(["diff", "--only", "changes"])
+            .arg(dir.join("old.c"))
+            .arg(dir.join("new.c"))
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let piped = run(&[]);
+    assert!(
+        !piped.contains('\x1b') && piped.contains("modified"),
+        "{piped}"
+    );
+    assert_eq!(run(&["--color", "never"]), piped);
+    let coloured = run(&["--color", "always"]);
+    assert!(coloured.contains("\x1b[33mmodified \x1b[0m"), "{coloured}");
+    assert_eq!(
+        coloured
+            .replace("\x1b[33m", "")
+            .replace("\x1b[32m", "")
+            .replace("\x1b[0m", ""),
+        piped
+    );
+}

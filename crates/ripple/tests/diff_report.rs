@@ -374,8 +374,9 @@ fn progress_shows_on_a_terminal_only() {
     let seen = String::from_utf8_lossy(&tty.stdout);
     // The spinner's first stage (only the spinner says it).
     assert!(seen.contains("reading both versions"), "{seen}");
+    // The report too, coloured on a terminal (`--color auto`).
     assert!(
-        seen.contains("locale_ok: equivalent"),
+        seen.contains("locale_ok: \x1b[32mequivalent\x1b[0m"),
         "the report too: {seen}"
     );
 }

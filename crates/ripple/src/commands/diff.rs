@@ -99,7 +99,7 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
         report_pair(&old_spec, &new_spec, &config, args, started, &progress)?;
     drop(progress);
     match args.format {
-        DiffFormat::Text => print!("{}", ripple_report::report::render_text(&report)),
+        DiffFormat::Text => crate::style::print_text(&ripple_report::report::render_text(&report)),
         DiffFormat::Json => println!("{}", ripple_report::report::render_json(&report)),
         DiffFormat::Markdown => print!("{}", ripple_report::report::render_markdown(&report)),
         DiffFormat::Html | DiffFormat::Sarif => {
@@ -180,7 +180,7 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
             "{}",
             ripple_report::report::render_history_markdown(&history)
         ),
-        _ => print!("{}", ripple_report::report::render_history_text(&history)),
+        _ => crate::style::print_text(&ripple_report::report::render_history_text(&history)),
     }
     Ok(code)
 }

@@ -566,7 +566,7 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
     };
     match args.format {
         Format::Json => print!("{}", ripple_report::effects::render_json(&view)),
-        _ => print!("{}", ripple_report::effects::render_text(&view, args.all)),
+        _ => crate::style::print_text(&ripple_report::effects::render_text(&view, args.all)),
     }
     Ok(code)
 }
@@ -735,7 +735,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
     };
     match args.format {
         Format::Json => print!("{}", ripple_report::effects::render_selection_json(&view)),
-        _ => print!("{}", ripple_report::effects::render_selection_text(&view)),
+        _ => crate::style::print_text(&ripple_report::effects::render_selection_text(&view)),
     }
     Ok(u8::from(!view.selected.is_empty()))
 }

@@ -205,10 +205,9 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
                 "{}",
                 html_page(&view, [&old_version.sources, &new_version.sources])
             ),
-            ImpactFormat::Text => print!(
-                "{}",
-                ripple_report::impact_lines::render_text(&view, args.all)
-            ),
+            ImpactFormat::Text => {
+                crate::style::print_text(&ripple_report::impact_lines::render_text(&view, args.all))
+            }
             ImpactFormat::Json => {
                 println!("{}", ripple_report::impact_lines::render_json(&view))
             }
@@ -236,7 +235,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     };
     let view = function_level(&old_version, &new_version, &matching, externals);
     match args.format {
-        ImpactFormat::Text => print!("{}", ripple_report::impact::render_text(&view)),
+        ImpactFormat::Text => crate::style::print_text(&ripple_report::impact::render_text(&view)),
         ImpactFormat::Json => println!("{}", ripple_report::impact::render_json(&view)),
         ImpactFormat::Sarif | ImpactFormat::Markdown | ImpactFormat::Html => {
             unreachable!("refused before the analysis")

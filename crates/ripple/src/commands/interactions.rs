@@ -185,7 +185,7 @@ pub fn run(args: &InteractionsArgs) -> Result<u8> {
         notes,
     );
     match args.format {
-        Format::Text => print!("{}", render_text(&view, args.all)),
+        Format::Text => crate::style::print_text(&render_text(&view, args.all)),
         Format::Json => println!("{}", render_json(&view)),
     }
     // 0 only when every pair is decided and none interacts.

@@ -192,10 +192,9 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
     let names: Vec<String> = specs.iter().map(|(n, _)| n.clone()).collect();
     let view = ripple_report::invariants::invariants_view(&diff, &names, &chosen);
     match args.format {
-        Format::Text => print!(
-            "{}",
-            ripple_report::invariants::render_text(&view, args.all)
-        ),
+        Format::Text => {
+            crate::style::print_text(&ripple_report::invariants::render_text(&view, args.all))
+        }
         Format::Json => println!("{}", ripple_report::invariants::render_json(&view)),
     }
     Ok(u8::from(diff.points.iter().any(|p| !p.churns.is_empty())))

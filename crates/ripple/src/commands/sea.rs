@@ -130,7 +130,7 @@ pub fn run(args: &SeaArgs) -> Result<u8> {
         view.comparison = Some(compare_with_slices(program, direction, &names, &sets));
     }
     match args.format {
-        Format::Text => print!("{}", ripple_report::sea::render_text(&view)),
+        Format::Text => crate::style::print_text(&ripple_report::sea::render_text(&view)),
         Format::Json => println!("{}", ripple_report::sea::render_json(&view)),
     }
     if errors > 0 {

@@ -111,9 +111,11 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
     timer.done("semantic difference");
     match args.format {
         Format::Text if args.all || args.function.is_some() => {
-            print!("{}", ripple_report::semdiff::render_text(&view))
+            crate::style::print_text(&ripple_report::semdiff::render_text(&view))
         }
-        Format::Text => print!("{}", ripple_report::semdiff::render_text_compact(&view)),
+        Format::Text => {
+            crate::style::print_text(&ripple_report::semdiff::render_text_compact(&view))
+        }
         Format::Json => println!("{}", ripple_report::semdiff::render_json(&view)),
     }
     Ok(code)

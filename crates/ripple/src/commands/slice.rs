@@ -97,7 +97,7 @@ pub fn run(args: &SliceArgs) -> Result<u8> {
         &nodes,
     );
     match args.format {
-        Format::Text => print!("{}", ripple_report::slice::render_text(&view)),
+        Format::Text => crate::style::print_text(&ripple_report::slice::render_text(&view)),
         Format::Json => println!("{}", ripple_report::slice::render_json(&view)),
     }
     if errors > 0 {

@@ -32,7 +32,7 @@ pub fn run(version: &str, each_file: bool, format: Format, args: &FrontendArgs) 
         load_one(&spec, &config, &mut totals, args.verbose)?;
     }
     match format {
-        Format::Text => print!("{}", ripple_report::stats::render_text(&totals)),
+        Format::Text => crate::style::print_text(&ripple_report::stats::render_text(&totals)),
         Format::Json => println!("{}", ripple_report::stats::render_json(&totals)),
     }
     Ok(if totals.errors > 0 { 2 } else { 0 })
