@@ -6,8 +6,11 @@
 //! rule `RPL001` when the change impacts other lines (message: how many, in which
 //! functions, nearest first), with each impacted line as a related location and, per
 //! impacted function, its shortest dependence chain as a code flow from the change to
-//! the line; `RPL002` for a change proved equivalent (no source of impact). Where the
-//! analysis over-approximated is said in the run's tool notifications.
+//! the line; `RPL002` for a change proved equivalent (no source of impact). With the
+//! semantic verdicts of `ripple diff`, a changed function proved equivalent as a whole
+//! is an `RPL002` too, and one that behaves differently is `RPL003`, its message giving
+//! the witness input and both outcomes. Where the analysis over-approximated is said in
+//! the run's tool notifications.
 //!
 //! Locations are relative to the version's root (`uriBaseId` `NEWROOT` for the new
 //! version, `OLDROOT` for the old one). `partialFingerprints` hash the rule, version, file
@@ -18,6 +21,8 @@ use std::collections::BTreeMap;
 use serde_json::{json, Value};
 
 use crate::impact_lines::{ImpactLinesView, ImpactedLineView, LineView};
+use crate::report::Report;
+use crate::semdiff::WitnessView;
 
 /// Related locations listed per result at most (the message gives the full count).
 const MAX_RELATED: usize = 100;
@@ -138,8 +143,112 @@ fn rules() -> Value {
             "fullDescription": { "text": "The solver proved the changed statements equivalent to the ones they replace (same exits, state, calls and stops), or the changed function equivalent as a whole: the change is no source of impact." },
             "defaultConfiguration": { "level": "note" },
             "properties": { "tags": ["change-impact", "equivalence"] }
+        },
+        {
+            "id": "RPL003",
+            "name": "FunctionBehaviourChanged",
+            "shortDescription": { "text": "A changed function behaves differently on some input" },
+            "fullDescription": { "text": "The semantic difference engine found inputs on which the old and new versions of the function return, write or print something else, or end otherwise; the message gives a witness input and both outcomes, and whether the compiled versions or the interpreter confirmed it." },
+            "defaultConfiguration": { "level": "note" },
+            "properties": { "tags": ["change-impact", "semantic-difference"] }
         }
     ])
+}
+
+/// The SARIF log of `ripple diff`: the impact, and the semantic verdicts of the changed
+/// functions placed at their first changed line (equivalent: `RPL002`; different:
+/// `RPL003`, with the witness).
+pub fn render_report(impact: &ImpactLinesView, report: &Report, version: &str) -> String {
+    let mut log: Value = serde_json::from_str(&render(impact, version)).unwrap_or(Value::Null);
+    let Some(semantic) = &report.semantic else {
+        return serde_json::to_string_pretty(&log).unwrap_or_default();
+    };
+    let mut results = Vec::new();
+    for f in semantic.functions.iter().filter(|f| f.modified) {
+        let Some(changed) = report.changes.functions.iter().find(|c| c.name == f.name) else {
+            continue;
+        };
+        let (vers, file, line) = match (changed.new_lines.first(), changed.old_lines.first()) {
+            (Some(&l), _) => ("new", &changed.file, l),
+            (None, Some(&l)) => ("old", changed.old_file.as_ref().unwrap_or(&changed.file), l),
+            (None, None) => ("new", &changed.file, 1),
+        };
+        let (rule, index, text) = match f.verdict {
+            "equivalent" => (
+                "RPL002",
+                1,
+                format!(
+                    "Proved equivalent (semantic difference): {} as a whole, from the same inputs, returns, writes and prints what the old version did.",
+                    f.name
+                ),
+            ),
+            "different" => {
+                let witness = f
+                    .witnesses
+                    .iter()
+                    .find(|w| w.confirmed)
+                    .or(f.witnesses.first());
+                (
+                    "RPL003",
+                    2,
+                    match witness {
+                        Some(w) => format!(
+                            "{} behaves differently: {}",
+                            f.name,
+                            witness_text(w)
+                        ),
+                        None => format!(
+                            "{} behaves differently: the solver proves an input on which the versions differ.",
+                            f.name
+                        ),
+                    },
+                )
+            }
+            _ => continue,
+        };
+        results.push(json!({
+            "ruleId": rule,
+            "ruleIndex": index,
+            "level": "note",
+            "message": { "text": text },
+            "locations": [location(vers, file, line, line, None)],
+            "partialFingerprints": { "rippleVerdict/v1": fingerprint(&[rule, vers, file, &f.name]) }
+        }));
+    }
+    if let Some(list) = log["runs"][0]["results"].as_array_mut() {
+        list.extend(results);
+    }
+    serde_json::to_string_pretty(&log).unwrap_or_default()
+}
+
+/// A witness in words: the input, both outcomes, and what confirmed it.
+fn witness_text(w: &WitnessView) -> String {
+    let inputs: Vec<String> = w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    let confirmed = if w.confirmed {
+        format!("confirmed by the {}", w.checked_by)
+    } else {
+        format!(
+            "not confirmed: {}",
+            w.unconfirmed_reason.unwrap_or("the runs agree")
+        )
+    };
+    let side = |o: &crate::semdiff::OutcomeView| {
+        if w.old.stdout == w.new.stdout {
+            o.result.clone()
+        } else {
+            format!("{}, printing {:?}", o.result, o.stdout)
+        }
+    };
+    format!(
+        "on {}: old {}; new {} ({confirmed}).",
+        if inputs.is_empty() {
+            "no input".to_string()
+        } else {
+            inputs.join(", ")
+        },
+        side(&w.old),
+        side(&w.new)
+    )
 }
 
 /// The SARIF log of a statement-level impact report; `version` is ripple's.

@@ -232,3 +232,67 @@ fn sarif_and_markdown_are_refused_at_function_level() {
     assert_eq!(out.status.code(), Some(2), "a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("statement level"));
 }
+
+/// `ripple diff --format sarif` on 000 Fig. 1 adds the semantic verdicts: locale_ok is
+/// proved equivalent as a whole (RPL002 at its changed line, new line 43), and
+/// print_product_info prints '\0' where it printed '\n' (RPL003 at new line 25, the
+/// witness name = 1, version = 1 confirmed on the compiled versions). The log still
+/// validates, and its fingerprints do not change between runs.
+#[test]
+fn diff_sarif_carries_the_semantic_verdicts() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/dcia-fig1");
+    let run = || {
+        let out = Command::cargo_bin("ripple")
+            .expect("the ripple binary builds")
+            .arg("diff")
+            .arg(examples.join("old.c"))
+            .arg(examples.join("new.c"))
+            .args([
+                "--format",
+                "sarif",
+                "--cutoff",
+                "300",
+                "--skip",
+                "invariants",
+            ])
+            .output()
+            .expect("ripple runs");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON")
+    };
+    let log = run();
+    let mut schema = sarif_schema();
+    fix_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
+    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    let line = |r: &serde_json::Value| {
+        r["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64()
+    };
+    let different = results
+        .iter()
+        .find(|r| r["ruleId"] == "RPL003")
+        .expect("a behaviour change");
+    assert_eq!(line(different), Some(25));
+    let text = different["message"]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("print_product_info behaves differently: on name = 1, version = 1")
+            && text.contains("confirmed by the compiled code"),
+        "{text}"
+    );
+    assert!(results.iter().any(|r| r["ruleId"] == "RPL002"
+        && line(r) == Some(43)
+        && r["message"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("locale_ok as a whole")));
+    let fingerprints = |log: &serde_json::Value| {
+        log["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["partialFingerprints"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(fingerprints(&log), fingerprints(&run()));
+}

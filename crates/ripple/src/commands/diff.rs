@@ -109,7 +109,7 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
             if args.format == DiffFormat::Sarif {
                 println!(
                     "{}",
-                    ripple_report::sarif::render(impact, env!("CARGO_PKG_VERSION"))
+                    ripple_report::sarif::render_report(impact, &report, env!("CARGO_PKG_VERSION"))
                 );
             } else {
                 print!(
