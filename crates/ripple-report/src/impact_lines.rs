@@ -97,6 +97,10 @@ pub struct ImpactedLineView {
     /// The dependence distance from the nearest changed statement: the number of steps
     /// of the chain (the shortest found; 1 for a direct dependent).
     pub distance: u32,
+    /// The line's source text, when the sources were read again for the text report
+    /// (shown under its chain).
+    #[serde(skip)]
+    pub text: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -425,6 +429,7 @@ fn impacted_of(
             function: function.name.clone(),
             distance: u32::try_from(chain.len().saturating_sub(1)).unwrap_or(u32::MAX),
             chain,
+            text: None,
         };
         match lines.get_mut(&(file.clone(), span.start_line)) {
             Some(existing) if existing.chain.len() <= candidate.chain.len() => {}
@@ -655,6 +660,9 @@ pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option
         let shown = if all { lines.len() } else { LINES_PER_FUNCTION };
         for l in lines.iter().take(shown) {
             let _ = writeln!(out, "    {} {}", l.version, l.chain.join(" <- "));
+            if let Some(text) = &l.text {
+                let _ = writeln!(out, "      {:>5} | {}", l.line, snippet(text));
+            }
         }
         if lines.len() > shown {
             let _ = writeln!(out, "    ... {} more line(s)", lines.len() - shown);
@@ -670,6 +678,16 @@ pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option
         let _ = writeln!(out, "approximation: {note}");
     }
     out
+}
+
+/// A source line as shown under its chain: without its indentation, cut at 100
+/// characters.
+fn snippet(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(100) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
 }
 
 pub fn render_json(view: &ImpactLinesView) -> String {

@@ -318,8 +318,11 @@ fn report_pair(
             reduction: false,
         };
         let timer = super::StageTimer::new(false);
-        let (view, _) =
+        let (mut view, _) =
             super::impact::statement_impact(&old_version, &new_version, &options, &timer);
+        if args.format == DiffFormat::Text {
+            super::impact::attach_snippets(&mut view, [&old_version.sources, &new_version.sources]);
+        }
         Some(view)
     } else {
         None

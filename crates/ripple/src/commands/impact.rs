@@ -194,7 +194,10 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             depth: args.depth,
             reduction: !args.dcia_only,
         };
-        let (view, matching) = statement_impact(&old_version, &new_version, &options, &timer);
+        let (mut view, matching) = statement_impact(&old_version, &new_version, &options, &timer);
+        if args.format == ImpactFormat::Text {
+            attach_snippets(&mut view, [&old_version.sources, &new_version.sources]);
+        }
         match args.format {
             ImpactFormat::Sarif => println!(
                 "{}",
@@ -267,6 +270,25 @@ pub fn html_page(
         })
         .collect();
     ripple_report::html::render(view, &sources)
+}
+
+/// Gives the impacted lines their source text, for the text report (each file read
+/// once; a file that cannot be read leaves its lines without text).
+pub(super) fn attach_snippets(
+    view: &mut ripple_report::impact_lines::ImpactLinesView,
+    roots: [&crate::load::SourceSet; 2],
+) {
+    let texts = source_texts(view, roots);
+    let lines: rustc_hash::FxHashMap<(&str, &str), Vec<&str>> = texts
+        .iter()
+        .map(|(version, file, text)| ((*version, file.as_str()), text.lines().collect()))
+        .collect();
+    for l in &mut view.impacted_lines {
+        l.text = lines
+            .get(&(l.version, l.file.as_str()))
+            .and_then(|file| file.get((l.line as usize).wrapping_sub(1)))
+            .map(|t| t.to_string());
+    }
 }
 
 fn source_texts(
