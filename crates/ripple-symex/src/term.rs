@@ -32,23 +32,23 @@ pub enum Term {
     /// The address of a named object (a global, a memory local, a function).
     Addr(Arc<str>),
     /// The value of the given representation in the memory of the entry at an address.
-    Load(Box<Term>, Repr),
+    Load(Arc<Term>, Repr),
     /// A bit-field of the memory of the entry: `width` bits at `bit_offset` of the unit
     /// (of representation `unit`) at the address, of representation `repr`.
     LoadBits {
-        addr: Box<Term>,
+        addr: Arc<Term>,
         unit: Repr,
         bit_offset: u32,
         width: u32,
         repr: Repr,
     },
     /// The result has representation `.2`.
-    Unary(UnOp, Box<Term>, Repr),
-    Binary(BinOp, Box<Term>, Box<Term>, Repr),
+    Unary(UnOp, Arc<Term>, Repr),
+    Binary(BinOp, Arc<Term>, Arc<Term>, Repr),
     /// A conversion to `.1`; `.2` when the target is `_Bool`.
-    Cast(Box<Term>, Repr, bool),
+    Cast(Arc<Term>, Repr, bool),
     /// `if .0 then .1 else .2`, both of representation `.3` (same width).
-    Ite(Box<Cond>, Box<Term>, Box<Term>, Repr),
+    Ite(Arc<Cond>, Arc<Term>, Arc<Term>, Repr),
 }
 
 /// A condition over terms.
@@ -62,7 +62,7 @@ pub enum Cond {
     Eq(Term, Term),
     /// The byte ranges `[.0, .0 + .1)` and `[.2, .2 + .3)` overlap.
     Overlap(Term, u32, Term, u32),
-    Not(Box<Cond>),
+    Not(Arc<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
 }
@@ -107,37 +107,52 @@ impl Term {
     }
 
     /// Rebuilds the term bottom-up, replacing each subterm for which `f` answers.
+    /// Subterms nothing replaced are shared with `self`, not copied.
     pub fn map(&self, f: &mut impl FnMut(&Term) -> Option<Term>) -> Term {
+        self.map_changed(f).unwrap_or_else(|| self.clone())
+    }
+
+    /// [`Term::map`], or `None` when nothing was replaced.
+    fn map_changed(&self, f: &mut impl FnMut(&Term) -> Option<Term>) -> Option<Term> {
         if let Some(t) = f(self) {
-            return t;
+            return Some(t);
+        }
+        // A child mapped: the new one, or the same shared child.
+        fn sub<T: Clone>(a: &Arc<T>, changed: Option<T>) -> (Arc<T>, bool) {
+            match changed {
+                Some(t) => (Arc::new(t), true),
+                None => (a.clone(), false),
+            }
         }
         match self {
-            Term::Int(..) | Term::Float(..) | Term::Var(..) | Term::Addr(_) => self.clone(),
-            Term::Load(a, r) => Term::Load(Box::new(a.map(f)), *r),
+            Term::Int(..) | Term::Float(..) | Term::Var(..) | Term::Addr(_) => None,
+            Term::Load(a, r) => a.map_changed(f).map(|a| Term::Load(Arc::new(a), *r)),
             Term::LoadBits {
                 addr,
                 unit,
                 bit_offset,
                 width,
                 repr,
-            } => Term::LoadBits {
-                addr: Box::new(addr.map(f)),
+            } => addr.map_changed(f).map(|a| Term::LoadBits {
+                addr: Arc::new(a),
                 unit: *unit,
                 bit_offset: *bit_offset,
                 width: *width,
                 repr: *repr,
-            },
-            Term::Unary(op, a, r) => Term::Unary(*op, Box::new(a.map(f)), *r),
-            Term::Cast(a, r, b) => Term::Cast(Box::new(a.map(f)), *r, *b),
+            }),
+            Term::Unary(op, a, r) => a.map_changed(f).map(|a| Term::Unary(*op, Arc::new(a), *r)),
+            Term::Cast(a, r, b) => a.map_changed(f).map(|a| Term::Cast(Arc::new(a), *r, *b)),
             Term::Binary(op, a, b, r) => {
-                Term::Binary(*op, Box::new(a.map(f)), Box::new(b.map(f)), *r)
+                let (a, ca) = sub(a, a.map_changed(f));
+                let (b, cb) = sub(b, b.map_changed(f));
+                (ca || cb).then(|| Term::Binary(*op, a, b, *r))
             }
-            Term::Ite(c, a, b, r) => Term::Ite(
-                Box::new(c.map(f)),
-                Box::new(a.map(f)),
-                Box::new(b.map(f)),
-                *r,
-            ),
+            Term::Ite(c, a, b, r) => {
+                let (c, cc) = sub(c, c.map_changed(f));
+                let (a, ca) = sub(a, a.map_changed(f));
+                let (b, cb) = sub(b, b.map_changed(f));
+                (cc || ca || cb).then(|| Term::Ite(c, a, b, *r))
+            }
         }
     }
 
@@ -190,7 +205,7 @@ impl Term {
         self.map(&mut |t| match t {
             Term::Load(at, repr) => {
                 let at_before = at.store_over(addr, value, bytes, fresh);
-                let loaded = Term::Load(Box::new(at_before.clone()), *repr);
+                let loaded = Term::Load(Arc::new(at_before.clone()), *repr);
                 Some(over_store(
                     &at_before,
                     repr.bytes(),
@@ -211,7 +226,7 @@ impl Term {
             } => {
                 let at_before = at.store_over(addr, value, bytes, fresh);
                 let loaded = Term::LoadBits {
-                    addr: Box::new(at_before.clone()),
+                    addr: Arc::new(at_before.clone()),
                     unit: *unit,
                     bit_offset: *bit_offset,
                     width: *width,
@@ -224,9 +239,9 @@ impl Term {
                         let overlap =
                             Cond::Overlap(at_before.clone(), unit.bytes(), addr.clone(), bytes);
                         Term::Ite(
-                            Box::new(overlap),
-                            Box::new(fresh(*repr)),
-                            Box::new(loaded),
+                            Arc::new(overlap),
+                            Arc::new(fresh(*repr)),
+                            Arc::new(loaded),
                             *repr,
                         )
                     }
@@ -286,20 +301,20 @@ fn over_store(
         Some(true) => loaded,
         Some(false) if read_bytes != bytes => fresh(repr),
         _ if read_bytes == bytes => Term::Ite(
-            Box::new(Cond::Eq(at.clone(), addr.clone())),
-            Box::new(value.clone()),
-            Box::new(Term::Ite(
-                Box::new(Cond::Overlap(at.clone(), read_bytes, addr.clone(), bytes)),
-                Box::new(fresh(repr)),
-                Box::new(loaded),
+            Arc::new(Cond::Eq(at.clone(), addr.clone())),
+            Arc::new(value.clone()),
+            Arc::new(Term::Ite(
+                Arc::new(Cond::Overlap(at.clone(), read_bytes, addr.clone(), bytes)),
+                Arc::new(fresh(repr)),
+                Arc::new(loaded),
                 repr,
             )),
             repr,
         ),
         _ => Term::Ite(
-            Box::new(Cond::Overlap(at.clone(), read_bytes, addr.clone(), bytes)),
-            Box::new(fresh(repr)),
-            Box::new(loaded),
+            Arc::new(Cond::Overlap(at.clone(), read_bytes, addr.clone(), bytes)),
+            Arc::new(fresh(repr)),
+            Arc::new(loaded),
             repr,
         ),
     }
@@ -339,14 +354,40 @@ impl Cond {
     }
 
     pub fn map(&self, f: &mut impl FnMut(&Term) -> Option<Term>) -> Cond {
+        self.map_changed(f).unwrap_or_else(|| self.clone())
+    }
+
+    /// [`Cond::map`], or `None` when no term was replaced.
+    fn map_changed(&self, f: &mut impl FnMut(&Term) -> Option<Term>) -> Option<Cond> {
+        let pair = |a: &Term, b: &Term, f: &mut dyn FnMut(&Term) -> Option<Term>| {
+            let mut f = f;
+            let (ma, mb) = (a.map_changed(&mut f), b.map_changed(&mut f));
+            (ma.is_some() || mb.is_some()).then(|| {
+                (
+                    ma.unwrap_or_else(|| a.clone()),
+                    mb.unwrap_or_else(|| b.clone()),
+                )
+            })
+        };
+        let list = |cs: &[Cond], f: &mut dyn FnMut(&Term) -> Option<Term>| {
+            let mut f = f;
+            let mapped: Vec<Option<Cond>> = cs.iter().map(|c| c.map_changed(&mut f)).collect();
+            mapped.iter().any(Option::is_some).then(|| {
+                mapped
+                    .into_iter()
+                    .zip(cs)
+                    .map(|(m, c)| m.unwrap_or_else(|| c.clone()))
+                    .collect::<Vec<_>>()
+            })
+        };
         match self {
-            Cond::True | Cond::False => self.clone(),
-            Cond::Truth(t) => Cond::Truth(t.map(f)),
-            Cond::Eq(a, b) => Cond::Eq(a.map(f), b.map(f)),
-            Cond::Overlap(a, x, b, y) => Cond::Overlap(a.map(f), *x, b.map(f), *y),
-            Cond::Not(c) => Cond::Not(Box::new(c.map(f))),
-            Cond::And(cs) => Cond::And(cs.iter().map(|c| c.map(f)).collect()),
-            Cond::Or(cs) => Cond::Or(cs.iter().map(|c| c.map(f)).collect()),
+            Cond::True | Cond::False => None,
+            Cond::Truth(t) => t.map_changed(f).map(Cond::Truth),
+            Cond::Eq(a, b) => pair(a, b, f).map(|(a, b)| Cond::Eq(a, b)),
+            Cond::Overlap(a, x, b, y) => pair(a, b, f).map(|(a, b)| Cond::Overlap(a, *x, b, *y)),
+            Cond::Not(c) => c.map_changed(f).map(|c| Cond::Not(Arc::new(c))),
+            Cond::And(cs) => list(cs, f).map(Cond::And),
+            Cond::Or(cs) => list(cs, f).map(Cond::Or),
         }
     }
 
@@ -436,8 +477,8 @@ impl Cond {
         match self {
             Cond::True => Cond::False,
             Cond::False => Cond::True,
-            Cond::Not(c) => *c,
-            c => Cond::Not(Box::new(c)),
+            Cond::Not(c) => Arc::unwrap_or_clone(c),
+            c => Cond::Not(Arc::new(c)),
         }
     }
 }

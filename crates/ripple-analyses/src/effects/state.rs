@@ -210,7 +210,7 @@ pub fn state_requirement(
                     (BinOp::Ge, Term::Int(mask(low), *repr)),
                     (BinOp::Le, Term::Int(100, *repr)),
                 ]
-                .map(|(op, c)| Cond::truth(Term::Binary(op, Box::new(x.clone()), Box::new(c), int)))
+                .map(|(op, c)| Cond::truth(Term::Binary(op, Arc::new(x.clone()), Arc::new(c), int)))
             })
             .collect(),
     ));

@@ -209,7 +209,7 @@ fn point(
     for (name, repr, memory) in &func.scalars {
         let term = if *memory {
             Term::Load(
-                Box::new(Term::Addr(Arc::from(format!("local:{name}")))),
+                Arc::new(Term::Addr(Arc::from(format!("local:{name}")))),
                 *repr,
             )
         } else {

@@ -345,24 +345,24 @@ impl<'a> Converter<'a> {
             ExprKind::AddrOfFunc(f) => {
                 Term::Addr(Arc::from(format!("fn:{}", self.program.functions[*f].key)))
             }
-            ExprKind::Load(a) => Term::Load(Box::new(self.term(a)), repr),
+            ExprKind::Load(a) => Term::Load(Arc::new(self.term(a)), repr),
             ExprKind::LoadBits {
                 addr,
                 unit,
                 bit_offset,
                 width,
             } => Term::LoadBits {
-                addr: Box::new(self.term(addr)),
+                addr: Arc::new(self.term(addr)),
                 unit: self.repr(*unit),
                 bit_offset: *bit_offset,
                 width: *width,
                 repr,
             },
-            ExprKind::Unary(op, a) => Term::Unary(*op, Box::new(self.term(a)), repr),
+            ExprKind::Unary(op, a) => Term::Unary(*op, Arc::new(self.term(a)), repr),
             ExprKind::Binary(op, a, b) => {
-                Term::Binary(*op, Box::new(self.term(a)), Box::new(self.term(b)), repr)
+                Term::Binary(*op, Arc::new(self.term(a)), Arc::new(self.term(b)), repr)
             }
-            ExprKind::Cast(a) => Term::Cast(Box::new(self.term(a)), repr, self.is_bool(e.ty)),
+            ExprKind::Cast(a) => Term::Cast(Arc::new(self.term(a)), repr, self.is_bool(e.ty)),
         }
     }
 

@@ -697,21 +697,21 @@ fn absolute(a: Term, r: Repr) -> Term {
     let a = if a.repr() == r {
         a
     } else {
-        Term::Cast(Box::new(a), r, false)
+        Term::Cast(Arc::new(a), r, false)
     };
     let negative = Cond::Truth(Term::Binary(
         ripple_ir::BinOp::Lt,
-        Box::new(a.clone()),
-        Box::new(Term::Int(0, r)),
+        Arc::new(a.clone()),
+        Arc::new(Term::Int(0, r)),
         Repr::Int {
             bits: 32,
             signed: true,
         },
     ));
     Term::Ite(
-        Box::new(negative),
-        Box::new(Term::Unary(ripple_ir::UnOp::Neg, Box::new(a.clone()), r)),
-        Box::new(a),
+        Arc::new(negative),
+        Arc::new(Term::Unary(ripple_ir::UnOp::Neg, Arc::new(a.clone()), r)),
+        Arc::new(a),
         r,
     )
 }
