@@ -145,13 +145,13 @@ impl Term {
             Term::Binary(op, a, b, r) => {
                 let (a, ca) = sub(a, a.map_changed(f));
                 let (b, cb) = sub(b, b.map_changed(f));
-                (ca || cb).then(|| Term::Binary(*op, a, b, *r))
+                (ca || cb).then_some(Term::Binary(*op, a, b, *r))
             }
             Term::Ite(c, a, b, r) => {
                 let (c, cc) = sub(c, c.map_changed(f));
                 let (a, ca) = sub(a, a.map_changed(f));
                 let (b, cb) = sub(b, b.map_changed(f));
-                (cc || ca || cb).then(|| Term::Ite(c, a, b, *r))
+                (cc || ca || cb).then_some(Term::Ite(c, a, b, *r))
             }
         }
     }
