@@ -241,13 +241,7 @@ pub fn render_text(view: &ImpactView) -> String {
         "{} changed, {} impacted; the call graph alone (callees and callers) gives {}",
         s.changed, s.impacted, s.callgraph_impacted
     );
-    if !s.beyond_callgraph.is_empty() {
-        let _ = writeln!(
-            out,
-            "impacted beyond the call graph: {}",
-            s.beyond_callgraph.join(", ")
-        );
-    }
+    beyond_callgraph(&mut out, s);
     out
 }
 
@@ -278,14 +272,19 @@ pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
             view.impacted_functions.len() - limit
         );
     }
+    beyond_callgraph(&mut out, s);
+    out
+}
+
+/// The functions SEA finds and the call graph does not (SEQ only), if any.
+fn beyond_callgraph(out: &mut String, s: &ImpactSummary) {
     if !s.beyond_callgraph.is_empty() {
         let _ = writeln!(
             out,
-            "impacted beyond the call graph (SEQ only): {}",
+            "impacted beyond the call graph: {}",
             s.beyond_callgraph.join(", ")
         );
     }
-    out
 }
 
 pub fn render_json(view: &ImpactView) -> String {

@@ -243,12 +243,7 @@ fn report_pair(
     let semantic = if !wanted(Section::Semantic) {
         None
     } else if errors > 0 {
-        not_run.push(ripple_report::report::NotRun {
-            section: "semantic",
-            reason:
-                "the sources have errors: a verdict on code that could not be read would not hold"
-                    .into(),
-        });
+        not_run.push(unread("semantic", "verdicts"));
         None
     } else if !any_change {
         None
@@ -283,12 +278,7 @@ fn report_pair(
     let invariants = if !wanted(Section::Invariants) || !any_change {
         None
     } else if errors > 0 {
-        not_run.push(ripple_report::report::NotRun {
-            section: "invariants",
-            reason:
-                "the sources have errors: invariants of code that could not be read would not hold"
-                    .into(),
-        });
+        not_run.push(unread("invariants", "invariants"));
         None
     } else {
         say("invariant churns");
@@ -338,6 +328,16 @@ fn report_pair(
         not_run,
     };
     Ok((report, errors, (old_version.sources, new_version.sources)))
+}
+
+/// A section not run because the sources have errors.
+fn unread(section: &'static str, what: &str) -> ripple_report::report::NotRun {
+    ripple_report::report::NotRun {
+        section,
+        reason: format!(
+            "the sources have errors: {what} on code that could not be read would not hold"
+        ),
+    }
 }
 
 /// Invariant diffs (003) at the exits of the functions changed in both versions, the
