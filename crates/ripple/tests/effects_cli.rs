@@ -314,3 +314,40 @@ fn generated_tests_satisfy_what_the_suite_left() {
     let (_, again) = json(dir, &args);
     assert_eq!(again["suite"]["generated"], *generated);
 }
+
+/// `x * 0` becomes `0 * x`: the one chain (to the printf) is covered by the suite's test,
+/// and its PROP requirement is statically infeasible (both are 0 for every x), so
+/// nothing is left that a drawn test could satisfy: the generator draws nothing.
+#[test]
+fn the_generator_stops_when_only_infeasible_requirements_are_left() {
+    let work = tempfile::tempdir().expect("temporary directory");
+    let dir = work.path();
+    let old = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n    int x = argc > 1 ? atoi(argv[1]) : 0;\n    int y = x * 0;\n    printf(\"%d\\n\", y + 1);\n    return 0;\n}\n";
+    std::fs::write(dir.join("old.c"), old).unwrap();
+    std::fs::write(dir.join("new.c"), old.replace("x * 0", "0 * x")).unwrap();
+    std::fs::write(dir.join("suite.txt"), "1\n").unwrap();
+    let (_, v) = json(
+        dir,
+        &[
+            "effects",
+            "old.c",
+            "new.c",
+            "--tests",
+            "suite.txt",
+            "--generate",
+            "50",
+        ],
+    );
+    let requirements = v["changes"][0]["requirements"].as_array().expect("list");
+    assert!(
+        requirements
+            .iter()
+            .all(|r| r["state"]["status"] == "infeasible"),
+        "{v:#}"
+    );
+    assert_eq!(
+        v["changes"][0]["coverage"]["chain"]["satisfied"], 1,
+        "{v:#}"
+    );
+    assert_eq!(v["suite"]["generated"]["drawn"], 0, "{v:#}");
+}

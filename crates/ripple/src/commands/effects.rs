@@ -68,7 +68,8 @@ pub struct EffectsArgs {
     /// SATISFYREQSDEMAND's generator: while CHAIN or PROP requirements are unsatisfied,
     /// draw up to N new tests (mutations of the suite's tests: numbers moved to
     /// neighbouring, boundary or scaled values, other arguments swapped, dropped or
-    /// repeated) and keep each one that satisfies a requirement no test satisfied.
+    /// repeated) and keep each one that satisfies a requirement no test satisfied. It
+    /// stops early when only PROP requirements with an infeasible state are left.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub generate: usize,
     /// Seed of the generator (the same seed draws the same tests).
@@ -458,7 +459,18 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                 let last = suite.tests.iter().map(|t| t.line).max().unwrap_or(0);
                 let (mut drawn, mut kept) = (0, Vec::new());
                 let mut batch_notes = Vec::new();
-                while drawn < args.generate && done.len() < total {
+                // PROP of a chain whose static state requirement is infeasible cannot
+                // be satisfied: drawing stops once only such requirements are left.
+                let infeasible: usize = states
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(c, list)| list.iter().enumerate().map(move |(r, s)| (c, r, s)))
+                    .filter(|(c, r, s)| {
+                        matches!(s, Some(StateRequirement::Infeasible))
+                            && !done.contains(&(*c, *r, true))
+                    })
+                    .count();
+                while drawn < args.generate && done.len() + infeasible < total {
                     let want = GENERATED_BATCH.min(args.generate - drawn);
                     let batch: Vec<_> = (0..want).map_while(|_| generator.draw()).collect();
                     if batch.is_empty() {
