@@ -149,48 +149,7 @@ pub fn render_markdown(report: &Report) -> String {
         s.globals_changed
     );
     if let Some(semantic) = &report.semantic {
-        let decided: Vec<_> = semantic.functions.iter().filter(|f| f.modified).collect();
-        if !decided.is_empty() {
-            let _ = writeln!(out, "#### Semantic verdicts\n");
-            let _ = writeln!(out, "| function | verdict | evidence |");
-            let _ = writeln!(out, "|---|---|---|");
-            for f in decided {
-                let inputs_of = |w: &crate::semdiff::WitnessView| {
-                    let inputs: Vec<String> =
-                        w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-                    code(&inputs.join(", "))
-                };
-                let evidence = match (
-                    f.witnesses.iter().find(|w| w.confirmed),
-                    f.witnesses.first(),
-                ) {
-                    (Some(w), _) => format!(
-                        "on {}: old {}, new {} ({})",
-                        inputs_of(w),
-                        code(&w.old.result),
-                        code(&w.new.result),
-                        w.checked_by
-                    ),
-                    (None, Some(w)) if f.verdict == "different" => format!(
-                        "the solver proves a difference; the witness on {} is not confirmed ({})",
-                        inputs_of(w),
-                        w.unconfirmed_reason.unwrap_or("its runs agree")
-                    ),
-                    (None, _) if f.verdict == "different" => {
-                        "the solver proves an input on which they differ".to_string()
-                    }
-                    _ => f.notes.first().cloned().unwrap_or_default(),
-                };
-                let _ = writeln!(
-                    out,
-                    "| {} | {} | {} |",
-                    code(&f.name),
-                    f.verdict,
-                    evidence.replace('|', "\\|")
-                );
-            }
-            out.push('\n');
-        }
+        out.push_str(&crate::semdiff::render_markdown_table(semantic));
     }
     if report.show_changes {
         let changed: Vec<_> = report

@@ -20,9 +20,10 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
+use crate::diff::DiffView;
 use crate::impact_lines::{ImpactLinesView, ImpactedLineView, LineView};
 use crate::report::Report;
-use crate::semdiff::WitnessView;
+use crate::semdiff::{SemdiffView, WitnessView};
 
 /// Related locations listed per result at most (the message gives the full count).
 const MAX_RELATED: usize = 100;
@@ -160,12 +161,42 @@ fn rules() -> Value {
 /// `RPL003`, with the witness).
 pub fn render_report(impact: &ImpactLinesView, report: &Report, version: &str) -> String {
     let mut log: Value = serde_json::from_str(&render(impact, version)).unwrap_or(Value::Null);
-    let Some(semantic) = &report.semantic else {
-        return serde_json::to_string_pretty(&log).unwrap_or_default();
-    };
+    if let Some(semantic) = &report.semantic {
+        let results = verdict_results(semantic, &report.changes);
+        if let Some(list) = log["runs"][0]["results"].as_array_mut() {
+            list.extend(results);
+        }
+    }
+    serde_json::to_string_pretty(&log).unwrap_or_default()
+}
+
+/// The SARIF log of `ripple semdiff`: the verdicts of the changed functions alone.
+pub fn render_verdicts(semantic: &SemdiffView, changes: &DiffView, version: &str) -> String {
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": { "driver": {
+                "name": "ripple",
+                "version": version,
+                "rules": rules()
+            } },
+            "originalUriBaseIds": {
+                "OLDROOT": { "description": { "text": format!("the old version: {}", changes.old) } },
+                "NEWROOT": { "description": { "text": format!("the new version: {}", changes.new) } }
+            },
+            "invocations": [{ "executionSuccessful": true }],
+            "results": verdict_results(semantic, changes)
+        }]
+    });
+    serde_json::to_string_pretty(&log).unwrap_or_default()
+}
+
+/// One result per changed function with a decided verdict, at its first changed line.
+fn verdict_results(semantic: &SemdiffView, changes: &DiffView) -> Vec<Value> {
     let mut results = Vec::new();
     for f in semantic.functions.iter().filter(|f| f.modified) {
-        let Some(changed) = report.changes.functions.iter().find(|c| c.name == f.name) else {
+        let Some(changed) = changes.functions.iter().find(|c| c.name == f.name) else {
             continue;
         };
         let (vers, file, line) = match (changed.new_lines.first(), changed.old_lines.first()) {
@@ -192,11 +223,7 @@ pub fn render_report(impact: &ImpactLinesView, report: &Report, version: &str) -
                     "RPL003",
                     2,
                     match witness {
-                        Some(w) => format!(
-                            "{} behaves differently: {}",
-                            f.name,
-                            witness_text(w)
-                        ),
+                        Some(w) => format!("{} behaves differently: {}", f.name, witness_text(w)),
                         None => format!(
                             "{} behaves differently: the solver proves an input on which the versions differ.",
                             f.name
@@ -215,10 +242,7 @@ pub fn render_report(impact: &ImpactLinesView, report: &Report, version: &str) -
             "partialFingerprints": { "rippleVerdict/v1": fingerprint(&[rule, vers, file, &f.name]) }
         }));
     }
-    if let Some(list) = log["runs"][0]["results"].as_array_mut() {
-        list.extend(results);
-    }
-    serde_json::to_string_pretty(&log).unwrap_or_default()
+    results
 }
 
 /// A witness in words: the input, both outcomes, and what confirmed it.

@@ -324,6 +324,69 @@ fn render_settings(out: &mut String, view: &SemdiffView) {
     );
 }
 
+/// The verdicts of the changed functions as a Markdown table (a pull-request comment):
+/// each with its evidence, a confirmed witness first; nothing when no changed function
+/// was analysed.
+pub fn render_markdown_table(semantic: &SemdiffView) -> String {
+    use crate::markdown::code;
+    let mut out = String::new();
+    let decided: Vec<_> = semantic.functions.iter().filter(|f| f.modified).collect();
+    if !decided.is_empty() {
+        let _ = writeln!(out, "#### Semantic verdicts\n");
+        let _ = writeln!(out, "| function | verdict | evidence |");
+        let _ = writeln!(out, "|---|---|---|");
+        for f in decided {
+            let inputs_of = |w: &crate::semdiff::WitnessView| {
+                let inputs: Vec<String> =
+                    w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                code(&inputs.join(", "))
+            };
+            let evidence = match (
+                f.witnesses.iter().find(|w| w.confirmed),
+                f.witnesses.first(),
+            ) {
+                (Some(w), _) => format!(
+                    "on {}: old {}, new {} ({})",
+                    inputs_of(w),
+                    code(&w.old.result),
+                    code(&w.new.result),
+                    w.checked_by
+                ),
+                (None, Some(w)) if f.verdict == "different" => format!(
+                    "the solver proves a difference; the witness on {} is not confirmed ({})",
+                    inputs_of(w),
+                    w.unconfirmed_reason.unwrap_or("its runs agree")
+                ),
+                (None, _) if f.verdict == "different" => {
+                    "the solver proves an input on which they differ".to_string()
+                }
+                _ => f.notes.first().cloned().unwrap_or_default(),
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} |",
+                code(&f.name),
+                f.verdict,
+                evidence.replace('|', "\\|")
+            );
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// `ripple semdiff --format markdown`: a heading, then the table of verdicts.
+pub fn render_markdown(view: &SemdiffView) -> String {
+    let mut out = String::from("### ripple: semantic verdicts of the changed functions\n\n");
+    let table = render_markdown_table(view);
+    if table.is_empty() {
+        out.push_str("No changed function was analysed.\n");
+    } else {
+        out.push_str(&table.replacen("#### Semantic verdicts\n\n", "", 1));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -296,3 +296,51 @@ fn diff_sarif_carries_the_semantic_verdicts() {
     };
     assert_eq!(fingerprints(&log), fingerprints(&run()));
 }
+
+/// `ripple semdiff` writes the same verdicts as Markdown (a table with the evidence) and
+/// as SARIF (validated; RPL003 for print_product_info at new line 25, RPL002 for
+/// locale_ok at new line 43), as `ripple diff` does.
+#[test]
+fn semdiff_markdown_and_sarif() {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/dcia-fig1");
+    let run = |format: &str| {
+        let out = Command::cargo_bin("ripple")
+            .expect("the ripple binary builds")
+            .arg("semdiff")
+            .arg(examples.join("old.c"))
+            .arg(examples.join("new.c"))
+            .args(["--format", format, "--cutoff", "300"])
+            .output()
+            .expect("ripple runs");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let markdown = run("markdown");
+    assert!(
+        markdown.contains("| `locale_ok` | equivalent |")
+            && markdown.contains("| `print_product_info` | different | on `name = 1, version = 1`"),
+        "{markdown}"
+    );
+    let log: serde_json::Value = serde_json::from_str(&run("sarif")).expect("JSON");
+    let mut schema = sarif_schema();
+    fix_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
+    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
+    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let found: Vec<(String, u64)> = log["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| {
+            (
+                r["ruleId"].as_str().unwrap().to_string(),
+                r["locations"][0]["physicalLocation"]["region"]["startLine"]
+                    .as_u64()
+                    .unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [("RPL002".to_string(), 43), ("RPL003".to_string(), 25)]
+    );
+}

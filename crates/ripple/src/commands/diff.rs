@@ -261,7 +261,7 @@ fn report_pair(
             confirm: super::semdiff::Confirm::Compiled,
             assume: super::semdiff::Assume::Wrap,
             function: None,
-            format: crate::cli::Format::Text,
+            format: super::semdiff::SemdiffFormat::Text,
             frontend: args.frontend.clone(),
         };
         say("semantic verdicts");

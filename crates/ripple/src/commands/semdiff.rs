@@ -10,7 +10,7 @@ use clap::Args;
 use ripple_analyses::semdiff::native::{NativeRunner, NativeSource};
 use ripple_analyses::semdiff::{semdiff, SemdiffConfig, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET};
 
-use crate::cli::{Format, FrontendArgs};
+use crate::cli::FrontendArgs;
 use crate::load::{report_diagnostics, VersionSpec};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -72,10 +72,22 @@ pub struct SemdiffArgs {
     /// Report only this function.
     #[arg(long)]
     pub function: Option<String>,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = SemdiffFormat::Text)]
+    pub format: SemdiffFormat,
     #[command(flatten)]
     pub frontend: FrontendArgs,
+}
+
+/// How the verdicts are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SemdiffFormat {
+    Text,
+    Json,
+    /// A pull-request comment: a table of the changed functions' verdicts and evidence.
+    Markdown,
+    /// SARIF 2.1.0: RPL002 for a function proved equivalent, RPL003 with the witness for
+    /// one that behaves differently, at the function's first changed line.
+    Sarif,
 }
 
 pub fn run(args: &SemdiffArgs) -> Result<u8> {
@@ -110,13 +122,27 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
     );
     timer.done("semantic difference");
     match args.format {
-        Format::Text if args.all || args.function.is_some() => {
+        SemdiffFormat::Text if args.all || args.function.is_some() => {
             crate::style::print_text(&ripple_report::semdiff::render_text(&view))
         }
-        Format::Text => {
+        SemdiffFormat::Text => {
             crate::style::print_text(&ripple_report::semdiff::render_text_compact(&view))
         }
-        Format::Json => println!("{}", ripple_report::semdiff::render_json(&view)),
+        SemdiffFormat::Json => println!("{}", ripple_report::semdiff::render_json(&view)),
+        SemdiffFormat::Markdown => print!("{}", ripple_report::semdiff::render_markdown(&view)),
+        SemdiffFormat::Sarif => {
+            let changes = ripple_report::diff::diff_view(
+                (&old_version.sources.label, &new_version.sources.label),
+                old_version.program(),
+                new_version.program(),
+                &matching,
+                false,
+            );
+            println!(
+                "{}",
+                ripple_report::sarif::render_verdicts(&view, &changes, env!("CARGO_PKG_VERSION"))
+            );
+        }
     }
     Ok(code)
 }
