@@ -172,23 +172,12 @@ pub fn render_report(impact: &ImpactLinesView, report: &Report, version: &str) -
 
 /// The SARIF log of `ripple semdiff`: the verdicts of the changed functions alone.
 pub fn render_verdicts(semantic: &SemdiffView, changes: &DiffView, version: &str) -> String {
-    let log = json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": { "driver": {
-                "name": "ripple",
-                "version": version,
-                "rules": rules()
-            } },
-            "originalUriBaseIds": {
-                "OLDROOT": { "description": { "text": format!("the old version: {}", changes.old) } },
-                "NEWROOT": { "description": { "text": format!("the new version: {}", changes.new) } }
-            },
-            "invocations": [{ "executionSuccessful": true }],
-            "results": verdict_results(semantic, changes)
-        }]
-    });
+    let log = sarif_log(
+        version,
+        (&changes.old, &changes.new),
+        Vec::new(),
+        verdict_results(semantic, changes),
+    );
     serde_json::to_string_pretty(&log).unwrap_or_default()
 }
 
@@ -343,7 +332,26 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
         .map(|text| json!({ "level": "note", "message": { "text": text } }))
         .collect();
     let s = &view.summary;
-    let log = json!({
+    let mut log = sarif_log(version, (&view.old, &view.new), notifications, results);
+    log["runs"][0]["properties"] = json!({
+        "changedLines": s.changed_lines,
+        "impactedLines": s.impacted_lines,
+        "dciaImpactedLines": s.dcia_impacted_lines,
+        "impactedFunctions": s.impacted_functions.len(),
+        "provedEquivalent": view.proved_equivalent
+    });
+    serde_json::to_string_pretty(&log).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// A SARIF 2.1.0 log of one run of ripple: its rules, the two versions' roots, the
+/// notifications and the results.
+fn sarif_log(
+    version: &str,
+    (old, new): (&str, &str),
+    notifications: Vec<Value>,
+    results: Vec<Value>,
+) -> Value {
+    json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
@@ -353,24 +361,16 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
                 "rules": rules()
             } },
             "originalUriBaseIds": {
-                "OLDROOT": { "description": { "text": format!("the old version: {}", view.old) } },
-                "NEWROOT": { "description": { "text": format!("the new version: {}", view.new) } }
+                "OLDROOT": { "description": { "text": format!("the old version: {old}") } },
+                "NEWROOT": { "description": { "text": format!("the new version: {new}") } }
             },
             "invocations": [{
                 "executionSuccessful": true,
                 "toolExecutionNotifications": notifications
             }],
-            "results": results,
-            "properties": {
-                "changedLines": s.changed_lines,
-                "impactedLines": s.impacted_lines,
-                "dciaImpactedLines": s.dcia_impacted_lines,
-                "impactedFunctions": s.impacted_functions.len(),
-                "provedEquivalent": view.proved_equivalent
-            }
+            "results": results
         }]
-    });
-    serde_json::to_string_pretty(&log).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    })
 }
 
 fn impact_result(hunk: &Hunk, lines: &[&ImpactedLineView]) -> Value {
