@@ -257,6 +257,144 @@ fn requirement_keys(
     })
 }
 
+/// What each monitored test satisfies, with its view, in the order the tests ran.
+#[derive(Default)]
+struct Collected {
+    tests: Vec<TestView>,
+    /// Indexes into `tests` of the monitored ones; the lists below follow them.
+    monitored: Vec<usize>,
+    per_test: Vec<Vec<ripple_analyses::effects::Satisfied>>,
+    revealing: Vec<bool>,
+    /// Dependence occurrences past the per-run limit.
+    dropped: u64,
+}
+
+impl Collected {
+    fn add(
+        &mut self,
+        test: usize,
+        sat: Vec<ripple_analyses::effects::Satisfied>,
+        differs: bool,
+        lost: u64,
+    ) {
+        self.monitored.push(test);
+        self.per_test.push(sat);
+        self.revealing.push(differs);
+        self.dropped += lost;
+    }
+}
+
+/// What a monitored run satisfies, and how many dependence occurrences it dropped.
+type Digest<'a> =
+    dyn Fn(&mut TestResult) -> Option<(Vec<ripple_analyses::effects::Satisfied>, u64)> + Sync + 'a;
+
+/// How a batch of tests runs: both versions built, monitored, each run digested into
+/// what it satisfies and how many occurrences it dropped.
+struct Monitored<'a> {
+    v: &'a Versions,
+    built: &'a Built,
+    configs: [&'a MonitorConfig; 2],
+    digest: &'a Digest<'a>,
+}
+
+/// SATISFYREQSDEMAND's generator (`--generate N`): while requirements are left that some
+/// test could satisfy, draws batches of tests from the suite's mutations, runs them, and
+/// adds each one that satisfies a requirement no test had to `runs`, numbered after the
+/// suite's last line.
+fn generate_tests(
+    args: &EffectsArgs,
+    suite: &Suite,
+    reqs: &Requirements,
+    states: &[Vec<Option<StateRequirement>>],
+    how: &Monitored,
+    runs: &mut Collected,
+    notes: &mut Vec<String>,
+) -> Result<ripple_report::effects::GeneratedView> {
+    let total: usize = reqs.changes.iter().map(|c| 2 * c.chains.len()).sum();
+    let mut done: FxHashSet<(usize, usize, bool)> = runs
+        .per_test
+        .iter()
+        .flat_map(|sat| requirement_keys(sat))
+        .collect();
+    // PROP of a chain whose static state requirement is infeasible cannot be satisfied:
+    // drawing stops once only such requirements are left.
+    let infeasible: usize = states
+        .iter()
+        .enumerate()
+        .flat_map(|(c, list)| list.iter().enumerate().map(move |(r, s)| (c, r, s)))
+        .filter(|(c, r, s)| {
+            matches!(s, Some(StateRequirement::Infeasible)) && !done.contains(&(*c, *r, true))
+        })
+        .count();
+    let mut generator = Generator::new(&suite.tests, args.seed);
+    let last = suite.tests.iter().map(|t| t.line).max().unwrap_or(0);
+    let (mut drawn, mut kept) = (0, Vec::new());
+    let mut batch_notes = Vec::new();
+    while drawn < args.generate && done.len() + infeasible < total {
+        let want = GENERATED_BATCH.min(args.generate - drawn);
+        let batch: Vec<_> = (0..want).map_while(|_| generator.draw()).collect();
+        if batch.is_empty() {
+            break;
+        }
+        drawn += batch.len();
+        let batch = Suite {
+            tests: batch,
+            dir: suite.dir.clone(),
+        };
+        let results = run_tests(
+            how.v,
+            how.built,
+            &batch,
+            &args.run,
+            how.configs,
+            &mut batch_notes,
+            false,
+            how.digest,
+        )?;
+        let views = test_views(&batch, &results);
+        for ((mut test, mut view), (r, d)) in batch.tests.into_iter().zip(views).zip(results) {
+            let Some((sat, lost)) = d else { continue };
+            let new: Vec<_> = requirement_keys(&sat)
+                .filter(|k| !done.contains(k))
+                .collect();
+            if new.is_empty() {
+                continue;
+            }
+            done.extend(new);
+            test.line = last + kept.len() + 1;
+            view.line = test.line;
+            runs.tests.push(view);
+            runs.add(runs.tests.len() - 1, sat, r.differs(), lost);
+            kept.push(test);
+        }
+    }
+    batch_notes.sort();
+    batch_notes.dedup();
+    notes.extend(
+        batch_notes
+            .into_iter()
+            .map(|n| format!("generated tests: {n}")),
+    );
+    let written_to = match &args.write_generated {
+        Some(path) => {
+            let text: String = kept.iter().map(|t| format!("{}\n", t.text)).collect();
+            std::fs::write(path, text).map_err(|e| {
+                anyhow::anyhow!("{}: cannot write the generated tests: {e}", path.display())
+            })?;
+            Some(path.display().to_string())
+        }
+        None => None,
+    };
+    Ok(ripple_report::effects::GeneratedView {
+        budget: args.generate,
+        seed: args.seed,
+        drawn,
+        kept: kept.iter().map(|t| t.line).collect(),
+        unsatisfied: total - done.len(),
+        written_to,
+    })
+}
+
 /// Both versions built once (unless `--no-build` or a build fails), for the suite and
 /// the generated tests.
 struct Built {
@@ -435,115 +573,35 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                 args.frontend.verbose,
                 &digest,
             )?;
-            let mut tests = test_views(suite, &results);
-            let mut monitored = Vec::new();
-            let mut per_test = Vec::new();
-            let mut revealing = Vec::new();
-            let mut dropped = 0;
+            let mut runs = Collected {
+                tests: test_views(suite, &results),
+                ..Collected::default()
+            };
             for (i, (r, d)) in results.into_iter().enumerate() {
                 if let Some((sat, lost)) = d {
-                    monitored.push(i);
-                    per_test.push(sat);
-                    revealing.push(r.differs());
-                    dropped += lost;
+                    runs.add(i, sat, r.differs(), lost);
                 }
             }
             let generated = if args.generate > 0 {
-                // SATISFYREQSDEMAND: draw while something is left and the budget lasts.
-                let total: usize = reqs.changes.iter().map(|c| 2 * c.chains.len()).sum();
-                let mut done: FxHashSet<(usize, usize, bool)> = per_test
-                    .iter()
-                    .flat_map(|sat| requirement_keys(sat))
-                    .collect();
-                let mut generator = Generator::new(&suite.tests, args.seed);
-                let last = suite.tests.iter().map(|t| t.line).max().unwrap_or(0);
-                let (mut drawn, mut kept) = (0, Vec::new());
-                let mut batch_notes = Vec::new();
-                // PROP of a chain whose static state requirement is infeasible cannot
-                // be satisfied: drawing stops once only such requirements are left.
-                let infeasible: usize = states
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(c, list)| list.iter().enumerate().map(move |(r, s)| (c, r, s)))
-                    .filter(|(c, r, s)| {
-                        matches!(s, Some(StateRequirement::Infeasible))
-                            && !done.contains(&(*c, *r, true))
-                    })
-                    .count();
-                while drawn < args.generate && done.len() + infeasible < total {
-                    let want = GENERATED_BATCH.min(args.generate - drawn);
-                    let batch: Vec<_> = (0..want).map_while(|_| generator.draw()).collect();
-                    if batch.is_empty() {
-                        break;
-                    }
-                    drawn += batch.len();
-                    let batch = Suite {
-                        tests: batch,
-                        dir: suite.dir.clone(),
-                    };
-                    let results = run_tests(
-                        &v,
-                        &built,
-                        &batch,
-                        &args.run,
-                        [&old_cfg, &new_cfg],
-                        &mut batch_notes,
-                        false,
-                        &digest,
-                    )?;
-                    let views = test_views(&batch, &results);
-                    for ((mut test, mut view), (r, d)) in
-                        batch.tests.into_iter().zip(views).zip(results)
-                    {
-                        let Some((sat, lost)) = d else { continue };
-                        let new: Vec<_> = requirement_keys(&sat)
-                            .filter(|k| !done.contains(k))
-                            .collect();
-                        if new.is_empty() {
-                            continue;
-                        }
-                        done.extend(new);
-                        test.line = last + kept.len() + 1;
-                        view.line = test.line;
-                        monitored.push(tests.len());
-                        tests.push(view);
-                        per_test.push(sat);
-                        revealing.push(r.differs());
-                        dropped += lost;
-                        kept.push(test);
-                    }
-                }
-                batch_notes.sort();
-                batch_notes.dedup();
-                notes.extend(
-                    batch_notes
-                        .into_iter()
-                        .map(|n| format!("generated tests: {n}")),
-                );
-                let written_to = match &args.write_generated {
-                    Some(path) => {
-                        let text: String = kept.iter().map(|t| format!("{}\n", t.text)).collect();
-                        std::fs::write(path, text).map_err(|e| {
-                            anyhow::anyhow!(
-                                "{}: cannot write the generated tests: {e}",
-                                path.display()
-                            )
-                        })?;
-                        Some(path.display().to_string())
-                    }
-                    None => None,
+                let how = Monitored {
+                    v: &v,
+                    built: &built,
+                    configs: [&old_cfg, &new_cfg],
+                    digest: &digest,
                 };
-                Some(ripple_report::effects::GeneratedView {
-                    budget: args.generate,
-                    seed: args.seed,
-                    drawn,
-                    kept: kept.iter().map(|t| t.line).collect(),
-                    unsatisfied: total - done.len(),
-                    written_to,
-                })
+                Some(generate_tests(
+                    args, suite, &reqs, &states, &how, &mut runs, &mut notes,
+                )?)
             } else {
                 None
             };
+            let Collected {
+                tests,
+                monitored,
+                per_test,
+                revealing,
+                dropped,
+            } = runs;
             if dropped > 0 {
                 notes.push(format!(
                     "{dropped} dependence occurrences past the per-run limit were not recorded"
