@@ -41,6 +41,18 @@ pub struct PointView {
     pub notes: Vec<String>,
 }
 
+impl PointView {
+    /// Whether some chosen version was left undecided here.
+    pub fn undecided(&self) -> bool {
+        self.invariants.iter().any(|v| v.status == "undecided")
+    }
+
+    /// Nothing to report: no churn and no undecided version.
+    pub fn is_quiet(&self) -> bool {
+        self.churns.is_empty() && !self.undecided()
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct VersionInvariants {
     pub version: usize,
@@ -164,12 +176,7 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
     let _ = writeln!(out, "versions: {versions}");
     let mut quiet = 0;
     for p in &view.points {
-        let undecided = p
-            .invariants
-            .iter()
-            .filter(|v| v.status == "undecided")
-            .count();
-        if p.churns.is_empty() && !all && undecided == 0 {
+        if p.is_quiet() && !all {
             quiet += 1;
             continue;
         }
@@ -283,11 +290,7 @@ pub fn render_markdown(view: &InvariantsView) -> String {
         }
         out.push('\n');
     }
-    let undecided = view
-        .points
-        .iter()
-        .filter(|p| p.invariants.iter().any(|v| v.status == "undecided"))
-        .count();
+    let undecided = view.points.iter().filter(|p| p.undecided()).count();
     if undecided > 0 {
         let _ = writeln!(
             out,

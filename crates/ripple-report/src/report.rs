@@ -100,11 +100,7 @@ pub fn render_text(report: &Report) -> String {
         if !out.is_empty() {
             out.push('\n');
         }
-        let quiet = invariants
-            .points
-            .iter()
-            .all(|p| p.churns.is_empty() && p.invariants.iter().all(|v| v.status != "undecided"));
-        if quiet && !report.all {
+        if invariants.points.iter().all(|p| p.is_quiet()) && !report.all {
             let _ = writeln!(
                 out,
                 "invariant churns: none at the exits of the {} changed function(s) (--all lists their invariants)",

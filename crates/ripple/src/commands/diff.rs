@@ -199,12 +199,20 @@ fn report_pair(
     usize,
     (crate::load::SourceSet, crate::load::SourceSet),
 )> {
+    // HTML shows the impact only, SARIF the impact and the verdicts: the other sections
+    // are not computed for them.
+    let shown = |s: Section| match args.format {
+        DiffFormat::Html => s == Section::Impact,
+        DiffFormat::Sarif => matches!(s, Section::Impact | Section::Semantic),
+        _ => true,
+    };
     let wanted = |s: Section| {
-        if args.only.is_empty() {
-            !args.skip.contains(&s)
-        } else {
-            args.only.contains(&s)
-        }
+        shown(s)
+            && if args.only.is_empty() {
+                !args.skip.contains(&s)
+            } else {
+                args.only.contains(&s)
+            }
     };
     let each = args.each_commit;
     let say = |stage: &str| {
