@@ -576,21 +576,21 @@ impl<'a> Side<'a> {
     /// registers of a name stands for the k-th of the other version's n, and for none
     /// of them when the other version declares that name a different number of times
     /// (then it is taken as one version's own, which is never assumed equal).
-    fn key(&self, v: VarId) -> Result<(String, u32), &'static str> {
+    fn key(&self, v: VarId) -> (String, u32) {
         let local = &self.region.function.locals[v];
         let bits = self.repr(local.ty).bits();
         if let Some((_, name)) = self.region.shared_temps.iter().find(|(t, _)| *t == v) {
-            return Ok((format!("#shared.{name}"), bits));
+            return (format!("#shared.{name}"), bits);
         }
         if local.kind == ripple_ir::LocalKind::Temp || local.name.is_empty() {
-            return Ok((format!("#{}.{}", self.tag, v.index()), bits));
+            return (format!("#{}.{}", self.tag, v.index()), bits);
         }
         let same = self.registers(&local.name, bits);
         if same.len() == 1 {
-            return Ok((local.name.clone(), bits));
+            return (local.name.clone(), bits);
         }
         let rank = same.iter().position(|&r| r == v).expect("v is one of them");
-        Ok((format!("{}@{rank}/{}", local.name, same.len()), bits))
+        (format!("{}@{rank}/{}", local.name, same.len()), bits)
     }
 
     /// The register of this side a key stands for, if any.
@@ -786,7 +786,7 @@ impl<'a> Side<'a> {
                     let v = self.eval(&mut st, value)?;
                     self.write(&mut st, dst, &v)?;
                     let target = match dst {
-                        Place::Local(v) => Some(self.key(*v)?),
+                        Place::Local(v) => Some(self.key(*v)),
                         _ => None,
                     };
                     self.writers.push((n, target));
@@ -890,7 +890,7 @@ impl<'a> Side<'a> {
                 if local.storage != ripple_ir::Storage::Register {
                     return Err("a local in memory is written as a register");
                 }
-                let key = self.key(*v)?;
+                let key = self.key(*v);
                 let value = resize(value, key.1, false);
                 self.written.insert(key.clone());
                 st.regs.insert(key, value);
@@ -933,7 +933,7 @@ impl<'a> Side<'a> {
                 if self.region.function.locals[*v].storage != ripple_ir::Storage::Register {
                     return Err("a local in memory is read as a register");
                 }
-                let key = self.key(*v)?;
+                let key = self.key(*v);
                 let value = st.value_of(&key);
                 resize(&value, repr.bits(), false)
             }
