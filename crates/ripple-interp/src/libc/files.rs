@@ -319,6 +319,17 @@ impl Files {
 
     /// What a path names: the run's own entries first, then the real file system. An
     /// error number when the path cannot name anything (`ENOTDIR` under a file).
+    /// The full path of a path the program names, and what is there (`ENOENT` for an
+    /// empty path, as the C library says).
+    fn locate(&self, path: &[u8]) -> Result<(PathBuf, Found), i32> {
+        if path.is_empty() {
+            return Err(libc::ENOENT);
+        }
+        let full = self.resolve(path);
+        let found = self.lookup(&full)?;
+        Ok((full, found))
+    }
+
     fn lookup(&self, full: &Path) -> Result<Found, i32> {
         match self.paths.get(full) {
             Some(Entry::File(id)) => return Ok(Found::File(*id)),
@@ -387,12 +398,8 @@ impl Files {
         path: &[u8],
         mode: Mode,
     ) -> Exec<Result<Target, i32>> {
-        if path.is_empty() {
-            return Ok(Err(libc::ENOENT));
-        }
-        let full = self.resolve(path);
-        let found = match self.lookup(&full) {
-            Ok(found) => found,
+        let (full, found) = match self.locate(path) {
+            Ok(located) => located,
             Err(errno) => return Ok(Err(errno)),
         };
         let exists_error = mode.create && mode.exclusive;
@@ -735,12 +742,8 @@ impl Files {
         path: &[u8],
         directories: bool,
     ) -> Exec<Result<(), i32>> {
-        if path.is_empty() {
-            return Ok(Err(libc::ENOENT));
-        }
-        let full = self.resolve(path);
-        let found = match self.lookup(&full) {
-            Ok(found) => found,
+        let (full, found) = match self.locate(path) {
+            Ok(located) => located,
             Err(errno) => return Ok(Err(errno)),
         };
         match found {
@@ -771,20 +774,20 @@ impl Files {
         old: &[u8],
         new: &[u8],
     ) -> Exec<Result<(), i32>> {
-        if old.is_empty() || new.is_empty() {
-            return Ok(Err(libc::ENOENT));
-        }
-        let (old_full, new_full) = (self.resolve(old), self.resolve(new));
         let unsupported = |path: &Path| {
             Err(Stop::Unsupported(format!(
                 "renaming {}: only regular files are modelled",
                 path.display()
             )))
         };
-        let found = match self.lookup(&old_full) {
-            Ok(found) => found,
+        if new.is_empty() {
+            return Ok(Err(libc::ENOENT));
+        }
+        let (old_full, found) = match self.locate(old) {
+            Ok(located) => located,
             Err(errno) => return Ok(Err(errno)),
         };
+        let new_full = self.resolve(new);
         match found {
             Found::Missing => return Ok(Err(libc::ENOENT)),
             Found::Dir | Found::Special => return unsupported(&old_full),
