@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 suite="${1:-$root/tests/semdiff}"
 shift || true
 cargo build --release -q -p ripple --manifest-path "$root/Cargo.toml"
-bin="$root/target/release/ripple"
+bin="${RIPPLE_BIN:-$root/target/release/ripple}"
 walls=()
 analyses=()
 printf '%-28s %8s %12s  %-10s %s\n' pair wall_ms analysis_ms verdict expected

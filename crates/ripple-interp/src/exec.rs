@@ -749,6 +749,10 @@ impl<'p> Interpreter<'p> {
                         }
                         None => None,
                     };
+                    if O::ENABLED && observer.wants_locals(self.frames.len() - 1) {
+                        let locals = self.final_locals();
+                        observer.on_exit(func_id, self.frames.len() - 1, &locals);
+                    }
                     let Some(frame) = self.frames.pop() else {
                         return Ok(ret);
                     };
@@ -839,6 +843,28 @@ impl<'p> Interpreter<'p> {
                 function.name, frame.node
             ))),
         }
+    }
+
+    /// The value of every local of the current frame as it leaves (`None` for a register
+    /// never set and for memory that cannot be read); nothing counts as a read.
+    fn final_locals(&self) -> Vec<Option<Value>> {
+        let Some(frame) = self.frames.last() else {
+            return Vec::new();
+        };
+        let locals = &self.program.functions[frame.func].locals;
+        locals
+            .iter_enumerated()
+            .map(|(var, local)| match frame.mem_blocks.get(var.index()) {
+                Some(0) => frame
+                    .set
+                    .get(var.index())
+                    .copied()
+                    .unwrap_or(false)
+                    .then(|| frame.regs[var.index()].clone()),
+                Some(&block) => self.read_typed(make_ptr(block, 0), local.ty).ok(),
+                None => None,
+            })
+            .collect()
     }
 
     /// The value of a local of the current frame (register or memory).

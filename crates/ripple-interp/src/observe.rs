@@ -69,6 +69,20 @@ pub trait Observer {
     fn on_call(&mut self, event: &NodeEvent<'_>) {
         let _ = event;
     }
+
+    /// Whether [`Observer::on_exit`] is wanted for the functions that return at call
+    /// depth `depth` (reading every local costs a little at each return).
+    fn wants_locals(&self, depth: usize) -> bool {
+        let _ = depth;
+        false
+    }
+
+    /// A function returns (at its exit node, before its frame goes): the value of each
+    /// of its locals, registers and memory alike, by [`VarId`] (`None` for a register
+    /// never set). Reported only when [`Observer::wants_locals`] says so.
+    fn on_exit(&mut self, function: FuncId, depth: usize, locals: &[Option<Value>]) {
+        let _ = (function, depth, locals);
+    }
 }
 
 /// The observer of an unobserved run.

@@ -252,6 +252,10 @@ fn render_function(out: &mut String, f: &FunctionView) {
                     Some("compiled run timed out") => {
                         "unconfirmed (limit): a compiled run timed out"
                     }
+                    Some("compiled run crashed past the step limit") => {
+                        "unconfirmed (limit): a compiled run crashed where the \
+                         interpreter ran out of steps (the stack limit?)"
+                    }
                     Some("undefined behaviour excluded") => {
                         "not counted: it goes through undefined behaviour (--assume no-ub)"
                     }

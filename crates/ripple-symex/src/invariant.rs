@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 use z3::ast::{Array, Ast, Bool, BV};
-use z3::Sort;
+use z3::{Model, Sort};
 
 use crate::encode::{self, bv_const, resize, Repr};
 use crate::smt::{or_all, Answer, Smt};
@@ -335,23 +335,38 @@ pub fn resolve(
     vars: usize,
     own_inputs: &[Option<Arc<str>>],
     templates: Templates,
-) -> Vec<Invariant> {
+) -> Resolved {
     let mut enc = Encoder::default();
     let conds: Vec<Bool> = facts.iter().map(|f| enc.cond(&f.cond)).collect();
     let reach = or_all(&conds);
-    if facts.is_empty() || smt.check(std::slice::from_ref(&reach)) == Answer::Unsat {
-        return vec![Invariant::Unreachable];
+    let unreachable = Resolved {
+        invariants: vec![Invariant::Unreachable],
+        samples: Vec::new(),
+    };
+    if facts.is_empty() {
+        return unreachable;
+    }
+    let (answer, model) = smt.check_sample(std::slice::from_ref(&reach));
+    if answer == Answer::Unsat {
+        return unreachable;
     }
     let values: Vec<Vec<BV>> = facts
         .iter()
         .map(|f| f.values.iter().map(|t| enc.term(t)).collect())
         .collect();
+    let mut samples = Samples::new(&conds, &values);
+    samples.add(model);
     // Somewhere some path makes `bad(path, values)` true.
-    let violated = |smt: &mut Smt, bad: &dyn Fn(usize) -> Bool| -> Answer {
+    let violated = |smt: &mut Smt, samples: &mut Samples, bad: &dyn Fn(usize) -> Bool| -> Answer {
+        if samples.violate(bad) {
+            return Answer::Sat;
+        }
         let cases: Vec<Bool> = (0..facts.len())
             .map(|p| Bool::and(&[conds[p].clone(), bad(p)]))
             .collect();
-        smt.check(&[or_all(&cases)])
+        let (answer, model) = smt.check_sample(&[or_all(&cases)]);
+        samples.add(model);
+        answer
     };
     let mut out = Vec::new();
     let mut constant = vec![false; vars];
@@ -362,9 +377,10 @@ pub fn resolve(
             continue;
         }
         if templates.constant {
-            if let Some(c) = candidate_value(smt, &reach, &conds, &values, v) {
+            if let Some(c) = candidate_value(smt, &reach, &mut samples, v) {
                 let cterm = bv_const(c, repr.bits());
-                if violated(smt, &|p| values[p][v].eq(&cterm).not()) == Answer::Unsat {
+                if violated(smt, &mut samples, &|p| values[p][v].eq(&cterm).not()) == Answer::Unsat
+                {
                     let value = match repr {
                         Repr::Float { bits } => Term::Float(c as u64, Repr::Float { bits }),
                         r => Term::Int(c, r),
@@ -404,7 +420,8 @@ pub fn resolve(
                         continue;
                     }
                     let c = resize(&enc.term(&candidate), repr.bits(), false);
-                    if violated(smt, &|p| values[p][v].eq(&c).not()) == Answer::Unsat {
+                    if violated(smt, &mut samples, &|p| values[p][v].eq(&c).not()) == Answer::Unsat
+                    {
                         out.push(Invariant::Equals {
                             var: v,
                             expr: candidate,
@@ -419,7 +436,12 @@ pub fn resolve(
             if let Repr::Int { bits, signed } = repr {
                 for upper in [true, false] {
                     let hints = constants_of(facts, v);
-                    if let Some(c) = bound(smt, &conds, &values, v, bits, signed, upper, &hints) {
+                    let kind = BoundKind {
+                        width: bits,
+                        signed,
+                        upper,
+                    };
+                    if let Some(c) = bound(smt, &mut samples, v, kind, &hints) {
                         let value = Term::Int(c, repr);
                         out.push(if upper {
                             Invariant::AtMost { var: v, value }
@@ -447,7 +469,8 @@ pub fn resolve(
                 let signed = ra.signed();
                 let lt = |x: &BV, y: &BV| if signed { x.bvslt(y) } else { x.bvult(y) };
                 if templates.relations
-                    && violated(smt, &|p| values[p][a].eq(&values[p][b]).not()) == Answer::Unsat
+                    && violated(smt, &mut samples, &|p| values[p][a].eq(&values[p][b]).not())
+                        == Answer::Unsat
                 {
                     out.push(Invariant::Relation {
                         a,
@@ -458,8 +481,8 @@ pub fn resolve(
                 }
                 // An exact linear relation says more than an order.
                 if templates.linear && matches!(ra, Repr::Int { .. }) {
-                    if let Some(inv) = linear(smt, &reach, &conds, &values, a, b, ra)
-                        .or_else(|| linear(smt, &reach, &conds, &values, b, a, ra))
+                    if let Some(inv) = linear(smt, &reach, &mut samples, a, b, ra)
+                        .or_else(|| linear(smt, &reach, &mut samples, b, a, ra))
                     {
                         out.push(inv);
                         continue;
@@ -468,8 +491,9 @@ pub fn resolve(
                 if templates.relations {
                     for (x, y) in [(a, b), (b, a)] {
                         // x < y, else x <= y: violated by y <= x, resp. y < x.
-                        if violated(smt, &|p| lt(&values[p][x], &values[p][y]).not())
-                            == Answer::Unsat
+                        if violated(smt, &mut samples, &|p| {
+                            lt(&values[p][x], &values[p][y]).not()
+                        }) == Answer::Unsat
                         {
                             out.push(Invariant::Relation {
                                 a: x,
@@ -478,7 +502,9 @@ pub fn resolve(
                             });
                             break;
                         }
-                        if violated(smt, &|p| lt(&values[p][y], &values[p][x])) == Answer::Unsat {
+                        if violated(smt, &mut samples, &|p| lt(&values[p][y], &values[p][x]))
+                            == Answer::Unsat
+                        {
                             out.push(Invariant::Relation {
                                 a: x,
                                 op: Relation::Le,
@@ -491,30 +517,96 @@ pub fn resolve(
             }
         }
     }
-    out
+    Resolved {
+        invariants: out,
+        samples: samples.models.into_iter().map(|(m, _)| m).collect(),
+    }
 }
 
-/// A value the variable takes on some path (from a model), as bits.
-fn candidate_value(
-    smt: &mut Smt,
-    reach: &Bool,
-    conds: &[Bool],
-    values: &[Vec<BV>],
-    v: usize,
-) -> Option<u128> {
-    let (answer, model) = smt.check_model(std::slice::from_ref(reach));
-    if answer != Answer::Sat {
-        return None;
+/// What [`resolve`] proved, and the inputs the solver showed on the way (models, to
+/// refute other candidates with: see [`verify`]).
+pub struct Resolved {
+    pub invariants: Vec<Invariant>,
+    pub samples: Vec<Model>,
+}
+
+/// Inputs the solver has shown to reach the point (the models of its satisfiable
+/// queries), with the paths each takes. A candidate one of them violates is refuted
+/// without a query, and a bound search starts from the extreme value they show. The
+/// evaluation is exact (the model's values, completed as the solver completes them), so
+/// the samples change which queries are asked, not what is proved.
+struct Samples<'a> {
+    conds: &'a [Bool],
+    values: &'a [Vec<BV>],
+    /// Each model, and the paths whose condition it satisfies.
+    models: Vec<(Model, Vec<usize>)>,
+}
+
+/// Models kept per point: enough to refute most candidates, few enough that trying
+/// them all costs less than a query.
+const SAMPLES: usize = 32;
+
+impl<'a> Samples<'a> {
+    fn new(conds: &'a [Bool], values: &'a [Vec<BV>]) -> Self {
+        Samples {
+            conds,
+            values,
+            models: Vec::new(),
+        }
     }
-    let model = model?;
-    // The value on the first path the model takes.
-    let p = (0..conds.len()).find(|&p| {
-        model
-            .eval(&conds[p], true)
-            .and_then(|b| b.as_bool())
-            .unwrap_or(false)
-    })?;
-    bits_of(&model.eval(&values[p][v], true)?)
+
+    fn add(&mut self, model: Option<Model>) {
+        let Some(model) = model else { return };
+        if self.models.len() >= SAMPLES {
+            return;
+        }
+        let paths: Vec<usize> = (0..self.conds.len())
+            .filter(|&p| model_true(&model, &self.conds[p]))
+            .collect();
+        if !paths.is_empty() {
+            self.models.push((model, paths));
+        }
+    }
+
+    /// Whether some sample makes `bad(path)` true on a path it takes.
+    fn violate(&self, bad: &dyn Fn(usize) -> Bool) -> bool {
+        self.models
+            .iter()
+            .any(|(m, paths)| paths.iter().any(|&p| model_true(m, &bad(p))))
+    }
+
+    /// The values of variable `v` the samples show (on every path each takes).
+    fn seen(&self, v: usize, width: u32, signed: bool) -> Vec<i128> {
+        let mut out = Vec::new();
+        for (m, paths) in &self.models {
+            for &p in paths {
+                if let Some(bits) = m.eval(&self.values[p][v], true).and_then(|x| bits_of(&x)) {
+                    out.push(signed_value(bits, width, signed));
+                }
+            }
+        }
+        out
+    }
+}
+
+fn model_true(model: &Model, fact: &Bool) -> bool {
+    model
+        .eval(fact, true)
+        .and_then(|b| b.as_bool())
+        .unwrap_or(false)
+}
+
+/// A value the variable takes on some path (from a sample, else a model), as bits.
+fn candidate_value(smt: &mut Smt, reach: &Bool, samples: &mut Samples, v: usize) -> Option<u128> {
+    if samples.models.is_empty() {
+        let (answer, model) = smt.check_model(std::slice::from_ref(reach));
+        if answer != Answer::Sat {
+            return None;
+        }
+        samples.add(model);
+    }
+    let (model, paths) = samples.models.first()?;
+    bits_of(&model.eval(&samples.values[paths[0]][v], true)?)
 }
 
 fn bits_of(v: &BV) -> Option<u128> {
@@ -541,19 +633,28 @@ fn as_bits(value: i128, width: u32) -> u128 {
     }
 }
 
-/// The tightest upper (or lower) bound of a variable over all paths, when tighter than
-/// its type's; found by bisection over the solver's models.
-#[allow(clippy::too_many_arguments)]
-fn bound(
-    smt: &mut Smt,
-    conds: &[Bool],
-    values: &[Vec<BV>],
-    v: usize,
+/// Which bound of an integer variable is searched.
+#[derive(Clone, Copy)]
+struct BoundKind {
     width: u32,
     signed: bool,
     upper: bool,
+}
+
+/// The tightest upper (or lower) bound of a variable over all paths, when tighter than
+/// its type's; found by bisection over the solver's models.
+fn bound(
+    smt: &mut Smt,
+    samples: &mut Samples,
+    v: usize,
+    kind: BoundKind,
     hints: &[i128],
 ) -> Option<u128> {
+    let BoundKind {
+        width,
+        signed,
+        upper,
+    } = kind;
     if width > 64 {
         return None;
     }
@@ -562,40 +663,59 @@ fn bound(
     } else {
         (0, (1i128 << width) - 1)
     };
-    let beyond = |smt: &mut Smt, c: i128| -> (Answer, Option<i128>) {
+    // The most extreme value the samples show (a value some input reaches).
+    let extreme = |samples: &Samples| {
+        let seen = samples.seen(v, width, signed).into_iter();
+        if upper {
+            seen.max()
+        } else {
+            seen.min()
+        }
+    };
+    let beyond = |smt: &mut Smt, samples: &mut Samples, c: i128| -> (Answer, Option<i128>) {
         // Some path has the value above (below) c.
+        if let Some(x) = extreme(samples).filter(|&x| if upper { x > c } else { x < c }) {
+            return (Answer::Sat, Some(x));
+        }
         let cb = bv_const(as_bits(c, width), width);
-        let cases: Vec<Bool> = (0..conds.len())
+        let cases: Vec<Bool> = (0..samples.conds.len())
             .map(|p| {
-                let x = &values[p][v];
+                let x = &samples.values[p][v];
                 let out = match (upper, signed) {
                     (true, true) => x.bvsgt(&cb),
                     (true, false) => x.bvugt(&cb),
                     (false, true) => x.bvslt(&cb),
                     (false, false) => x.bvult(&cb),
                 };
-                Bool::and(&[conds[p].clone(), out])
+                Bool::and(&[samples.conds[p].clone(), out])
             })
             .collect();
         let goal = or_all(&cases);
         let (answer, model) = smt.check_model(std::slice::from_ref(&goal));
-        let seen = model.and_then(|m| {
-            (0..conds.len())
-                .filter(|&p| {
-                    m.eval(&cases[p], true)
-                        .and_then(|b| b.as_bool())
-                        .unwrap_or(false)
-                })
-                .filter_map(|p| bits_of(&m.eval(&values[p][v], true)?))
+        let seen = model.as_ref().and_then(|m| {
+            (0..cases.len())
+                .filter(|&p| model_true(m, &cases[p]))
+                .filter_map(|p| bits_of(&m.eval(&samples.values[p][v], true)?))
                 .map(|b| signed_value(b, width, signed))
                 .next()
         });
+        samples.add(model);
         (answer, seen)
     };
+    let probe = if upper { max - 1 } else { min + 1 };
+    // The extreme value a sample shows is the bound when nothing goes beyond it; when
+    // it is the type's own extreme, there is no bound tighter than the type's.
+    if let Some(x) = extreme(samples) {
+        if x == if upper { max } else { min } {
+            return None;
+        }
+        if beyond(smt, samples, x).0 == Answer::Unsat {
+            return Some(as_bits(x, width));
+        }
+    }
     // Unbounded when the extreme value one short of the type's is exceeded.
     let (mut lo, mut hi) = (min, max);
-    let probe = if upper { max - 1 } else { min + 1 };
-    match beyond(smt, probe) {
+    match beyond(smt, samples, probe) {
         (Answer::Unsat, _) => {}
         _ => return None,
     }
@@ -609,7 +729,7 @@ fn bound(
             if c < lo {
                 continue;
             }
-            match beyond(smt, c) {
+            match beyond(smt, samples, c) {
                 (Answer::Unsat, _) => {
                     hi = c;
                     break;
@@ -626,7 +746,7 @@ fn bound(
             } else {
                 lo + (hi - lo) / 2
             };
-            match beyond(smt, mid) {
+            match beyond(smt, samples, mid) {
                 (Answer::Unsat, _) => hi = mid,
                 (Answer::Sat, Some(seen)) => lo = seen.max(mid + 1),
                 (Answer::Sat, None) => lo = mid + 1,
@@ -640,7 +760,7 @@ fn bound(
             if c > hi {
                 continue;
             }
-            match beyond(smt, c) {
+            match beyond(smt, samples, c) {
                 (Answer::Unsat, _) => {
                     lo = c;
                     break;
@@ -657,7 +777,7 @@ fn bound(
             } else {
                 lo + (hi - lo + 1) / 2
             };
-            match beyond(smt, mid) {
+            match beyond(smt, samples, mid) {
                 (Answer::Unsat, _) => lo = mid,
                 (Answer::Sat, Some(seen)) => hi = seen.min(mid - 1),
                 (Answer::Sat, None) => hi = mid - 1,
@@ -690,13 +810,12 @@ fn constants_of(facts: &[PathFact], v: usize) -> Vec<i128> {
     out
 }
 
-/// `a == k * b + c`: `k` and `c` from two models with different values of `b`, then
-/// proved on every path (wrapping arithmetic of the type).
+/// `a == k * b + c`: `k` and `c` from two samples (else models) with different values of
+/// `b`, then proved on every path (wrapping arithmetic of the type).
 fn linear(
     smt: &mut Smt,
     reach: &Bool,
-    conds: &[Bool],
-    values: &[Vec<BV>],
+    samples: &mut Samples,
     a: usize,
     b: usize,
     repr: Repr,
@@ -707,7 +826,13 @@ fn linear(
     if bits > 64 {
         return None;
     }
-    let point = |smt: &mut Smt, extra: Option<&Bool>| -> Option<(i128, i128)> {
+    let (conds, values) = (samples.conds, samples.values);
+    let pair = |m: &Model, p: usize| -> Option<(i128, i128)> {
+        let x = signed_value(bits_of(&m.eval(&values[p][a], true)?)?, bits, signed);
+        let y = signed_value(bits_of(&m.eval(&values[p][b], true)?)?, bits, signed);
+        Some((x, y))
+    };
+    let point = |smt: &mut Smt, samples: &mut Samples, extra: Option<&Bool>| {
         let mut facts = vec![reach.clone()];
         facts.extend(extra.cloned());
         let (answer, model) = smt.check_model(&facts);
@@ -715,21 +840,31 @@ fn linear(
             return None;
         }
         let m = model?;
-        let p = (0..conds.len()).find(|&p| {
-            m.eval(&conds[p], true)
-                .and_then(|x| x.as_bool())
-                .unwrap_or(false)
-        })?;
-        let x = signed_value(bits_of(&m.eval(&values[p][a], true)?)?, bits, signed);
-        let y = signed_value(bits_of(&m.eval(&values[p][b], true)?)?, bits, signed);
-        Some((x, y))
+        let p = (0..conds.len()).find(|&p| model_true(&m, &conds[p]))?;
+        let found = pair(&m, p);
+        samples.add(Some(m));
+        found
     };
-    let (a0, b0) = point(smt, None)?;
-    let b0_bv = bv_const(as_bits(b0, bits), bits);
-    let differs: Vec<Bool> = (0..conds.len())
-        .map(|p| Bool::and(&[conds[p].clone(), values[p][b].eq(&b0_bv).not()]))
+    // The first sample's point, and one with another value of `b` among the samples.
+    let points: Vec<(i128, i128)> = samples
+        .models
+        .iter()
+        .flat_map(|(m, paths)| paths.iter().filter_map(|&p| pair(m, p)))
         .collect();
-    let (a1, b1) = point(smt, Some(&or_all(&differs)))?;
+    let (a0, b0) = match points.first() {
+        Some(&first) => first,
+        None => point(smt, samples, None)?,
+    };
+    let (a1, b1) = match points.iter().find(|(_, y)| *y != b0) {
+        Some(&other) => other,
+        None => {
+            let b0_bv = bv_const(as_bits(b0, bits), bits);
+            let differs: Vec<Bool> = (0..conds.len())
+                .map(|p| Bool::and(&[conds[p].clone(), values[p][b].eq(&b0_bv).not()]))
+                .collect();
+            point(smt, samples, Some(&or_all(&differs)))?
+        }
+    };
     let (da, db) = (a1 - a0, b1 - b0);
     if db == 0 || da % db != 0 {
         return None;
@@ -742,13 +877,16 @@ fn linear(
     }
     let kb = bv_const(as_bits(k, bits), bits);
     let cb = bv_const(as_bits(c, bits), bits);
+    let bad = |p: usize| values[p][a].eq(values[p][b].bvmul(&kb).bvadd(&cb)).not();
+    if samples.violate(&bad) {
+        return None;
+    }
     let cases: Vec<Bool> = (0..conds.len())
-        .map(|p| {
-            let rhs = values[p][b].bvmul(&kb).bvadd(&cb);
-            Bool::and(&[conds[p].clone(), values[p][a].eq(&rhs).not()])
-        })
+        .map(|p| Bool::and(&[conds[p].clone(), bad(p)]))
         .collect();
-    (smt.check(&[or_all(&cases)]) == Answer::Unsat).then(|| Invariant::Linear {
+    let (answer, model) = smt.check_sample(&[or_all(&cases)]);
+    samples.add(model);
+    (answer == Answer::Unsat).then(|| Invariant::Linear {
         var: a,
         k: Term::Int(as_bits(k, bits), repr),
         other: b,
@@ -758,7 +896,9 @@ fn linear(
 
 /// Whether `inv` holds on every path of `facts`: `Unsat` when it does (no path violates
 /// it), `Sat` when some input makes a path violate it, `Unknown` past the budget.
-pub fn verify(smt: &mut Smt, facts: &[PathFact], inv: &Invariant) -> Answer {
+/// `samples` are inputs to try first (models over the same input names, such as those
+/// [`resolve`] returns for any version): one that violates `inv` answers without a query.
+pub fn verify(smt: &mut Smt, facts: &[PathFact], inv: &Invariant, samples: &[Model]) -> Answer {
     let mut enc = Encoder::default();
     let mut cases = Vec::new();
     for f in facts {
@@ -768,11 +908,18 @@ pub fn verify(smt: &mut Smt, facts: &[PathFact], inv: &Invariant) -> Answer {
         };
         cases.push(Bool::and(&[enc.cond(&f.cond), holds.not()]));
     }
+    if samples
+        .iter()
+        .any(|m| cases.iter().any(|case| model_true(m, case)))
+    {
+        return Answer::Sat;
+    }
     smt.check(&[or_all(&cases)])
 }
 
-/// Whether two terms are equal for every input (both over the same input names).
-pub fn same_value(smt: &mut Smt, a: &Term, b: &Term) -> bool {
+/// Whether two terms are equal for every input (both over the same input names); a
+/// sample (as for [`verify`]) that tells them apart answers without a query.
+pub fn same_value(smt: &mut Smt, a: &Term, b: &Term, samples: &[Model]) -> bool {
     if a == b {
         return true;
     }
@@ -780,7 +927,9 @@ pub fn same_value(smt: &mut Smt, a: &Term, b: &Term) -> bool {
         return false;
     }
     let mut enc = Encoder::default();
-    let x = enc.term(a);
-    let y = enc.term(b);
-    smt.check(&[x.eq(&y).not()]) == Answer::Unsat
+    let differ = enc.term(a).eq(enc.term(b)).not();
+    if samples.iter().any(|m| model_true(m, &differ)) {
+        return false;
+    }
+    smt.check(&[differ]) == Answer::Unsat
 }

@@ -1,8 +1,9 @@
 //! The one place ripple talks to Z3.
 //!
 //! Every solver call of the crate goes through [`Smt`]: one `z3::Solver` kept for the
-//! whole run and used incrementally with push/pop (a new solver costs about 10 ms with
-//! libz3 4.8.12, a small incremental check about 0.2 ms).
+//! whole run and used incrementally, with push/pop for the facts of an exploration and
+//! a guard literal per query (a new solver costs about 10 ms with libz3 4.8.12, a small
+//! incremental check about 0.2 ms).
 //!
 //! Budgets count work, so that the same input gives the same answer on any machine load:
 //! a query may spend Z3's resource units (its `rlimit`, deterministic for the same
@@ -24,7 +25,7 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use z3::ast::{Array, Ast, Bool, Dynamic, Float, BV};
-use z3::{Context, Model, Params, SatResult, Solver, Sort};
+use z3::{Context, Model, SatResult, Solver, Sort};
 
 /// Work units (Z3 resource units, and the engine's charges) a second of budget buys.
 /// libz3 4.8.12 spends about 7 million units a second on this project's queries on the
@@ -98,6 +99,12 @@ pub struct Smt {
     stale: bool,
     /// Solvers replaced by [`Smt::renew`], freed with this.
     retired: Vec<Solver>,
+    /// The guard of the last query: a query's facts are asserted under a fresh literal
+    /// that it assumes and the next query asserts false, so the solver can drop them.
+    /// Given as assumptions, libz3 4.8.12 keeps them live in every later check, and
+    /// push and pop around each query cost more still: on the invariant pairs of
+    /// `scripts/bench-invariants.sh` this halved the total time, with the same answers.
+    spent_guard: Option<Bool>,
 }
 
 impl Smt {
@@ -116,6 +123,7 @@ impl Smt {
             levels: vec![Vec::new()],
             stale: false,
             retired: Vec::new(),
+            spent_guard: None,
         }
     }
 
@@ -236,29 +244,52 @@ impl Smt {
         let old = std::mem::replace(&mut self.solver, solver);
         self.retired.push(old);
         self.stale = false;
+        self.spent_guard = None;
     }
 
     /// Satisfiability of the asserted facts plus `extra`, which is not kept.
     pub fn check(&mut self, extra: &[Bool]) -> Answer {
-        self.check_untraced(extra)
+        self.decide(extra, false).0
     }
 
-    fn check_untraced(&mut self, extra: &[Bool]) -> Answer {
+    /// [`Smt::check`], with a model when satisfiable (none when the answer needed no
+    /// solver).
+    pub fn check_sample(&mut self, extra: &[Bool]) -> (Answer, Option<Model>) {
+        self.decide(extra, true)
+    }
+
+    /// One query of the incremental solver, with the model when asked for and
+    /// satisfiable (none when the answer needs no solver).
+    fn decide(&mut self, extra: &[Bool], want_model: bool) -> (Answer, Option<Model>) {
         if let Some(answer) = trivial(extra) {
-            return answer;
+            return (answer, None);
         }
         if self.out_of_time() {
             self.unknowns += 1;
-            return Answer::Unknown;
+            return (Answer::Unknown, None);
         }
         self.renew();
         self.queries += 1;
         self.set_limits();
         let before = resource_count(&self.solver);
+        // The previous query's guard is turned off for good (after its model was read).
+        if let Some(guard) = self.spent_guard.take() {
+            self.solver.assert(guard.not());
+        }
         let result = if extra.is_empty() {
             self.solver.check()
         } else {
-            self.solver.check_assumptions(extra)
+            let guard = Bool::fresh_const("query");
+            self.solver.assert(guard.implies(Bool::and(extra)));
+            let result = self.solver.check_assumptions(std::slice::from_ref(&guard));
+            self.spent_guard = Some(guard);
+            result
+        };
+        self.clear_limits();
+        let model = if want_model && result == SatResult::Sat {
+            self.solver.get_model()
+        } else {
+            None
         };
         // The count is a 32-bit counter of the context: it may wrap between the two reads.
         let spent = u64::from(resource_count(&self.solver).wrapping_sub(before));
@@ -266,7 +297,7 @@ impl Smt {
         // terms, parameters and calls the resource count does not see), so that a run
         // of many small queries ends on its work budget, not on the wall clock.
         self.charge(spent + QUERY_OVERHEAD);
-        match result {
+        let answer = match result {
             SatResult::Sat => Answer::Sat,
             SatResult::Unsat => Answer::Unsat,
             SatResult::Unknown => {
@@ -274,7 +305,8 @@ impl Smt {
                 self.stale = true;
                 Answer::Unknown
             }
-        }
+        };
+        (answer, model)
     }
 
     /// [`Smt::check_model`] with at most `share` of the query budget: for a query that
@@ -303,17 +335,8 @@ impl Smt {
         // most queries, cheaply); what it cannot decide goes to a fresh solver.
         let full = self.query_work;
         self.query_work = (full / 8).max(1);
-        self.push();
-        for fact in extra {
-            self.assert(fact);
-        }
-        let answer = self.check(&[]);
-        let model = if answer == Answer::Sat {
-            self.solver.get_model()
-        } else {
-            None
-        };
-        self.pop();
+        let facts = if trivial(extra).is_some() { &[] } else { extra };
+        let (answer, model) = self.decide(facts, true);
         self.query_work = full;
         if answer != Answer::Unknown || self.out_of_time() {
             return (answer, model);
@@ -331,9 +354,10 @@ impl Smt {
             solver.assert(fact);
         }
         self.queries += 1;
-        solver.set_params(&self.limits());
+        self.set_limits();
         let before = resource_count(&solver);
         let result = solver.check();
+        self.clear_limits();
         let spent = u64::from(resource_count(&solver).wrapping_sub(before));
         self.charge(spent + QUERY_OVERHEAD);
         let answer = match result {
@@ -358,19 +382,35 @@ impl Smt {
     }
 
     /// The query's resource limit (what is left of the query and phase budgets) and,
-    /// as the outer cut-off only, Z3's timeout.
+    /// as the outer cut-off only, Z3's timeout. Both are given to the context, whose
+    /// values every solver without parameters of its own reads at each check (the
+    /// resource limit relative to the count at the check's start): `set_params` on a
+    /// solver validates its parameters against every module's descriptions, which
+    /// costs more than most queries. [`Smt::clear_limits`] lifts them after the check,
+    /// since simplification reads them too.
     fn set_limits(&mut self) {
-        self.solver.set_params(&self.limits());
-    }
-
-    fn limits(&self) -> Params {
         let work = self.query_work.min(self.phase_work_left()).max(1);
+        let work = u32::try_from(work).unwrap_or(u32::MAX);
         let left = self.cutoff.saturating_sub(self.started.elapsed());
         let left_ms = u32::try_from(left.as_millis()).unwrap_or(u32::MAX).max(1);
-        let mut params = Params::new();
-        params.set_u32("rlimit", u32::try_from(work).unwrap_or(u32::MAX));
-        params.set_u32("timeout", left_ms);
-        params
+        context_limits(work, left_ms);
+    }
+
+    /// No limits (Z3's defaults): what `simplify` and the rest of the context run under.
+    fn clear_limits(&mut self) {
+        context_limits(0, u32::MAX);
+    }
+}
+
+/// Sets the context's resource limit (0: none) and timeout in milliseconds.
+fn context_limits(rlimit: u32, timeout_ms: u32) {
+    let ctx = Context::thread_local();
+    for (name, value) in [(c"rlimit", rlimit), (c"timeout", timeout_ms)] {
+        let value = std::ffi::CString::new(value.to_string()).expect("digits");
+        // SAFETY: a live context and two NUL-terminated strings.
+        unsafe {
+            z3_sys::Z3_update_param_value(ctx.get_z3_context(), name.as_ptr(), value.as_ptr())
+        };
     }
 }
 

@@ -305,6 +305,29 @@ fn witnesses_are_confirmed_on_the_compiled_versions() {
     }
 }
 
+/// The recursive factorial and the loop agree on every n, but the witness search finds a
+/// large n (about 12 million) on which neither replay ends within its step limit, and
+/// the compiled recursive version dies of a stack overflow there while the loop returns.
+/// A crash where the interpreter ran out of steps says nothing about the results: the
+/// witness stays unconfirmed and the verdict is not "different".
+#[test]
+fn a_stack_overflow_past_the_step_limit_confirms_nothing() {
+    let (code, json) = pair_json("factorial_unbounded", &[]);
+    let f = &json["functions"][0];
+    assert_ne!(f["verdict"], "different", "{f}");
+    assert_ne!(code, 1, "{f}");
+    let reasons: Vec<&str> = f["witnesses"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|w| w["unconfirmed_reason"].as_str())
+        .collect();
+    assert!(
+        reasons.contains(&"compiled run crashed past the step limit"),
+        "{reasons:?}"
+    );
+}
+
 /// `x + 1 > x` is 0 only for INT_MAX, through signed overflow: the witness is confirmed
 /// (the compiled versions built with -fwrapv differ) but labelled, and modulo undefined
 /// behaviour it is no difference at all, so the verdict is not "different".

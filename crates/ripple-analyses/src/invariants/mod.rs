@@ -31,6 +31,7 @@ use std::sync::Arc;
 use ripple_ir::Program;
 use ripple_symex::invariant::{resolve, same_value, verify, PathFact};
 use ripple_symex::term::Term;
+use ripple_symex::z3::Model;
 use ripple_symex::Smt;
 
 pub use mvicfg::{Mvicfg, Versions};
@@ -263,6 +264,9 @@ fn point(
     };
 
     let mut per_version: Vec<Option<Vec<Invariant>>> = Vec::new();
+    // Inputs the solver showed for any version: each one refutes, without a query,
+    // what it violates in any version.
+    let mut samples: Vec<Model> = Vec::new();
     let mut facts_of: Vec<Vec<PathFact>> = Vec::new();
     let mut results = Vec::new();
     for &v in &config.versions {
@@ -293,7 +297,9 @@ fn point(
         // Each version of each point has its own share of work.
         smt.set_phase_work(ripple_symex::smt::work_of(config.per_point));
         let facts = facts_of.last().expect("pushed");
-        let invariants = resolve(smt, facts, terms.len(), &own, config.templates);
+        let resolved = resolve(smt, facts, terms.len(), &own, config.templates);
+        let invariants = resolved.invariants;
+        samples.extend(resolved.samples);
         let spent = smt.phase_work_left() == 0;
         smt.set_phase_end(None);
         if spent && invariants.is_empty() {
@@ -313,7 +319,7 @@ fn point(
         let first = per_version[0].as_ref().expect("decided");
         for inv in first {
             if (1..per_version.len())
-                .all(|w| holds_in(smt, &per_version[w], &facts_of[w], inv) == Some(true))
+                .all(|w| holds_in(smt, &per_version[w], &facts_of[w], inv, &samples) == Some(true))
             {
                 version_invariants.push(render(inv));
             }
@@ -330,11 +336,13 @@ fn point(
         };
         let removed: Vec<&Invariant> = ia
             .iter()
-            .filter(|i| holds_in(smt, &per_version[w + 1], &facts_of[w + 1], i) == Some(false))
+            .filter(|i| {
+                holds_in(smt, &per_version[w + 1], &facts_of[w + 1], i, &samples) == Some(false)
+            })
             .collect();
         let added: Vec<&Invariant> = ib
             .iter()
-            .filter(|i| holds_in(smt, &per_version[w], &facts_of[w], i) == Some(false))
+            .filter(|i| holds_in(smt, &per_version[w], &facts_of[w], i, &samples) == Some(false))
             .collect();
         // One churn per group of variables the changed invariants are about, with the
         // statements that changed those variables; the statements that changed the path
@@ -358,8 +366,9 @@ fn point(
                         values: f.values.clone(),
                     })
                     .collect();
-                invs.iter()
-                    .any(|i| verify(smt, &unconditional, i) != ripple_symex::Answer::Unsat)
+                invs.iter().any(|i| {
+                    verify(smt, &unconditional, i, &samples) != ripple_symex::Answer::Unsat
+                })
             };
             let cond_a = needs_conditions(smt, &facts_of[w], &gone);
             let cond_b = needs_conditions(smt, &facts_of[w + 1], &new);
@@ -429,6 +438,7 @@ fn holds_in(
     list: &Option<Vec<Invariant>>,
     facts: &[PathFact],
     inv: &Invariant,
+    samples: &[Model],
 ) -> Option<bool> {
     let list = list.as_ref()?;
     if list.contains(inv) {
@@ -436,13 +446,13 @@ fn holds_in(
     }
     if let Invariant::Equals { var, expr } = inv {
         let same = list.iter().any(|other| {
-            matches!(other, Invariant::Equals { var: v, expr: e } if v == var && same_value(smt, e, expr))
+            matches!(other, Invariant::Equals { var: v, expr: e } if v == var && same_value(smt, e, expr, samples))
         });
         if same {
             return Some(true);
         }
     }
-    match verify(smt, facts, inv) {
+    match verify(smt, facts, inv, samples) {
         ripple_symex::Answer::Unsat => Some(true),
         ripple_symex::Answer::Sat => Some(false),
         ripple_symex::Answer::Unknown => None,

@@ -542,6 +542,12 @@ pub fn timed_out(outcome: &str) -> bool {
     outcome.ends_with("|signal 14")
 }
 
+/// Whether an outcome ended by a segmentation fault or a bus error (which is also how a
+/// stack overflow ends).
+pub fn crashed(outcome: &str) -> bool {
+    outcome.ends_with("|signal 11") || outcome.ends_with("|signal 7")
+}
+
 /// Confirms witnesses on both versions built by the machine's C compiler: one build per
 /// version and function, kept for the run.
 #[derive(Debug)]

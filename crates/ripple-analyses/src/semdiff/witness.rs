@@ -93,6 +93,10 @@ pub enum Unconfirmed {
     CompiledAgree,
     /// A compiled run did not end within its timeout.
     CompiledTimeout,
+    /// A compiled run crashed where the interpreter's replay of that version ran out of
+    /// steps: deep recursion past the machine's stack limit looks like this, and says
+    /// nothing about the versions' results.
+    CompiledCrashPastLimit,
     /// The difference goes through undefined behaviour, excluded by `--assume no-ub`.
     ExcludedUndefined,
 }
@@ -105,6 +109,7 @@ impl Unconfirmed {
             Unconfirmed::SameOutcome => "same outcome",
             Unconfirmed::CompiledAgree => "compiled versions agree",
             Unconfirmed::CompiledTimeout => "compiled run timed out",
+            Unconfirmed::CompiledCrashPastLimit => "compiled run crashed past the step limit",
             Unconfirmed::ExcludedUndefined => "undefined behaviour excluded",
         }
     }
@@ -200,8 +205,12 @@ impl Witness {
         };
         match (outcome(Side::Old, 0), outcome(Side::New, 1)) {
             (Ok(a), Ok(b)) => {
+                let past_limit =
+                    |outcome: &str, replay: &Observed| replay.limited && native::crashed(outcome);
                 self.unconfirmed = if native::timed_out(&a) || native::timed_out(&b) {
                     Some(Unconfirmed::CompiledTimeout)
+                } else if past_limit(&a, &self.old) || past_limit(&b, &self.new) {
+                    Some(Unconfirmed::CompiledCrashPastLimit)
                 } else if a == b {
                     Some(Unconfirmed::CompiledAgree)
                 } else {
