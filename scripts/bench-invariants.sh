@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Times `ripple invariants` on the buggy/fixed pairs (one churn computation per pair)
 # and prints each time and the median. Usage: scripts/bench-invariants.sh [BUDGET]
+# (RIPPLE_BIN=PATH times another build, to compare two.)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin="$root/target/release/ripple"
+bin="${RIPPLE_BIN:-$root/target/release/ripple}"
 [ -x "$bin" ] || cargo build --release --manifest-path "$root/Cargo.toml" >/dev/null
 budget=${1:-10}
 cd "$root/crates/ripple-analyses/tests/invariants/pairs"

@@ -4,6 +4,7 @@
 # on every pair and prints one line per pair (wall time of the process, analysis time as
 # reported in the JSON settings with --verbose, verdict, expected verdict), then the median and the
 # maximum of both. Usage: scripts/bench-semdiff.sh [SUITE_DIR] [EXTRA RIPPLE FLAGS...]
+# (RIPPLE_BIN=PATH times another build, to compare two.)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 suite="${1:-$root/tests/semdiff}"

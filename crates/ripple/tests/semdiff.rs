@@ -305,27 +305,20 @@ fn witnesses_are_confirmed_on_the_compiled_versions() {
     }
 }
 
-/// The recursive factorial and the loop agree on every n, but the witness search finds a
-/// large n (about 12 million) on which neither replay ends within its step limit, and
-/// the compiled recursive version dies of a stack overflow there while the loop returns.
-/// A crash where the interpreter ran out of steps says nothing about the results: the
-/// witness stays unconfirmed and the verdict is not "different".
+/// The recursive factorial and the loop agree on every n. The witness search may pick a
+/// large n (about 12 million) on which neither replay ends within its step limit, where
+/// the compiled recursive version dies of a stack overflow and the loop returns: such a
+/// crash says nothing about the results (unit test `a_crash_confirms_only_where_the_
+/// interpreter_finished`), so the verdict is never "different".
 #[test]
-fn a_stack_overflow_past_the_step_limit_confirms_nothing() {
+fn deep_recursion_against_a_loop_is_never_different() {
     let (code, json) = pair_json("factorial_unbounded", &[]);
     let f = &json["functions"][0];
     assert_ne!(f["verdict"], "different", "{f}");
     assert_ne!(code, 1, "{f}");
-    let reasons: Vec<&str> = f["witnesses"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|w| w["unconfirmed_reason"].as_str())
-        .collect();
-    assert!(
-        reasons.contains(&"compiled run crashed past the step limit"),
-        "{reasons:?}"
-    );
+    for w in f["witnesses"].as_array().into_iter().flatten() {
+        assert_eq!(w["confirmed"], false, "{w}");
+    }
 }
 
 /// `x + 1 > x` is 0 only for INT_MAX, through signed overflow: the witness is confirmed

@@ -205,23 +205,28 @@ impl Witness {
         };
         match (outcome(Side::Old, 0), outcome(Side::New, 1)) {
             (Ok(a), Ok(b)) => {
-                let past_limit =
-                    |outcome: &str, replay: &Observed| replay.limited && native::crashed(outcome);
-                self.unconfirmed = if native::timed_out(&a) || native::timed_out(&b) {
-                    Some(Unconfirmed::CompiledTimeout)
-                } else if past_limit(&a, &self.old) || past_limit(&b, &self.new) {
-                    Some(Unconfirmed::CompiledCrashPastLimit)
-                } else if a == b {
-                    Some(Unconfirmed::CompiledAgree)
-                } else {
-                    None
-                };
+                self.unconfirmed = compiled_verdict([&a, &b], [&self.old, &self.new]);
                 self.confirmed = self.unconfirmed.is_none();
                 self.checked_by = "compiled code";
                 self.native = Some([a, b]);
             }
             (Err(e), _) | (_, Err(e)) => self.native_error = Some(e),
         }
+    }
+}
+
+/// Why the compiled versions' outcomes do not confirm a difference (None when they do),
+/// given what the interpreter's replays of the same versions did.
+fn compiled_verdict(outcomes: [&str; 2], replays: [&Observed; 2]) -> Option<Unconfirmed> {
+    let past_limit = |k: usize| replays[k].limited && native::crashed(outcomes[k]);
+    if outcomes.iter().any(|o| native::timed_out(o)) {
+        Some(Unconfirmed::CompiledTimeout)
+    } else if past_limit(0) || past_limit(1) {
+        Some(Unconfirmed::CompiledCrashPastLimit)
+    } else if outcomes[0] == outcomes[1] {
+        Some(Unconfirmed::CompiledAgree)
+    } else {
+        None
     }
 }
 
@@ -739,5 +744,51 @@ pub(super) fn replay(
         undefined,
         through,
         steps: interpreter.steps(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replay(limited: bool) -> Observed {
+        Observed {
+            result: if limited {
+                "no termination within 200000 steps".into()
+            } else {
+                "returned 1".into()
+            },
+            stdout: String::new(),
+            state: Vec::new(),
+            limited,
+            undefined: None,
+            through: Vec::new(),
+            steps: 0,
+        }
+    }
+
+    /// A recursive version dies of a stack overflow on an input the interpreter cannot
+    /// finish (factorial of 12 million), while a loop returns: no confirmation. The same
+    /// crash on a run the interpreter finished (a null dereference) confirms.
+    #[test]
+    fn a_crash_confirms_only_where_the_interpreter_finished() {
+        let crashed = "|signal 11";
+        let returned = "r 00000000 |exit 0";
+        assert_eq!(
+            compiled_verdict([crashed, returned], [&replay(true), &replay(true)]),
+            Some(Unconfirmed::CompiledCrashPastLimit)
+        );
+        assert_eq!(
+            compiled_verdict([crashed, returned], [&replay(false), &replay(true)]),
+            None
+        );
+        assert_eq!(
+            compiled_verdict([returned, returned], [&replay(false), &replay(false)]),
+            Some(Unconfirmed::CompiledAgree)
+        );
+        assert_eq!(
+            compiled_verdict(["|signal 14", returned], [&replay(false), &replay(false)]),
+            Some(Unconfirmed::CompiledTimeout)
+        );
     }
 }
