@@ -15,6 +15,11 @@
 //! Locations are relative to the version's root (`uriBaseId` `NEWROOT` for the new
 //! version, `OLDROOT` for the old one). `partialFingerprints` hash the rule, version, file
 //! and the hunk's lines, so two runs give the same fingerprints.
+//!
+//! The commands on one program write the same log with `SRCROOT` locations: `ripple
+//! slice` one `RPL004` result at the slicing criterion, the slice's lines as related
+//! locations; `ripple sea` one `RPL005` result per function at its definition, the
+//! functions that may execute after (or before) it as related locations.
 
 use std::collections::BTreeMap;
 
@@ -28,13 +33,21 @@ use crate::semdiff::{SemdiffView, WitnessView};
 /// Related locations listed per result at most (the message gives the full count).
 const MAX_RELATED: usize = 100;
 
-/// The `uriBaseId` of a version.
+/// The `uriBaseId` of a version (`program` for the one program of `slice` and `sea`).
 fn base(version: &str) -> &'static str {
-    if version == "old" {
-        "OLDROOT"
-    } else {
-        "NEWROOT"
+    match version {
+        "old" => "OLDROOT",
+        "program" => "SRCROOT",
+        _ => "NEWROOT",
     }
+}
+
+/// The `originalUriBaseIds` of a log over two versions.
+fn version_bases(old: &str, new: &str) -> Value {
+    json!({
+        "OLDROOT": { "description": { "text": format!("the old version: {old}") } },
+        "NEWROOT": { "description": { "text": format!("the new version: {new}") } }
+    })
 }
 
 fn location(version: &str, file: &str, start: u32, end: u32, message: Option<&str>) -> Value {
@@ -152,6 +165,22 @@ fn rules() -> Value {
             "fullDescription": { "text": "The semantic difference engine found inputs on which the old and new versions of the function return, write or print something else, or end otherwise; the message gives a witness input and both outcomes, and whether the compiled versions or the interpreter confirmed it." },
             "defaultConfiguration": { "level": "note" },
             "properties": { "tags": ["change-impact", "semantic-difference"] }
+        },
+        {
+            "id": "RPL004",
+            "name": "ProgramSlice",
+            "shortDescription": { "text": "The statements a slicing criterion depends on, or that depend on it" },
+            "fullDescription": { "text": "An interprocedural slice over the system dependence graph (two-phase, Horwitz, Reps and Binkley): backward, the statements that may affect the criterion; forward, those it may affect. Related locations are the slice's lines." },
+            "defaultConfiguration": { "level": "note" },
+            "properties": { "tags": ["slice"] }
+        },
+        {
+            "id": "RPL005",
+            "name": "StaticExecuteAfter",
+            "shortDescription": { "text": "The functions that may execute after (or before) a function" },
+            "fullDescription": { "text": "Static Execute After (or Before) over the interprocedural control flow graph: the functions some run may execute after the function starts (or before it returns), the function-level impact set of a change to it. Related locations are their definitions." },
+            "defaultConfiguration": { "level": "note" },
+            "properties": { "tags": ["change-impact", "function-level"] }
         }
     ])
 }
@@ -174,7 +203,7 @@ pub fn render_report(impact: &ImpactLinesView, report: &Report, version: &str) -
 pub fn render_verdicts(semantic: &SemdiffView, changes: &DiffView, version: &str) -> String {
     let log = sarif_log(
         version,
-        (&changes.old, &changes.new),
+        version_bases(&changes.old, &changes.new),
         Vec::new(),
         verdict_results(semantic, changes),
     );
@@ -332,7 +361,8 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
         .map(|text| json!({ "level": "note", "message": { "text": text } }))
         .collect();
     let s = &view.summary;
-    let mut log = sarif_log(version, (&view.old, &view.new), notifications, results);
+    let bases = version_bases(&view.old, &view.new);
+    let mut log = sarif_log(version, bases, notifications, results);
     log["runs"][0]["properties"] = json!({
         "changedLines": s.changed_lines,
         "impactedLines": s.impacted_lines,
@@ -345,12 +375,7 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
 
 /// A SARIF 2.1.0 log of one run of ripple: its rules, the two versions' roots, the
 /// notifications and the results.
-fn sarif_log(
-    version: &str,
-    (old, new): (&str, &str),
-    notifications: Vec<Value>,
-    results: Vec<Value>,
-) -> Value {
+fn sarif_log(version: &str, bases: Value, notifications: Vec<Value>, results: Vec<Value>) -> Value {
     json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -360,10 +385,7 @@ fn sarif_log(
                 "version": version,
                 "rules": rules()
             } },
-            "originalUriBaseIds": {
-                "OLDROOT": { "description": { "text": format!("the old version: {old}") } },
-                "NEWROOT": { "description": { "text": format!("the new version: {new}") } }
-            },
+            "originalUriBaseIds": bases,
             "invocations": [{
                 "executionSuccessful": true,
                 "toolExecutionNotifications": notifications
@@ -436,4 +458,95 @@ fn impact_result(hunk: &Hunk, lines: &[&ImpactedLineView]) -> Value {
         ]) },
         "properties": { "impactedLines": lines.len(), "impactedFunctions": functions.len() }
     })
+}
+
+/// The `originalUriBaseIds` of a log over one program.
+fn program_base(label: &str) -> Value {
+    json!({ "SRCROOT": { "description": { "text": format!("the program: {label}") } } })
+}
+
+/// Up to [`MAX_RELATED`] related locations of one program, each with its message.
+fn related(items: impl Iterator<Item = (String, u32, String)>) -> Vec<Value> {
+    items
+        .take(MAX_RELATED)
+        .enumerate()
+        .map(|(id, (file, line, text))| {
+            let mut loc = location("program", &file, line, line, Some(&text));
+            loc["id"] = json!(id);
+            loc
+        })
+        .collect()
+}
+
+/// The SARIF log of `ripple slice`: one result at the criterion.
+pub fn render_slice(view: &crate::slice::SliceView, version: &str) -> String {
+    let c = &view.criterion;
+    let functions = &view.summary.functions;
+    let text = format!(
+        "The {} slice of {}:{} has {} line(s) in {} function(s): {}.",
+        view.direction,
+        c.file,
+        c.line,
+        view.summary.lines,
+        functions.len(),
+        functions.join(", ")
+    );
+    let result = json!({
+        "ruleId": "RPL004",
+        "ruleIndex": 3,
+        "level": "note",
+        "message": { "text": text },
+        "locations": [location("program", &c.file, c.line, c.line, None)],
+        "relatedLocations": related(view.lines.iter().map(|l| {
+            (l.file.clone(), l.line, format!("{}:{} in {}", l.file, l.line, l.function))
+        })),
+        "partialFingerprints": {
+            "rippleSlice/v1": fingerprint(&["RPL004", view.direction, &c.file, &c.line.to_string()])
+        }
+    });
+    let log = sarif_log(
+        version,
+        program_base(&view.program),
+        Vec::new(),
+        vec![result],
+    );
+    serde_json::to_string_pretty(&log).unwrap_or_default()
+}
+
+/// The SARIF log of `ripple sea`: one result per set, at the function's definition.
+pub fn render_sea(view: &crate::sea::SeaView, label: &str, version: &str) -> String {
+    let place = |name: &str| view.locations.get(name).cloned();
+    let results: Vec<Value> = view
+        .sets
+        .iter()
+        .filter_map(|set| {
+            let (file, line) = place(&set.function)?;
+            let (after, when) = if view.relation == "SEB" {
+                ("before", "returns")
+            } else {
+                ("after", "starts")
+            };
+            let text = format!(
+                "{} function(s) may execute {after} {} {when}: {}.",
+                set.sea.len(),
+                set.function,
+                set.sea.join(", ")
+            );
+            Some(json!({
+                "ruleId": "RPL005",
+                "ruleIndex": 4,
+                "level": "note",
+                "message": { "text": text },
+                "locations": [location("program", &file, line, line, None)],
+                "relatedLocations": related(set.sea.iter().filter_map(|m| {
+                    place(m).map(|(f, l)| (f, l, m.clone()))
+                })),
+                "partialFingerprints": {
+                    "rippleSea/v1": fingerprint(&["RPL005", view.relation, &file, &set.function])
+                }
+            }))
+        })
+        .collect();
+    let log = sarif_log(version, program_base(label), Vec::new(), results);
+    serde_json::to_string_pretty(&log).unwrap_or_default()
 }

@@ -76,6 +76,13 @@ impl<'a> FunctionNames<'a> {
         }
     }
 
+    /// Where a function of the program's own files is defined (file and line); None
+    /// for library functions.
+    pub fn definition(&self, function: FuncId) -> Option<(String, u32)> {
+        let f = &self.program.functions[function];
+        (!is_library(self.program, function)).then(|| (self.file(function), f.span.start_line))
+    }
+
     /// The file the function is defined (or declared) in.
     pub fn file(&self, function: FuncId) -> String {
         let f = &self.program.functions[function];
@@ -105,6 +112,10 @@ pub struct SeaView {
     pub comparison: Option<ComparisonView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<StatsView>,
+    /// Where each listed function of the program's own files is defined (by the name
+    /// the sets use), for the SARIF log.
+    #[serde(skip)]
+    pub locations: BTreeMap<String, (String, u32)>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -194,6 +205,14 @@ pub fn sea_view(
     with_identity: bool,
     sets: &[SeaSet],
 ) -> SeaView {
+    let mut locations = BTreeMap::new();
+    let mut place = |f: FuncId| {
+        let name = names.name(f);
+        if let Some(at) = names.definition(f) {
+            locations.entry(name.clone()).or_insert(at);
+        }
+        name
+    };
     let mut views: Vec<SetView> = sets
         .iter()
         .filter(|s| names.is_shown(s.function))
@@ -202,11 +221,11 @@ pub fn sea_view(
                 .members
                 .iter()
                 .filter(|(g, _)| names.is_shown(*g))
-                .map(|(g, _)| names.name(*g))
+                .map(|(g, _)| place(*g))
                 .collect();
             members.sort();
             SetView {
-                function: names.name(s.function),
+                function: place(s.function),
                 sea: members,
             }
         })
@@ -219,6 +238,7 @@ pub fn sea_view(
         sets: views,
         comparison: None,
         stats: None,
+        locations,
     }
 }
 
@@ -363,6 +383,65 @@ pub fn render_text(view: &SeaView) -> String {
                 .collect();
             let _ = writeln!(out, "memory: {}", memory.join(", "));
         }
+    }
+    out
+}
+
+/// Members listed per set in Markdown; the count of the others follows.
+const MAX_MEMBERS: usize = 12;
+
+/// The report as Markdown: per function, the size of its set and its first members,
+/// then the comparison's averages and the sizes, when asked for.
+pub fn render_markdown(view: &SeaView) -> String {
+    use crate::markdown::code;
+    let mut out = format!(
+        "### ripple: {} sets of {} function(s)\n\n",
+        view.relation,
+        view.sets.len()
+    );
+    if !view.sets.is_empty() {
+        let _ = writeln!(
+            out,
+            "| function | size | {} |\n|---|---:|---|",
+            view.relation
+        );
+        for set in &view.sets {
+            let mut members: Vec<String> =
+                set.sea.iter().take(MAX_MEMBERS).map(|m| code(m)).collect();
+            if set.sea.len() > MAX_MEMBERS {
+                members.push(format!("and {} more", set.sea.len() - MAX_MEMBERS));
+            }
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} |",
+                code(&set.function),
+                set.sea.len(),
+                members.join(", ")
+            );
+        }
+        out.push('\n');
+    }
+    if let Some(c) = &view.comparison {
+        let _ = writeln!(
+            out,
+            "Against the {} impact over {} function(s): recall {:.2}%, precision {:.2}%.\n",
+            c.reference,
+            c.functions.len(),
+            c.average_recall,
+            c.average_precision
+        );
+    }
+    if let Some(stats) = &view.stats {
+        let _ = writeln!(
+            out,
+            "{} function(s) ({} defined); CFG nodes {}, ICCFG nodes {}; average {} size {:.1}.\n",
+            stats.functions,
+            stats.defined_functions,
+            stats.cfg_nodes,
+            stats.iccfg_nodes,
+            view.relation,
+            stats.average_set_size
+        );
     }
     out
 }

@@ -127,6 +127,40 @@ pub fn render_text(view: &SliceView) -> String {
     out
 }
 
+/// The report as Markdown: the criterion and the counts, then per function its lines.
+pub fn render_markdown(view: &SliceView) -> String {
+    let c = &view.criterion;
+    let mut out = format!(
+        "### ripple: {} slice of `{}:{}`\n\n**{} line(s) in {} function(s)**\n\n",
+        view.direction,
+        c.file,
+        c.line,
+        view.summary.lines,
+        view.summary.functions.len()
+    );
+    if view.lines.is_empty() {
+        return out;
+    }
+    let _ = writeln!(out, "| function | file | lines |\n|---|---|---|");
+    let mut groups: BTreeMap<(&str, &str), Vec<String>> = BTreeMap::new();
+    for l in &view.lines {
+        groups
+            .entry((&l.function, &l.file))
+            .or_default()
+            .push(l.line.to_string());
+    }
+    for ((function, file), lines) in groups {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            crate::markdown::code(function),
+            crate::markdown::code(file),
+            lines.join(", ")
+        );
+    }
+    out
+}
+
 pub fn render_json(view: &SliceView) -> String {
     serde_json::to_string_pretty(view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }

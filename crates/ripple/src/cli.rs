@@ -94,6 +94,17 @@ pub enum Format {
     Json,
 }
 
+/// The formats of the commands on one program (`slice`, `sea`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    Text,
+    Json,
+    /// For a pull-request comment.
+    Markdown,
+    /// SARIF 2.1.0, for code-scanning and review tools.
+    Sarif,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DumpKind {
     /// The syntax tree the matcher works on.

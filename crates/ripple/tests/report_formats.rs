@@ -344,3 +344,137 @@ fn semdiff_markdown_and_sarif() {
         [("RPL002".to_string(), 43), ("RPL003".to_string(), 25)]
     );
 }
+
+/// Runs ripple with `args` and returns its standard output (the exit code must be 0).
+fn output(args: &[&str]) -> String {
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .args(args)
+        .output()
+        .expect("ripple runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn validate(log: &serde_json::Value) {
+    let mut schema = sarif_schema();
+    fix_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
+    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
+    let errors: Vec<String> = validator.iter_errors(log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
+/// `ripple slice` as Markdown and SARIF, on 000 Fig. 1 (examples/dcia-fig1/new.c): the
+/// forward slice of the changed call (line 34) reaches line 61 of print_minor_vers (see
+/// tests/slice.rs). The SARIF log validates and holds one RPL004 result at the criterion
+/// whose related locations are exactly the lines of the JSON report.
+#[test]
+fn slice_as_markdown_and_sarif() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/dcia-fig1/new.c");
+    let file = file.to_str().expect("UTF-8 path");
+    let run = |format: &str| output(&["slice", file, "--line", "new.c:34", "--format", format]);
+    let markdown = run("markdown");
+    assert!(
+        markdown.starts_with("### ripple: forward slice of `new.c:34`")
+            && markdown.contains("| `print_minor_vers` | `new.c` | 59, 60, 61"),
+        "{markdown}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&run("json")).expect("JSON");
+    let lines: Vec<(String, u64)> = json["lines"]
+        .as_array()
+        .expect("lines")
+        .iter()
+        .map(|l| {
+            (
+                l["file"].as_str().unwrap().to_string(),
+                l["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let log: serde_json::Value = serde_json::from_str(&run("sarif")).expect("JSON");
+    validate(&log);
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["ruleId"], "RPL004");
+    let at = &results[0]["locations"][0]["physicalLocation"];
+    assert_eq!(at["region"]["startLine"], 34);
+    assert_eq!(at["artifactLocation"]["uriBaseId"], "SRCROOT");
+    let related: Vec<(String, u64)> = results[0]["relatedLocations"]
+        .as_array()
+        .expect("related locations")
+        .iter()
+        .map(|r| {
+            let p = &r["physicalLocation"];
+            (
+                p["artifactLocation"]["uri"].as_str().unwrap().to_string(),
+                p["region"]["startLine"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(related, lines);
+    assert!(related.contains(&("new.c".to_string(), 61)));
+}
+
+/// `ripple sea` as Markdown and SARIF, on 004 Fig. 1 (examples/sea-fig1/old.c, whose
+/// README gives the sets): checkInputs may be followed by 7 functions. In SARIF, each
+/// function of the program's own file has one RPL005 result at its definition, whose
+/// related locations are the members defined in the program (sin and cos are the
+/// library's, so they have none); `--stats` has no SARIF form.
+#[test]
+fn sea_as_markdown_and_sarif() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/sea-fig1/old.c");
+    let file = file.to_str().expect("UTF-8 path");
+    let run = |format: &str| output(&["sea", file, "--format", format]);
+    let markdown = run("markdown");
+    assert!(
+        markdown.contains("| `checkInputs` | 7 | `checkInputs`, `cos`, `deleteFunctions`"),
+        "{markdown}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&run("json")).expect("JSON");
+    let log: serde_json::Value = serde_json::from_str(&run("sarif")).expect("JSON");
+    validate(&log);
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    let library = ["sin", "cos"];
+    let sets = json["sets"].as_array().expect("sets");
+    let own: Vec<&serde_json::Value> = sets
+        .iter()
+        .filter(|s| !library.contains(&s["function"].as_str().unwrap()))
+        .collect();
+    assert_eq!(results.len(), own.len());
+    for (result, set) in results.iter().zip(own) {
+        assert_eq!(result["ruleId"], "RPL005");
+        let function = set["function"].as_str().unwrap();
+        assert!(
+            result["message"]["text"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("after {function} starts")),
+            "{result}"
+        );
+        let related: Vec<&str> = result["relatedLocations"]
+            .as_array()
+            .expect("related locations")
+            .iter()
+            .map(|r| r["message"]["text"].as_str().unwrap())
+            .collect();
+        let members: Vec<&str> = set["sea"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .filter(|m| !library.contains(m))
+            .collect();
+        assert_eq!(related, members, "{function}");
+    }
+    let refused = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .args(["sea", file, "--stats", "--format", "sarif"])
+        .output()
+        .expect("ripple runs");
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -18,7 +18,7 @@ use ripple_report::sea::{
     comparison_view, sea_view, ComparisonView, ExternalFunctions, FunctionNames, StatsView,
 };
 
-use crate::cli::{Format, FrontendArgs};
+use crate::cli::{FrontendArgs, ReportFormat};
 
 #[derive(Debug, Args)]
 pub struct SeaArgs {
@@ -35,8 +35,8 @@ pub struct SeaArgs {
     /// Include the identity relation: every function is in its own set.
     #[arg(long)]
     pub with_id: bool,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
     /// Recall and precision of each set against the functions reached by slicing from
     /// the function's statements: backward slices for SEB, forward slices for SEA.
     #[arg(long)]
@@ -65,6 +65,9 @@ pub enum AlgorithmArg {
 }
 
 pub fn run(args: &SeaArgs) -> Result<u8> {
+    if args.stats && args.format == ReportFormat::Sarif {
+        bail!("--stats prints sizes, not sets: it has no SARIF form (use text, json or markdown)");
+    }
     let (version, errors) = super::load_program(&args.paths, &args.frontend, false)?;
     let program = version.program();
     let started = Instant::now();
@@ -130,8 +133,17 @@ pub fn run(args: &SeaArgs) -> Result<u8> {
         view.comparison = Some(compare_with_slices(program, direction, &names, &sets));
     }
     match args.format {
-        Format::Text => crate::style::print_text(&ripple_report::sea::render_text(&view)),
-        Format::Json => println!("{}", ripple_report::sea::render_json(&view)),
+        ReportFormat::Text => crate::style::print_text(&ripple_report::sea::render_text(&view)),
+        ReportFormat::Json => println!("{}", ripple_report::sea::render_json(&view)),
+        ReportFormat::Markdown => print!("{}", ripple_report::sea::render_markdown(&view)),
+        ReportFormat::Sarif => println!(
+            "{}",
+            ripple_report::sarif::render_sea(
+                &view,
+                &version.sources.label,
+                env!("CARGO_PKG_VERSION")
+            )
+        ),
     }
     if errors > 0 {
         eprintln!("ripple: {errors} error(s) while reading the sources; the sets cover what could be read");

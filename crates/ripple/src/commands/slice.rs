@@ -14,7 +14,7 @@ use ripple_dataflow::slice::{slice, SliceDirection};
 use ripple_dataflow::{Sdg, SdgConfig, VertexId, VertexKind};
 use ripple_ir::{FileId, FuncId, NodeId, Program};
 
-use crate::cli::{Format, FrontendArgs};
+use crate::cli::{FrontendArgs, ReportFormat};
 
 #[derive(Debug, Args)]
 pub struct SliceArgs {
@@ -27,8 +27,8 @@ pub struct SliceArgs {
     /// The backward slice (what may affect the line) instead of the forward one.
     #[arg(long)]
     pub backward: bool,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Text)]
+    pub format: ReportFormat,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -97,8 +97,13 @@ pub fn run(args: &SliceArgs) -> Result<u8> {
         &nodes,
     );
     match args.format {
-        Format::Text => crate::style::print_text(&ripple_report::slice::render_text(&view)),
-        Format::Json => println!("{}", ripple_report::slice::render_json(&view)),
+        ReportFormat::Text => crate::style::print_text(&ripple_report::slice::render_text(&view)),
+        ReportFormat::Json => println!("{}", ripple_report::slice::render_json(&view)),
+        ReportFormat::Markdown => print!("{}", ripple_report::slice::render_markdown(&view)),
+        ReportFormat::Sarif => println!(
+            "{}",
+            ripple_report::sarif::render_slice(&view, env!("CARGO_PKG_VERSION"))
+        ),
     }
     if errors > 0 {
         eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
