@@ -462,3 +462,35 @@ fn buggy_fixed_pairs() {
         }
     });
 }
+
+/// 003's conflicts: in conflict.c, a path that takes the second `x > 0` branch one way
+/// and the first one the other way cannot run (x does not change between them), so the
+/// query of the return value ends it there: two paths reach the entry, not four. Both
+/// feasible paths return 3 (1 + 2 and 0 + 3), which is still proved.
+#[test]
+fn a_branch_taken_both_ways_ends_the_path() {
+    use ripple_analyses::invariants::query;
+    use ripple_symex::term::Term;
+    let file = fixture("conflict.c");
+    let program = lower(&file);
+    let graph = Mvicfg::build(&[&program], &[]);
+    let f = graph
+        .functions
+        .iter()
+        .position(|g| g.name == "f")
+        .expect("f");
+    let func = &graph.functions[f];
+    let (name, repr) = func.ret.clone().expect("a return value");
+    let result = query::propagate(
+        &graph,
+        f,
+        func.exit,
+        1,
+        &[Term::Var(name, repr)],
+        QueryLimits::default(),
+    );
+    assert_eq!(result.paths.len(), 2, "{:#?}", result.paths);
+    let (_, diff) = diffs(&[file.clone(), file], vec![("f".into(), At::Exit)]);
+    let got = proved(&diff.points[0], 0);
+    assert!(got.contains(&"return == 3".to_string()), "{got:?}");
+}

@@ -13,6 +13,9 @@
 //! function already on the stack; other calls make their result and, unless the library
 //! function is known not to write the program's memory, every memory read unknown.
 //!
+//! A branch whose condition the path already has, negated, ends the copy (a conflict:
+//! the path cannot run; only the copy's versions end, other copies go on).
+//!
 //! Loops are abstracted soundly: a query that reaches a loop (a cyclic component of the
 //! function's graph, all versions' edges together) from one of its exits havocs every
 //! variable the loop may write (and the memory, if it stores or calls), keeps the exit's
@@ -307,7 +310,12 @@ impl<'g> Propagation<'g> {
         if c != Cond::True {
             st.cond_causes.insert((st.func, q));
         }
-        st.cond = std::mem::replace(&mut st.cond, Cond::True).and(c);
+        match known(&st.cond, &c) {
+            Some(true) => {}
+            // A conflict: the path cannot run, and this copy (only its versions) ends.
+            Some(false) => st.cond = Cond::False,
+            None => st.cond = std::mem::replace(&mut st.cond, Cond::True).and(c),
+        }
     }
 
     /// Forgets what the loop (component `comp` of the item's function) may write.
@@ -673,6 +681,25 @@ impl<'g> Propagation<'g> {
 fn fresh_symbol(counter: &mut usize, repr: Repr) -> Term {
     *counter += 1;
     Term::Var(Arc::from(format!("?{counter}")), repr)
+}
+
+/// What a path condition already says of a branch condition `c`: true when `c` is one
+/// of its conjuncts, false when `c`'s negation is (the same branch taken both ways with
+/// nothing between them changing its operands: 003's conflict, found without the
+/// solver), None otherwise.
+fn known(cond: &Cond, c: &Cond) -> Option<bool> {
+    let not_c = c.clone().negate();
+    let conjuncts = match cond {
+        Cond::And(list) => list.as_slice(),
+        other => std::slice::from_ref(other),
+    };
+    if conjuncts.contains(c) {
+        Some(true)
+    } else if conjuncts.contains(&not_c) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 fn merge_causes(into: &mut Item, from: &Item) {
