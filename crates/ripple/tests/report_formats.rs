@@ -85,6 +85,16 @@ fn fix_pattern(value: &mut serde_json::Value, bad: &str) -> usize {
     }
 }
 
+/// Asserts that `log` validates against the SARIF 2.1.0 schema (its language-tag
+/// pattern fixed, as explained below).
+fn validate(log: &serde_json::Value) {
+    let mut schema = sarif_schema();
+    fix_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
+    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
+    let errors: Vec<String> = validator.iter_errors(log).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
 #[test]
 fn sarif_validates_against_the_schema_and_reads_back() {
     let mut schema = sarif_schema();
@@ -260,11 +270,7 @@ fn diff_sarif_carries_the_semantic_verdicts() {
         serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON")
     };
     let log = run();
-    let mut schema = sarif_schema();
-    fix_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
-    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
-    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{errors:#?}");
+    validate(&log);
     let results = log["runs"][0]["results"].as_array().expect("results");
     let line = |r: &serde_json::Value| {
         r["locations"][0]["physicalLocation"]["region"]["startLine"].as_u64()
@@ -321,11 +327,7 @@ fn semdiff_markdown_and_sarif() {
         "{markdown}"
     );
     let log: serde_json::Value = serde_json::from_str(&run("sarif")).expect("JSON");
-    let mut schema = sarif_schema();
-    fix_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
-    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
-    let errors: Vec<String> = validator.iter_errors(&log).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{errors:#?}");
+    validate(&log);
     let found: Vec<(String, u64)> = log["runs"][0]["results"]
         .as_array()
         .expect("results")
@@ -359,14 +361,6 @@ fn output(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-fn validate(log: &serde_json::Value) {
-    let mut schema = sarif_schema();
-    fix_pattern(&mut schema, "^[a-zA-Z]{2}|^[a-zA-Z]{2}-[a-zA-Z]{2}]?$");
-    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
-    let errors: Vec<String> = validator.iter_errors(log).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{errors:#?}");
 }
 
 /// `ripple slice` as Markdown and SARIF, on 000 Fig. 1 (examples/dcia-fig1/new.c): the
