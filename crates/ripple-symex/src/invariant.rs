@@ -575,10 +575,11 @@ impl<'a> Samples<'a> {
             .any(|(m, paths)| paths.iter().any(|&p| model_true(m, &bad(p))))
     }
 
-    /// The values of variable `v` the samples show (on every path each takes).
-    fn seen(&self, v: usize, width: u32, signed: bool) -> Vec<i128> {
+    /// The values of variable `v` the samples from the `from`-th on show (on every path
+    /// each takes).
+    fn seen(&self, from: usize, v: usize, width: u32, signed: bool) -> Vec<i128> {
         let mut out = Vec::new();
-        for (m, paths) in &self.models {
+        for (m, paths) in &self.models[from.min(self.models.len())..] {
             for &p in paths {
                 if let Some(bits) = m.eval(&self.values[p][v], true).and_then(|x| bits_of(&x)) {
                     out.push(signed_value(bits, width, signed));
@@ -663,14 +664,15 @@ fn bound(
     } else {
         (0, (1i128 << width) - 1)
     };
-    // The most extreme value the samples show (a value some input reaches).
+    // The most extreme value the samples show (a value some input reaches), kept up to
+    // date by looking only at the samples added since the last look.
+    let scanned = std::cell::Cell::new((0usize, None::<i128>));
     let extreme = |samples: &Samples| {
-        let seen = samples.seen(v, width, signed).into_iter();
-        if upper {
-            seen.max()
-        } else {
-            seen.min()
-        }
+        let (from, best) = scanned.get();
+        let seen = samples.seen(from, v, width, signed).into_iter().chain(best);
+        let best = if upper { seen.max() } else { seen.min() };
+        scanned.set((samples.models.len(), best));
+        best
     };
     let beyond = |smt: &mut Smt, samples: &mut Samples, c: i128| -> (Answer, Option<i128>) {
         // Some path has the value above (below) c.
