@@ -176,8 +176,19 @@ pub struct Engine<'p> {
     /// Branch feasibility with costly operators uninterpreted only (a path kept that
     /// is infeasible adds an unsatisfiable condition, nothing else).
     cheap_feasibility: bool,
-    /// `constant_memory`'s facts per version, over a template memory (built once).
-    constant_facts: [std::cell::OnceCell<(Array, Bool)>; 2],
+    /// `constant_memory`'s facts per version: a template memory and, per constant
+    /// global read so far, its bytes over the template (`None`: not known).
+    constant_facts: [std::cell::OnceCell<ConstantFacts>; 2],
+}
+
+/// The facts of [`Engine::constant_memory`] for one version.
+struct ConstantFacts {
+    template: Array,
+    /// Per global: whether it is constant with a known initializer, and its facts
+    /// (built when first used).
+    facts: std::cell::RefCell<FxHashMap<GlobalId, Option<Bool>>>,
+    /// Per function: the globals whose address it takes and its direct callees.
+    refs: Vec<(Vec<GlobalId>, Vec<FuncId>)>,
 }
 
 /// One path being explored.
@@ -1507,34 +1518,70 @@ impl<'p> Engine<'p> {
         true
     }
 
-    /// Facts that hold of every input memory: the contents of `const` globals with a
-    /// constant initializer (string literals, constant tables), over `mem`. Built once
-    /// per version over a template memory and moved onto `mem` by substitution (a large
-    /// program's tables make thousands of facts, and every pair asks for them).
-    pub fn constant_memory(&self, side: Side, mem: &Array) -> Bool {
-        let (template, facts) = self.constant_facts[side.index()].get_or_init(|| {
-            let template = crate::smt::memory_const(&format!("const.template.{}", side.index()));
-            let facts = and_all(&self.constant_memory_facts(side, &template));
-            (template, facts)
+    /// Facts that hold of every input memory of `roots`: the contents of the `const`
+    /// globals with a constant initializer (string literals, constant tables) that a
+    /// function of the roots' direct-call closure names, over `mem`, up to 8 KiB. The
+    /// engine explores only those functions (an indirect call is an external), so the
+    /// other constants could matter only through pointers in the inputs, which may point
+    /// anywhere; leaving their facts out only widens the inputs. A large program has
+    /// thousands of such facts, and each one makes every model of a query larger.
+    pub fn constant_memory(&self, side: Side, roots: &[FuncId], mem: &Array) -> Bool {
+        let program = self.programs[side.index()];
+        let constants = self.constant_facts[side.index()].get_or_init(|| ConstantFacts {
+            template: crate::smt::memory_const(&format!("const.template.{}", side.index())),
+            facts: Default::default(),
+            refs: program
+                .functions
+                .iter()
+                .map(function_refs)
+                .collect(),
         });
-        facts.substitute(&[(template, mem)])
+        let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
+        let mut stack: Vec<FuncId> = roots.to_vec();
+        let mut named: Vec<GlobalId> = Vec::new();
+        while let Some(func) = stack.pop() {
+            let (globals, callees) = &constants.refs[func.index()];
+            named.extend(globals);
+            for callee in callees {
+                if seen.insert(*callee) {
+                    stack.push(*callee);
+                }
+            }
+        }
+        named.sort_unstable();
+        named.dedup();
+        let mut budget = 8192u64;
+        let mut facts = Vec::new();
+        let mut cache = constants.facts.borrow_mut();
+        for global in named {
+            let size = program.types.size_of(program.globals[global].ty);
+            if size > budget {
+                continue;
+            }
+            let fact = cache.entry(global).or_insert_with(|| {
+                self.constant_global_facts(side, global, &constants.template)
+                    .map(|bytes| and_all(&bytes))
+            });
+            if let Some(fact) = fact {
+                budget -= size;
+                facts.push(fact.clone());
+            }
+        }
+        and_all(&facts).substitute(&[(&constants.template, mem)])
     }
 
-    fn constant_memory_facts(&self, side: Side, mem: &Array) -> Vec<Bool> {
+    /// The bytes of a constant global as facts over `mem`; `None` when it is not
+    /// constant or its initializer is not known byte for byte.
+    fn constant_global_facts(&self, side: Side, id: GlobalId, mem: &Array) -> Option<Vec<Bool>> {
         let program = self.programs[side.index()];
-        let mut facts = Vec::new();
-        let mut budget = 8192usize;
-        for (id, global) in program.globals.iter_enumerated() {
-            if !global.is_const && !global.key.starts_with(".str") {
-                continue;
-            }
-            let Some(init) = &global.init else { continue };
-            let base = self.layout.global(side.index(), id);
-            let size = program.types.size_of(global.ty);
-            if size as usize > budget {
-                continue;
-            }
-            budget -= size as usize;
+        let global = &program.globals[id];
+        if !global.is_const && !global.key.starts_with(".str") {
+            return None;
+        }
+        let init = global.init.as_ref()?;
+        let base = self.layout.global(side.index(), id);
+        let size = program.types.size_of(global.ty);
+        {
             let mut bytes = vec![0u8; size as usize];
             let mut known = true;
             for item in &init.items {
@@ -1573,19 +1620,17 @@ impl<'p> Engine<'p> {
                 }
             }
             if !known {
-                continue;
+                return None;
             }
-            for (i, byte) in bytes.iter().enumerate() {
+            let facts = bytes.iter().enumerate().map(|(i, byte)| {
                 let at = BV::from_u64(base + i as u64, 64);
-                facts.push(
-                    mem.select(&at)
-                        .as_bv()
-                        .expect("byte")
-                        .eq(BV::from_u64(u64::from(*byte), 8)),
-                );
-            }
+                mem.select(&at)
+                    .as_bv()
+                    .expect("byte")
+                    .eq(BV::from_u64(u64::from(*byte), 8))
+            });
+            Some(facts.collect())
         }
-        facts
     }
 
     /// The bytes of a global at the start, in a model of `mem`.
@@ -1632,4 +1677,31 @@ impl<'p> Engine<'p> {
     pub fn type_bits(&self, side: Side, ty: TypeId) -> u32 {
         Repr::of(&self.programs[side.index()].types, ty).bits()
     }
+}
+
+/// The globals whose address a function takes and its direct callees, each once.
+fn function_refs(function: &ripple_ir::Function) -> (Vec<GlobalId>, Vec<FuncId>) {
+    let mut globals = Vec::new();
+    let mut callees = Vec::new();
+    for node in function.nodes.iter() {
+        if let NodeKind::Call {
+            callee: Callee::Direct(target),
+            ..
+        } = &node.kind
+        {
+            callees.push(*target);
+        }
+        for expr in node.exprs() {
+            expr.walk(&mut |e| {
+                if let ExprKind::AddrOfGlobal(g) = e.kind {
+                    globals.push(g);
+                }
+            });
+        }
+    }
+    globals.sort_unstable();
+    globals.dedup();
+    callees.sort_unstable();
+    callees.dedup();
+    (globals, callees)
 }

@@ -417,3 +417,46 @@ fn the_index_is_a_version() {
     assert_eq!(code(&["HEAD", ":index"]), Some(0));
     assert_eq!(code(&[":index"]), Some(1));
 }
+
+/// The refactorings of `tests/impact/refactorings` (000 Fig. 5-7; gcc: both versions
+/// print the same four lines). The statement-level proofs cover `area` and `classify`
+/// but not `sum_to`, whose while loop became a for loop (`ripple impact` alone impacts
+/// main's printf of its result). The semantic section proves `sum_to` equivalent as a
+/// whole (the loops by induction), and the impact section of the same report uses that
+/// proof: nothing outside sum_to is impacted, and the report does not say "equivalent"
+/// in one section while listing the function's callers as impacted in another.
+#[test]
+fn the_impact_uses_what_the_semantic_verdicts_proved() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/impact/refactorings");
+    let (code, json) = diff(
+        &dir.join("old"),
+        &dir.join("new"),
+        &["--format", "json", "--only", "semantic,impact"],
+    );
+    assert_eq!(code, 1, "{json}");
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let verdict = |name: &str| {
+        json["semantic"]["functions"]
+            .as_array()
+            .expect("verdicts")
+            .iter()
+            .find(|f| f["name"] == name)
+            .map(|f| f["verdict"].as_str().unwrap_or("").to_string())
+    };
+    assert_eq!(verdict("sum_to").as_deref(), Some("equivalent"), "{json:#}");
+    let impacted: Vec<&str> = json["impact"]["summary"]["impacted_functions"]
+        .as_array()
+        .expect("impacted functions")
+        .iter()
+        .map(|f| f.as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(impacted, ["sum_to"], "{json:#}");
+    let whole: Vec<&str> = json["impact"]["equivalences"]
+        .as_array()
+        .expect("equivalences")
+        .iter()
+        .filter(|e| e["what"] == "function")
+        .map(|e| e["function"].as_str().unwrap_or(""))
+        .collect();
+    assert!(whole.contains(&"sum_to"), "{json:#}");
+}

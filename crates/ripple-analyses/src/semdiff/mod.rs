@@ -237,6 +237,42 @@ pub struct SemdiffReport {
     pub out_of_budget: bool,
 }
 
+impl SemdiffReport {
+    /// The pairs proved equivalent as a whole, as SEM-DCIA's SUMMARYEQUIV for every
+    /// output of each: the modified functions at level 0, their callers (the run's
+    /// other pairs) at level 1.
+    pub fn proved_equivalent(&self) -> crate::sem_equiv::FunctionEquivalences {
+        let mut found = crate::sem_equiv::FunctionEquivalences::default();
+        for level in 0..2 {
+            let mut outcome = crate::sem_equiv::LevelOutcome {
+                level,
+                ..Default::default()
+            };
+            for pair in &self.functions {
+                let (Some(o), Some(n)) = (pair.old, pair.new) else {
+                    continue;
+                };
+                if pair.modified != (level == 0) {
+                    continue;
+                }
+                outcome.tried += 1;
+                if pair.verdict == Verdict::Equivalent {
+                    found.proved.push((o, n));
+                    outcome.proved += 1;
+                } else {
+                    found.not_proved += 1;
+                }
+            }
+            if outcome.tried > 0 {
+                found.levels.push(outcome);
+            }
+        }
+        found.proved.sort_unstable();
+        found.stopped_by_clock = self.stopped_by_clock;
+        found
+    }
+}
+
 /// The in-progress state of one pair (the paper's Diff and FoundDiff).
 #[derive(Clone)]
 struct PairState {
@@ -298,8 +334,6 @@ pub fn semdiff(
         },
     };
     let mut engine = Engine::new([old, new], &plain, symex_config);
-    let exploration = engine.smt.work_budget() as f64 * EXPLORATION_SHARE;
-    engine.smt.set_phase_work(exploration as u64);
     let graphs = [CallGraph::build(old), CallGraph::build(new)];
     let index_of_old: FxHashMap<FuncId, usize> =
         pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
@@ -378,8 +412,10 @@ pub fn semdiff(
         .collect();
     // Each modified pair searches on its own; their callers (hundreds in a large
     // program) share what CONCRETE_SHARE of the budget buys, modified pairs first.
-    let mut callers_steps =
+    let callers_share =
         (engine.smt.work_budget() as f64 * CONCRETE_SHARE * concrete::STEPS_PER_WORK_UNIT) as u64;
+    let mut callers_steps = callers_share;
+    let mut own_used = 0;
     let mut search_order = reported.clone();
     search_order.sort_by_key(|i| states[*i].status == FunctionStatus::Unchanged);
     for i in search_order {
@@ -401,7 +437,16 @@ pub fn semdiff(
             &engine.smt,
             steps,
         );
+        own_used += concrete::PAIR_SEARCH_STEPS - own_steps;
     }
+    // The search is work like the solver's: it comes out of the same budget, so that the
+    // budget, not the wall clock, ends a run that searched long.
+    let searched = own_used + (callers_share - callers_steps);
+    engine
+        .smt
+        .charge((searched as f64 / concrete::STEPS_PER_WORK_UNIT) as u64);
+    let exploration = engine.smt.work_budget() as f64 * EXPLORATION_SHARE;
+    engine.smt.set_phase_work(exploration as u64);
     // Lines 17-31, callees first (post-order over the old call graph).
     let order = post_order(&pairs, &callees_of);
     let rank: FxHashMap<usize, usize> = order.iter().enumerate().map(|(r, i)| (*i, r)).collect();

@@ -57,7 +57,7 @@ pub(super) fn input_assumptions(engine: &Engine, side: Side, func: FuncId) -> Ve
             facts.push(size.bvuge(BV::from_u64(element, 64)));
         }
     }
-    facts.push(engine.constant_memory(side, &inputs.mem));
+    facts.push(engine.constant_memory(side, &[func], &inputs.mem));
     facts
 }
 

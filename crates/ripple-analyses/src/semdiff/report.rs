@@ -15,9 +15,10 @@ pub(super) fn report_pair(
     let names = names_for(engine, state.old);
     let paired = engine.pair_index(Side::Old, state.old) == Some(index);
     let inputs = engine.inputs(Side::Old, state.old);
-    // With no solver time left no query reads the assumptions (and fewer assumptions
-    // only weaken what is proved): they are not built.
-    let assumed = paired && !engine.smt.out_of_time();
+    // With no solver time left, or for a pair never analysed (whose formulas are
+    // constants), no query reads the assumptions (and fewer assumptions only weaken
+    // what is proved): they are not built.
+    let assumed = paired && state.analysed > 0 && !engine.smt.out_of_time();
     let mut assumptions = if assumed {
         input_assumptions(engine, Side::Old, state.old)
     } else {
@@ -148,6 +149,7 @@ pub(super) fn report_pair(
     let report_end = engine.smt.phase_end();
     engine.smt.set_phase_work(engine.smt.phase_work_left() / 3);
     let views = input_views(engine, state.old);
+    let program = engine.programs[0];
     let mut pinned_values: Vec<(String, String, BV, BV)> = Vec::new();
     engine.smt.push();
     engine.smt.assert(&assume);
@@ -157,11 +159,11 @@ pub(super) fn report_pair(
      -> Option<String> {
         let (answer, model) = engine.smt.check_model(std::slice::from_ref(f));
         let model = model.filter(|_| answer == Answer::Sat)?;
-        for (name, term, ty_text) in &views {
+        for (name, term, ty) in &views {
             let value = model.eval(term, true)?;
             if engine.smt.check(&[f.clone(), term.eq(&value).not()]) == Answer::Unsat {
                 let bits = model_bits(&model, &value)?;
-                let shown = ty_text(bits);
+                let shown = value_text(program, *ty, bits);
                 out.push((name.clone(), shown.clone(), term.clone(), value));
                 return Some(format!("{name} == {shown}"));
             }
@@ -230,45 +232,23 @@ pub(super) fn report_pair(
     }
 }
 
-pub(super) type ValueText = Box<dyn Fn(u128) -> String>;
-
 /// Scalar views of a pair's inputs: parameters and the scalar a pointer parameter
-/// points to, with their C names.
-pub(super) fn input_views(engine: &Engine, func: FuncId) -> Vec<(String, BV, ValueText)> {
+/// points to, with their C names and types (to show a model's bits as C values).
+pub(super) fn input_views(engine: &Engine, func: FuncId) -> Vec<(String, BV, ripple_ir::TypeId)> {
     let program = engine.programs[0];
     let function = &program.functions[func];
     let inputs = engine.inputs(Side::Old, func);
-    let mut views: Vec<(String, BV, ValueText)> = Vec::new();
+    let mut views = Vec::new();
     for (i, var) in function.params.iter().enumerate() {
         let local = &function.locals[*var];
         match program.types.get(local.ty) {
             Type::Pointer(pointee) if program.types.is_scalar(*pointee) => {
                 let size = program.types.size_of(*pointee) as u32;
                 let term = ripple_symex_load(&inputs.mem, &inputs.params[i], size);
-                let ty = *pointee;
-                let types = program.types.clone();
-                let probe = Program {
-                    types,
-                    ..Program::default()
-                };
-                views.push((
-                    format!("*{}", local.name),
-                    term,
-                    Box::new(move |bits| value_text(&probe, ty, bits)),
-                ));
+                views.push((format!("*{}", local.name), term, *pointee));
             }
             Type::Int(_) | Type::Float(_) => {
-                let ty = local.ty;
-                let types = program.types.clone();
-                let probe = Program {
-                    types,
-                    ..Program::default()
-                };
-                views.push((
-                    local.name.clone(),
-                    inputs.params[i].clone(),
-                    Box::new(move |bits| value_text(&probe, ty, bits)),
-                ));
+                views.push((local.name.clone(), inputs.params[i].clone(), local.ty));
             }
             _ => {}
         }

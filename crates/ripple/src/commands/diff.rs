@@ -88,15 +88,13 @@ pub enum Section {
 const INVARIANT_FUNCTIONS: usize = 12;
 
 pub fn run(args: &DiffArgs) -> Result<u8> {
-    let started = std::time::Instant::now();
     let config = super::load_config(&args.frontend, true)?;
     if args.each_commit {
         return run_each_commit(args, &config);
     }
     let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "diff")?;
     let progress = Progress::spinner();
-    let (report, errors, sources) =
-        report_pair(&old_spec, &new_spec, &config, args, started, &progress)?;
+    let (report, errors, sources) = report_pair(&old_spec, &new_spec, &config, args, &progress)?;
     drop(progress);
     match args.format {
         DiffFormat::Text => crate::style::print_text(&ripple_report::report::render_text(&report)),
@@ -146,15 +144,7 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
         progress.stage(&format!("{} {subject}", &commit[..commit.len().min(12)]));
         let parent = VersionSpec::Revision(format!("{commit}^"));
         let this = VersionSpec::Revision(commit.clone());
-        // Each commit's budget is its own.
-        let (report, errors, _) = report_pair(
-            &parent,
-            &this,
-            config,
-            args,
-            std::time::Instant::now(),
-            &progress,
-        )?;
+        let (report, errors, _) = report_pair(&parent, &this, config, args, &progress)?;
         progress.inc();
         if errors > 0 {
             progress.suspend(|| eprintln!("ripple: {commit}: {errors} error(s) while reading the sources; its report covers what could be read"));
@@ -192,7 +182,6 @@ fn report_pair(
     new_spec: &VersionSpec,
     config: &LoadConfig,
     args: &DiffArgs,
-    started: std::time::Instant,
     progress: &Progress,
 ) -> Result<(
     Report,
@@ -273,15 +262,18 @@ fn report_pair(
             frontend: args.frontend.clone(),
         };
         say("semantic verdicts");
-        let (view, _) = super::semdiff::semantic_view(
+        let (view, _, proved) = super::semdiff::semantic_view(
             config,
             &old_version,
             &new_version,
             &matching,
             &semdiff_args,
-            started,
         );
-        Some(view)
+        Some((view, proved))
+    };
+    let (semantic, proved_functions) = match semantic {
+        Some((view, proved)) => (Some(view), Some(proved)),
+        None => (None, None),
     };
     let invariants = if !wanted(Section::Invariants) || !any_change {
         None
@@ -314,6 +306,8 @@ fn report_pair(
             budget: 0.0,
             depth: None,
             reduction: false,
+            // What the semantic section proved equivalent impacts nothing outside it.
+            proved_functions,
         };
         let timer = super::StageTimer::new(false);
         let (mut view, _) =

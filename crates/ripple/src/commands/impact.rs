@@ -193,6 +193,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             budget: settings.budget,
             depth: args.depth,
             reduction: !args.dcia_only,
+            proved_functions: None,
         };
         let (mut view, matching) = statement_impact(&old_version, &new_version, &options, &timer);
         if args.format == ImpactFormat::Text {
@@ -328,6 +329,9 @@ pub struct StatementOptions {
     pub depth: Option<u32>,
     /// Also run plain DCIA, for the reduction (`summary.dcia_impacted_lines`).
     pub reduction: bool,
+    /// Functions already proved equivalent as a whole (by `ripple diff`'s semantic
+    /// verdicts), used as the whole-function proofs when no level is asked for.
+    pub proved_functions: Option<ripple_analyses::sem_equiv::FunctionEquivalences>,
 }
 
 /// The statement-level impact (SEM-DCIA, or DCIA) of two loaded versions whose calls
@@ -390,6 +394,13 @@ pub fn statement_impact(
         found.add_to(&mut equivalences, &graphs.old, &graphs.new);
         timer.done("whole-function equivalences");
         Some(found)
+    } else if let Some(found) = options
+        .proved_functions
+        .as_ref()
+        .filter(|_| !options.dcia_only)
+    {
+        found.add_to(&mut equivalences, &graphs.old, &graphs.new);
+        Some(found.clone())
     } else {
         None
     };

@@ -44,8 +44,9 @@ pub struct SemdiffArgs {
     /// Loop unwinding bound of the summaries.
     #[arg(long, default_value_t = 5)]
     pub unwind: u32,
-    /// Budget of the whole analysis in seconds (exploration, difference queries, witness
-    /// search), counted as deterministic work (solver resource units) so that the same
+    /// Budget of the whole analysis in seconds (concrete search, exploration, difference
+    /// queries, witness search; reading the sources is not part of it), counted as
+    /// deterministic work (solver resource units and interpreter steps) so that the same
     /// input gives the same answer on any machine; the same number of seconds of
     /// wall-clock time is the outer cut-off. What is not decided within it is "unknown".
     #[arg(long, default_value_t = DEFAULT_RUN_BUDGET.as_secs_f64())]
@@ -91,9 +92,6 @@ pub enum SemdiffFormat {
 }
 
 pub fn run(args: &SemdiffArgs) -> Result<u8> {
-    // The budget covers the whole command: reading the sources and building the
-    // compiled drivers come out of the wall-clock cut-off of the analysis.
-    let started = std::time::Instant::now();
     let old_spec = VersionSpec::parse(&args.old)?;
     let new_spec = VersionSpec::parse(&args.new)?;
     let config = super::load_config(&args.frontend, true)?;
@@ -112,14 +110,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         &ripple_versions::MatchConfig::default(),
     );
     timer.done("match versions");
-    let (view, code) = semantic_view(
-        &config,
-        &old_version,
-        &new_version,
-        &matching,
-        args,
-        started,
-    );
+    let (view, code, _) = semantic_view(&config, &old_version, &new_version, &matching, args);
     timer.done("semantic difference");
     match args.format {
         SemdiffFormat::Text if args.all || args.function.is_some() => {
@@ -181,16 +172,20 @@ fn native_runner(
 }
 
 /// The semantic difference of two loaded versions (as written) under `args`' settings
-/// (its versions and format aside), with the command's exit code; `started`: when the
-/// command started (its budget covers the whole command).
+/// (its versions and format aside), with the command's exit code and the changed
+/// functions proved equivalent as a whole (for the impact). The budget and the
+/// wall-clock cut-off count from here: reading the versions is not part of them.
 pub fn semantic_view(
     config: &crate::load::LoadConfig,
     old_version: &crate::load::LoadedVersion,
     new_version: &crate::load::LoadedVersion,
     matching: &ripple_versions::VersionMatch,
     args: &SemdiffArgs,
-    started: std::time::Instant,
-) -> (ripple_report::semdiff::SemdiffView, u8) {
+) -> (
+    ripple_report::semdiff::SemdiffView,
+    u8,
+    ripple_analyses::sem_equiv::FunctionEquivalences,
+) {
     let native = if args.confirm == Confirm::Compiled
         && config.preprocess.mode == crate::load::PreprocessMode::Auto
     {
@@ -209,11 +204,8 @@ pub fn semantic_view(
                 .cutoff
                 .and_then(|c| Duration::try_from_secs_f64(c.max(0.1)).ok())
                 .unwrap_or(total);
-            // What is left of it, less a reserve for the report.
-            outer
-                .saturating_sub(started.elapsed())
-                .mul_f64(0.97)
-                .max(Duration::from_millis(10))
+            // Less a reserve for the report.
+            outer.mul_f64(0.97).max(Duration::from_millis(10))
         }),
         function: args.function.clone(),
         full_summary: args.full_summary,
@@ -239,5 +231,5 @@ pub fn semantic_view(
             Some(u64::try_from(report.elapsed.as_millis()).unwrap_or(u64::MAX));
     }
     let code = ripple_report::semdiff::exit_code(&report);
-    (view, code)
+    (view, code, report.proved_equivalent())
 }
