@@ -42,13 +42,14 @@ fn fixture(rel: &str) -> std::path::PathBuf {
 }
 
 fn diffs(files: &[std::path::PathBuf], points: Vec<(String, At)>) -> (Vec<Program>, InvariantDiff) {
-    diffs_with(files, points, 5)
+    diffs_with(files, points, 5, QueryLimits::default())
 }
 
 fn diffs_with(
     files: &[std::path::PathBuf],
     points: Vec<(String, At)>,
     seconds: u64,
+    limits: QueryLimits,
 ) -> (Vec<Program>, InvariantDiff) {
     let programs: Vec<Program> = files.iter().map(|f| lower(f)).collect();
     let refs: Vec<&Program> = programs.iter().collect();
@@ -62,7 +63,7 @@ fn diffs_with(
         versions: (0..programs.len()).collect(),
         points,
         templates: Default::default(),
-        limits: QueryLimits::default(),
+        limits,
         // Each point's versions have their own share; the run has no other limit.
         budget: Budget {
             total: std::time::Duration::from_secs(100_000),
@@ -234,6 +235,16 @@ fn inputs(n: usize) -> Vec<Vec<i32>> {
 /// chosen versions) on many inputs and checks every invariant proved for it; returns the
 /// number of (run, invariant) checks made. A false invariant fails the test.
 fn validate(program: &Program, result: &InvariantDiff, v: usize) -> Checks {
+    validate_on(program, result, v, &inputs)
+}
+
+/// [`validate`] on the inputs `inputs(n)` gives a function of `n` int parameters.
+fn validate_on(
+    program: &Program,
+    result: &InvariantDiff,
+    v: usize,
+    inputs: &dyn Fn(usize) -> Vec<Vec<i32>>,
+) -> Checks {
     use ripple_symex::term::{Repr, Term};
     let mut checks = Checks::default();
     for point in result.points.iter().filter(|p| p.at == At::Exit) {
@@ -338,7 +349,7 @@ fn validate(program: &Program, result: &InvariantDiff, v: usize) -> Checks {
 
 /// Invariants checked on runs: all of them, and those about a local kept in memory
 /// (its address taken).
-#[derive(Default)]
+#[derive(Debug, Default)]
 struct Checks {
     all: usize,
     memory: usize,
@@ -426,7 +437,12 @@ fn buggy_fixed_pairs() {
             fixture(&format!("pairs/{name}.fixed.c")),
         ];
         // Bounds of products and quotients take the solver a while.
-        let (programs, result) = diffs_with(&files, vec![("task".into(), At::Exit)], 20);
+        let (programs, result) = diffs_with(
+            &files,
+            vec![("task".into(), At::Exit)],
+            20,
+            QueryLimits::default(),
+        );
         let point = &result.points[0];
         // The churns between the two versions (one per group of variables), together.
         let churns: Vec<_> = point
@@ -493,4 +509,39 @@ fn a_branch_taken_both_ways_ends_the_path() {
     let (_, diff) = diffs(&[file.clone(), file], vec![("f".into(), At::Exit)]);
     let got = proved(&diff.points[0], 0);
     assert!(got.contains(&"return == 3".to_string()), "{got:?}");
+}
+
+/// Bounded unrolling, reported as such. In unroll.c, `count(n)` returns how many times its
+/// loop ran: max(n, 0). Havocked, the loop leaves `s` unknown, so nothing bounds the
+/// result. Unrolled with each back edge taken at most twice, the paths that reach the
+/// entry ran the loop 0, 1 or 2 times, returning 0, 1 or 2: `return <= 2` and
+/// `return >= 0` hold on those executions, and `return == i` (true of every execution:
+/// both count the iterations) is found too. The path that wanted a third iteration was
+/// cut, so the loop (line 3) is listed and the point is bounded, not proved for all
+/// executions (count(5) returns 5). Without unrolling, nothing is cut.
+#[test]
+fn unrolled_loops_give_bounded_invariants_said_to_be_bounded() {
+    let file = fixture("unroll.c");
+    let point = vec![("count".to_string(), At::Exit)];
+    let (_, havocked) = diffs(&[file.clone(), file.clone()], point.clone());
+    let sound = proved(&havocked.points[0], 0);
+    assert!(!sound.contains(&"return <= 2".to_string()), "{sound:?}");
+    assert!(havocked.points[0].unrolled.is_empty());
+    assert_eq!(lines(&havocked.points[0].loops), [3]);
+    let unroll = QueryLimits {
+        unroll: Some(2),
+        ..QueryLimits::default()
+    };
+    let (_, bounded) = diffs_with(&[file.clone(), file], point, 5, unroll);
+    let got = proved(&bounded.points[0], 0);
+    for expected in ["return <= 2", "return >= 0", "return == i"] {
+        assert!(got.contains(&expected.to_string()), "{expected}: {got:?}");
+    }
+    assert_eq!(lines(&bounded.points[0].unrolled), [3]);
+    assert!(bounded.points[0].loops.is_empty(), "nothing havocked");
+    // They hold on the executions within the bound (n <= 2), in the interpreter.
+    let (programs, _) = diffs(&[fixture("unroll.c")], vec![]);
+    let within = |_: usize| (-3..=2).map(|n| vec![n]).collect::<Vec<_>>();
+    let checks = validate_on(&programs[0], &bounded, 0, &within);
+    assert!(checks.all >= 6 * got.len(), "{checks:?}");
 }

@@ -37,6 +37,12 @@ pub struct PointView {
     pub churns: Vec<ChurnView>,
     /// Loops whose iterations were abstracted (what holds after any number of them).
     pub loops_abstracted: Vec<String>,
+    /// Loops unrolled (`--unroll K`) where a path was cut at the bound: when any, what is
+    /// said of this point holds on the executions within the bound only.
+    pub loops_unrolled: Vec<String>,
+    /// The bound of the unrolling when `loops_unrolled` is not empty (the point's
+    /// invariants and churns are then bounded, not proved for every execution).
+    pub bounded: Option<u32>,
     /// Other over-approximations made at the point, in words.
     pub notes: Vec<String>,
 }
@@ -92,7 +98,13 @@ fn lines_view(l: &ChurnLines) -> LinesView {
 }
 
 /// Builds the view; `chosen` are the positions (from 0) of the versions analysed.
-pub fn invariants_view(diff: &InvariantDiff, names: &[String], chosen: &[usize]) -> InvariantsView {
+/// `unroll`: the bound loops were unrolled to, if they were (`--unroll`).
+pub fn invariants_view(
+    diff: &InvariantDiff,
+    names: &[String],
+    chosen: &[usize],
+    unroll: Option<u32>,
+) -> InvariantsView {
     let points = diff
         .points
         .iter()
@@ -142,6 +154,8 @@ pub fn invariants_view(diff: &InvariantDiff, names: &[String], chosen: &[usize])
                 })
                 .collect(),
             loops_abstracted: p.loops.iter().map(line_text).collect(),
+            loops_unrolled: p.unrolled.iter().map(line_text).collect(),
+            bounded: unroll.filter(|_| !p.unrolled.is_empty()),
             notes: p.notes.clone(),
         })
         .collect();
@@ -238,6 +252,13 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
                 out,
                 "  loops abstracted (any number of iterations): {}",
                 p.loops_abstracted.join(", ")
+            );
+        }
+        if let Some(k) = p.bounded {
+            let _ = writeln!(
+                out,
+                "  bounded: loops unrolled, paths cut past {k} iteration(s) of: {}; what is said here holds only on executions within that bound",
+                p.loops_unrolled.join(", ")
             );
         }
     }

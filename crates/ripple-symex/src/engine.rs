@@ -1530,11 +1530,7 @@ impl<'p> Engine<'p> {
         let constants = self.constant_facts[side.index()].get_or_init(|| ConstantFacts {
             template: crate::smt::memory_const(&format!("const.template.{}", side.index())),
             facts: Default::default(),
-            refs: program
-                .functions
-                .iter()
-                .map(function_refs)
-                .collect(),
+            refs: program.functions.iter().map(function_refs).collect(),
         });
         let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
         let mut stack: Vec<FuncId> = roots.to_vec();

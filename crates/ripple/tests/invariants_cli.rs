@@ -234,3 +234,50 @@ fn calls_not_entered_are_reported() {
         "{point:#}"
     );
 }
+
+/// `--unroll K`: count(n) returns max(n, 0) (gcc: count(5) is 5) in both versions (`s++`
+/// written `s += 1`). Unrolled twice, the loop is cut past two iterations, so the exit
+/// is bounded: `return <= 2` is said, with the loop's line and the bound, in the text and
+/// in the JSON (`bounded`: 2, `loops_unrolled`); without `--unroll` the loop is
+/// abstracted instead and nothing is bounded.
+#[test]
+fn unrolled_points_are_reported_as_bounded() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let source = "int count(int n) {\n    int s = 0;\n    for (int i = 0; i < n; i++)\n        s++;\n    return s;\n}\n";
+    std::fs::write(dir.path().join("a.c"), source).expect("write");
+    std::fs::write(dir.path().join("b.c"), source.replace("s++;", "s += 1;")).expect("write");
+    let run = |extra: &[&str]| {
+        let out = ripple()
+            .current_dir(dir.path())
+            .args(["invariants", "a.c", "b.c", "--all"])
+            .args(extra)
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let text = run(&["--unroll", "2"]);
+    assert!(
+        text.contains("bounded: loops unrolled, paths cut past 2 iteration(s) of: a.c:3"),
+        "{text}"
+    );
+    assert!(text.contains("return <= 2"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["--unroll", "2", "--format", "json"])).expect("JSON");
+    let point = &json["points"][0];
+    assert_eq!(point["bounded"], 2, "{json:#}");
+    assert_eq!(
+        point["loops_unrolled"],
+        serde_json::json!(["a.c:3"]),
+        "{json:#}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&run(&["--format", "json"])).expect("JSON");
+    assert_eq!(
+        json["points"][0]["bounded"],
+        serde_json::Value::Null,
+        "{json:#}"
+    );
+    assert_eq!(
+        json["points"][0]["loops_abstracted"],
+        serde_json::json!(["a.c:3"])
+    );
+}

@@ -20,7 +20,10 @@
 //! expressions equal. Soundness: the paths are followed exactly except through loops
 //! (havocked, see [`query`]) and calls not entered (results and possibly memory unknown),
 //! both over-approximations, so a reported invariant holds on every execution; what a
-//! budget cuts is reported as undecided, never as an invariant.
+//! budget cuts is reported as undecided, never as an invariant. With loops unrolled to a
+//! bound instead ([`QueryLimits::unroll`]), a point where a path was cut at the bound
+//! lists the loops ([`PointResult::unrolled`]): its invariants hold on the executions
+//! within the bound only, and the report says so.
 
 pub mod mvicfg;
 pub mod query;
@@ -116,6 +119,10 @@ pub struct PointResult {
     pub churns: Vec<Churn>,
     /// Loops whose iterations were abstracted, by line.
     pub loops: Vec<SourceLine>,
+    /// Loops unrolled ([`QueryLimits::unroll`]) where paths were cut at the bound, by
+    /// line: when there are any, what is said of this point holds on the executions
+    /// that take each loop's back edge at most that many times, not on all of them.
+    pub unrolled: Vec<SourceLine>,
     /// Other over-approximations made at this point (calls not entered, values made
     /// unknown), in words.
     pub notes: Vec<String>,
@@ -400,18 +407,22 @@ fn point(
         .iter()
         .map(|&v| node_line(programs, graph, f, node, v))
         .collect();
-    let mut loops: Vec<SourceLine> = result
-        .loops
-        .iter()
-        .filter_map(|&(lf, ln)| {
-            config
-                .versions
-                .iter()
-                .find_map(|&v| node_line(programs, graph, lf, ln, v))
-        })
-        .collect();
-    loops.sort();
-    loops.dedup();
+    let source_lines = |nodes: &std::collections::BTreeSet<Cause>| {
+        let mut lines: Vec<SourceLine> = nodes
+            .iter()
+            .filter_map(|&(lf, ln)| {
+                config
+                    .versions
+                    .iter()
+                    .find_map(|&v| node_line(programs, graph, lf, ln, v))
+            })
+            .collect();
+        lines.sort();
+        lines.dedup();
+        lines
+    };
+    let loops = source_lines(&result.loops);
+    let unrolled = source_lines(&result.cut);
     if result.truncated {
         notes.push("values too large to keep were made unknown".to_string());
     }
@@ -425,6 +436,7 @@ fn point(
         version_invariants,
         churns,
         loops,
+        unrolled,
         notes,
         steps: result.steps,
     })

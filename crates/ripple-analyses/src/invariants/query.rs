@@ -20,8 +20,13 @@
 //! function's graph, all versions' edges together) from one of its exits havocs every
 //! variable the loop may write (and the memory, if it stores or calls), keeps the exit's
 //! branch condition, and continues from the loop's entries. What is then proved holds
-//! after any number of iterations. Every statement that changed the query is recorded as
-//! a cause, per variable (and for the path condition).
+//! after any number of iterations. Or, asked for ([`QueryLimits::unroll`]), loops are
+//! unrolled: the query follows their bodies backwards, each back edge (an edge to a node
+//! no later in reverse postorder) at most K times per path and loop; a path that would
+//! take one more ends there, and the loop is recorded as cut, so that what is proved is
+//! reported as holding on the executions within the bound only (when no path is cut,
+//! every execution was followed and nothing is qualified). Every statement that changed
+//! the query is recorded as a cause, per variable (and for the path condition).
 
 use std::collections::{BTreeSet, BinaryHeap};
 use std::sync::Arc;
@@ -47,6 +52,9 @@ pub struct QueryLimits {
     pub steps: usize,
     /// How deep calls are entered.
     pub depth: usize,
+    /// Loops unrolled, each back edge taken at most this many times per path, instead
+    /// of havocked.
+    pub unroll: Option<u32>,
 }
 
 impl Default for QueryLimits {
@@ -54,6 +62,7 @@ impl Default for QueryLimits {
         QueryLimits {
             steps: 20_000,
             depth: 4,
+            unroll: None,
         }
     }
 }
@@ -82,6 +91,9 @@ pub struct QueryResult {
     pub loops: BTreeSet<Cause>,
     /// Whether a value or condition grew too large and was made unknown (dropped).
     pub truncated: bool,
+    /// Loops (function, the target of the back edge) where an unrolled path was cut at
+    /// the bound: what the paths prove holds within the bound only.
+    pub cut: BTreeSet<Cause>,
 }
 
 #[derive(Clone, Debug)]
@@ -94,6 +106,8 @@ struct Item {
     cond: Cond,
     causes: Vec<BTreeSet<Cause>>,
     cond_causes: BTreeSet<Cause>,
+    /// Back edges taken (unrolling): (stack, function, the edge's target) and how often.
+    back_edges: Vec<((usize, usize, usize), u32)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +130,8 @@ struct Propagation<'g> {
     graph: &'g Mvicfg,
     limits: QueryLimits,
     sccs: Vec<Sccs>,
+    /// Per function, each node's rank in reverse postorder (for back edges).
+    ranks: Vec<Vec<u32>>,
     stacks: Vec<Vec<Frame>>,
     stack_ids: FxHashMap<Vec<Frame>, usize>,
     buckets: FxHashMap<(usize, usize, usize), Vec<Item>>,
@@ -135,10 +151,16 @@ pub fn propagate(
     limits: QueryLimits,
 ) -> QueryResult {
     let sccs = graph.functions.iter().map(components).collect();
+    let ranks = if limits.unroll.is_some() {
+        graph.functions.iter().map(rpo_ranks).collect()
+    } else {
+        Vec::new()
+    };
     let mut p = Propagation {
         graph,
         limits,
         sccs,
+        ranks,
         stacks: vec![Vec::new()],
         stack_ids: FxHashMap::default(),
         buckets: FxHashMap::default(),
@@ -156,9 +178,10 @@ pub fn propagate(
         cond: Cond::True,
         causes: vec![BTreeSet::new(); vars.len()],
         cond_causes: BTreeSet::new(),
+        back_edges: Vec::new(),
     };
     let comp = p.sccs[func].component_of[node];
-    if comp != Sccs::UNREACHED && p.sccs[func].cyclic[comp as usize] {
+    if comp != Sccs::UNREACHED && p.sccs[func].cyclic[comp as usize] && limits.unroll.is_none() {
         // A point inside a loop: any iteration may be the one observed.
         p.result.loops.insert((func, node));
         let st = p.havoc_loop(start, comp);
@@ -168,6 +191,20 @@ pub fn propagate(
     }
     p.run();
     p.result
+}
+
+/// Each node's rank in a reverse postorder from the entry.
+fn rpo_ranks(f: &MvFunction) -> Vec<u32> {
+    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); f.nodes.len()];
+    for (to, preds) in f.preds.iter().enumerate() {
+        for e in preds {
+            succs[e.from].push(to);
+        }
+    }
+    ripple_graph::dominators::reverse_postorder(f.nodes.len(), f.entry, |n, i| {
+        succs[n].get(i).copied()
+    })
+    .rank
 }
 
 fn components(f: &MvFunction) -> Sccs {
@@ -291,6 +328,14 @@ impl<'g> Propagation<'g> {
         if let Some(taken) = edge.taken {
             self.add_branch(&mut st, q, taken);
         }
+        if let Some(bound) = self.limits.unroll {
+            let ranks = &self.ranks[item.func];
+            if ranks[q] >= ranks[item.node] && !self.back_edge(&mut st, item.node, bound) {
+                return;
+            }
+            self.transfer(st);
+            return;
+        }
         if qcomp != comp && self.sccs[item.func].cyclic[qcomp as usize] {
             self.result.loops.insert((item.func, q));
             let st = self.havoc_loop(st, qcomp);
@@ -298,6 +343,30 @@ impl<'g> Propagation<'g> {
             return;
         }
         self.transfer(st);
+    }
+
+    /// Counts a back edge to `target` taken by the path; false (the path cut, the loop
+    /// recorded) past `bound`.
+    fn back_edge(&mut self, st: &mut Item, target: usize, bound: u32) -> bool {
+        let key = (st.stack, st.func, target);
+        match st.back_edges.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) if *n >= bound => {
+                self.result.cut.insert((st.func, target));
+                false
+            }
+            Some((_, n)) => {
+                *n += 1;
+                true
+            }
+            None if bound == 0 => {
+                self.result.cut.insert((st.func, target));
+                false
+            }
+            None => {
+                st.back_edges.push((key, 1));
+                true
+            }
+        }
     }
 
     fn add_branch(&mut self, st: &mut Item, q: usize, taken: bool) {
@@ -707,6 +776,17 @@ fn merge_causes(into: &mut Item, from: &Item) {
         a.extend(b.iter().copied());
     }
     into.cond_causes.extend(from.cond_causes.iter().copied());
+    // Merged copies go on with the fewer back edges of the two, so that every path
+    // within the unrolling bound is still followed (more paths is only weaker).
+    into.back_edges.retain_mut(
+        |(key, n)| match from.back_edges.iter().find(|(k, _)| k == key) {
+            Some((_, m)) => {
+                *n = (*n).min(*m);
+                true
+            }
+            None => false,
+        },
+    );
 }
 
 fn dst_repr(dst: &Dst) -> Repr {

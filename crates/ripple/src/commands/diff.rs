@@ -401,6 +401,7 @@ fn invariant_churns(
                 &diff,
                 &names,
                 &[0, 1],
+                None,
             ))
         }
         Err(message) => {

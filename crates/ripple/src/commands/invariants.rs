@@ -33,6 +33,11 @@ pub struct InvariantsArgs {
     /// Propagation steps per point before its versions are left undecided.
     #[arg(long, default_value_t = QueryLimits::default().steps)]
     pub steps: usize,
+    /// Unroll loops instead of abstracting them: follow each loop's back edge at most K
+    /// times per path. Where a path needed more, the point's invariants are reported as
+    /// holding on the executions within the bound only (bounded, not proved for all).
+    #[arg(long, value_name = "K")]
+    pub unroll: Option<u32>,
     /// Solver budget of each version at each point, in seconds of deterministic work
     /// (solver resource units): the same input gives the same answer on any machine.
     /// What is not decided within it is reported as undecided.
@@ -173,6 +178,7 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         templates,
         limits: QueryLimits {
             steps: args.steps,
+            unroll: args.unroll,
             ..QueryLimits::default()
         },
         budget: Budget {
@@ -190,7 +196,7 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         }
     };
     let names: Vec<String> = specs.iter().map(|(n, _)| n.clone()).collect();
-    let view = ripple_report::invariants::invariants_view(&diff, &names, &chosen);
+    let view = ripple_report::invariants::invariants_view(&diff, &names, &chosen, args.unroll);
     match args.format {
         Format::Text => {
             crate::style::print_text(&ripple_report::invariants::render_text(&view, args.all))
