@@ -78,8 +78,9 @@ pub fn corpus_dir() -> PathBuf {
 }
 
 /// The subdirectories of the corpus that hold programs too (besides its top level):
-/// `classic` has the old-style programs, larger and split into `.c` and `.h`.
-pub const CORPUS_SUBDIRS: &[&str] = &["classic"];
+/// `classic` has the old-style programs, larger and split into `.c` and `.h`; `larger`
+/// has programs of 500 lines and more with input sets written for them.
+pub const CORPUS_SUBDIRS: &[&str] = &["classic", "larger"];
 
 /// All programs of the corpus, sorted by name. `RIPPLE_CORPUS_FILTER`, if set, keeps
 /// only programs whose name contains one of its comma-separated parts. A program of a
