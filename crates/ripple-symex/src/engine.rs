@@ -179,6 +179,10 @@ pub struct Engine<'p> {
     /// `constant_memory`'s facts per version: a template memory and, per constant
     /// global read so far, its bytes over the template (`None`: not known).
     constant_facts: [std::cell::OnceCell<ConstantFacts>; 2],
+    /// Per version, the addresses of the functions whose address is taken and whose
+    /// behaviour may differ from the other version's ([`Engine::set_differing_targets`]):
+    /// an indirect call to one of them is that version's own unknown function.
+    differing_targets: [Vec<u64>; 2],
 }
 
 /// The facts of [`Engine::constant_memory`] for one version.
@@ -315,7 +319,23 @@ impl<'p> Engine<'p> {
             use_loop_abstractions: false,
             cheap_feasibility: false,
             constant_facts: Default::default(),
+            differing_targets: Default::default(),
         }
+    }
+
+    /// The functions of `side` that may behave differently from their counterparts
+    /// (changed, without a counterpart, or calling such a function). An indirect call is
+    /// an unknown function of its target, the same in both versions, which is sound only
+    /// where the target does the same in both: a call whose target is one of these
+    /// functions' addresses is instead an unknown function of its own version.
+    pub fn set_differing_targets(&mut self, side: Side, functions: &[FuncId]) {
+        let mut addresses: Vec<u64> = functions
+            .iter()
+            .map(|f| self.layout.function(side.index(), *f))
+            .collect();
+        addresses.sort_unstable();
+        addresses.dedup();
+        self.differing_targets[side.index()] = addresses;
     }
 
     pub fn elapsed(&self) -> std::time::Duration {
@@ -1081,21 +1101,40 @@ impl<'p> Engine<'p> {
             }
             Callee::Indirect(target) => {
                 let t = self.eval(side, run.func, st, target);
-                let mut all = vec![t];
+                let mut all = vec![t.clone()];
                 all.extend(values);
-                let mut all_reprs = vec![Repr::Pointer];
-                all_reprs.extend(reprs);
                 let ret_repr = dst_repr.unwrap_or(Repr::Void);
-                self.call_external(
-                    run,
-                    st,
-                    "(indirect)",
-                    &all,
-                    &all_reprs,
-                    ret_repr,
-                    dst,
-                    dst_repr,
-                )
+                let ret_bits = (ret_repr != Repr::Void).then(|| ret_repr.bits());
+                let (mut ret, mut mem, mut io) =
+                    self.uf_outputs("ext", "(indirect)", &all, &st.mem, &st.io, ret_bits);
+                let differing = &self.differing_targets[side.index()];
+                if !differing.is_empty() {
+                    let own = if side == Side::Old {
+                        "(indirect).old"
+                    } else {
+                        "(indirect).new"
+                    };
+                    let (ret_v, mem_v, io_v) =
+                        self.uf_outputs("ext", own, &all, &st.mem, &st.io, ret_bits);
+                    let hits: Vec<Bool> = differing
+                        .iter()
+                        .map(|a| t.eq(BV::from_u64(*a, t.get_size())))
+                        .collect();
+                    let hit = or_all(&hits);
+                    ret = match (ret, ret_v) {
+                        (Some(r), Some(v)) => Some(hit.ite(&v, &r)),
+                        (r, _) => r,
+                    };
+                    mem = hit.ite(&mem_v, &mem);
+                    io = hit.ite(&io_v, &io);
+                }
+                st.mem = mem;
+                st.io = io;
+                if let (Some(d), Some(r), Some(v)) = (dst, dst_repr, ret) {
+                    let v = encode::cast(&v, ret_repr, r);
+                    self.write(side, run.func, st, d, &v);
+                }
+                true
             }
             Callee::Intrinsic(intrinsic) => {
                 self.call_intrinsic(run, st, *intrinsic, &values, dst, dst_repr)

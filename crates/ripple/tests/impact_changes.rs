@@ -571,3 +571,25 @@ fn where_no_hub_is_the_only_way_the_shortest_chains_name_one() {
         "{text}"
     );
 }
+
+/// `apply(f, x)` calls `f` through its pointer, and main passes it `inc`, which changed
+/// (gcc: the old version prints 2, the new one 3). apply's own code is unchanged, but it
+/// is not equivalent as a whole: what it returns is what inc returns. With `--semantic`
+/// it must not be proved equivalent (an indirect call is the same unknown function in
+/// both versions only where its target behaves the same in both), so main's printf
+/// (line 13) stays impacted.
+#[test]
+fn a_function_calling_a_changed_one_through_a_pointer_is_not_proved_equivalent() {
+    let (_, json) = impact("indirect-call", &["--semantic"]);
+    let whole: Vec<&serde_json::Value> = json["equivalences"]
+        .as_array()
+        .expect("equivalences")
+        .iter()
+        .filter(|e| e["what"] == "function")
+        .collect();
+    assert!(whole.is_empty(), "{json:#}");
+    let main = lines_in(&json, "main");
+    for version in ["old", "new"] {
+        assert!(main.contains(&(version.to_string(), 13)), "{json:#}");
+    }
+}

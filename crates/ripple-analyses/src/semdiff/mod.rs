@@ -85,7 +85,7 @@ use ripple_symex::smt::{and_all, model_bits, model_bool, or_all};
 use ripple_symex::z3::ast::{Ast, Bool, BV};
 use ripple_symex::{Answer, Budget, Config, Engine, Outcome, Side};
 use ripple_versions::{FunctionStatus, VersionMatch};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The default limit of one solver query.
 pub const DEFAULT_QUERY_BUDGET: Duration = Duration::from_millis(1000);
@@ -335,6 +335,40 @@ pub fn semdiff(
     };
     let mut engine = Engine::new([old, new], &plain, symex_config);
     let graphs = [CallGraph::build(old), CallGraph::build(new)];
+    // An indirect call is one unknown function of its target in both versions, which
+    // holds only where the target behaves the same in both: the functions that may not
+    // (changed, without an unchanged counterpart, or calling such a function, through
+    // pointers too) are the targets an indirect call treats as its own version's.
+    for (side, program, graph) in [(Side::Old, old, &graphs[0]), (Side::New, new, &graphs[1])] {
+        let unchanged: FxHashSet<FuncId> = pairs
+            .iter()
+            .filter(|p| p.2 == FunctionStatus::Unchanged)
+            .map(|p| if side == Side::Old { p.0 } else { p.1 })
+            .collect();
+        let mut differs = vec![false; program.functions.len()];
+        let mut stack: Vec<FuncId> = Vec::new();
+        for (f, function) in program.functions.iter_enumerated() {
+            if function.is_defined() && !unchanged.contains(&f) {
+                differs[f.index()] = true;
+                stack.push(f);
+            }
+        }
+        while let Some(f) = stack.pop() {
+            for &c in &graph.callers[f.index()] {
+                if !differs[c.index()] {
+                    differs[c.index()] = true;
+                    stack.push(c);
+                }
+            }
+        }
+        let targets: Vec<FuncId> = graph
+            .address_taken
+            .iter()
+            .copied()
+            .filter(|f| differs[f.index()])
+            .collect();
+        engine.set_differing_targets(side, &targets);
+    }
     let index_of_old: FxHashMap<FuncId, usize> =
         pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
     let index_of_new: FxHashMap<FuncId, usize> =
