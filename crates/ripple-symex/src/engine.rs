@@ -179,10 +179,11 @@ pub struct Engine<'p> {
     /// `constant_memory`'s facts per version: a template memory and, per constant
     /// global read so far, its bytes over the template (`None`: not known).
     constant_facts: [std::cell::OnceCell<ConstantFacts>; 2],
-    /// Per version, the addresses of the functions whose address is taken and whose
-    /// behaviour may differ from the other version's ([`Engine::set_differing_targets`]):
-    /// an indirect call to one of them is that version's own unknown function.
-    differing_targets: [Vec<u64>; 2],
+    /// Per version and indirect call site, the addresses of the functions it may call
+    /// whose behaviour may differ from the other version's
+    /// ([`Engine::set_differing_targets`]): a call to one of them is that version's own
+    /// unknown function.
+    differing_targets: [FxHashMap<(FuncId, NodeId), Vec<u64>>; 2],
 }
 
 /// The facts of [`Engine::constant_memory`] for one version.
@@ -323,19 +324,25 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// The functions of `side` that may behave differently from their counterparts
-    /// (changed, without a counterpart, or calling such a function). An indirect call is
-    /// an unknown function of its target, the same in both versions, which is sound only
-    /// where the target does the same in both: a call whose target is one of these
-    /// functions' addresses is instead an unknown function of its own version.
-    pub fn set_differing_targets(&mut self, side: Side, functions: &[FuncId]) {
+    /// The indirect call site `(function, node)` of `side` may call `functions`, which
+    /// may behave differently from their counterparts (changed, without a counterpart,
+    /// or calling such a function). An indirect call is an unknown function of its
+    /// target, the same in both versions, which is sound only where the target does the
+    /// same in both: a call whose target is one of these functions' addresses is instead
+    /// an unknown function of its own version.
+    pub fn set_differing_targets(
+        &mut self,
+        side: Side,
+        site: (FuncId, NodeId),
+        functions: &[FuncId],
+    ) {
         let mut addresses: Vec<u64> = functions
             .iter()
             .map(|f| self.layout.function(side.index(), *f))
             .collect();
         addresses.sort_unstable();
         addresses.dedup();
-        self.differing_targets[side.index()] = addresses;
+        self.differing_targets[side.index()].insert(site, addresses);
     }
 
     pub fn elapsed(&self) -> std::time::Duration {
@@ -691,7 +698,7 @@ impl<'p> Engine<'p> {
                     continue;
                 }
                 NodeKind::Call { dst, callee, args } => {
-                    if !self.call(run, &mut st, dst.as_ref(), callee, args) {
+                    if !self.call(run, &mut st, node_id, dst.as_ref(), callee, args) {
                         return;
                     }
                 }
@@ -1073,6 +1080,7 @@ impl<'p> Engine<'p> {
         &mut self,
         run: &mut Exploration,
         st: &mut PathState,
+        node: NodeId,
         dst: Option<&Place>,
         callee: &Callee,
         args: &[Expr],
@@ -1107,7 +1115,9 @@ impl<'p> Engine<'p> {
                 let ret_bits = (ret_repr != Repr::Void).then(|| ret_repr.bits());
                 let (mut ret, mut mem, mut io) =
                     self.uf_outputs("ext", "(indirect)", &all, &st.mem, &st.io, ret_bits);
-                let differing = &self.differing_targets[side.index()];
+                let differing = self.differing_targets[side.index()]
+                    .get(&(run.func, node))
+                    .map_or(&[][..], Vec::as_slice);
                 if !differing.is_empty() {
                     let own = if side == Side::Old {
                         "(indirect).old"

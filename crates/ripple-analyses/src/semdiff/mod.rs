@@ -338,7 +338,8 @@ pub fn semdiff(
     // An indirect call is one unknown function of its target in both versions, which
     // holds only where the target behaves the same in both: the functions that may not
     // (changed, without an unchanged counterpart, or calling such a function, through
-    // pointers too) are the targets an indirect call treats as its own version's.
+    // pointers too), among those the call graph says a site may call, are the targets
+    // that site treats as its own version's.
     for (side, program, graph) in [(Side::Old, old, &graphs[0]), (Side::New, new, &graphs[1])] {
         let unchanged: FxHashSet<FuncId> = pairs
             .iter()
@@ -361,13 +362,18 @@ pub fn semdiff(
                 }
             }
         }
-        let targets: Vec<FuncId> = graph
-            .address_taken
-            .iter()
-            .copied()
-            .filter(|f| differs[f.index()])
-            .collect();
-        engine.set_differing_targets(side, &targets);
+        for site in &graph.sites {
+            if let ripple_graph::CallTarget::Indirect(targets) = &site.target {
+                let targets: Vec<FuncId> = targets
+                    .iter()
+                    .copied()
+                    .filter(|f| differs[f.index()])
+                    .collect();
+                if !targets.is_empty() {
+                    engine.set_differing_targets(side, (site.caller, site.node), &targets);
+                }
+            }
+        }
     }
     let index_of_old: FxHashMap<FuncId, usize> =
         pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
