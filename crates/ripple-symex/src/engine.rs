@@ -1626,56 +1626,50 @@ impl<'p> Engine<'p> {
         let init = global.init.as_ref()?;
         let base = self.layout.global(side.index(), id);
         let size = program.types.size_of(global.ty);
-        {
-            let mut bytes = vec![0u8; size as usize];
-            let mut known = true;
-            for item in &init.items {
-                match item {
-                    InitItem::Bytes { offset, bytes: b } => {
-                        for (i, byte) in b.iter().enumerate() {
+        let mut bytes = vec![0u8; size as usize];
+        for item in &init.items {
+            match item {
+                InitItem::Bytes { offset, bytes: b } => {
+                    for (i, byte) in b.iter().enumerate() {
+                        if let Some(slot) = bytes.get_mut(*offset as usize + i) {
+                            *slot = *byte;
+                        }
+                    }
+                }
+                InitItem::Value { offset, value } => match value.kind {
+                    ExprKind::Int(v) => {
+                        let n = program.types.size_of(value.ty) as usize;
+                        for i in 0..n {
                             if let Some(slot) = bytes.get_mut(*offset as usize + i) {
-                                *slot = *byte;
+                                *slot = (v >> (8 * i)) as u8;
                             }
                         }
                     }
-                    InitItem::Value { offset, value } => match value.kind {
-                        ExprKind::Int(v) => {
-                            let n = program.types.size_of(value.ty) as usize;
-                            for i in 0..n {
-                                if let Some(slot) = bytes.get_mut(*offset as usize + i) {
-                                    *slot = (v >> (8 * i)) as u8;
-                                }
+                    ExprKind::Float(f) => {
+                        let raw: Vec<u8> = if program.types.size_of(value.ty) == 4 {
+                            (f as f32).to_le_bytes().to_vec()
+                        } else {
+                            f.to_le_bytes().to_vec()
+                        };
+                        for (i, b) in raw.iter().enumerate() {
+                            if let Some(slot) = bytes.get_mut(*offset as usize + i) {
+                                *slot = *b;
                             }
                         }
-                        ExprKind::Float(f) => {
-                            let raw: Vec<u8> = if program.types.size_of(value.ty) == 4 {
-                                (f as f32).to_le_bytes().to_vec()
-                            } else {
-                                f.to_le_bytes().to_vec()
-                            };
-                            for (i, b) in raw.iter().enumerate() {
-                                if let Some(slot) = bytes.get_mut(*offset as usize + i) {
-                                    *slot = *b;
-                                }
-                            }
-                        }
-                        _ => known = false,
-                    },
-                    InitItem::Bits { .. } => known = false,
-                }
+                    }
+                    _ => return None,
+                },
+                InitItem::Bits { .. } => return None,
             }
-            if !known {
-                return None;
-            }
-            let facts = bytes.iter().enumerate().map(|(i, byte)| {
-                let at = BV::from_u64(base + i as u64, 64);
-                mem.select(&at)
-                    .as_bv()
-                    .expect("byte")
-                    .eq(BV::from_u64(u64::from(*byte), 8))
-            });
-            Some(facts.collect())
         }
+        let facts = bytes.iter().enumerate().map(|(i, byte)| {
+            let at = BV::from_u64(base + i as u64, 64);
+            mem.select(&at)
+                .as_bv()
+                .expect("byte")
+                .eq(BV::from_u64(u64::from(*byte), 8))
+        });
+        Some(facts.collect())
     }
 
     /// The bytes of a global at the start, in a model of `mem`.
