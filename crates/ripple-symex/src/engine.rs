@@ -1140,10 +1140,7 @@ impl<'p> Engine<'p> {
                 }
                 st.mem = mem;
                 st.io = io;
-                if let (Some(d), Some(r), Some(v)) = (dst, dst_repr, ret) {
-                    let v = encode::cast(&v, ret_repr, r);
-                    self.write(side, run.func, st, d, &v);
-                }
+                self.write_result(run, st, dst, dst_repr, ret, ret_repr);
                 true
             }
             Callee::Intrinsic(intrinsic) => {
@@ -1272,7 +1269,6 @@ impl<'p> Engine<'p> {
         dst: Option<&Place>,
         dst_repr: Option<Repr>,
     ) -> bool {
-        let side = run.side;
         let base = name.trim_start_matches("__builtin_");
         let ret_bits = (ret_repr != Repr::Void).then(|| ret_repr.bits());
         match base {
@@ -1335,11 +1331,24 @@ impl<'p> Engine<'p> {
             st.io = io;
             ret
         };
+        self.write_result(run, st, dst, dst_repr, value, ret_repr);
+        true
+    }
+
+    /// Writes a call's result (of representation `ret_repr`) to its destination.
+    fn write_result(
+        &mut self,
+        run: &Exploration,
+        st: &mut PathState,
+        dst: Option<&Place>,
+        dst_repr: Option<Repr>,
+        value: Option<BV>,
+        ret_repr: Repr,
+    ) {
         if let (Some(d), Some(r), Some(v)) = (dst, dst_repr, value) {
             let v = encode::cast(&v, ret_repr, r);
-            self.write(side, run.func, st, d, &v);
+            self.write(run.side, run.func, st, d, &v);
         }
-        true
     }
 
     /// A call of a defined function through its summary (section 3, equations 1-2, with

@@ -193,14 +193,20 @@ pub fn propagate(
     p.result
 }
 
-/// Each node's rank in a reverse postorder from the entry.
-fn rpo_ranks(f: &MvFunction) -> Vec<u32> {
+/// Successors of every node, from the predecessor lists.
+fn successors(f: &MvFunction) -> Vec<Vec<usize>> {
     let mut succs: Vec<Vec<usize>> = vec![Vec::new(); f.nodes.len()];
     for (to, preds) in f.preds.iter().enumerate() {
         for e in preds {
             succs[e.from].push(to);
         }
     }
+    succs
+}
+
+/// Each node's rank in a reverse postorder from the entry.
+fn rpo_ranks(f: &MvFunction) -> Vec<u32> {
+    let succs = successors(f);
     ripple_graph::dominators::reverse_postorder(f.nodes.len(), f.entry, |n, i| {
         succs[n].get(i).copied()
     })
@@ -208,13 +214,7 @@ fn rpo_ranks(f: &MvFunction) -> Vec<u32> {
 }
 
 fn components(f: &MvFunction) -> Sccs {
-    // Successors from the predecessor lists.
-    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); f.nodes.len()];
-    for (to, preds) in f.preds.iter().enumerate() {
-        for e in preds {
-            succs[e.from].push(to);
-        }
-    }
+    let succs = successors(f);
     strongly_connected_components(f.nodes.len(), [f.entry], |n, i| succs[n].get(i).copied())
 }
 
