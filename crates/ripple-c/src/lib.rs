@@ -10,7 +10,8 @@
 //! `consteval.rs` constant folding, `literals.rs` numbers, characters and strings,
 //! `expr.rs` expressions, `builtins.rs` compiler builtins (`intbuiltins.rs` the integer
 //! ones: bit counts, byte swaps, overflow checks, atomics), `stmt.rs` statements,
-//! `init.rs` initializers, `decls.rs` declarations, definitions and linking,
+//! `init.rs` initializers, `decls.rs` declarations, definitions and linking, `entry.rs`
+//! whether a unit defines a function (a scan of its text, before parsing),
 //! `oldstyle.rs` the C89 forms rewritten before parsing (implicit int, K&R parameter
 //! lists; also `goto *`), `recover.rs` definitions the parser's error recovery
 //! swallowed, and `syntax.rs` the per-function syntax tree, fingerprint and parse-error
@@ -20,6 +21,7 @@ mod builtins;
 mod chunks;
 mod consteval;
 mod decls;
+mod entry;
 mod expr;
 mod init;
 mod intbuiltins;
@@ -33,6 +35,7 @@ mod stmt;
 mod syntax;
 mod types;
 
+pub use entry::defines_function;
 pub use source::{LineMap, Segment, TranslationUnit};
 
 /// Options of the frontend.

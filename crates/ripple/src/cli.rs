@@ -135,6 +135,12 @@ pub struct FrontendArgs {
     /// Parse sources as written, without running the preprocessor.
     #[arg(long)]
     pub raw: bool,
+    /// In a tree of several programs (files defining `main`, unity builds including
+    /// other C files), the one to analyse: its main or unity file (`lua.c`), or
+    /// `library` (the files without `main`). By default, the one holding the most
+    /// changed files; which one is said on stderr.
+    #[arg(long, value_name = "FILE")]
+    pub program: Option<String>,
     /// The C compiler driver used for preprocessing (default: `cc`).
     #[arg(long, value_name = "CC")]
     pub cc: Option<String>,

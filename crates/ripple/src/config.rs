@@ -13,6 +13,7 @@
 //! cc = "gcc"
 //! raw = false
 //! exclude = ["tests", "src/onelua.c"]  # names (of a file or directory anywhere) or paths
+//! program = "src/lua.c"                # --program: in a tree of several programs
 //!
 //! [impact]
 //! budget = 10.0                        # --budget
@@ -56,6 +57,8 @@ pub struct Sources {
     /// tree; a path (with `/`) is that file or directory, from the version's root.
     #[serde(default)]
     pub exclude: Vec<String>,
+    /// `--program`.
+    pub program: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]

@@ -593,3 +593,71 @@ fn a_function_calling_a_changed_one_through_a_pointer_is_not_proved_equivalent()
         assert!(main.contains(&(version.to_string(), 13)), "{json:#}");
     }
 }
+
+/// Runs `ripple impact` on a fixture with stderr; returns (exit code, JSON, stderr).
+fn impact_with_stderr(name: &str, extra: &[&str]) -> (i32, serde_json::Value, String) {
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .arg("impact")
+        .arg(fixture(name, "old"))
+        .arg(fixture(name, "new"))
+        .args(["--format", "json"])
+        .args(extra)
+        .output()
+        .expect("ripple runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (out.status.code().unwrap_or(-1), json, stderr)
+}
+
+#[test]
+fn a_tree_of_several_programs_is_analysed_one_program_at_a_time() {
+    // `several-programs`: lib.c (scale: `x * 2` -> `x * 3`), tool.c and test_lib.c each
+    // define main and call scale, all.c includes lib.c and tool.c (a unity build).
+    // tool.c also changes (`scale(4)` -> `scale(5)`). Lowered together, the two mains
+    // and the two copies of scale would be linked into one program.
+    let (code, json, stderr) = impact_with_stderr("several-programs", &[]);
+    assert_eq!(code, 1, "{stderr}");
+    // By default the program holding the most changed files (lib.c and tool.c): tool.c
+    // with lib.c (all.c holds them too, but a program with its own main comes first).
+    assert!(
+        stderr.contains("3 programs in this tree")
+            && stderr.contains("analysing tool.c (the one holding the most changed files"),
+        "{stderr}"
+    );
+    // tool.c's printf prints what scale returned: impacted, and nothing of test_lib.c.
+    let files: BTreeSet<&str> = json["impacted_lines"]
+        .as_array()
+        .expect("impacted_lines")
+        .iter()
+        .map(|l| l["file"].as_str().unwrap())
+        .collect();
+    assert!(files.contains("tool.c"), "{files:?}");
+    assert!(!files.contains("test_lib.c"), "{files:?}");
+    assert!(lines_in(&json, "main").contains(&("new".to_string(), 6)));
+    assert!(json["incomplete"].is_null(), "{}", json["incomplete"]);
+
+    // Named: test_lib.c's program. Its comparison of scale's result is impacted; tool.c
+    // changed but is not part of it, which the report says first.
+    let (code, json, stderr) = impact_with_stderr("several-programs", &["--program", "test_lib.c"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("analysing test_lib.c (as --program says"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("changed file(s) outside the program analysed, not analysed: tool.c"),
+        "{stderr}"
+    );
+    assert!(lines_in(&json, "main").contains(&("new".to_string(), 4)));
+    let incomplete = json["incomplete"].as_str().expect("incomplete");
+    assert!(incomplete.contains("not analysed: tool.c"), "{incomplete}");
+
+    // A name that is no program: an error naming the programs.
+    let (code, _, stderr) = impact_with_stderr("several-programs", &["--program", "nope.c"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("--program nope.c: no such program in this tree; its programs are all.c, test_lib.c, tool.c"),
+        "{stderr}"
+    );
+}

@@ -12,7 +12,7 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 
 use crate::cli::FrontendArgs;
-use crate::load::{load_version, report_diagnostics, LoadConfig, VersionSpec};
+use crate::load::{report_diagnostics, LoadConfig, VersionSpec};
 use crate::progress::Progress;
 use ripple_report::report::Report;
 
@@ -210,13 +210,8 @@ fn report_pair(
         }
     };
     say("reading both versions");
-    let (old_version, new_version) = progress.suspend(|| {
-        rayon::join(
-            || load_version(old_spec, config),
-            || load_version(new_spec, config),
-        )
-    });
-    let (mut old_version, mut new_version) = (old_version?, new_version?);
+    let (mut old_version, mut new_version) =
+        progress.suspend(|| super::load_both(old_spec, new_spec, config))?;
     let errors = progress.suspend(|| {
         report_diagnostics(&old_version, args.frontend.verbose)
             + report_diagnostics(&new_version, args.frontend.verbose)

@@ -432,6 +432,19 @@ pub fn statement_impact(
         view.summary.dcia_impacted_lines = plain_view.summary.impacted_lines;
         timer.done("plain DCIA, for the reduction");
     }
+    // Changed files of the tree that the program analysed does not read: their impact
+    // is not in the report, which says so first.
+    let left_out = crate::load::left_out(old_version, new_version);
+    if !left_out.is_empty() {
+        let said = format!(
+            "incomplete: changed file(s) of another program of this tree are not analysed: {} (--program FILE analyses it)",
+            left_out.join(", ")
+        );
+        view.incomplete = Some(match view.incomplete.take() {
+            Some(other) => format!("{said}; {other}"),
+            None => said,
+        });
+    }
     // Freeing the graphs of a large program takes a noticeable part of the run, and
     // the process ends next.
     std::mem::forget((graphs, result));

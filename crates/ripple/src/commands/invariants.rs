@@ -12,7 +12,7 @@ use ripple_analyses::invariants::{
 };
 
 use crate::cli::{Format, FrontendArgs};
-use crate::load::{load_version, report_diagnostics, VersionSpec};
+use crate::load::{load_versions, report_diagnostics, VersionSpec};
 
 #[derive(Debug, Args)]
 pub struct InvariantsArgs {
@@ -137,17 +137,11 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         .collect::<Result<Vec<_>>>()?;
     let templates = templates(&args.template)?;
     let config = super::load_config(&args.frontend, true)?;
-    let loaded: Vec<_> = {
-        use rayon::prelude::*;
-        specs
-            .par_iter()
-            .map(|(_, spec)| load_version(spec, &config))
-            .collect::<Vec<_>>()
-    };
+    let spec_list: Vec<&VersionSpec> = specs.iter().map(|(_, spec)| spec).collect();
+    let loaded = load_versions(&spec_list, &config)?;
     let mut versions = Vec::new();
     let mut errors = 0;
     for v in loaded {
-        let v = v?;
         errors += report_diagnostics(&v, args.frontend.verbose);
         versions.push(v);
     }

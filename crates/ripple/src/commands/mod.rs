@@ -61,17 +61,16 @@ pub fn load_program(
     Ok((version, errors))
 }
 
-/// Loads and lowers two versions in parallel.
+/// Loads and lowers two versions in parallel (the same program of each).
 pub fn load_both(
     old: &crate::load::VersionSpec,
     new: &crate::load::VersionSpec,
     config: &LoadConfig,
 ) -> Result<(crate::load::LoadedVersion, crate::load::LoadedVersion)> {
-    let (o, n) = rayon::join(
-        || crate::load::load_version(old, config),
-        || crate::load::load_version(new, config),
-    );
-    Ok((o?, n?))
+    let mut both = crate::load::load_versions(&[old, new], config)?;
+    let new = both.pop().expect("two versions");
+    let old = both.pop().expect("two versions");
+    Ok((old, new))
 }
 
 /// Frontend options from the command line. Without a working preprocessor, sources are
@@ -140,6 +139,10 @@ pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig
             threads: Some(rayon::current_num_threads()),
         },
         exclude: sources.map(|s| s.exclude.clone()).unwrap_or_default(),
+        program: args
+            .program
+            .clone()
+            .or_else(|| sources.and_then(|s| s.program.clone())),
     })
 }
 

@@ -5,7 +5,9 @@
 mod compile_commands;
 pub(crate) mod git;
 mod preprocess;
+mod programs;
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -225,12 +227,25 @@ pub struct LoadConfig {
     pub frontend: FrontendConfig,
     /// Files never read (`ripple.toml`'s `sources.exclude`, see `crate::config`).
     pub exclude: Vec<String>,
+    /// The program to analyse in a tree of several (`--program`; see [`programs`]).
+    pub program: Option<String>,
 }
 
 /// A lowered version plus everything said while loading it.
 pub struct LoadedVersion {
     pub sources: SourceSet,
     pub lowered: Lowered,
+    /// In a tree of several programs, the changed files that only the programs not
+    /// analysed read (see [`programs`]).
+    pub left_out: Vec<String>,
+}
+
+/// The changed files two versions leave out of the program analysed.
+pub fn left_out(old: &LoadedVersion, new: &LoadedVersion) -> Vec<String> {
+    let mut files: Vec<String> = old.left_out.iter().chain(&new.left_out).cloned().collect();
+    files.sort();
+    files.dedup();
+    files
 }
 
 impl LoadedVersion {
@@ -250,8 +265,168 @@ impl LoadedVersion {
     }
 }
 
-/// Reads, preprocesses (in parallel) and lowers one version.
+/// One version read and preprocessed, not yet lowered.
+pub struct PreparedVersion {
+    pub sources: SourceSet,
+    units: Vec<TranslationUnit>,
+    /// What preprocessing said, per unit.
+    notes: Vec<Vec<Diagnostic>>,
+    programs: Vec<programs::ProgramUnits>,
+}
+
+impl PreparedVersion {
+    /// Lowers the units of its `program`-th program.
+    fn lower(self, program: usize, config: &LoadConfig) -> LoadedVersion {
+        let members = &self.programs[program].units;
+        let mut units = Vec::with_capacity(members.len());
+        let mut diagnostics = Vec::new();
+        for (i, (unit, mut notes)) in self.units.into_iter().zip(self.notes).enumerate() {
+            if members.binary_search(&i).is_ok() {
+                units.push(unit);
+                diagnostics.append(&mut notes);
+            }
+        }
+        let mut lowered = ripple_c::lower_units(&units, &config.frontend);
+        diagnostics.append(&mut lowered.diagnostics);
+        lowered.diagnostics = diagnostics;
+        LoadedVersion {
+            sources: self.sources,
+            lowered,
+            left_out: Vec::new(),
+        }
+    }
+}
+
+/// Reads, preprocesses (in parallel) and lowers one version (of a tree of several
+/// programs, the one `--program` names, else the first; see [`programs::choose`]).
 pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVersion> {
+    Ok(load_versions(&[spec], config)?.pop().expect("one version"))
+}
+
+/// Reads, preprocesses and lowers versions of one tree (in parallel): in a tree of
+/// several programs, the same program in each, the one `--program` names, else the one
+/// holding the most changed files. Says which, and which changed files it leaves out.
+pub fn load_versions(specs: &[&VersionSpec], config: &LoadConfig) -> Result<Vec<LoadedVersion>> {
+    let prepared: Vec<PreparedVersion> = specs
+        .par_iter()
+        .map(|spec| prepare_version(spec, config))
+        .collect::<Result<_>>()?;
+    let several = prepared.iter().any(|p| p.programs.len() > 1);
+    let changed = if several {
+        changed_files(&prepared)
+    } else {
+        Default::default()
+    };
+    let covered = |v: usize, p: &programs::ProgramUnits| -> BTreeSet<String> {
+        p.units
+            .iter()
+            .flat_map(|&u| programs::unit_files(&prepared[v].units[u]))
+            .filter(|f| changed.contains(*f))
+            .map(str::to_string)
+            .collect()
+    };
+    let touched = |v: usize, p: &programs::ProgramUnits| covered(v, p).len();
+    let lists: Vec<&[programs::ProgramUnits]> =
+        prepared.iter().map(|p| p.programs.as_slice()).collect();
+    let chosen = programs::choose(&lists, &touched, config.program.as_deref())?;
+    drop(lists);
+    // Changed files some program of a version reads but the one analysed does not.
+    let left_out: Vec<Vec<String>> = prepared
+        .iter()
+        .zip(&chosen)
+        .enumerate()
+        .map(|(v, (p, &c))| {
+            let analysed = covered(v, &p.programs[c]);
+            let mut out = BTreeSet::new();
+            for other in &p.programs {
+                out.extend(covered(v, other).difference(&analysed).cloned());
+            }
+            out.into_iter().collect()
+        })
+        .collect();
+    if several {
+        let why = match (&config.program, specs.len()) {
+            (Some(_), _) => "as --program says",
+            (None, 1) => FIRST_PROGRAM,
+            (None, _) => "the one holding the most changed files",
+        };
+        say_programs(&prepared, &chosen, &left_out, why);
+    }
+    Ok(prepared
+        .into_par_iter()
+        .zip(chosen)
+        .zip(left_out)
+        .map(|((p, program), left_out)| LoadedVersion {
+            left_out,
+            ..p.lower(program, config)
+        })
+        .collect())
+}
+
+/// The files (relative to each version's root) whose text differs between two of the
+/// versions, or which some version lacks.
+fn changed_files(prepared: &[PreparedVersion]) -> BTreeSet<String> {
+    let mut all: BTreeSet<&PathBuf> = Default::default();
+    for p in prepared {
+        all.extend(&p.sources.files);
+    }
+    all.into_iter()
+        .filter(|file| {
+            let texts: Vec<Option<Vec<u8>>> = prepared
+                .iter()
+                .map(|p| std::fs::read(p.sources.root.join(file)).ok())
+                .collect();
+            texts.windows(2).any(|w| w[0] != w[1])
+        })
+        .map(|f| f.to_string_lossy().replace('\\', "/"))
+        .collect()
+}
+
+/// Why a program was chosen without changes to go by.
+const FIRST_PROGRAM: &str = "the first with a main of its own, by name";
+
+/// Tells which program of a tree of several is analysed, and warns of changed files
+/// that are not part of it.
+fn say_programs(
+    prepared: &[PreparedVersion],
+    chosen: &[usize],
+    left_out: &[Vec<String>],
+    why: &str,
+) {
+    use programs::ProgramKind;
+    for (v, p) in prepared.iter().enumerate() {
+        // Said once for versions that have the same programs.
+        if v > 0 && prepared[v - 1].programs == p.programs && chosen[v - 1] == chosen[v] {
+            continue;
+        }
+        if p.programs.len() < 2 {
+            continue;
+        }
+        let describe = |q: &programs::ProgramUnits| match q.kind {
+            ProgramKind::Unity => format!("{} (including other C files)", q.name),
+            _ => format!("{} ({} file(s))", q.name, q.units.len()),
+        };
+        let list: Vec<String> = p.programs.iter().map(describe).collect();
+        let this = &p.programs[chosen[v]];
+        eprintln!(
+            "ripple: {}: {} programs in this tree: {}; analysing {} ({why}; --program FILE for another)",
+            p.sources.label,
+            p.programs.len(),
+            list.join(", "),
+            this.name
+        );
+        if !left_out[v].is_empty() {
+            eprintln!(
+                "ripple: warning: {}: changed file(s) outside the program analysed, not analysed: {} (--program FILE analyses another program)",
+                p.sources.label,
+                left_out[v].join(", ")
+            );
+        }
+    }
+}
+
+/// Reads and preprocesses (in parallel) one version, and tells its programs apart.
+fn prepare_version(spec: &VersionSpec, config: &LoadConfig) -> Result<PreparedVersion> {
     let mut sources = SourceSet::load(spec)?;
     if !config.exclude.is_empty() {
         sources
@@ -316,8 +491,14 @@ pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVer
             (sources.root.as_path(), file, flags)
         })
         .collect();
-    let lowered = lower_files(&jobs, config)?;
-    Ok(LoadedVersion { sources, lowered })
+    let (units, notes) = preprocess_all(&jobs, config)?;
+    let programs = programs::partition(&units);
+    Ok(PreparedVersion {
+        sources,
+        units,
+        notes,
+        programs,
+    })
 }
 
 /// The compilation database a build left in the version's tree (for a git revision, in
@@ -365,12 +546,12 @@ fn build_system_hint(sources: &SourceSet) {
     }
 }
 
-/// Preprocesses `(root, file, database flags)` units in parallel and lowers them as one
-/// program; the preprocessing notes come first among the diagnostics.
-fn lower_files(
+/// Preprocesses `(root, file, database flags)` units in parallel; returns the units and
+/// what preprocessing said of each.
+fn preprocess_all(
     jobs: &[(&Path, &PathBuf, Option<UnitFlags>)],
     config: &LoadConfig,
-) -> Result<Lowered> {
+) -> Result<(Vec<TranslationUnit>, Vec<Vec<Diagnostic>>)> {
     let results: Vec<Result<(TranslationUnit, Vec<Diagnostic>)>> = jobs
         .par_iter()
         .map(|(root, file, flags)| {
@@ -378,16 +559,13 @@ fn lower_files(
         })
         .collect();
     let mut units = Vec::with_capacity(results.len());
-    let mut diagnostics = Vec::new();
+    let mut notes = Vec::with_capacity(results.len());
     for result in results {
-        let (unit, mut notes) = result?;
+        let (unit, said) = result?;
         units.push(unit);
-        diagnostics.append(&mut notes);
+        notes.push(said);
     }
-    let mut lowered = ripple_c::lower_units(&units, &config.frontend);
-    diagnostics.append(&mut lowered.diagnostics);
-    lowered.diagnostics = diagnostics;
-    Ok(lowered)
+    Ok((units, notes))
 }
 
 /// Prints a version's diagnostics to stderr (warnings only when `verbose`, else counted
@@ -456,7 +634,7 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
             })
         })
         .collect();
-    let lowered = lower_files(&jobs, config)?;
+    let (units, notes) = preprocess_all(&jobs, config)?;
     let label = sets
         .iter()
         .map(|s| s.label.as_str())
@@ -464,13 +642,32 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
         .join(" ");
     let root = sets.first().map(|s| s.root.clone()).unwrap_or_default();
     let files = sets.iter().flat_map(|s| s.files.iter().cloned()).collect();
-    Ok(LoadedVersion {
+    let programs = programs::partition(&units);
+    let prepared = PreparedVersion {
         sources: SourceSet {
             label,
             root,
             files,
             _scratch: None,
         },
-        lowered,
-    })
+        units,
+        notes,
+        programs,
+    };
+    let chosen = programs::choose(
+        &[prepared.programs.as_slice()],
+        &|_, _| 0,
+        config.program.as_deref(),
+    )?;
+    say_programs(
+        std::slice::from_ref(&prepared),
+        &chosen,
+        &[Vec::new()],
+        if config.program.is_some() {
+            "as --program says"
+        } else {
+            FIRST_PROGRAM
+        },
+    );
+    Ok(prepared.lower(chosen[0], config))
 }

@@ -1,0 +1,289 @@
+//! The programs of one source tree. A tree may build several: one per file defining
+//! `main` (a tool and its test drivers, `lua.c` and `luac.c`), each linked with the files
+//! that define no `main`, and unity builds (a file including other C files of the tree,
+//! as Lua's `onelua.c`), which are programs of their own. Lowered together they would
+//! link one program's functions to another's and count a change once per copy; so the
+//! units are told apart before lowering, and one program is analysed: the one named by
+//! `--program`, else the one holding the most changed files.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use ripple_c::TranslationUnit;
+
+/// The units of one program of a tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramUnits {
+    /// Its main file (`lua.c`), its unity file, or [`LIBRARY`].
+    pub name: String,
+    pub kind: ProgramKind,
+    /// Indices into the version's units, ascending.
+    pub units: Vec<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProgramKind {
+    /// The whole tree is one program.
+    Whole,
+    /// A file defining `main`, with the files that define none.
+    Main,
+    /// A file including other C files of the tree.
+    Unity,
+    /// The files that define no `main`, when no file does but unity builds exist.
+    Library,
+}
+
+/// The name of the program of the files without `main` when no file defines one.
+pub const LIBRARY: &str = "library";
+
+/// The programs the units form (one [`ProgramKind::Whole`] when the tree is one program).
+pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
+    let paths: BTreeSet<&str> = units.iter().map(|u| u.path.as_str()).collect();
+    let unity: Vec<bool> = units
+        .iter()
+        .map(|u| {
+            included_sources(u)
+                .iter()
+                .any(|f| paths.contains(f.as_str()))
+        })
+        .collect();
+    let main: Vec<bool> = units
+        .iter()
+        .map(|u| ripple_c::defines_function(u, "main"))
+        .collect();
+    let mains = (0..units.len()).filter(|&i| main[i] && !unity[i]).count();
+    let whole = || ProgramUnits {
+        name: String::new(),
+        kind: ProgramKind::Whole,
+        units: (0..units.len()).collect(),
+    };
+    if mains <= 1 && !unity.contains(&true) {
+        return vec![whole()];
+    }
+    let library: Vec<usize> = (0..units.len())
+        .filter(|&i| !main[i] && !unity[i])
+        .collect();
+    let mut programs = Vec::new();
+    for i in 0..units.len() {
+        if unity[i] {
+            programs.push(ProgramUnits {
+                name: units[i].path.clone(),
+                kind: ProgramKind::Unity,
+                units: vec![i],
+            });
+        } else if main[i] {
+            let mut members = library.clone();
+            members.push(i);
+            members.sort_unstable();
+            programs.push(ProgramUnits {
+                name: units[i].path.clone(),
+                kind: ProgramKind::Main,
+                units: members,
+            });
+        }
+    }
+    if mains == 0 && !library.is_empty() {
+        programs.push(ProgramUnits {
+            name: LIBRARY.to_string(),
+            kind: ProgramKind::Library,
+            units: library,
+        });
+    }
+    programs.sort_by(|a, b| a.name.cmp(&b.name));
+    programs
+}
+
+/// The source files (`.c`) a unit includes, as paths like the units' own: from its line
+/// markers when preprocessed, else from its `#include "...c"` lines.
+fn included_sources(unit: &TranslationUnit) -> Vec<String> {
+    let own = unit.path.as_str();
+    match &unit.line_map {
+        Some(map) => map
+            .files
+            .iter()
+            .filter(|f| f.ends_with(".c") && f.as_str() != own)
+            .cloned()
+            .collect(),
+        None => {
+            let dir = Path::new(own).parent().unwrap_or(Path::new(""));
+            unit.text
+                .lines()
+                .filter_map(|line| {
+                    let rest = line.trim_start().strip_prefix('#')?.trim_start();
+                    let name = rest.strip_prefix("include")?.trim().strip_prefix('"')?;
+                    let name = &name[..name.find('"')?];
+                    name.ends_with(".c")
+                        .then(|| dir.join(name).to_string_lossy().replace('\\', "/"))
+                })
+                .collect()
+        }
+    }
+}
+
+/// The files a unit is made of (itself and what it includes, as named by its markers).
+pub fn unit_files(unit: &TranslationUnit) -> Vec<&str> {
+    let mut files = vec![unit.path.as_str()];
+    if let Some(map) = &unit.line_map {
+        files.extend(map.files.iter().map(String::as_str));
+    }
+    files
+}
+
+/// Which program of each version to analyse: the one `explicit` names (its main or
+/// unity file, or a path ending in it), else the one whose units hold the most changed
+/// files over all versions (`changed(version, program)`), preferring a program with a
+/// `main` of its own to a unity build, then the larger, then the first by name. The
+/// choice is made by name, so every version analyses the same program where it has it.
+pub fn choose(
+    programs: &[&[ProgramUnits]],
+    changed: &dyn Fn(usize, &ProgramUnits) -> usize,
+    explicit: Option<&str>,
+) -> Result<Vec<usize>> {
+    let matches =
+        |p: &ProgramUnits, name: &str| p.name == name || p.name.ends_with(&format!("/{name}"));
+    if let Some(name) = explicit {
+        let mut out = Vec::new();
+        for list in programs {
+            // A tree of one program has every file in it.
+            let at = list
+                .iter()
+                .position(|p| matches(p, name) || p.kind == ProgramKind::Whole);
+            match at {
+                Some(at) => out.push(at),
+                None => {
+                    let names: Vec<&str> = list.iter().map(|p| p.name.as_str()).collect();
+                    bail!(
+                        "--program {name}: no such program in this tree; its programs are {}",
+                        names.join(", ")
+                    )
+                }
+            }
+        }
+        return Ok(out);
+    }
+    // Score each name over all versions.
+    let mut names: Vec<&str> = programs
+        .iter()
+        .flat_map(|list| list.iter().map(|p| p.name.as_str()))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let score = |name: &str| {
+        let mut changed_files = 0usize;
+        let mut size = 0usize;
+        let mut own_main = false;
+        for (v, list) in programs.iter().enumerate() {
+            if let Some(p) = list.iter().find(|p| p.name == name) {
+                changed_files += changed(v, p);
+                size = size.max(p.units.len());
+                own_main |= p.kind != ProgramKind::Unity;
+            }
+        }
+        (changed_files, own_main, size)
+    };
+    // The best score, the first name among equals.
+    let mut best: Option<(&str, (usize, bool, usize))> = None;
+    for name in names {
+        let s = score(name);
+        if best.is_none_or(|(_, b)| s > b) {
+            best = Some((name, s));
+        }
+    }
+    let best = best.map(|(n, _)| n).unwrap_or_default();
+    Ok(programs
+        .iter()
+        .map(|list| {
+            list.iter()
+                .position(|p| p.name == best)
+                .unwrap_or_else(|| fallback(list))
+        })
+        .collect())
+}
+
+/// A version without the chosen program analyses its own first program with a `main`.
+fn fallback(list: &[ProgramUnits]) -> usize {
+    list.iter()
+        .position(|p| p.kind != ProgramKind::Unity)
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(path: &str, text: &str) -> TranslationUnit {
+        TranslationUnit {
+            path: path.into(),
+            text: text.into(),
+            line_map: None,
+        }
+    }
+
+    fn names(programs: &[ProgramUnits]) -> Vec<(&str, Vec<usize>)> {
+        programs
+            .iter()
+            .map(|p| (p.name.as_str(), p.units.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_tree_with_one_main_is_one_program() {
+        let units = [
+            unit("a.c", "int f(void) { return 1; }"),
+            unit("main.c", "int f(void);\nint main(void) { return f(); }"),
+        ];
+        let programs = partition(&units);
+        assert_eq!(programs.len(), 1);
+        assert_eq!(programs[0].kind, ProgramKind::Whole);
+        assert_eq!(programs[0].units, vec![0, 1]);
+    }
+
+    #[test]
+    fn two_mains_and_a_unity_build_are_three_programs() {
+        // Lua's shape: a library, two tools with a `main` each, and `one.c` including
+        // every other C file.
+        let units = [
+            unit("lib.c", "int f(void) { return 1; }"),
+            unit("one.c", "#include \"lib.c\"\n#include \"tool.c\"\n"),
+            unit("tool.c", "int main(void) { return f(); }"),
+            unit("tool2.c", "int main(int c, char **v) { return 0; }"),
+        ];
+        let programs = partition(&units);
+        assert_eq!(
+            names(&programs),
+            vec![
+                ("one.c", vec![1]),
+                ("tool.c", vec![0, 2]),
+                ("tool2.c", vec![0, 3])
+            ]
+        );
+        // No change: the tool first by name (a unity build only when nothing else).
+        let lists = [programs.as_slice(), programs.as_slice()];
+        assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![1, 1]);
+        // A change in tool2.c: its program.
+        let tool2 = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&3));
+        assert_eq!(choose(&lists, &tool2, None).unwrap(), vec![2, 2]);
+        // Named.
+        assert_eq!(
+            choose(&lists, &|_, _| 0, Some("one.c")).unwrap(),
+            vec![0, 0]
+        );
+        assert!(choose(&lists, &|_, _| 0, Some("nothing.c")).is_err());
+    }
+
+    #[test]
+    fn without_any_main_the_library_is_a_program_beside_the_unity_build() {
+        let units = [
+            unit("a.c", "int f(void) { return 1; }"),
+            unit("all.c", "#include \"a.c\"\n"),
+        ];
+        let programs = partition(&units);
+        assert_eq!(
+            names(&programs),
+            vec![("all.c", vec![1]), (LIBRARY, vec![0])]
+        );
+        let lists = [programs.as_slice()];
+        assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![1]);
+    }
+}

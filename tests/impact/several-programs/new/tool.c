@@ -1,0 +1,8 @@
+#include <stdio.h>
+#include "lib.h"
+
+int main(void) {
+    int v = scale(5);
+    printf("%d\n", v);
+    return 0;
+}

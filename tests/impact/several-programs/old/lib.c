@@ -1,0 +1,5 @@
+#include "lib.h"
+
+int scale(int x) {
+    return x * 2;
+}
