@@ -5,7 +5,9 @@
 //! The environment variables `ANDERSEN_NODE_LIMIT` and `ANDERSEN_WORK_LIMIT` override
 //! the points-to limits of this run, and `ANDERSEN_NO_COLLAPSE` turns cycle collapsing
 //! off (the SDG stage keeps the defaults); `POINTSTO_ONLY` stops after points-to;
-//! `ACCESSES_OF=NAME` lists the memory each node of function NAME touches.
+//! `ACCESSES_OF=NAME` lists the memory each node of function NAME touches;
+//! `POINTSTO_DIGEST` prints a hash of the whole points-to result (regions, accesses,
+//! havoc nodes, call targets and callbacks of every node), to compare two solvers.
 use std::time::Instant;
 
 use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
@@ -15,6 +17,22 @@ use ripple_dataflow::{ModRef, PointsTo, PointsToConfig, Sdg, SdgConfig};
 /// Whether an access is listed without `ALL_ACCESSES`: writes only.
 fn names_shown(a: &ripple_dataflow::pointsto::Access) -> bool {
     a.kind == ripple_dataflow::pointsto::AccessKind::Write
+}
+
+/// A hash of everything a points-to result says about the program.
+fn digest(program: &ripple_ir::Program, pts: &PointsTo) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    pts.part_objects.hash(&mut h);
+    for (f, function) in program.functions.iter_enumerated() {
+        for n in function.nodes.ids() {
+            pts.accesses(f, n).hash(&mut h);
+            pts.is_havoc(f, n).hash(&mut h);
+            pts.call_targets(f, n).hash(&mut h);
+            pts.callbacks(f, n).hash(&mut h);
+        }
+    }
+    h.finish()
 }
 
 fn main() {
@@ -129,6 +147,9 @@ fn main() {
                 .or_insert(0) += 1;
         }
         println!("         objects by kind: {kinds:?}");
+    }
+    if std::env::var("POINTSTO_DIGEST").is_ok() {
+        println!("         digest {:016x}", digest(&program, &pts));
     }
     if std::env::var("POINTSTO_ONLY").is_ok() {
         return;

@@ -1403,10 +1403,14 @@ impl<'p> Generator<'p> {
         // give the same access, so the list holds regions, not objects. Memoised per
         // pointer, or per class under unification (where every pointer into a class has
         // the same targets, and classes can hold thousands of objects).
+        let classes = match &solution {
+            Solution::Andersen(solved) => solved.set_classes(self.next as usize),
+            Solution::Unification(_) => Vec::new(),
+        };
         let memo_key = |solution: &mut Solution, pv: PVar| -> u64 {
             match solution {
-                // Pvars of one collapsed cycle share their set.
-                Solution::Andersen(solved) => u64::from(solved.representative(pv)),
+                // Pvars with equal sets (of one collapsed cycle, or not) share targets.
+                Solution::Andersen(_) => u64::from(classes[pv as usize]),
                 Solution::Unification(uf) => uf
                     .pointee_existing(pv)
                     .map_or(u64::MAX, |p| (1 << 32) | u64::from(p)),

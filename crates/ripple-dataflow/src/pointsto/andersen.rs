@@ -85,12 +85,6 @@ fn bits(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
-/// Whether two bit sets hold the same bits (trailing zero words aside).
-fn same_set(a: &[u64], b: &[u64]) -> bool {
-    let n = a.len().min(b.len());
-    a[..n] == b[..n] && a[n..].iter().all(|&w| w == 0) && b[n..].iter().all(|&w| w == 0)
-}
-
 /// The complex constraints driven by one pvar's set.
 #[derive(Clone, Default)]
 struct Watch {
@@ -147,6 +141,9 @@ pub(super) struct Andersen {
     /// Union-find over pvars: collapsed cycles.
     parent: Vec<PVar>,
     pts: Vec<Vec<u64>>,
+    /// The number of cells in each set: a set that includes another is equal to it
+    /// when their sizes are.
+    size: Vec<u32>,
     /// Cells added to a pvar's set and not yet propagated.
     delta: Vec<Vec<u64>>,
     queued: Vec<bool>,
@@ -169,6 +166,10 @@ pub(super) struct Andersen {
     /// Worklist steps and propagations along copy edges since the last sweep.
     since_sweep: u64,
     tarjan: Tarjan,
+    /// By object: the epoch it was last seen in [`Andersen::complex`] and its place
+    /// in the list of objects built there.
+    object_slot: Vec<(u32, u32)>,
+    epoch: u32,
     /// A zeroed bit set to build shift targets in.
     scratch: Vec<u64>,
     pub(super) stats: AndersenStats,
@@ -187,6 +188,16 @@ struct Tarjan {
     low: Vec<u32>,
     on_stack: Vec<bool>,
     epoch: u32,
+}
+
+/// The nonzero words of `words` with their indices, the first being `at`.
+fn nonzero_words(words: &[u64], at: usize) -> Vec<(u32, u64)> {
+    words
+        .iter()
+        .enumerate()
+        .filter(|&(_, &w)| w != 0)
+        .map(|(i, &w)| ((at + i) as u32, w))
+        .collect()
 }
 
 /// The words of `all` holding bits that are not in `done`.
@@ -211,6 +222,7 @@ impl Andersen {
             self.parent.extend(old..len as u32);
             self.cell_index.resize(len, u32::MAX);
             self.pts.resize(len, Vec::new());
+            self.size.resize(len, 0);
             self.delta.resize(len, Vec::new());
             self.queued.resize(len, false);
             self.succ.resize(len, Vec::new());
@@ -265,6 +277,24 @@ impl Andersen {
         cells
     }
 
+    /// For each pvar below `len`, a number shared by exactly the pvars with the same
+    /// set (numbered in order of first pvar).
+    pub(super) fn set_classes(&self, len: usize) -> Vec<u32> {
+        let mut ids: FxHashMap<&[u64], u32> = FxHashMap::default();
+        let mut of_rep: FxHashMap<PVar, u32> = FxHashMap::default();
+        (0..len as PVar)
+            .map(|pv| {
+                let rep = self.representative(pv);
+                *of_rep.entry(rep).or_insert_with(|| {
+                    let words = self.pts.get(rep as usize).map_or(&[][..], Vec::as_slice);
+                    let used = words.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+                    let next = ids.len() as u32;
+                    *ids.entry(&words[..used]).or_insert(next)
+                })
+            })
+            .collect()
+    }
+
     /// The cell indices of the set of a representative that have been propagated.
     fn propagated(&self, v: PVar) -> Vec<u32> {
         let vi = v as usize;
@@ -281,6 +311,7 @@ impl Andersen {
     fn insert(&mut self, d: PVar, index: u32) {
         let d = self.find(d);
         if set_bit(&mut self.pts[d as usize], index) {
+            self.size[d as usize] += 1;
             set_bit(&mut self.delta[d as usize], index);
             self.enqueue(d);
         }
@@ -291,25 +322,48 @@ impl Andersen {
     fn union_at(&mut self, d: PVar, at: usize, words: &[u64]) {
         self.stats.work += words.len() as u64;
         let di = d as usize;
-        if self.pts[di].len() < at + words.len() {
-            self.pts[di].resize(at + words.len(), 0);
+        // Most unions add nothing: look for the first new word without writing.
+        let pts = &self.pts[di];
+        let Some(first) = words
+            .iter()
+            .enumerate()
+            .position(|(i, &w)| w & !pts.get(at + i).copied().unwrap_or(0) != 0)
+        else {
+            return;
+        };
+        let end = at + words.len();
+        let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
+        if pts.len() < end {
+            pts.resize(end, 0);
         }
-        let mut changed = false;
-        for (i, &w) in words.iter().enumerate() {
-            let i = at + i;
-            let new = w & !self.pts[di][i];
-            if new != 0 {
-                self.pts[di][i] |= new;
-                if self.delta[di].len() <= i {
-                    self.delta[di].resize(i + 1, 0);
-                }
-                self.delta[di][i] |= new;
-                changed = true;
-            }
+        if delta.len() < end {
+            delta.resize(end, 0);
         }
-        if changed {
-            self.enqueue(d);
+        let mut added = 0;
+        for i in at + first..end {
+            let new = words[i - at] & !pts[i];
+            pts[i] |= new;
+            delta[i] |= new;
+            added += new.count_ones();
         }
+        self.size[di] += added;
+        self.enqueue(d);
+    }
+
+    /// Whether `v`, whose set has just been propagated to `w`, has the same set as `w`.
+    fn same_set(&self, v: PVar, w: PVar) -> bool {
+        let (vi, wi) = (v as usize, w as usize);
+        if self.size[vi] != self.size[wi] {
+            return false;
+        }
+        // Without cells pending at `v`, `pts(v)` is included in `pts(w)`.
+        let pending = &self.delta[vi];
+        let same = pending.iter().all(|&x| x == 0) || {
+            let (a, b) = (&self.pts[vi], &self.pts[wi]);
+            let n = a.len().min(b.len());
+            a[..n] == b[..n] && a[n..].iter().all(|&x| x == 0) && b[n..].iter().all(|&x| x == 0)
+        };
+        same
     }
 
     /// Adds the copy edge `s -> d` and propagates what `s` has propagated already
@@ -320,11 +374,84 @@ impl Andersen {
             return;
         }
         self.succ[s as usize].push(d);
-        let words = difference(&self.pts[s as usize], &self.delta[s as usize]);
-        if let Some(lo) = words.iter().position(|&w| w != 0) {
-            let hi = words.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
-            self.union_at(d, lo, &words[lo..hi]);
+        // The source's set stays put while it is read (`s != d`).
+        let (pts, delta) = (
+            std::mem::take(&mut self.pts[s as usize]),
+            std::mem::take(&mut self.delta[s as usize]),
+        );
+        let done = |i: usize| pts[i] & !delta.get(i).copied().unwrap_or(0);
+        if let Some(lo) = (0..pts.len()).find(|&i| done(i) != 0) {
+            let hi = (lo..pts.len())
+                .rev()
+                .find(|&i| done(i) != 0)
+                .map_or(lo, |i| i + 1);
+            self.union_masked(d, lo, &pts[lo..hi], delta.get(lo..).unwrap_or(&[]));
         }
+        self.pts[s as usize] = pts;
+        self.delta[s as usize] = delta;
+    }
+
+    /// [`Andersen::union_at`] of a set given by its nonzero words (index, bits),
+    /// counted as `span` words of work.
+    fn union_sparse(&mut self, d: PVar, span: u64, words: &[(u32, u64)]) {
+        self.stats.work += span;
+        let di = d as usize;
+        let pts = &self.pts[di];
+        let Some(first) = words
+            .iter()
+            .position(|&(i, w)| w & !pts.get(i as usize).copied().unwrap_or(0) != 0)
+        else {
+            return;
+        };
+        let end = words.last().map_or(0, |&(i, _)| i as usize + 1);
+        let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
+        if pts.len() < end {
+            pts.resize(end, 0);
+        }
+        if delta.len() < end {
+            delta.resize(end, 0);
+        }
+        let mut added = 0;
+        for &(i, w) in &words[first..] {
+            let i = i as usize;
+            let new = w & !pts[i];
+            pts[i] |= new;
+            delta[i] |= new;
+            added += new.count_ones();
+        }
+        self.size[di] += added;
+        self.enqueue(d);
+    }
+
+    /// [`Andersen::union_at`] of the bits of `words` that are not in `mask` (aligned
+    /// with `words`, possibly shorter).
+    fn union_masked(&mut self, d: PVar, at: usize, words: &[u64], mask: &[u64]) {
+        self.stats.work += words.len() as u64;
+        let di = d as usize;
+        let bits_at = |i: usize| words[i] & !mask.get(i).copied().unwrap_or(0);
+        let pts = &self.pts[di];
+        let Some(first) =
+            (0..words.len()).find(|&i| bits_at(i) & !pts.get(at + i).copied().unwrap_or(0) != 0)
+        else {
+            return;
+        };
+        let end = at + words.len();
+        let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
+        if pts.len() < end {
+            pts.resize(end, 0);
+        }
+        if delta.len() < end {
+            delta.resize(end, 0);
+        }
+        let mut added = 0;
+        for i in first..words.len() {
+            let new = bits_at(i) & !pts[at + i];
+            pts[at + i] |= new;
+            delta[at + i] |= new;
+            added += new.count_ones();
+        }
+        self.size[di] += added;
+        self.enqueue(d);
     }
 
     /// Subscribes `reader` to every cell of `object`, present and future, through the
@@ -349,6 +476,7 @@ impl Andersen {
         if self.any_cell.len() < gen.objects.len() {
             self.any_cell.resize(gen.objects.len(), u32::MAX);
             self.contents.resize(gen.objects.len(), u32::MAX);
+            self.object_slot.resize(gen.objects.len(), (0, 0));
         }
         while self.cells_checked < gen.next {
             let pv = self.cells_checked;
@@ -533,20 +661,28 @@ impl Andersen {
         {
             return;
         }
-        // (object, whether the unknown-offset cell is among the cells), one per object.
-        let mut objects: Vec<(u32, bool)> = cells
-            .iter()
-            .map(|&c| {
-                (
-                    self.cell_object[c as usize],
-                    self.cell_offset[c as usize].is_none(),
-                )
-            })
-            .collect();
+        // (object, whether the unknown-offset cell is among the cells), one per object,
+        // in increasing order.
+        let mut objects: Vec<(u32, bool)> = Vec::new();
+        if self.epoch == u32::MAX {
+            self.object_slot.iter_mut().for_each(|slot| *slot = (0, 0));
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+        for &c in cells {
+            let (object, unknown) = (
+                self.cell_object[c as usize],
+                self.cell_offset[c as usize].is_none(),
+            );
+            let slot = &mut self.object_slot[object as usize];
+            if slot.0 != self.epoch {
+                *slot = (self.epoch, objects.len() as u32);
+                objects.push((object, unknown));
+            } else if unknown {
+                objects[slot.1 as usize].1 = true;
+            }
+        }
         objects.sort_unstable();
-        objects.reverse();
-        objects.dedup_by_key(|(object, _)| *object);
-        objects.reverse();
         if !watch.loads.is_empty() {
             // The representatives of the cells read: those at known offsets, and the
             // unknown-offset cell of their objects (a load at the unknown offset reads
@@ -584,8 +720,20 @@ impl Andersen {
             targets.sort_unstable();
             targets.dedup();
             for &s in &watch.stores {
+                let s = self.find(s);
+                // The cells `s` has propagated, found once for all the targets (edges
+                // into `s` itself add nothing to it).
+                let words = difference(&self.pts[s as usize], &self.delta[s as usize]);
+                let lo = words.iter().position(|&w| w != 0).unwrap_or(0);
+                let hi = words.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
                 for &c in &targets {
-                    self.add_edge(s, c);
+                    let c = self.find(c);
+                    if s != c && self.edges.insert((s, c)) {
+                        self.succ[s as usize].push(c);
+                        if hi > lo {
+                            self.union_at(c, lo, &words[lo..hi]);
+                        }
+                    }
                 }
             }
         }
@@ -624,9 +772,10 @@ impl Andersen {
                 self.complex(gen, &watch, &cells);
                 self.watch[vi] = watch;
             }
-            // Only the words holding new cells.
+            // Only the words holding new cells (counted as the span they lie in).
             let lo = delta.iter().position(|&w| w != 0).unwrap_or(0);
             let hi = delta.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+            let words = nonzero_words(&delta[lo..hi], lo);
             self.stats.work += self.succ[vi].len() as u64;
             self.since_sweep += self.succ[vi].len() as u64;
             let mut i = 0;
@@ -636,10 +785,10 @@ impl Andersen {
                 if w == v {
                     continue;
                 }
-                self.union_at(w, lo, &delta[lo..hi]);
+                self.union_sparse(w, (hi - lo) as u64, &words);
                 if self.collapse
                     && !self.cycle_suspected
-                    && same_set(&self.pts[vi], &self.pts[w as usize])
+                    && self.same_set(v, w)
                     && self.triggered.insert((v, w))
                 {
                     self.cycle_suspected = true;
@@ -767,19 +916,22 @@ impl Andersen {
             let watch = std::mem::take(&mut self.watch[mi]);
             self.parent[mi] = rep;
             self.pts[mi] = Vec::new();
+            self.size[mi] = 0;
             self.delta[mi] = Vec::new();
             detached.push((missing, succ, watch));
         }
         self.parent[ri] = rep;
+        self.size[ri] = all.iter().map(|w| w.count_ones()).sum();
         self.pts[ri] = all;
         // Catching up below may add cells to the representative: they are pending.
         for (missing, succ, watch) in &detached {
             let lo = missing.iter().position(|&w| w != 0);
             let Some(lo) = lo else { continue };
+            let words = nonzero_words(&missing[lo..], lo);
             for &w in succ {
                 let w = self.find(w);
                 if w != rep {
-                    self.union_at(w, lo, &missing[lo..]);
+                    self.union_sparse(w, (missing.len() - lo) as u64, &words);
                 }
             }
             let cells: Vec<u32> = bits(missing).collect();
