@@ -441,7 +441,10 @@ pub fn statement_impact(
             left_out.join(", ")
         );
         view.incomplete = Some(match view.incomplete.take() {
-            Some(other) => format!("{said}; {other}"),
+            Some(other) => format!(
+                "{said}; {}",
+                other.strip_prefix("incomplete: ").unwrap_or(&other)
+            ),
             None => said,
         });
     }
