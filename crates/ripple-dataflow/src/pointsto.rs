@@ -1417,9 +1417,23 @@ impl<'p> Generator<'p> {
             }
         };
         let mut memo: FxHashMap<u64, Vec<(u32, Option<u64>)>> = FxHashMap::default();
+        // Nodes whose accesses have the same kinds, sizes and targets share their list.
+        type Signature = Vec<(AccessKind, u64, bool, Option<u64>)>;
+        let mut by_signature: FxHashMap<Signature, u32> = FxHashMap::default();
         for function in raw {
             let mut per_node = Vec::with_capacity(function.len());
             for node in function {
+                let signature: Signature = node
+                    .iter()
+                    .map(|a| {
+                        let key = memo_key(&mut solution, a.addr);
+                        (a.kind, key, a.whole, a.size)
+                    })
+                    .collect();
+                if let Some(&id) = by_signature.get(&signature) {
+                    per_node.push(id);
+                    continue;
+                }
                 let mut keys = Vec::with_capacity(node.len());
                 for access in &node {
                     let key = memo_key(&mut solution, access.addr);
@@ -1458,6 +1472,7 @@ impl<'p> Generator<'p> {
                 list.sort();
                 list.dedup();
                 if list.is_empty() {
+                    by_signature.insert(signature, 0);
                     per_node.push(0);
                     continue;
                 }
@@ -1467,15 +1482,17 @@ impl<'p> Generator<'p> {
                     hasher.finish()
                 };
                 let same = list_ids.entry(hash).or_default();
-                match same.iter().find(|&&id| access_lists[id as usize] == list) {
-                    Some(&id) => per_node.push(id),
+                let id = match same.iter().find(|&&id| access_lists[id as usize] == list) {
+                    Some(&id) => id,
                     None => {
                         let id = access_lists.len() as u32;
                         access_lists.push(list);
                         same.push(id);
-                        per_node.push(id);
+                        id
                     }
-                }
+                };
+                by_signature.insert(signature, id);
+                per_node.push(id);
             }
             accesses.push(per_node);
         }

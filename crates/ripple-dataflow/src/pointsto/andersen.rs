@@ -170,6 +170,11 @@ pub(super) struct Andersen {
     /// in the list of objects built there.
     object_slot: Vec<(u32, u32)>,
     epoch: u32,
+    /// By pvar: the number of the last merge it caught up with (see [`Andersen::merge`]).
+    caught_up: Vec<u32>,
+    merges: u32,
+    /// The pvar whose delta is being propagated (`u32::MAX` outside [`Andersen::run`]).
+    processing: PVar,
     /// A zeroed bit set to build shift targets in.
     scratch: Vec<u64>,
     pub(super) stats: AndersenStats,
@@ -212,6 +217,7 @@ impl Andersen {
     pub(super) fn new(collapse: bool) -> Self {
         Andersen {
             collapse,
+            processing: u32::MAX,
             ..Andersen::default()
         }
     }
@@ -223,6 +229,7 @@ impl Andersen {
             self.cell_index.resize(len, u32::MAX);
             self.pts.resize(len, Vec::new());
             self.size.resize(len, 0);
+            self.caught_up.resize(len, 0);
             self.delta.resize(len, Vec::new());
             self.queued.resize(len, false);
             self.succ.resize(len, Vec::new());
@@ -374,21 +381,43 @@ impl Andersen {
             return;
         }
         self.succ[s as usize].push(d);
-        // The source's set stays put while it is read (`s != d`).
-        let (pts, delta) = (
-            std::mem::take(&mut self.pts[s as usize]),
-            std::mem::take(&mut self.delta[s as usize]),
+        // One pass over the cells `s` has propagated, counted as the span they lie in.
+        let (si, di) = (s as usize, d as usize);
+        let (src, pending) = (
+            std::mem::take(&mut self.pts[si]),
+            std::mem::take(&mut self.delta[si]),
         );
-        let done = |i: usize| pts[i] & !delta.get(i).copied().unwrap_or(0);
-        if let Some(lo) = (0..pts.len()).find(|&i| done(i) != 0) {
-            let hi = (lo..pts.len())
-                .rev()
-                .find(|&i| done(i) != 0)
-                .map_or(lo, |i| i + 1);
-            self.union_masked(d, lo, &pts[lo..hi], delta.get(lo..).unwrap_or(&[]));
+        let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
+        let (mut lo, mut hi, mut added) = (usize::MAX, 0, 0);
+        for (i, &word) in src.iter().enumerate() {
+            let bits = word & !pending.get(i).copied().unwrap_or(0);
+            if bits == 0 {
+                continue;
+            }
+            lo = lo.min(i);
+            hi = i + 1;
+            let new = bits & !pts.get(i).copied().unwrap_or(0);
+            if new != 0 {
+                if pts.len() < src.len() {
+                    pts.resize(src.len(), 0);
+                }
+                if delta.len() < src.len() {
+                    delta.resize(src.len(), 0);
+                }
+                pts[i] |= new;
+                delta[i] |= new;
+                added += new.count_ones();
+            }
         }
-        self.pts[s as usize] = pts;
-        self.delta[s as usize] = delta;
+        self.pts[si] = src;
+        self.delta[si] = pending;
+        if lo < hi {
+            self.stats.work += (hi - lo) as u64;
+        }
+        if added > 0 {
+            self.size[di] += added;
+            self.enqueue(d);
+        }
     }
 
     /// [`Andersen::union_at`] of a set given by its nonzero words (index, bits),
@@ -417,37 +446,6 @@ impl Andersen {
             let new = w & !pts[i];
             pts[i] |= new;
             delta[i] |= new;
-            added += new.count_ones();
-        }
-        self.size[di] += added;
-        self.enqueue(d);
-    }
-
-    /// [`Andersen::union_at`] of the bits of `words` that are not in `mask` (aligned
-    /// with `words`, possibly shorter).
-    fn union_masked(&mut self, d: PVar, at: usize, words: &[u64], mask: &[u64]) {
-        self.stats.work += words.len() as u64;
-        let di = d as usize;
-        let bits_at = |i: usize| words[i] & !mask.get(i).copied().unwrap_or(0);
-        let pts = &self.pts[di];
-        let Some(first) =
-            (0..words.len()).find(|&i| bits_at(i) & !pts.get(at + i).copied().unwrap_or(0) != 0)
-        else {
-            return;
-        };
-        let end = at + words.len();
-        let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
-        if pts.len() < end {
-            pts.resize(end, 0);
-        }
-        if delta.len() < end {
-            delta.resize(end, 0);
-        }
-        let mut added = 0;
-        for i in first..words.len() {
-            let new = bits_at(i) & !pts[at + i];
-            pts[at + i] |= new;
-            delta[at + i] |= new;
             added += new.count_ones();
         }
         self.size[di] += added;
@@ -701,9 +699,49 @@ impl Andersen {
             }
             sources.sort_unstable();
             sources.dedup();
+            // The cells the sources have propagated, gathered once for all loads. They
+            // stay put while edges are added (added cells are pending), and an edge
+            // that exists has brought them already, except from the pvar being
+            // processed (whose delta counts as propagated but has not flowed yet).
+            let mut gathered = std::mem::take(&mut self.scratch);
+            let mut spans: Vec<u64> = Vec::with_capacity(sources.len());
+            for &c in &sources {
+                let (pts, pending) = (&self.pts[c as usize], &self.delta[c as usize]);
+                if gathered.len() < pts.len() {
+                    gathered.resize(pts.len(), 0);
+                }
+                let (mut lo, mut hi) = (usize::MAX, 0);
+                for (i, &word) in pts.iter().enumerate() {
+                    let bits = word & !pending.get(i).copied().unwrap_or(0);
+                    if bits != 0 {
+                        lo = lo.min(i);
+                        hi = i + 1;
+                        if c != self.processing {
+                            gathered[i] |= bits;
+                        }
+                    }
+                }
+                spans.push(if lo < hi { (hi - lo) as u64 } else { 0 });
+            }
+            let lo = gathered.iter().position(|&w| w != 0).unwrap_or(0);
+            let hi = gathered.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
+            let words = nonzero_words(&gathered[lo..hi], lo);
+            gathered[lo..hi].iter_mut().for_each(|w| *w = 0);
+            self.scratch = gathered;
             for &d in &watch.loads {
-                for &c in &sources {
-                    self.add_edge(c, d);
+                let d = self.find(d);
+                let mut fresh = false;
+                for (k, &c) in sources.iter().enumerate() {
+                    if c == self.processing {
+                        self.add_edge(c, d);
+                    } else if c != d && self.edges.insert((c, d)) {
+                        self.succ[c as usize].push(d);
+                        self.stats.work += spans[k];
+                        fresh = true;
+                    }
+                }
+                if fresh {
+                    self.union_sparse(d, 0, &words);
                 }
                 for &(object, unknown) in &objects {
                     if unknown {
@@ -769,7 +807,9 @@ impl Andersen {
                 // Complex constraints change only at installation and merges.
                 let watch = std::mem::take(&mut self.watch[vi]);
                 let cells: Vec<u32> = bits(&delta).collect();
+                self.processing = v;
                 self.complex(gen, &watch, &cells);
+                self.processing = u32::MAX;
                 self.watch[vi] = watch;
             }
             // Only the words holding new cells (counted as the span they lie in).
@@ -924,13 +964,22 @@ impl Andersen {
         self.size[ri] = all.iter().map(|w| w.count_ones()).sum();
         self.pts[ri] = all;
         // Catching up below may add cells to the representative: they are pending.
+        // A successor of a member has the cells that member propagated, so once it
+        // has caught up with one member, it holds the whole union.
+        self.merges += 1;
         for (missing, succ, watch) in &detached {
             let lo = missing.iter().position(|&w| w != 0);
             let Some(lo) = lo else { continue };
             let words = nonzero_words(&missing[lo..], lo);
             for &w in succ {
                 let w = self.find(w);
-                if w != rep {
+                if w == rep {
+                    continue;
+                }
+                if self.caught_up[w as usize] == self.merges {
+                    self.stats.work += (missing.len() - lo) as u64;
+                } else {
+                    self.caught_up[w as usize] = self.merges;
                     self.union_sparse(w, (missing.len() - lo) as u64, &words);
                 }
             }
