@@ -85,6 +85,19 @@ fn bits(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
+/// The bits of a bit set, in increasing order.
+fn bit_list(words: &[u64]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(words.iter().map(|w| w.count_ones() as usize).sum());
+    for (i, &word) in words.iter().enumerate() {
+        let mut w = word;
+        while w != 0 {
+            out.push(i as u32 * 64 + w.trailing_zeros());
+            w &= w - 1;
+        }
+    }
+    out
+}
+
 /// The complex constraints driven by one pvar's set.
 #[derive(Clone, Default)]
 struct Watch {
@@ -144,13 +157,15 @@ pub(super) struct Andersen {
     /// The number of cells in each set: a set that includes another is equal to it
     /// when their sizes are.
     size: Vec<u32>,
+    /// The index of the lowest nonzero word of each set, or less (`u32::MAX` if empty).
+    low: Vec<u32>,
     /// Cells added to a pvar's set and not yet propagated.
     delta: Vec<Vec<u64>>,
     queued: Vec<bool>,
     queue: std::collections::VecDeque<PVar>,
     /// Copy edges: `succ[s]` holds every `d` with `pts(s) ⊆ pts(d)`.
     succ: Vec<Vec<PVar>>,
-    edges: FxHashSet<(PVar, PVar)>,
+    edges: FxHashSet<u64>,
     watch: Vec<Watch>,
     /// By object: a pvar gathering the sets of all its cells (`u32::MAX` before a
     /// pvar reads the whole object), the source of every read of the whole object.
@@ -205,6 +220,11 @@ fn nonzero_words(words: &[u64], at: usize) -> Vec<(u32, u64)> {
         .collect()
 }
 
+/// The key of the copy edge `s -> d`.
+fn edge(s: PVar, d: PVar) -> u64 {
+    (u64::from(s) << 32) | u64::from(d)
+}
+
 /// The words of `all` holding bits that are not in `done`.
 fn difference(all: &[u64], done: &[u64]) -> Vec<u64> {
     all.iter()
@@ -229,6 +249,7 @@ impl Andersen {
             self.cell_index.resize(len, u32::MAX);
             self.pts.resize(len, Vec::new());
             self.size.resize(len, 0);
+            self.low.resize(len, u32::MAX);
             self.caught_up.resize(len, 0);
             self.delta.resize(len, Vec::new());
             self.queued.resize(len, false);
@@ -305,7 +326,7 @@ impl Andersen {
     /// The cell indices of the set of a representative that have been propagated.
     fn propagated(&self, v: PVar) -> Vec<u32> {
         let vi = v as usize;
-        bits(&difference(&self.pts[vi], &self.delta[vi])).collect()
+        bit_list(&difference(&self.pts[vi], &self.delta[vi]))
     }
 
     fn enqueue(&mut self, d: PVar) {
@@ -319,6 +340,7 @@ impl Andersen {
         let d = self.find(d);
         if set_bit(&mut self.pts[d as usize], index) {
             self.size[d as usize] += 1;
+            self.low[d as usize] = self.low[d as usize].min(index / 64);
             set_bit(&mut self.delta[d as usize], index);
             self.enqueue(d);
         }
@@ -354,6 +376,7 @@ impl Andersen {
             added += new.count_ones();
         }
         self.size[di] += added;
+        self.low[di] = self.low[di].min((at + first) as u32);
         self.enqueue(d);
     }
 
@@ -377,7 +400,7 @@ impl Andersen {
     /// (its pending cells follow when `s` is next processed).
     fn add_edge(&mut self, s: PVar, d: PVar) {
         let (s, d) = (self.find(s), self.find(d));
-        if s == d || !self.edges.insert((s, d)) {
+        if s == d || !self.edges.insert(edge(s, d)) {
             return;
         }
         self.succ[s as usize].push(d);
@@ -389,7 +412,8 @@ impl Andersen {
         );
         let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
         let (mut lo, mut hi, mut added) = (usize::MAX, 0, 0);
-        for (i, &word) in src.iter().enumerate() {
+        let (mut first_new, start) = (u32::MAX, (self.low[si] as usize).min(src.len()));
+        for (i, &word) in src.iter().enumerate().skip(start) {
             let bits = word & !pending.get(i).copied().unwrap_or(0);
             if bits == 0 {
                 continue;
@@ -407,6 +431,7 @@ impl Andersen {
                 pts[i] |= new;
                 delta[i] |= new;
                 added += new.count_ones();
+                first_new = first_new.min(i as u32);
             }
         }
         self.pts[si] = src;
@@ -416,6 +441,7 @@ impl Andersen {
         }
         if added > 0 {
             self.size[di] += added;
+            self.low[di] = self.low[di].min(first_new);
             self.enqueue(d);
         }
     }
@@ -449,6 +475,7 @@ impl Andersen {
             added += new.count_ones();
         }
         self.size[di] += added;
+        self.low[di] = self.low[di].min(words[first].0);
         self.enqueue(d);
     }
 
@@ -707,21 +734,34 @@ impl Andersen {
             let mut spans: Vec<u64> = Vec::with_capacity(sources.len());
             for &c in &sources {
                 let (pts, pending) = (&self.pts[c as usize], &self.delta[c as usize]);
-                if gathered.len() < pts.len() {
-                    gathered.resize(pts.len(), 0);
+                let done = |i: usize| pts[i] & !pending.get(i).copied().unwrap_or(0);
+                let start = (self.low[c as usize] as usize).min(pts.len());
+                let Some(lo) = (start..pts.len()).find(|&i| done(i) != 0) else {
+                    spans.push(0);
+                    continue;
+                };
+                let hi = (lo..pts.len())
+                    .rev()
+                    .find(|&i| done(i) != 0)
+                    .map_or(lo, |i| i + 1);
+                spans.push((hi - lo) as u64);
+                if c == self.processing {
+                    continue;
                 }
-                let (mut lo, mut hi) = (usize::MAX, 0);
-                for (i, &word) in pts.iter().enumerate() {
-                    let bits = word & !pending.get(i).copied().unwrap_or(0);
-                    if bits != 0 {
-                        lo = lo.min(i);
-                        hi = i + 1;
-                        if c != self.processing {
-                            gathered[i] |= bits;
-                        }
-                    }
+                if gathered.len() < hi {
+                    gathered.resize(hi, 0);
                 }
-                spans.push(if lo < hi { (hi - lo) as u64 } else { 0 });
+                let common = hi.min(pending.len()).max(lo);
+                for ((g, &p), &m) in gathered[lo..common]
+                    .iter_mut()
+                    .zip(&pts[lo..common])
+                    .zip(pending.get(lo..common).unwrap_or(&[]))
+                {
+                    *g |= p & !m;
+                }
+                for (g, &p) in gathered[common..hi].iter_mut().zip(&pts[common..hi]) {
+                    *g |= p;
+                }
             }
             let lo = gathered.iter().position(|&w| w != 0).unwrap_or(0);
             let hi = gathered.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
@@ -734,7 +774,7 @@ impl Andersen {
                 for (k, &c) in sources.iter().enumerate() {
                     if c == self.processing {
                         self.add_edge(c, d);
-                    } else if c != d && self.edges.insert((c, d)) {
+                    } else if c != d && self.edges.insert(edge(c, d)) {
                         self.succ[c as usize].push(d);
                         self.stats.work += spans[k];
                         fresh = true;
@@ -766,7 +806,7 @@ impl Andersen {
                 let hi = words.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
                 for &c in &targets {
                     let c = self.find(c);
-                    if s != c && self.edges.insert((s, c)) {
+                    if s != c && self.edges.insert(edge(s, c)) {
                         self.succ[s as usize].push(c);
                         if hi > lo {
                             self.union_at(c, lo, &words[lo..hi]);
@@ -806,7 +846,7 @@ impl Andersen {
             if !self.watch[vi].is_empty() {
                 // Complex constraints change only at installation and merges.
                 let watch = std::mem::take(&mut self.watch[vi]);
-                let cells: Vec<u32> = bits(&delta).collect();
+                let cells = bit_list(&delta);
                 self.processing = v;
                 self.complex(gen, &watch, &cells);
                 self.processing = u32::MAX;
@@ -957,11 +997,16 @@ impl Andersen {
             self.parent[mi] = rep;
             self.pts[mi] = Vec::new();
             self.size[mi] = 0;
+            self.low[mi] = u32::MAX;
             self.delta[mi] = Vec::new();
             detached.push((missing, succ, watch));
         }
         self.parent[ri] = rep;
         self.size[ri] = all.iter().map(|w| w.count_ones()).sum();
+        self.low[ri] = all
+            .iter()
+            .position(|&w| w != 0)
+            .map_or(u32::MAX, |i| i as u32);
         self.pts[ri] = all;
         // Catching up below may add cells to the representative: they are pending.
         // A successor of a member has the cells that member propagated, so once it
@@ -983,7 +1028,7 @@ impl Andersen {
                     self.union_sparse(w, (missing.len() - lo) as u64, &words);
                 }
             }
-            let cells: Vec<u32> = bits(missing).collect();
+            let cells = bit_list(missing);
             self.complex(gen, watch, &cells);
         }
         let mut succ = std::mem::take(&mut self.succ[ri]);
@@ -999,7 +1044,7 @@ impl Andersen {
         succ.sort_unstable();
         succ.dedup();
         for &s in &succ {
-            self.edges.insert((rep, s));
+            self.edges.insert(edge(rep, s));
         }
         self.succ[ri] = succ;
         // Constraints of several members may now coincide.
