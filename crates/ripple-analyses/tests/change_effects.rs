@@ -360,3 +360,52 @@ fn figure_4_changes_and_chains() {
         }
     }
 }
+
+/// A chain that crosses functions gets its state requirement over paths through the
+/// call (examples/change-effects-calls: `a = x + 1` becomes `x + 2`, `r = scale(a)`
+/// doubles it, then `if (r > 10)`). Checked on x in [-100, 100]: `scale`'s result
+/// differs for every x (2x + 4 against 2x + 2), and the decision only for x = 4, where
+/// 2x + 4 = 12 > 10 and 2x + 2 = 10 is not.
+#[test]
+fn state_requirements_of_chains_through_calls() {
+    let p = pair("change-effects-calls", "old.c", "new.c", 3);
+    let reqs = &p.reqs.changes[0];
+    let admitted = |steps: &[(u32, u32, char)]| -> (Vec<i128>, Vec<(String, String)>) {
+        let i = reqs
+            .chains
+            .iter()
+            .position(|r| shape(&p.new, &r.chain.deps) == steps)
+            .unwrap_or_else(|| panic!("no chain {steps:?}"));
+        let r = state_requirement(
+            &p.new,
+            &p.old,
+            &reqs.chains[i].chain,
+            &p.set.new_to_old,
+            StateLimits::default(),
+        );
+        let StateRequirement::Feasible { condition, witness } = r else {
+            panic!("{steps:?}: {r:?}");
+        };
+        let int = ripple_symex::term::Repr::Int {
+            bits: 32,
+            signed: true,
+        };
+        let xs = (-100i128..=100)
+            .filter(|&x| {
+                let inputs = rustc_hash::FxHashMap::from_iter([(
+                    std::sync::Arc::from("x"),
+                    ripple_symex::term::Term::Int((x as u128) & 0xffff_ffff, int),
+                )]);
+                holds_at(&condition, &inputs).expect("decided")
+            })
+            .collect();
+        (xs, witness)
+    };
+    let (xs, _) = admitted(&[(10, 6, 'd')]);
+    assert_eq!(xs.len(), 201);
+    let (xs, _) = admitted(&[(10, 6, 'd'), (6, 11, 'd')]);
+    assert_eq!(xs.len(), 201);
+    let (xs, witness) = admitted(&[(10, 6, 'd'), (6, 11, 'd'), (11, 12, 'd')]);
+    assert_eq!(xs, vec![4]);
+    assert_eq!(witness, vec![("x".to_string(), "4".to_string())]);
+}

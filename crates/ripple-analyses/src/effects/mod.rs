@@ -23,6 +23,7 @@
 
 pub mod chains;
 pub mod changes;
+pub mod inline;
 pub mod monitor;
 pub mod state;
 

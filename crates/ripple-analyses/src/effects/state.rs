@@ -1,8 +1,8 @@
 //! Static state requirements of chains (PROP, 002 section 5.2; COMPUTEREQS of Fig. 14 with
 //! the partial symbolic execution of Definition 23, limited to paths of `l` statements).
 //!
-//! For a chain of one function ending at statement `t` of its version, every path from
-//! the function's entry of at most `l` statements that covers the chain (its dependences
+//! For a chain ending at statement `t` of its version, every path from the entry of its
+//! function of at most `l` statements that covers the chain (its dependences
 //! exercised in order, as [`super::monitor`] sees them at run time) and ends at the k-th
 //! execution of `t` gives a path condition `pc'` and the values of the registers live
 //! after `t` (and, for a branch `t`, its decision), all over the function's inputs. The
@@ -17,8 +17,11 @@
 //! infeasible). Sound over-approximations: values of calls and memory after a call that
 //! may write it are fresh (unconstrained) symbols; when either path writes memory the
 //! memory is taken to differ; a path of the other version longer than `l` is not there
-//! to exclude an input. A chain through several functions, or a version whose paths
-//! exceed the limits, is reported as not computed; "infeasible" is said only when every
+//! to exclude an input. A chain through several functions is followed on paths from the
+//! entry of the one that calls the others, with the calls it goes through inlined
+//! ([`super::inline`]: a realizable path enters a callee and returns to its call site);
+//! a chain through functions none of which calls the others, or a version whose paths
+//! exceed the limits, is reported as not computed. "Infeasible" is said only when every
 //! path of the chain's version fits within `l`.
 
 use std::sync::Arc;
@@ -36,6 +39,7 @@ use ripple_symex::z3::ast::Ast;
 
 use super::chains::{Chain, DepKind};
 use super::changes::NodeRef;
+use super::inline::{chain_root, inline, Inlined};
 use crate::invariants::mvicfg::{Converter, Dst, Stmt, Target};
 use crate::invariants::query::PURE_LIBRARY;
 
@@ -95,20 +99,32 @@ pub fn state_requirement(
     map: &FxHashMap<NodeRef, NodeRef>,
     limits: StateLimits,
 ) -> StateRequirement {
-    let Some(f) = chain_function(chain) else {
-        return StateRequirement::Unknown("the chain crosses functions".into());
+    // The functions the chain goes through, inlined into the one that calls the others.
+    let mut functions: FxHashSet<FuncId> = FxHashSet::from_iter([chain.root.0]);
+    for d in &chain.deps {
+        functions.extend([d.from.0, d.to.0]);
+    }
+    let Some(root) = chain_root(version, &functions) else {
+        return StateRequirement::Unknown(
+            "the chain crosses functions none of which calls the others".into(),
+        );
     };
-    let function = &version.functions[f];
-    let end = chain.end().1;
+    let mut targets = functions.clone();
+    targets.remove(&root);
+    let Some(inlined) = inline(version, root, &targets) else {
+        return StateRequirement::Unknown("the functions of the chain are too large".into());
+    };
+    let function = &inlined.function;
+    let end = chain.end();
     // This version's paths that cover the chain, by the execution count of `t`.
     let mut covering: Vec<(Vec<NodeId>, u32)> = Vec::new();
     let cd = ControlDependence::compute(function, &[]);
     let explored = explore(function, limits, &mut |path| {
-        if *path.last().unwrap_or(&function.entry) != end {
+        if !inlined.is(*path.last().unwrap_or(&function.entry), end) {
             return;
         }
-        if covering.len() <= limits.max_paths && covers(function, &cd, path, chain) {
-            let k = path.iter().filter(|&&n| n == end).count() as u32 - 1;
+        if covering.len() <= limits.max_paths && covers(&inlined, &cd, path, chain) {
+            let k = path.iter().filter(|&&n| inlined.is(n, end)).count() as u32 - 1;
             covering.push((path.to_vec(), k));
         }
     });
@@ -135,23 +151,43 @@ pub fn state_requirement(
         };
     }
     let conv = Converter::new(version, function);
-    let live = live_after(function, end);
     let mut fresh = 0usize;
     let mine: Vec<(PathState, u32)> = covering
         .iter()
-        .map(|(p, k)| (path_state(&conv, function, p, &live, &mut fresh), *k))
+        .map(|(p, k)| (state_at_end(&conv, function, p, &mut fresh), *k))
         .collect();
-    // The other version's paths to the same execution of the counterpart of `t`.
-    let counterpart = map.get(&(f, end)).copied();
+    // The other version's paths to the same execution of the counterpart of `t`, from
+    // the counterpart of the root, through the counterparts of the other functions.
+    let counterpart_of = |f: FuncId| {
+        let mut found: Vec<FuncId> = map
+            .iter()
+            .filter(|(from, _)| from.0 == f)
+            .map(|(_, to)| to.0)
+            .collect();
+        found.sort_unstable();
+        found.first().copied()
+    };
+    let counterpart = map.get(&end).copied();
     let mut theirs: Vec<(PathState, u32)> = Vec::new();
-    if let Some((g, end2)) = counterpart {
-        let function2 = &other.functions[g];
+    if let Some(end2) = counterpart {
+        let Some(root2) = counterpart_of(root) else {
+            return StateRequirement::Unknown(
+                "the function the chain starts from has no counterpart".into(),
+            );
+        };
+        let targets2: FxHashSet<FuncId> =
+            targets.iter().filter_map(|&f| counterpart_of(f)).collect();
+        let Some(inlined2) = inline(other, root2, &targets2) else {
+            return StateRequirement::Unknown("the functions of the chain are too large".into());
+        };
+        let function2 = &inlined2.function;
         let conv2 = Converter::new(other, function2);
-        let live2 = live_after(function2, end2);
         let mut paths: Vec<(Vec<NodeId>, u32)> = Vec::new();
         let ok = explore(function2, limits, &mut |path| {
-            if *path.last().unwrap_or(&function2.entry) == end2 && paths.len() <= limits.max_paths {
-                let k = path.iter().filter(|&&n| n == end2).count() as u32 - 1;
+            if inlined2.is(*path.last().unwrap_or(&function2.entry), end2)
+                && paths.len() <= limits.max_paths
+            {
+                let k = path.iter().filter(|&&n| inlined2.is(n, end2)).count() as u32 - 1;
                 paths.push((path.to_vec(), k));
             }
         });
@@ -163,7 +199,7 @@ pub fn state_requirement(
         }
         theirs = paths
             .iter()
-            .map(|(p, k)| (path_state(&conv2, function2, p, &live2, &mut fresh), *k))
+            .map(|(p, k)| (state_at_end(&conv2, function2, p, &mut fresh), *k))
             .collect();
     }
     let mut disjuncts = Vec::new();
@@ -314,8 +350,13 @@ fn explore(
 
 /// Whether the path, which ends at the chain's last statement, exercises the chain's
 /// dependences in order ending there (dynamic dependences along the path as the monitor
-/// defines them; a load depends on every earlier write of memory).
-fn covers(function: &Function, cd: &ControlDependence, path: &[NodeId], chain: &Chain) -> bool {
+/// defines them; a load depends on every earlier write of memory). A node no statement
+/// comes from (an inlined call's parameter assignment) is passed through: what reads
+/// its value depends on what it read; so, as well, is an inlined call's result.
+fn covers(inlined: &Inlined, cd: &ControlDependence, path: &[NodeId], chain: &Chain) -> bool {
+    let function = &inlined.function;
+    let through = |n: NodeId| inlined.origin[n.index()].is_none();
+    let result = |n: NodeId| inlined.results.contains(&n);
     // Sources of each position: (position, kind).
     let mut last_def: FxHashMap<VarId, usize> = FxHashMap::default();
     let mut writes: Vec<usize> = Vec::new();
@@ -330,13 +371,28 @@ fn covers(function: &Function, cd: &ControlDependence, path: &[NodeId], chain: &
             e.locals_read(&mut regs);
             loads |= e.reads_memory();
         }
+        let data = |p: usize, src: &mut Vec<(usize, DepKind)>| {
+            if through(path[p]) || result(path[p]) {
+                let forwarded: Vec<(usize, DepKind)> = sources[p]
+                    .iter()
+                    .filter(|(_, kind)| *kind == DepKind::Data)
+                    .copied()
+                    .collect();
+                src.extend(forwarded);
+            }
+            if !through(path[p]) {
+                src.push((p, DepKind::Data));
+            }
+        };
         for r in regs {
             if let Some(&p) = last_def.get(&r) {
-                src.push((p, DepKind::Data));
+                data(p, &mut src);
             }
         }
         if loads {
-            src.extend(writes.iter().map(|&p| (p, DepKind::Data)));
+            for &p in &writes {
+                data(p, &mut src);
+            }
         }
         if let Some(p) = cd.of(n).iter().filter_map(|b| last_at.get(b)).max() {
             src.push((*p, DepKind::Control));
@@ -361,7 +417,7 @@ fn covers(function: &Function, cd: &ControlDependence, path: &[NodeId], chain: &
         let mut prev = FxHashSet::default();
         for &p in &at {
             for &(q, kind) in &sources[p] {
-                if kind == dep.kind && path[q] == dep.from.1 {
+                if kind == dep.kind && inlined.is(path[q], dep.from) {
                     prev.insert(q);
                 }
             }
@@ -371,7 +427,7 @@ fn covers(function: &Function, cd: &ControlDependence, path: &[NodeId], chain: &
         }
         at = prev;
     }
-    at.iter().any(|&p| path[p] == chain.root.1)
+    at.iter().any(|&p| inlined.is(path[p], chain.root))
 }
 
 /// The registers read after `node` before being written again (by some path).
@@ -417,6 +473,17 @@ fn live_after(function: &Function, node: NodeId) -> Vec<VarId> {
     let mut out: Vec<VarId> = out.into_iter().collect();
     out.sort_unstable();
     out
+}
+
+/// The path condition and the values of the registers live after the end of `path`.
+fn state_at_end(
+    conv: &Converter<'_>,
+    function: &Function,
+    path: &[NodeId],
+    fresh: &mut usize,
+) -> PathState {
+    let live = live_after(function, path[path.len() - 1]);
+    path_state(conv, function, path, &live, fresh)
 }
 
 /// The path condition and the values of `live` at the end of `path`, over the inputs,
@@ -538,16 +605,6 @@ fn path_state(
         decision,
         memory_written,
     }
-}
-
-/// The function a chain is in, if it stays in one.
-pub fn chain_function(chain: &Chain) -> Option<FuncId> {
-    let f = chain.root.0;
-    chain
-        .deps
-        .iter()
-        .all(|d| d.from.0 == f && d.to.0 == f)
-        .then_some(f)
 }
 
 fn cond_reads_memory(c: &Cond) -> bool {
