@@ -87,6 +87,14 @@ fn rerun(program: &Program, func: FuncId, input: &ReplayInput, steps: u64) -> Ru
             }
             // Filled in below, once every object exists.
             ReplayArg::Alias { .. } => values.push(Value::Int(0)),
+            ReplayArg::Function { key } => {
+                let (g, _) = program
+                    .functions
+                    .iter_enumerated()
+                    .find(|(_, g)| &g.key == key)
+                    .expect("the witness's function is in the program");
+                values.push(interpreter.function_address(g));
+            }
         }
     }
     for (i, arg) in input.args.iter().enumerate() {

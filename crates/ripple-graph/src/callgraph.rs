@@ -188,6 +188,17 @@ impl CallGraph {
     }
 }
 
+/// Whether a call through a pointer of type `pointer_ty` may call a function of type
+/// `candidate` (the test the call graph resolves such calls with).
+pub fn may_target(types: &TypeTable, pointer_ty: TypeId, candidate: TypeId) -> bool {
+    let wanted = types.pointee(pointer_ty).unwrap_or(pointer_ty);
+    let arity = match types.get(wanted) {
+        Type::Function { params, .. } => params.len(),
+        _ => 0,
+    };
+    compatible(types, wanted, candidate, arity)
+}
+
 /// A loose compatibility test: equal arity (or a variadic/unprototyped side) and return
 /// types of the same size class. Loose on purpose: a miss would be unsound.
 fn compatible(types: &TypeTable, pointer_fn: TypeId, candidate: TypeId, arg_count: usize) -> bool {
@@ -214,7 +225,8 @@ fn compatible(types: &TypeTable, pointer_fn: TypeId, candidate: TypeId, arg_coun
     *varargs || !*prototyped || params.len() == arg_count
 }
 
-fn address_taken_functions(program: &Program) -> Vec<FuncId> {
+/// The functions whose address the program takes (in code or in initialisers), ascending.
+pub fn address_taken_functions(program: &Program) -> Vec<FuncId> {
     let mut taken = FxHashSet::default();
     let mut visit = |e: &ripple_ir::Expr| {
         if let ExprKind::AddrOfFunc(f) = e.kind {

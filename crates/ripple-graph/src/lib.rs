@@ -7,6 +7,6 @@ mod iccfg;
 mod scc;
 
 pub use bitset::{BitMatrix, BitSet};
-pub use callgraph::{CallGraph, CallSite, CallTarget};
+pub use callgraph::{address_taken_functions, may_target, CallGraph, CallSite, CallTarget};
 pub use iccfg::{Ccfg, Component, ComponentKind, Iccfg, IccfgStats};
 pub use scc::{strongly_connected_components, Sccs};

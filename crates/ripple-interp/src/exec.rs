@@ -247,6 +247,11 @@ impl<'p> Interpreter<'p> {
         Some(Value::pointer(block, 0))
     }
 
+    /// The address of a function (what `&f` evaluates to).
+    pub fn function_address(&self, func: FuncId) -> Value {
+        Value::pointer(self.func_base + func.index() as u32, 0)
+    }
+
     /// The address of a global.
     pub fn global_address(&self, global: GlobalId) -> Option<Value> {
         self.global_blocks

@@ -79,6 +79,10 @@ pub struct Names {
     pub addresses: Vec<(u64, u64, String)>,
     /// Name of the input memory symbols (rendered `mem`).
     pub memories: Vec<String>,
+    /// Function addresses, and the symbols of function pointer inputs: a pointer
+    /// compared with a function's address reads `f == &name`.
+    pub functions: Vec<(u64, String)>,
+    pub function_pointers: Vec<String>,
 }
 
 /// Renders a formula printed by Z3 as C-like text.
@@ -234,6 +238,14 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
                 }
                 _ => {}
             }
+            if head == "=" && args.len() == 2 {
+                if let Some(text) = function_equality(args, names) {
+                    return paren(text, 5, prec);
+                }
+            }
+            if let Some(text) = call_text(head, args, names, lets) {
+                return text;
+            }
             if let Some((op, p)) = infix(head) {
                 let parts: Vec<String> = args.iter().map(|a| expr(a, names, lets, p + 1)).collect();
                 if parts.len() == 1 {
@@ -246,6 +258,82 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
             format!("{head}({})", parts.join(", "))
         }
     }
+}
+
+/// `(= f #x0000000008000010)` with `f` a function pointer input and the literal a
+/// function's address: `f == &name`.
+fn function_equality(args: &[Sexp], names: &Names) -> Option<String> {
+    let (Sexp::Atom(a), Sexp::Atom(b)) = (&args[0], &args[1]) else {
+        return None;
+    };
+    let (symbol, literal) = if bv_literal(b).is_some() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    if !names.function_pointers.contains(symbol) {
+        return None;
+    }
+    let (value, 64) = bv_literal(literal)? else {
+        return None;
+    };
+    let (_, function) = names
+        .functions
+        .iter()
+        .find(|(at, _)| u128::from(*at) == value)?;
+    Some(format!("{} == &{function}", names.symbols.get(symbol)?))
+}
+
+/// What a call of an unknown function gives, as the call: `ext.NAME.KIND.SIG[.BITS]`
+/// applied to the arguments, the memory and the output so far (`ret`: its result,
+/// `mem`: the memory after it, `io`: the output after it); `NAME` is `(indirect)` for a
+/// call through a pointer (the target first), `(indirect).old` or `.new` for one
+/// version's own; `libm.NAME.BITS` is a pure math function.
+fn call_text(
+    head: &str,
+    args: &[Sexp],
+    names: &Names,
+    lets: &mut FxHashMap<String, String>,
+) -> Option<String> {
+    let mut rendered: Vec<String> = args.iter().map(|a| expr(a, names, lets, 0)).collect();
+    if let Some(rest) = head.strip_prefix("libm.") {
+        let name = rest.split('.').next()?;
+        return Some(format!("{name}({})", rendered.join(", ")));
+    }
+    let rest = head.strip_prefix("ext.")?;
+    let (name, rest) = match rest.strip_prefix("(indirect)") {
+        Some(rest) => ("(indirect)", rest.strip_prefix('.')?),
+        None => rest.split_once('.')?,
+    };
+    let mut parts = rest.split('.');
+    let mut kind = parts.next()?;
+    let mut version = "";
+    if matches!(kind, "old" | "new") {
+        version = kind;
+        kind = parts.next()?;
+    }
+    // The memory and the output the call starts from are not shown.
+    rendered.truncate(rendered.len().checked_sub(2)?);
+    let call = if name == "(indirect)" {
+        if rendered.is_empty() {
+            return None;
+        }
+        let target = rendered.remove(0);
+        format!("(*{target})({})", rendered.join(", "))
+    } else {
+        format!("{name}({})", rendered.join(", "))
+    };
+    let call = if version.is_empty() {
+        call
+    } else {
+        format!("{version} {call}")
+    };
+    Some(match kind {
+        "ret" => call,
+        "mem" => format!("memory after {call}"),
+        "io" => format!("output after {call}"),
+        _ => return None,
+    })
 }
 
 fn paren(text: String, own: u8, outer: u8) -> String {
@@ -291,6 +379,30 @@ fn load_text(args: &[Sexp], names: &Names, lets: &mut FxHashMap<String, String>)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn renders_calls_of_unknown_functions_and_function_addresses() {
+        let mut names = Names::default();
+        names.symbols.insert("P0.a0".into(), "f".into());
+        names.symbols.insert("P0.a1".into(), "x".into());
+        names.symbols.insert("M0".into(), "mem".into());
+        names.function_pointers.push("P0.a0".into());
+        names.functions.push((0x800_0010, "inc".into()));
+        let ret = "(|ext.(indirect).old.ret.64_32.32| P0.a0 P0.a1 M0 IO0)";
+        assert_eq!(render(ret, &names), "old (*f)(x)");
+        let formula = format!("(ite (= P0.a0 #x0000000008000010) {ret} #x00000001)");
+        assert_eq!(render(&formula, &names), "f == &inc ? old (*f)(x) : 1");
+        assert_eq!(
+            render("(|ext.puts.mem.64| P0.a0 M0 IO0)", &names),
+            "memory after puts(f)"
+        );
+        assert_eq!(render("(libm.sin.64 P0.a1)", &names), "sin(x)");
+        // Another 64-bit literal, or another symbol, keeps its number.
+        assert_eq!(
+            render("(= P0.a1 #x0000000008000010)", &names),
+            "x == 0x8000010"
+        );
+    }
 
     #[test]
     fn renders_infix_with_names() {

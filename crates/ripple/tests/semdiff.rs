@@ -400,3 +400,30 @@ fn a_difference_through_an_uninitialised_read_is_labelled() {
         "{json}"
     );
 }
+
+/// `apply(f, x)` calls `f(x)`; `inc` changes from `x + 1` to `x + 2`, so apply differs
+/// exactly when `f` is `&inc`. The witness names that function (not bytes behind a data
+/// pointer), both replays run it (`inc(0)`: 1 before, 2 after), and the condition reads
+/// `f == &inc` with the calls through `f` written as calls.
+#[test]
+fn a_function_pointer_input_is_shown_and_replayed_as_a_function() {
+    let (code, json) = pair_json("indirect_call_to_changed", &["--confirm", "interpreter"]);
+    assert_eq!(code, 1, "{json}");
+    let apply = json["functions"]
+        .as_array()
+        .expect("functions")
+        .iter()
+        .find(|f| f["name"] == "apply")
+        .expect("apply is reported");
+    assert_eq!(apply["verdict"], "different", "{apply}");
+    let w = &apply["witnesses"][0];
+    assert_eq!(w["inputs"]["f"], "&inc", "{w}");
+    assert_eq!(w["confirmed"], true, "{w}");
+    let results = (w["old"]["result"].as_str(), w["new"]["result"].as_str());
+    assert_eq!(results, (Some("returned 1"), Some("returned 2")), "{w}");
+    let differs = apply["differs_when"].as_str().expect("differs_when");
+    assert!(
+        differs.contains("f == &inc") && differs.contains("old (*f)(x)"),
+        "{differs}"
+    );
+}

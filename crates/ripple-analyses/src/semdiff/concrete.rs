@@ -57,12 +57,15 @@ enum Shape {
         size: usize,
         leaves: Vec<(usize, Scalar)>,
     },
+    /// A function pointer: the address of one of these functions (by key).
+    Function(Vec<String>),
 }
 
 impl Shape {
     fn leaves(&self) -> Vec<Scalar> {
         match self {
             Shape::Value(scalar) => vec![*scalar],
+            Shape::Function(keys) => vec![Scalar::Choice(keys.len())],
             Shape::Pointer { leaves, .. } | Shape::Aggregate { leaves, .. } => {
                 leaves.iter().map(|(_, s)| *s).collect()
             }
@@ -86,6 +89,8 @@ enum Scalar {
     F64,
     /// Pointers, records, arrays: bytes filled with a byte value.
     Bytes,
+    /// One of so many functions, by index.
+    Choice(usize),
 }
 
 fn scalar_of(program: &Program, ty: TypeId) -> Option<Scalar> {
@@ -136,6 +141,13 @@ fn leaves_of(program: &Program, ty: TypeId, offset: usize, out: &mut Vec<(usize,
 }
 
 fn shape_of(program: &Program, ty: TypeId) -> Option<Shape> {
+    if let Some(targets) = super::witness::pointer_targets(program, ty) {
+        let keys: Vec<String> = targets
+            .into_iter()
+            .map(|g| program.functions[g].key.clone())
+            .collect();
+        return (!keys.is_empty()).then_some(Shape::Function(keys));
+    }
     match program.types.get(ty) {
         Type::Pointer(pointee) => {
             let mut leaves = Vec::new();
@@ -179,6 +191,7 @@ fn scalar_size(scalar: Scalar) -> usize {
         Scalar::F32 => 4,
         Scalar::F64 => 8,
         Scalar::Bytes => OBJECT_BYTES,
+        Scalar::Choice(_) => 8,
     }
 }
 
@@ -289,6 +302,7 @@ fn candidates(scalar: Scalar) -> Vec<u64> {
             .map(|v| u64::from((v as f32).to_bits()))
             .collect(),
         Scalar::Bytes => vec![0, 1, 0xff, 0x41],
+        Scalar::Choice(n) => (0..n as u64).collect(),
     }
 }
 
@@ -326,6 +340,7 @@ fn random_value(scalar: Scalar, rng: &mut Rng) -> u64 {
             }
         }
         Scalar::Bytes => rng.next() & 0xff,
+        Scalar::Choice(n) => rng.below(n) as u64,
     }
 }
 
@@ -335,6 +350,7 @@ fn scalar_bytes(scalar: Scalar, value: u64) -> Vec<u8> {
         Scalar::F32 => (value as u32).to_le_bytes().to_vec(),
         Scalar::F64 => value.to_le_bytes().to_vec(),
         Scalar::Bytes => vec![value as u8; OBJECT_BYTES],
+        Scalar::Choice(_) => Vec::new(),
     }
 }
 
@@ -367,6 +383,12 @@ fn argument(shape: &Shape, values: &[u64], ty: TypeId) -> ReplayArg {
             bits: u128::from(values.first().copied().unwrap_or(0)),
             ty,
         },
+        Shape::Function(keys) => {
+            let at = values.first().copied().unwrap_or(0) as usize % keys.len().max(1);
+            ReplayArg::Function {
+                key: keys[at].clone(),
+            }
+        }
     }
 }
 
@@ -400,6 +422,7 @@ fn core_values(scalar: Scalar) -> Vec<u64> {
             .map(|v| u64::from(v.to_bits()))
             .collect(),
         Scalar::Bytes => vec![0, 1],
+        Scalar::Choice(n) => (0..n.min(4) as u64).collect(),
     }
 }
 
@@ -585,6 +608,13 @@ pub(super) fn search(
                     // The concrete search gives every pointer its own object.
                     ReplayArg::Alias { of, offset, .. } => {
                         (name.clone(), format!("argument {} + {offset}", of + 1))
+                    }
+                    ReplayArg::Function { key } => {
+                        let target = old.functions.iter().find(|g| &g.key == key);
+                        (
+                            name.clone(),
+                            format!("&{}", target.map_or(key, |g| &g.name)),
+                        )
                     }
                 }
             })

@@ -105,6 +105,9 @@ pub fn witness_input(program: &Program, replay: &ReplayInput) -> NativeInput {
                 of: *of,
                 offset: *offset,
             },
+            // Never written: no driver is built for a function pointer parameter
+            // (`c_type` cannot write its type).
+            ReplayArg::Function { .. } => NativeArg::Value(vec![0; 8]),
         })
         .collect();
     let globals = replay

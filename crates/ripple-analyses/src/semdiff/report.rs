@@ -285,11 +285,19 @@ pub(super) fn names_for(engine: &Engine, func: FuncId) -> Names {
         names
             .symbols
             .insert(inputs.params[i].to_string(), name.clone());
+        if super::witness::is_function_pointer(program, function.locals[*var].ty) {
+            names.function_pointers.push(inputs.params[i].to_string());
+        }
         // The bytes of the object a pointer parameter points into, from it on.
         names.symbols.insert(
             engine.object_size(Side::Old, func, i).to_string(),
             format!("objsize({name})"),
         );
+    }
+    for (id, f) in program.functions.iter_enumerated() {
+        names
+            .functions
+            .push((engine.layout.function(0, id), f.name.clone()));
     }
     names.symbols.insert(inputs.mem.to_string(), "mem".into());
     names.symbols.insert(inputs.io.to_string(), "io".into());

@@ -248,10 +248,20 @@ pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec
     let inputs = engine.inputs(Side::Old, func);
     let pointers: Vec<usize> = (0..function.params.len())
         .filter(|&i| {
-            matches!(
-                program.types.get(function.locals[function.params[i]].ty),
-                Type::Pointer(_)
-            )
+            let ty = function.locals[function.params[i]].ty;
+            matches!(program.types.get(ty), Type::Pointer(_)) && !is_function_pointer(program, ty)
+        })
+        .collect();
+    // A function pointer is the address of a function it may call.
+    let callees: Vec<Bool> = (0..function.params.len())
+        .filter_map(|i| {
+            let ty = function.locals[function.params[i]].ty;
+            let targets = pointer_targets(program, ty)?;
+            let choices: Vec<Bool> = targets
+                .iter()
+                .map(|&g| inputs.params[i].eq(BV::from_u64(engine.layout.function(0, g), 64)))
+                .collect();
+            (!choices.is_empty()).then(|| Bool::or(&choices.iter().collect::<Vec<_>>()))
         })
         .collect();
     let slot = |i: usize| BV::from_u64(ARGUMENT_BASE + ARGUMENT_SPAN * i as u64, 64);
@@ -268,6 +278,7 @@ pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec
         .iter()
         .map(|&i| inputs.params[i].eq(slot(i)))
         .chain(sized.iter().cloned())
+        .chain(callees.iter().cloned())
         .collect();
     // Each pointer at the start of one of the pointer arguments' slots.
     let aliased = pointers
@@ -280,8 +291,29 @@ pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec
             Bool::or(&choices.iter().collect::<Vec<_>>())
         })
         .chain(sized)
+        .chain(callees)
         .collect();
     (separate, aliased)
+}
+
+/// Whether `ty` is a pointer to a function.
+pub(super) fn is_function_pointer(program: &Program, ty: ripple_ir::TypeId) -> bool {
+    matches!(program.types.get(ty), Type::Pointer(p) if matches!(program.types.get(*p), Type::Function { .. }))
+}
+
+/// For a function pointer type, the functions of the program a call through it may
+/// reach (address-taken, of a fitting type; defined ones first, as a witness is more
+/// telling when it runs code); `None` for other types.
+pub(super) fn pointer_targets(program: &Program, ty: ripple_ir::TypeId) -> Option<Vec<FuncId>> {
+    if !is_function_pointer(program, ty) {
+        return None;
+    }
+    let mut targets: Vec<FuncId> = ripple_graph::address_taken_functions(program)
+        .into_iter()
+        .filter(|&g| ripple_graph::may_target(&program.types, ty, program.functions[g].ty))
+        .collect();
+    targets.sort_by_key(|&g| (!program.functions[g].is_defined(), g));
+    Some(targets)
 }
 
 /// The bytes of the object a replay gives pointer parameter `i` (at least 64).
@@ -352,6 +384,23 @@ pub(super) fn witness(
     for (i, var) in function.params.iter().enumerate() {
         let local = &function.locals[*var];
         let bits = bits_of[i];
+        if is_function_pointer(old_program, local.ty) {
+            let target = old_program
+                .functions
+                .iter_enumerated()
+                .find(|(g, _)| u128::from(engine.layout.function(0, *g)) == bits);
+            match target {
+                Some((_, g)) => {
+                    shown.push((local.name.clone(), format!("&{}", g.name)));
+                    args.push(ReplayArg::Function { key: g.key.clone() });
+                }
+                None => {
+                    shown.push((local.name.clone(), format!("{bits:#x} (no function)")));
+                    args.push(ReplayArg::Scalar { bits, ty: local.ty });
+                }
+            }
+            continue;
+        }
         match old_program.types.get(local.ty) {
             Type::Pointer(pointee) => {
                 let (owner, base, len) = objects
@@ -498,6 +547,10 @@ pub enum ReplayArg {
         offset: u64,
         pointee: ripple_ir::TypeId,
     },
+    /// The address of a function (by key, the same function in both versions).
+    Function {
+        key: String,
+    },
 }
 
 pub(super) fn value_text(program: &Program, ty: ripple_ir::TypeId, bits: u128) -> String {
@@ -626,6 +679,13 @@ pub(super) fn replay(
             }
             ReplayArg::Aggregate { bytes, .. } => {
                 values.push(Value::Bytes(bytes.clone().into_boxed_slice()));
+            }
+            ReplayArg::Function { key } => {
+                let target = program
+                    .functions
+                    .iter_enumerated()
+                    .find(|(_, g)| &g.key == key);
+                values.push(target.map_or(Value::Int(0), |(g, _)| interpreter.function_address(g)));
             }
             ReplayArg::Pointer { bytes, pointee } => {
                 let pointer = objects[i].clone().unwrap_or(Value::Int(0));
