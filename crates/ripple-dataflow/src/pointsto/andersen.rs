@@ -133,6 +133,15 @@ impl Watch {
     }
 }
 
+/// The sources of the loads of one set of cells, their versions when gathered, the
+/// span of each one's propagated cells, and the nonzero words of their union.
+struct LoadSources {
+    sources: Vec<PVar>,
+    versions: Vec<u32>,
+    spans: Vec<u64>,
+    words: Vec<(u32, u64)>,
+}
+
 /// The state of the Andersen worklist solver. Every per-pvar table is meaningful at
 /// representatives only (`parent[v] == v`); lists may name merged pvars, which are
 /// resolved with [`Andersen::find`] when used.
@@ -151,6 +160,14 @@ pub(super) struct Andersen {
     /// By offset number and cell index: the index of the shifted cell (`u32::MAX`
     /// before it is computed).
     shift_memo: Vec<Vec<u32>>,
+    /// Sets of cells shifted (as nonzero words), numbered, and the targets of each
+    /// one shifted by an offset: (span of the targets' words, nonzero words).
+    cell_sets: FxHashMap<Vec<(u32, u64)>, u32>,
+    shift_sets: FxHashMap<(u32, Option<i64>), (u64, SparseWords)>,
+    /// By set of cells: what loads of it last gathered from its sources.
+    load_sets: FxHashMap<u32, LoadSources>,
+    /// By pvar: a number that changes whenever its propagated cells do.
+    version: Vec<u32>,
     /// Union-find over pvars: collapsed cycles.
     parent: Vec<PVar>,
     pts: Vec<Vec<u64>>,
@@ -220,6 +237,58 @@ fn nonzero_words(words: &[u64], at: usize) -> Vec<(u32, u64)> {
         .collect()
 }
 
+/// Adds the bits of `pts` not in `pending` from word `start` on to `into` (if given),
+/// in blocks the compiler can vectorise; returns the span of the words holding them.
+fn gather(
+    mut into: Option<&mut [u64]>,
+    pts: &[u64],
+    pending: &[u64],
+    start: usize,
+) -> Option<(usize, usize)> {
+    const BLOCK: usize = 8;
+    let (mut lo, mut hi) = (usize::MAX, 0);
+    let mut at = start;
+    while at < pts.len() {
+        let end = (at + BLOCK).min(pts.len());
+        let mut block = [0u64; BLOCK];
+        for (k, i) in (at..end).enumerate() {
+            block[k] = pts[i] & !pending.get(i).copied().unwrap_or(0);
+        }
+        if block.iter().any(|&w| w != 0) {
+            let first = block.iter().position(|&w| w != 0).unwrap_or(0);
+            let last = block.iter().rposition(|&w| w != 0).unwrap_or(0);
+            lo = lo.min(at + first);
+            hi = at + last + 1;
+            if let Some(into) = into.as_deref_mut() {
+                for (k, i) in (at..end).enumerate() {
+                    into[i] |= block[k];
+                }
+            }
+        }
+        at = end;
+    }
+    (lo < hi).then_some((lo, hi))
+}
+
+/// A bit set as its nonzero words (index, bits), in increasing order.
+type SparseWords = Vec<(u32, u64)>;
+
+/// Sets of fewer cells are shifted cell by cell without remembering the targets.
+const SHIFT_MEMO_CELLS: usize = 8;
+
+/// A sorted list of cells as the nonzero words of its bit set (index, bits).
+fn cell_words(cells: &[u32]) -> Vec<(u32, u64)> {
+    let mut words: Vec<(u32, u64)> = Vec::new();
+    for &c in cells {
+        let (i, bit) = (c / 64, 1u64 << (c % 64));
+        match words.last_mut() {
+            Some((j, w)) if *j == i => *w |= bit,
+            _ => words.push((i, bit)),
+        }
+    }
+    words
+}
+
 /// The key of the copy edge `s -> d`.
 fn edge(s: PVar, d: PVar) -> u64 {
     (u64::from(s) << 32) | u64::from(d)
@@ -250,6 +319,7 @@ impl Andersen {
             self.pts.resize(len, Vec::new());
             self.size.resize(len, 0);
             self.low.resize(len, u32::MAX);
+            self.version.resize(len, 0);
             self.caught_up.resize(len, 0);
             self.delta.resize(len, Vec::new());
             self.queued.resize(len, false);
@@ -653,7 +723,14 @@ impl Andersen {
             + watch.block_src.len()
             + watch.block_dst.len();
         self.stats.work += (cells.len() * constraints) as u64;
-        // Shifts: the targets are computed once per offset.
+        // Shifts: the targets are computed once per offset, and once per offset and
+        // set of cells (a delta flows unchanged to many pvars that shift it alike).
+        let memo = !watch.shifts.is_empty() || !watch.loads.is_empty();
+        let set = (memo && cells.len() >= SHIFT_MEMO_CELLS).then(|| {
+            let words = cell_words(cells);
+            let next = self.cell_sets.len() as u32;
+            *self.cell_sets.entry(words).or_insert(next)
+        });
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut k = 0;
         while k < watch.shifts.len() {
@@ -663,6 +740,17 @@ impl Andersen {
                 .take_while(|(b, _)| *b == by)
                 .count();
             let offset = self.offset_id(by);
+            if let Some(known) = set.and_then(|set| self.shift_sets.get(&(set, by))) {
+                // Every cell of the set has been shifted by `by` already: the same
+                // targets, and no new cell.
+                let (span, words) = (known.0, known.1.clone());
+                for &(_, d) in &watch.shifts[k..end] {
+                    let d = self.find(d);
+                    self.union_sparse(d, span, &words);
+                }
+                k = end;
+                continue;
+            }
             for &c in cells {
                 let target = self.shifted(gen, c, by, offset);
                 set_bit(&mut scratch, target);
@@ -672,6 +760,10 @@ impl Andersen {
             for &(_, d) in &watch.shifts[k..end] {
                 let d = self.find(d);
                 self.union_at(d, lo, &scratch[lo..hi]);
+            }
+            if let Some(set) = set {
+                let words = nonzero_words(&scratch[lo..hi], lo);
+                self.shift_sets.insert((set, by), ((hi - lo) as u64, words));
             }
             scratch[lo..hi].iter_mut().for_each(|w| *w = 0);
             k = end;
@@ -730,44 +822,7 @@ impl Andersen {
             // stay put while edges are added (added cells are pending), and an edge
             // that exists has brought them already, except from the pvar being
             // processed (whose delta counts as propagated but has not flowed yet).
-            let mut gathered = std::mem::take(&mut self.scratch);
-            let mut spans: Vec<u64> = Vec::with_capacity(sources.len());
-            for &c in &sources {
-                let (pts, pending) = (&self.pts[c as usize], &self.delta[c as usize]);
-                let done = |i: usize| pts[i] & !pending.get(i).copied().unwrap_or(0);
-                let start = (self.low[c as usize] as usize).min(pts.len());
-                let Some(lo) = (start..pts.len()).find(|&i| done(i) != 0) else {
-                    spans.push(0);
-                    continue;
-                };
-                let hi = (lo..pts.len())
-                    .rev()
-                    .find(|&i| done(i) != 0)
-                    .map_or(lo, |i| i + 1);
-                spans.push((hi - lo) as u64);
-                if c == self.processing {
-                    continue;
-                }
-                if gathered.len() < hi {
-                    gathered.resize(hi, 0);
-                }
-                let common = hi.min(pending.len()).max(lo);
-                for ((g, &p), &m) in gathered[lo..common]
-                    .iter_mut()
-                    .zip(&pts[lo..common])
-                    .zip(pending.get(lo..common).unwrap_or(&[]))
-                {
-                    *g |= p & !m;
-                }
-                for (g, &p) in gathered[common..hi].iter_mut().zip(&pts[common..hi]) {
-                    *g |= p;
-                }
-            }
-            let lo = gathered.iter().position(|&w| w != 0).unwrap_or(0);
-            let hi = gathered.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
-            let words = nonzero_words(&gathered[lo..hi], lo);
-            gathered[lo..hi].iter_mut().for_each(|w| *w = 0);
-            self.scratch = gathered;
+            let (spans, words) = self.gather_sources(set, &sources);
             for &d in &watch.loads {
                 let d = self.find(d);
                 let mut fresh = false;
@@ -828,6 +883,62 @@ impl Andersen {
         }
     }
 
+    /// The span of the propagated cells of each source (as words), and the nonzero
+    /// words of their union (without the pvar being processed). Remembered per set of
+    /// cells read: the sources' propagated cells change only when they are processed
+    /// or merged, which bumps their version.
+    fn gather_sources(
+        &mut self,
+        set: Option<u32>,
+        sources: &[PVar],
+    ) -> (Vec<u64>, Vec<(u32, u64)>) {
+        let memo = set.filter(|_| !sources.contains(&self.processing));
+        if let Some(known) = memo.and_then(|set| self.load_sets.get(&set)) {
+            if known.sources == sources
+                && sources
+                    .iter()
+                    .zip(&known.versions)
+                    .all(|(&c, &v)| self.version[c as usize] == v)
+            {
+                return (known.spans.clone(), known.words.clone());
+            }
+        }
+        let mut gathered = std::mem::take(&mut self.scratch);
+        let mut spans: Vec<u64> = Vec::with_capacity(sources.len());
+        for &c in sources {
+            let (pts, pending) = (&self.pts[c as usize], &self.delta[c as usize]);
+            let start = (self.low[c as usize] as usize).min(pts.len());
+            if gathered.len() < pts.len() {
+                gathered.resize(pts.len(), 0);
+            }
+            let into = if c == self.processing {
+                None
+            } else {
+                Some(&mut gathered[..])
+            };
+            let span = gather(into, pts, pending, start);
+            spans.push(span.map_or(0, |(lo, hi)| (hi - lo) as u64));
+        }
+        let lo = gathered.iter().position(|&w| w != 0).unwrap_or(0);
+        let hi = gathered.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
+        let words = nonzero_words(&gathered[lo..hi], lo);
+        gathered[lo..hi].iter_mut().for_each(|w| *w = 0);
+        self.scratch = gathered;
+        if let Some(set) = memo {
+            let versions = sources.iter().map(|&c| self.version[c as usize]).collect();
+            self.load_sets.insert(
+                set,
+                LoadSources {
+                    sources: sources.to_vec(),
+                    versions,
+                    spans: spans.clone(),
+                    words: words.clone(),
+                },
+            );
+        }
+        (spans, words)
+    }
+
     /// Solves to a fixpoint; false when `limit` units of work did not suffice.
     pub(super) fn run(&mut self, gen: &mut Generator, limit: u64) -> bool {
         while let Some(popped) = self.queue.pop_front() {
@@ -840,6 +951,7 @@ impl Andersen {
             let v = self.find(popped);
             let vi = v as usize;
             let delta = std::mem::take(&mut self.delta[vi]);
+            self.version[vi] = self.version[vi].wrapping_add(1);
             if delta.iter().all(|&w| w == 0) {
                 continue;
             }
@@ -997,6 +1109,7 @@ impl Andersen {
             self.parent[mi] = rep;
             self.pts[mi] = Vec::new();
             self.size[mi] = 0;
+            self.version[mi] = self.version[mi].wrapping_add(1);
             self.low[mi] = u32::MAX;
             self.delta[mi] = Vec::new();
             detached.push((missing, succ, watch));
