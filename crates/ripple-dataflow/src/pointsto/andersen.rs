@@ -38,10 +38,11 @@
 //! of an edge that has just propagated compares two numbers; a load gathers the cells
 //! of its sources once for all its destinations (an edge that exists has brought
 //! them already); a delta flows unchanged to many pvars that shift or load it alike,
-//! so the targets of each set of cells shifted by an offset are remembered, and so
-//! are the gathered sources of its loads, as long as none of them has propagated new
-//! cells since (a version per pvar); and in a merge, a successor that has caught up
-//! with one member has the whole union, so the other members skip it.
+//! so the targets of each set of cells shifted by an offset are remembered, as are
+//! its objects and the representatives of its cells (until the next merge), and the
+//! gathered sources of its loads, as long as none of them has propagated new cells
+//! since (a version per pvar); and in a merge, a successor that has caught up with
+//! one member has the whole union, so the other members skip it.
 //!
 //! Field sensitivity is kept: only copy edges, which move a set unchanged, are
 //! searched. Pointer shifts (`p + 8`, a field access) are complex constraints, not
@@ -99,19 +100,6 @@ fn bits(words: &[u64]) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
-/// The bits of a bit set, in increasing order.
-fn bit_list(words: &[u64]) -> Vec<u32> {
-    let mut out = Vec::with_capacity(words.iter().map(|w| w.count_ones() as usize).sum());
-    for (i, &word) in words.iter().enumerate() {
-        let mut w = word;
-        while w != 0 {
-            out.push(i as u32 * 64 + w.trailing_zeros());
-            w &= w - 1;
-        }
-    }
-    out
-}
-
 /// The bits of a bit set given by its nonzero words, in increasing order.
 fn sparse_bit_list(words: &[(u32, u64)]) -> Vec<u32> {
     let mut out = Vec::with_capacity(words.iter().map(|(_, w)| w.count_ones() as usize).sum());
@@ -160,6 +148,17 @@ impl Watch {
     }
 }
 
+/// What a set of cells gives the complex constraints: its objects (see
+/// [`Andersen::objects_of`]), and, as of the `merges`-th merge, the sources of a load
+/// through it and the representatives of its cells (the targets of a store).
+#[derive(Default)]
+struct Derived {
+    merges: u32,
+    objects: Option<Vec<(u32, bool)>>,
+    sources: Option<Vec<PVar>>,
+    targets: Option<Vec<PVar>>,
+}
+
 /// The sources of the loads of one set of cells, their versions when gathered, the
 /// span of each one's propagated cells, and the nonzero words of their union.
 struct LoadSources {
@@ -191,6 +190,9 @@ pub(super) struct Andersen {
     /// one shifted by an offset: (span of the targets' words, nonzero words).
     cell_sets: FxHashMap<Vec<(u32, u64)>, u32>,
     shift_sets: FxHashMap<(u32, Option<i64>), (u64, SparseWords)>,
+    /// By set of cells: its objects, and the sources of loads and the targets of
+    /// stores through it.
+    derived: FxHashMap<u32, Derived>,
     /// By set of cells: what loads of it last gathered from its sources.
     load_sets: FxHashMap<u32, LoadSources>,
     /// By pvar: a number that changes whenever its propagated cells do.
@@ -309,19 +311,6 @@ const SPARE_BUFFERS: usize = 256;
 /// Sets of fewer cells are shifted cell by cell without remembering the targets.
 const SHIFT_MEMO_CELLS: usize = 8;
 
-/// A sorted list of cells as the nonzero words of its bit set (index, bits).
-fn cell_words(cells: &[u32]) -> Vec<(u32, u64)> {
-    let mut words: Vec<(u32, u64)> = Vec::new();
-    for &c in cells {
-        let (i, bit) = (c / 64, 1u64 << (c % 64));
-        match words.last_mut() {
-            Some((j, w)) if *j == i => *w |= bit,
-            _ => words.push((i, bit)),
-        }
-    }
-    words
-}
-
 /// The key of the copy edge `s -> d`.
 fn edge(s: PVar, d: PVar) -> u64 {
     (u64::from(s) << 32) | u64::from(d)
@@ -427,9 +416,9 @@ impl Andersen {
     }
 
     /// The cell indices of the set of a representative that have been propagated.
-    fn propagated(&self, v: PVar) -> Vec<u32> {
+    fn propagated(&self, v: PVar) -> SparseWords {
         let vi = v as usize;
-        bit_list(&difference(&self.pts[vi], &self.delta[vi]))
+        nonzero_words(&difference(&self.pts[vi], &self.delta[vi]), 0)
     }
 
     fn enqueue(&mut self, d: PVar) {
@@ -727,8 +716,8 @@ impl Andersen {
                     ..Watch::default()
                 };
                 let s = self.find(s);
-                let cells = self.propagated(s);
-                self.complex(gen, &watch, &cells);
+                let words = self.propagated(s);
+                self.complex(gen, &watch, &words);
                 self.watch[s as usize].absorb(watch);
                 (
                     d,
@@ -740,8 +729,8 @@ impl Andersen {
             }
         };
         let v = self.find(v);
-        let cells = self.propagated(v);
-        self.complex(gen, &watch, &cells);
+        let words = self.propagated(v);
+        self.complex(gen, &watch, &words);
         let w = &mut self.watch[v as usize];
         for shift in watch.shifts {
             if let Err(at) = w.shifts.binary_search(&shift) {
@@ -755,8 +744,9 @@ impl Andersen {
     }
 
     /// Applies complex constraints to cells (by index).
-    fn complex(&mut self, gen: &mut Generator, watch: &Watch, cells: &[u32]) {
-        if cells.is_empty() || watch.is_empty() {
+    fn complex(&mut self, gen: &mut Generator, watch: &Watch, set_words: &[(u32, u64)]) {
+        let count: usize = set_words.iter().map(|(_, w)| w.count_ones() as usize).sum();
+        if count == 0 || watch.is_empty() {
             return;
         }
         let constraints = watch.shifts.len()
@@ -764,14 +754,23 @@ impl Andersen {
             + watch.stores.len()
             + watch.block_src.len()
             + watch.block_dst.len();
-        self.stats.work += (cells.len() * constraints) as u64;
+        self.stats.work += (count * constraints) as u64;
+        // The cells one by one, listed when needed.
+        let mut listed: Option<Vec<u32>> = None;
+        let cells = |listed: &mut Option<Vec<u32>>| -> Vec<u32> {
+            listed.take().unwrap_or_else(|| sparse_bit_list(set_words))
+        };
         // Shifts: the targets are computed once per offset, and once per offset and
         // set of cells (a delta flows unchanged to many pvars that shift it alike).
-        let memo = !watch.shifts.is_empty() || !watch.loads.is_empty();
-        let set = (memo && cells.len() >= SHIFT_MEMO_CELLS).then(|| {
-            let words = cell_words(cells);
+        let set = (count >= SHIFT_MEMO_CELLS).then(|| {
             let next = self.cell_sets.len() as u32;
-            *self.cell_sets.entry(words).or_insert(next)
+            match self.cell_sets.get(set_words) {
+                Some(&id) => id,
+                None => {
+                    self.cell_sets.insert(set_words.to_vec(), next);
+                    next
+                }
+            }
         });
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut k = 0;
@@ -793,10 +792,12 @@ impl Andersen {
                 k = end;
                 continue;
             }
-            for &c in cells {
+            let list = cells(&mut listed);
+            for &c in &list {
                 let target = self.shifted(gen, c, by, offset);
                 set_bit(&mut scratch, target);
             }
+            listed = Some(list);
             let lo = scratch.iter().position(|&w| w != 0).unwrap_or(0);
             let hi = scratch.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
             for &(_, d) in &watch.shifts[k..end] {
@@ -820,46 +821,35 @@ impl Andersen {
         {
             return;
         }
-        // (object, whether the unknown-offset cell is among the cells), one per object,
-        // in increasing order.
-        let mut objects: Vec<(u32, bool)> = Vec::new();
-        if self.epoch == u32::MAX {
-            self.object_slot.iter_mut().for_each(|slot| *slot = (0, 0));
-            self.epoch = 0;
+        // What the set of cells gives, remembered (the representatives while no merge
+        // intervenes).
+        let mut known = set
+            .and_then(|set| self.derived.remove(&set))
+            .unwrap_or_default();
+        if known.merges != self.merges {
+            known.sources = None;
+            known.targets = None;
         }
-        self.epoch += 1;
-        for &c in cells {
-            let (object, unknown) = (
-                self.cell_object[c as usize],
-                self.cell_offset[c as usize].is_none(),
-            );
-            let slot = &mut self.object_slot[object as usize];
-            if slot.0 != self.epoch {
-                *slot = (self.epoch, objects.len() as u32);
-                objects.push((object, unknown));
-            } else if unknown {
-                objects[slot.1 as usize].1 = true;
+        known.merges = self.merges;
+        let objects = match known.objects.take() {
+            Some(objects) => objects,
+            None => {
+                let list = cells(&mut listed);
+                let objects = self.objects_of(&list);
+                listed = Some(list);
+                objects
             }
-        }
-        objects.sort_unstable();
+        };
         if !watch.loads.is_empty() {
-            // The representatives of the cells read: those at known offsets, and the
-            // unknown-offset cell of their objects (a load at the unknown offset reads
-            // every cell of the object: a subscription).
-            let mut sources: Vec<PVar> = Vec::new();
-            for &c in cells {
-                if self.cell_offset[c as usize].is_some() {
-                    sources.push(self.find(self.cell_pvar[c as usize]));
+            let sources = match known.sources.take() {
+                Some(sources) => sources,
+                None => {
+                    let list = cells(&mut listed);
+                    let sources = self.load_sources(gen, &list, &objects);
+                    listed = Some(list);
+                    sources
                 }
-            }
-            for &(object, unknown) in &objects {
-                if !unknown {
-                    let any = self.any_index(gen, object);
-                    sources.push(self.find(self.cell_pvar[any as usize]));
-                }
-            }
-            sources.sort_unstable();
-            sources.dedup();
+            };
             // The cells the sources have propagated, gathered once for all loads. They
             // stay put while edges are added (added cells are pending), and an edge
             // that exists has brought them already, except from the pvar being
@@ -886,14 +876,21 @@ impl Andersen {
                     }
                 }
             }
+            known.sources = Some(sources);
         }
         if !watch.stores.is_empty() {
-            let mut targets: Vec<PVar> = cells
-                .iter()
-                .map(|&c| self.find(self.cell_pvar[c as usize]))
-                .collect();
-            targets.sort_unstable();
-            targets.dedup();
+            let targets = match known.targets.take() {
+                Some(targets) => targets,
+                None => {
+                    let mut targets: Vec<PVar> = cells(&mut listed)
+                        .iter()
+                        .map(|&c| self.find(self.cell_pvar[c as usize]))
+                        .collect();
+                    targets.sort_unstable();
+                    targets.dedup();
+                    targets
+                }
+            };
             for &s in &watch.stores {
                 let s = self.find(s);
                 // The cells `s` has propagated, found once for all the targets (edges
@@ -911,6 +908,7 @@ impl Andersen {
                     }
                 }
             }
+            known.targets = Some(targets);
         }
         for &contents in &watch.block_dst {
             for &(object, _) in &objects {
@@ -923,6 +921,62 @@ impl Andersen {
                 self.add_whole_reader(gen, object, contents);
             }
         }
+        if let Some(set) = set {
+            known.objects = Some(objects);
+            self.derived.insert(set, known);
+        }
+    }
+
+    /// (object, whether the unknown-offset cell is among the cells), one per object of
+    /// the cells, in increasing order.
+    fn objects_of(&mut self, cells: &[u32]) -> Vec<(u32, bool)> {
+        let mut objects: Vec<(u32, bool)> = Vec::new();
+        if self.epoch == u32::MAX {
+            self.object_slot.iter_mut().for_each(|slot| *slot = (0, 0));
+            self.epoch = 0;
+        }
+        self.epoch += 1;
+        for &c in cells {
+            let (object, unknown) = (
+                self.cell_object[c as usize],
+                self.cell_offset[c as usize].is_none(),
+            );
+            let slot = &mut self.object_slot[object as usize];
+            if slot.0 != self.epoch {
+                *slot = (self.epoch, objects.len() as u32);
+                objects.push((object, unknown));
+            } else if unknown {
+                objects[slot.1 as usize].1 = true;
+            }
+        }
+        objects.sort_unstable();
+        objects
+    }
+
+    /// The representatives of the cells a load reads: those at known offsets, and the
+    /// unknown-offset cell of their objects (a load at the unknown offset reads every
+    /// cell of the object: a subscription), sorted.
+    fn load_sources(
+        &mut self,
+        gen: &mut Generator,
+        cells: &[u32],
+        objects: &[(u32, bool)],
+    ) -> Vec<PVar> {
+        let mut sources: Vec<PVar> = Vec::new();
+        for &c in cells {
+            if self.cell_offset[c as usize].is_some() {
+                sources.push(self.find(self.cell_pvar[c as usize]));
+            }
+        }
+        for &(object, unknown) in objects {
+            if !unknown {
+                let any = self.any_index(gen, object);
+                sources.push(self.find(self.cell_pvar[any as usize]));
+            }
+        }
+        sources.sort_unstable();
+        sources.dedup();
+        sources
     }
 
     /// The span of the propagated cells of each source (as words), and the nonzero
@@ -1005,9 +1059,8 @@ impl Andersen {
             if !self.watch[vi].is_empty() {
                 // Complex constraints change only at installation and merges.
                 let watch = std::mem::take(&mut self.watch[vi]);
-                let cells = sparse_bit_list(&words);
                 self.processing = v;
-                self.complex(gen, &watch, &cells);
+                self.complex(gen, &watch, &words);
                 self.processing = u32::MAX;
                 self.watch[vi] = watch;
             }
@@ -1186,8 +1239,7 @@ impl Andersen {
                     self.union_sparse(w, (missing.len() - lo) as u64, &words);
                 }
             }
-            let cells = bit_list(missing);
-            self.complex(gen, watch, &cells);
+            self.complex(gen, watch, &words);
         }
         let mut succ = std::mem::take(&mut self.succ[ri]);
         let mut watch = std::mem::take(&mut self.watch[ri]);
