@@ -205,6 +205,8 @@ pub(super) struct Andersen {
     size: Vec<u32>,
     /// The index of the lowest nonzero word of each set, or less (`u32::MAX` if empty).
     low: Vec<u32>,
+    /// The same for each delta.
+    delta_low: Vec<u32>,
     /// Cells added to a pvar's set and not yet propagated.
     delta: Vec<Vec<u64>>,
     queued: Vec<bool>,
@@ -341,6 +343,7 @@ impl Andersen {
             self.pts.resize(len, Vec::new());
             self.size.resize(len, 0);
             self.low.resize(len, u32::MAX);
+            self.delta_low.resize(len, u32::MAX);
             self.version.resize(len, 0);
             self.caught_up.resize(len, 0);
             self.delta.resize(len, Vec::new());
@@ -433,6 +436,7 @@ impl Andersen {
         if set_bit(&mut self.pts[d as usize], index) {
             self.size[d as usize] += 1;
             self.low[d as usize] = self.low[d as usize].min(index / 64);
+            self.delta_low[d as usize] = self.delta_low[d as usize].min(index / 64);
             set_bit(&mut self.delta[d as usize], index);
             self.enqueue(d);
         }
@@ -472,6 +476,7 @@ impl Andersen {
         }
         self.size[di] += added;
         self.low[di] = self.low[di].min((at + first) as u32);
+        self.delta_low[di] = self.delta_low[di].min((at + first) as u32);
         self.enqueue(d);
     }
 
@@ -540,6 +545,7 @@ impl Andersen {
         if added > 0 {
             self.size[di] += added;
             self.low[di] = self.low[di].min(first_new);
+            self.delta_low[di] = self.delta_low[di].min(first_new);
             self.enqueue(d);
         }
     }
@@ -577,6 +583,7 @@ impl Andersen {
         }
         self.size[di] += added;
         self.low[di] = self.low[di].min(words[first].0);
+        self.delta_low[di] = self.delta_low[di].min(words[first].0);
         self.enqueue(d);
     }
 
@@ -1048,7 +1055,9 @@ impl Andersen {
             let vi = v as usize;
             let mut delta = std::mem::take(&mut self.delta[vi]);
             self.version[vi] = self.version[vi].wrapping_add(1);
-            let words = nonzero_words(&delta, 0);
+            let start = (self.delta_low[vi] as usize).min(delta.len());
+            self.delta_low[vi] = u32::MAX;
+            let words = nonzero_words(&delta[start..], start);
             delta.clear();
             if self.spare.len() < SPARE_BUFFERS {
                 self.spare.push(delta);
@@ -1209,6 +1218,7 @@ impl Andersen {
             self.size[mi] = 0;
             self.version[mi] = self.version[mi].wrapping_add(1);
             self.low[mi] = u32::MAX;
+            self.delta_low[mi] = u32::MAX;
             self.delta[mi] = Vec::new();
             detached.push((missing, succ, watch));
         }
