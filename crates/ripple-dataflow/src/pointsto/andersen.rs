@@ -213,7 +213,11 @@ pub(super) struct Andersen {
     queue: std::collections::VecDeque<PVar>,
     /// Copy edges: `succ[s]` holds every `d` with `pts(s) ⊆ pts(d)`.
     succ: Vec<Vec<PVar>>,
-    edges: FxHashSet<u64>,
+    /// By pvar `d`: every `s` with a copy edge `s -> d` (as added, not resolved),
+    /// and how many edges that makes. Kept by target, so the edges a load adds into one
+    /// destination are looked up in one table.
+    sources_of: Vec<FxHashSet<PVar>>,
+    edge_count: usize,
     watch: Vec<Watch>,
     /// By object: a pvar gathering the sets of all its cells (`u32::MAX` before a
     /// pvar reads the whole object), the source of every read of the whole object.
@@ -313,11 +317,6 @@ const SPARE_BUFFERS: usize = 256;
 /// Sets of fewer cells are shifted cell by cell without remembering the targets.
 const SHIFT_MEMO_CELLS: usize = 8;
 
-/// The key of the copy edge `s -> d`.
-fn edge(s: PVar, d: PVar) -> u64 {
-    (u64::from(s) << 32) | u64::from(d)
-}
-
 /// The words of `all` holding bits that are not in `done`.
 fn difference(all: &[u64], done: &[u64]) -> Vec<u64> {
     all.iter()
@@ -349,6 +348,7 @@ impl Andersen {
             self.delta.resize(len, Vec::new());
             self.queued.resize(len, false);
             self.succ.resize(len, Vec::new());
+            self.sources_of.resize(len, FxHashSet::default());
             self.watch.resize(len, Watch::default());
         }
     }
@@ -496,11 +496,18 @@ impl Andersen {
         same
     }
 
+    /// Records the copy edge `s -> d`; false if it was there.
+    fn new_edge(&mut self, s: PVar, d: PVar) -> bool {
+        let new = self.sources_of[d as usize].insert(s);
+        self.edge_count += usize::from(new);
+        new
+    }
+
     /// Adds the copy edge `s -> d` and propagates what `s` has propagated already
     /// (its pending cells follow when `s` is next processed).
     fn add_edge(&mut self, s: PVar, d: PVar) {
         let (s, d) = (self.find(s), self.find(d));
-        if s == d || !self.edges.insert(edge(s, d)) {
+        if s == d || !self.new_edge(s, d) {
             return;
         }
         self.succ[s as usize].push(d);
@@ -868,7 +875,7 @@ impl Andersen {
                 for (k, &c) in sources.iter().enumerate() {
                     if c == self.processing {
                         self.add_edge(c, d);
-                    } else if c != d && self.edges.insert(edge(c, d)) {
+                    } else if c != d && self.new_edge(c, d) {
                         self.succ[c as usize].push(d);
                         self.stats.work += spans[k];
                         fresh = true;
@@ -907,7 +914,7 @@ impl Andersen {
                 let hi = words.iter().rposition(|&w| w != 0).map_or(lo, |i| i + 1);
                 for &c in &targets {
                     let c = self.find(c);
-                    if s != c && self.edges.insert(edge(s, c)) {
+                    if s != c && self.new_edge(s, c) {
                         self.succ[s as usize].push(c);
                         if hi > lo {
                             self.union_at(c, lo, &words[lo..hi]);
@@ -1096,7 +1103,7 @@ impl Andersen {
             // A sweep costs about as much as the graph is large: one at most per
             // sixteenth of that in worklist steps and edge propagations.
             if self.cycle_suspected
-                && self.since_sweep >= (self.parent.len() + self.edges.len()) as u64 / SWEEP_SHARE
+                && self.since_sweep >= (self.parent.len() + self.edge_count) as u64 / SWEEP_SHARE
             {
                 self.cycle_suspected = false;
                 self.since_sweep = 0;
@@ -1264,7 +1271,7 @@ impl Andersen {
         succ.sort_unstable();
         succ.dedup();
         for &s in &succ {
-            self.edges.insert(edge(rep, s));
+            self.new_edge(rep, s);
         }
         self.succ[ri] = succ;
         // Constraints of several members may now coincide.
