@@ -7,9 +7,11 @@
 //! A call `d = h(a, b)` of an inlined function `h` becomes a skip, one assignment per
 //! parameter (`h::x = a`, a store for a parameter whose address is taken), a copy of
 //! `h`'s body (its locals renamed `h::name`, its entry and exit skips), and `d = h::return`.
-//! Each node keeps the statement it comes from ([`Inlined::origin`]); the skip and the
-//! parameter assignments come from none: the chains pass through them, as they pass
-//! through the actual and formal parameters of the dependence graph. The result
+//! Each node keeps the statement it comes from ([`Inlined::origin`]); the skip is the
+//! call, on which the body's statements outside the callee's own branches are control
+//! dependent (as through the callee's entry in the dependence graph); the parameter
+//! assignments come from none: the chains pass through them, as they pass through the
+//! actual and formal parameters of the dependence graph. The result
 //! assignment comes from the call, which a chain may reach from the callee's `return`
 //! or pass through to what reads the result. Recursive calls are not inlined (a path
 //! then treats the call as unknown).
@@ -38,6 +40,10 @@ pub struct Inlined {
     /// statement) or pass through them (from the callee's `return` to what reads the
     /// result, as through the dependence graph's actual-out).
     pub results: FxHashSet<NodeId>,
+    /// The inlined call each node belongs to: 0 for the root's own nodes, `k` for the
+    /// body of the k-th call inlined, whose call (now a skip) is `calls[k]`.
+    pub frame: Vec<usize>,
+    pub calls: Vec<NodeId>,
 }
 
 impl Inlined {
@@ -55,6 +61,8 @@ pub fn inline(program: &Program, root: FuncId, targets: &FxHashSet<FuncId>) -> O
         function: base.clone(),
         origin: base.nodes.ids().map(|n| Some((root, n))).collect(),
         results: FxHashSet::default(),
+        frame: vec![0; base.nodes.len()],
+        calls: vec![base.entry],
     };
     out.function.syntax = None;
     // Calls to expand: (node, the functions inlined around it).
@@ -82,6 +90,9 @@ pub fn inline(program: &Program, root: FuncId, targets: &FxHashSet<FuncId>) -> O
         let span = out.function.nodes[c].span;
         let after = out.function.nodes[c].succs.clone();
         let call_origin = out.origin[c.index()];
+        let caller_frame = out.frame[c.index()];
+        let frame = out.calls.len();
+        out.calls.push(c);
         // The callee's locals, renamed.
         let vars: Vec<VarId> = callee
             .locals
@@ -120,6 +131,7 @@ pub fn inline(program: &Program, root: FuncId, targets: &FxHashSet<FuncId>) -> O
                 syn: None,
             });
             out.origin.push(Some((h, n)));
+            out.frame.push(frame);
             work.push((id, stack.clone()));
         }
         // The result, then what followed the call.
@@ -137,6 +149,7 @@ pub fn inline(program: &Program, root: FuncId, targets: &FxHashSet<FuncId>) -> O
                     syn: None,
                 });
                 out.origin.push(call_origin);
+                out.frame.push(caller_frame);
                 out.results.insert(id);
                 vec![id]
             }
@@ -164,14 +177,16 @@ pub fn inline(program: &Program, root: FuncId, targets: &FxHashSet<FuncId>) -> O
                 syn: None,
             });
             out.origin.push(None);
+            out.frame.push(frame);
         }
+        // The call stays the statement it was (what its callee's statements are control
+        // dependent on).
         out.function.nodes[c] = Node {
             kind: NodeKind::Skip,
             succs: vec![next],
             span,
             syn: None,
         };
-        out.origin[c.index()] = None;
     }
     Some(out)
 }

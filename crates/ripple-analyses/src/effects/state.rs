@@ -15,7 +15,8 @@
 //! differs (infection), or it does not reach `t` there (control diverges). The solver
 //! says whether an input satisfies it (with a witness) or none does (the requirement is
 //! infeasible). Sound over-approximations: values of calls and memory after a call that
-//! may write it are fresh (unconstrained) symbols; when either path writes memory the
+//! may write it (anything but the pure library and defined functions that store
+//! nothing) are fresh (unconstrained) symbols; when either path writes memory the
 //! memory is taken to differ; a path of the other version longer than `l` is not there
 //! to exclude an input. A chain through several functions is followed on paths from the
 //! entry of the one that calls the others, with the calls it goes through inlined
@@ -141,6 +142,14 @@ pub fn state_requirement(
         ));
     };
     if covering.is_empty() {
+        // Across functions, a chain no path covers may be one that this reading of
+        // dependences on inlined paths does not recognise: not said to be infeasible.
+        if functions.len() > 1 {
+            return StateRequirement::Unknown(format!(
+                "no path of at most {} statements through the calls covers the chain",
+                limits.path_length
+            ));
+        }
         return if cut {
             StateRequirement::Unknown(format!(
                 "no path of at most {} statements covers the chain",
@@ -151,10 +160,11 @@ pub fn state_requirement(
         };
     }
     let conv = Converter::new(version, function);
+    let (pure, pure2) = (writes_nothing(version), writes_nothing(other));
     let mut fresh = 0usize;
     let mine: Vec<(PathState, u32)> = covering
         .iter()
-        .map(|(p, k)| (state_at_end(&conv, function, p, &mut fresh), *k))
+        .map(|(p, k)| (state_at_end(&conv, function, p, &pure, &mut fresh), *k))
         .collect();
     // The other version's paths to the same execution of the counterpart of `t`, from
     // the counterpart of the root, through the counterparts of the other functions.
@@ -199,7 +209,7 @@ pub fn state_requirement(
         }
         theirs = paths
             .iter()
-            .map(|(p, k)| (state_at_end(&conv2, function2, p, &mut fresh), *k))
+            .map(|(p, k)| (state_at_end(&conv2, function2, p, &pure2, &mut fresh), *k))
             .collect();
     }
     let mut disjuncts = Vec::new();
@@ -394,8 +404,21 @@ fn covers(inlined: &Inlined, cd: &ControlDependence, path: &[NodeId], chain: &Ch
                 data(p, &mut src);
             }
         }
-        if let Some(p) = cd.of(n).iter().filter_map(|b| last_at.get(b)).max() {
-            src.push((*p, DepKind::Control));
+        // The control source: the last branch of the same inlined body that `n` depends
+        // on, else the call of that body.
+        let frame = inlined.frame[n.index()];
+        let branch = cd
+            .of(n)
+            .iter()
+            .filter(|b| inlined.frame[b.index()] == frame)
+            .filter_map(|b| last_at.get(b))
+            .max()
+            .copied();
+        let call = (frame > 0)
+            .then(|| last_at.get(&inlined.calls[frame]).copied())
+            .flatten();
+        if let Some(p) = branch.or(call) {
+            src.push((p, DepKind::Control));
         }
         sources.push(src);
         if let Some(v) = register_defined(function, n) {
@@ -480,10 +503,55 @@ fn state_at_end(
     conv: &Converter<'_>,
     function: &Function,
     path: &[NodeId],
+    pure: &FxHashSet<String>,
     fresh: &mut usize,
 ) -> PathState {
     let live = live_after(function, path[path.len() - 1]);
-    path_state(conv, function, path, &live, fresh)
+    path_state(conv, function, path, &live, pure, fresh)
+}
+
+/// The keys of the defined functions that write no memory: no store, no havoc, and calls
+/// only of such functions or of the pure library (the greatest such set). A call of one
+/// gives an unknown result but leaves memory as it was.
+fn writes_nothing(program: &Program) -> FxHashSet<String> {
+    let mut pure: FxHashSet<FuncId> = program
+        .functions
+        .iter_enumerated()
+        .filter(|(_, f)| f.is_defined())
+        .map(|(id, _)| id)
+        .collect();
+    loop {
+        let before = pure.len();
+        let snapshot = pure.clone();
+        pure.retain(|&f| {
+            program.functions[f].nodes.iter().all(|n| match &n.kind {
+                NodeKind::Assign { dst, .. } => matches!(dst, ripple_ir::Place::Local(_)),
+                NodeKind::Havoc { .. } => false,
+                NodeKind::Call { dst, callee, .. } => {
+                    let to_register = dst
+                        .as_ref()
+                        .is_none_or(|d| matches!(d, ripple_ir::Place::Local(_)));
+                    to_register
+                        && match callee {
+                            ripple_ir::Callee::Direct(g) => {
+                                snapshot.contains(g)
+                                    || (!program.functions[*g].is_defined()
+                                        && PURE_LIBRARY
+                                            .contains(&program.functions[*g].name.as_str()))
+                            }
+                            _ => false,
+                        }
+                }
+                _ => true,
+            })
+        });
+        if pure.len() == before {
+            break;
+        }
+    }
+    pure.into_iter()
+        .map(|f| program.functions[f].key.clone())
+        .collect()
 }
 
 /// The path condition and the values of `live` at the end of `path`, over the inputs,
@@ -493,6 +561,7 @@ fn path_state(
     function: &Function,
     path: &[NodeId],
     live: &[VarId],
+    pure: &FxHashSet<String>,
     fresh: &mut usize,
 ) -> PathState {
     let counter = std::cell::Cell::new(*fresh);
@@ -529,8 +598,11 @@ fn path_state(
         let (dst, value, forget) = match conv.stmt(&node.kind) {
             Stmt::Assign { dst, value } => (Some(dst), Some(value), false),
             Stmt::Call { dst, callee, .. } => {
-                let pure =
-                    matches!(&callee, Target::External(n) if PURE_LIBRARY.contains(&n.as_str()));
+                let pure = match &callee {
+                    Target::External(n) => PURE_LIBRARY.contains(&n.as_str()),
+                    Target::Defined(key) => pure.contains(key),
+                    Target::Unknown => false,
+                };
                 (dst, None, !pure)
             }
             Stmt::Havoc { dst } => (dst, None, true),
