@@ -41,8 +41,9 @@
 //! so the targets of each set of cells shifted by an offset are remembered, as are
 //! its objects and the representatives of its cells (until the next merge), and the
 //! gathered sources of its loads, as long as none of them has propagated new cells
-//! since (a version per pvar); and in a merge, a successor that has caught up with
-//! one member has the whole union, so the other members skip it.
+//! since (a version per pvar); a pvar skips a delta equal to the last one it
+//! received; and in a merge, a successor that has caught up with one member has the
+//! whole union, so the other members skip it.
 //!
 //! Field sensitivity is kept: only copy edges, which move a set unchanged, are
 //! searched. Pointer shifts (`p + 8`, a field access) are complex constraints, not
@@ -195,6 +196,9 @@ pub(super) struct Andersen {
     derived: FxHashMap<u32, Derived>,
     /// By set of cells: what loads of it last gathered from its sources.
     load_sets: FxHashMap<u32, LoadSources>,
+    /// By pvar: the number of the last set of cells propagated into it (`u32::MAX`
+    /// before any), which it therefore holds.
+    received: Vec<u32>,
     /// By pvar: a number that changes whenever its propagated cells do.
     version: Vec<u32>,
     /// Union-find over pvars: collapsed cycles.
@@ -344,6 +348,7 @@ impl Andersen {
             self.low.resize(len, u32::MAX);
             self.delta_low.resize(len, u32::MAX);
             self.version.resize(len, 0);
+            self.received.resize(len, u32::MAX);
             self.caught_up.resize(len, 0);
             self.delta.resize(len, Vec::new());
             self.queued.resize(len, false);
@@ -494,6 +499,18 @@ impl Andersen {
             a[..n] == b[..n] && a[n..].iter().all(|&x| x == 0) && b[n..].iter().all(|&x| x == 0)
         };
         same
+    }
+
+    /// The number of a set of cells given by its nonzero words.
+    fn set_id(&mut self, words: &[(u32, u64)]) -> u32 {
+        let next = self.cell_sets.len() as u32;
+        match self.cell_sets.get(words) {
+            Some(&id) => id,
+            None => {
+                self.cell_sets.insert(words.to_vec(), next);
+                next
+            }
+        }
     }
 
     /// Records the copy edge `s -> d`; false if it was there.
@@ -776,16 +793,7 @@ impl Andersen {
         };
         // Shifts: the targets are computed once per offset, and once per offset and
         // set of cells (a delta flows unchanged to many pvars that shift it alike).
-        let set = (count >= SHIFT_MEMO_CELLS).then(|| {
-            let next = self.cell_sets.len() as u32;
-            match self.cell_sets.get(set_words) {
-                Some(&id) => id,
-                None => {
-                    self.cell_sets.insert(set_words.to_vec(), next);
-                    next
-                }
-            }
-        });
+        let set = (count >= SHIFT_MEMO_CELLS).then(|| self.set_id(set_words));
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut k = 0;
         while k < watch.shifts.len() {
@@ -1080,8 +1088,10 @@ impl Andersen {
                 self.processing = u32::MAX;
                 self.watch[vi] = watch;
             }
-            // Only the words holding new cells (counted as the span they lie in).
+            // Only the words holding new cells (counted as the span they lie in). A
+            // successor that has had the same cells from elsewhere holds them already.
             let (lo, hi) = (first as usize, last as usize + 1);
+            let set = self.set_id(&words);
             self.stats.work += self.succ[vi].len() as u64;
             self.since_sweep += self.succ[vi].len() as u64;
             let mut i = 0;
@@ -1091,7 +1101,12 @@ impl Andersen {
                 if w == v {
                     continue;
                 }
-                self.union_sparse(w, (hi - lo) as u64, &words);
+                if self.received[w as usize] == set {
+                    self.stats.work += (hi - lo) as u64;
+                } else {
+                    self.union_sparse(w, (hi - lo) as u64, &words);
+                    self.received[w as usize] = set;
+                }
                 if self.collapse
                     && !self.cycle_suspected
                     && self.same_set(v, w)
