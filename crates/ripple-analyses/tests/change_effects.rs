@@ -70,6 +70,17 @@ fn pair(dir: &str, old: &str, new: &str, distance: usize) -> Pair {
     }
 }
 
+/// The state requirement of a chain of the new version, at the default limits.
+fn new_state(p: &Pair, chain: &ripple_analyses::effects::Chain) -> StateRequirement {
+    state_requirement(
+        &p.new,
+        &p.old,
+        chain,
+        &p.set.new_to_old,
+        StateLimits::default(),
+    )
+}
+
 fn line(program: &Program, (f, n): NodeRef) -> u32 {
     program.functions[f].nodes[n].span.start_line
 }
@@ -217,13 +228,7 @@ fn figure_13_static_state_requirements() {
         .map(|r| shape(&p.new, &r.chain.deps))
         .collect();
     let admitted = |i: usize| -> (usize, bool, Vec<(String, String)>) {
-        let r = state_requirement(
-            &p.new,
-            &p.old,
-            &reqs.chains[i].chain,
-            &p.set.new_to_old,
-            StateLimits::default(),
-        );
+        let r = new_state(&p, &reqs.chains[i].chain);
         let StateRequirement::Feasible { condition, witness } = r else {
             return (0, false, Vec::new());
         };
@@ -383,13 +388,7 @@ fn state_requirements_of_chains_through_calls() {
             .iter()
             .position(|r| shape(&p.new, &r.chain.deps) == steps)
             .unwrap_or_else(|| panic!("no chain {steps:?}"));
-        let r = state_requirement(
-            &p.new,
-            &p.old,
-            &reqs.chains[i].chain,
-            &p.set.new_to_old,
-            StateLimits::default(),
-        );
+        let r = new_state(&p, &reqs.chains[i].chain);
         let StateRequirement::Feasible { condition, .. } = r else {
             panic!("{steps:?}: {r:?}");
         };

@@ -15,23 +15,9 @@ fn fixture(name: &str, version: &str) -> PathBuf {
 
 /// Runs `ripple impact` on a fixture; returns (exit code, JSON).
 fn impact(name: &str, extra: &[&str]) -> (i32, serde_json::Value) {
-    let out = Command::cargo_bin("ripple")
-        .expect("the ripple binary builds")
-        .arg("impact")
-        .arg(fixture(name, "old"))
-        .arg(fixture(name, "new"))
-        .args(["--format", "json"])
-        .args(extra)
-        .output()
-        .expect("ripple runs");
-    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    (out.status.code().unwrap_or(-1), json)
+    let (code, json, stderr) = impact_with_stderr(name, extra);
+    assert!(!json.is_null(), "not JSON: {stderr}");
+    (code, json)
 }
 
 /// The impacted lines of `function` as (version, line).
