@@ -266,7 +266,7 @@ impl LoadedVersion {
 }
 
 /// One version read and preprocessed, not yet lowered.
-pub struct PreparedVersion {
+struct PreparedVersion {
     pub sources: SourceSet,
     units: Vec<TranslationUnit>,
     /// What preprocessing said, per unit.
