@@ -755,6 +755,53 @@ pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {
     false
 }
 
+/// Whether `term` applies a function whose name starts with `prefix` (each shared
+/// subterm visited once).
+pub fn mentions_function<T: Ast>(term: &T, prefix: &str) -> bool {
+    let ctx = ctx();
+    let raw_ctx = ctx.get_z3_context();
+    let mut stack = vec![term.get_z3_ast()];
+    let mut seen = rustc_hash::FxHashSet::default();
+    while let Some(ast) = stack.pop() {
+        // SAFETY: `ast` is a live term of this thread's context (the term or one of its
+        // subterms), and the symbol's string is read before any other call.
+        unsafe {
+            if !seen.insert(z3_sys::Z3_get_ast_id(raw_ctx, ast)) {
+                continue;
+            }
+            if z3_sys::Z3_get_ast_kind(raw_ctx, ast) != z3_sys::AstKind::App {
+                continue;
+            }
+            let Some(app) = z3_sys::Z3_to_app(raw_ctx, ast) else {
+                continue;
+            };
+            if let Some(decl) = z3_sys::Z3_get_app_decl(raw_ctx, app) {
+                if let Some(symbol) = z3_sys::Z3_get_decl_name(raw_ctx, decl) {
+                    if z3_sys::Z3_get_symbol_kind(raw_ctx, symbol)
+                        == z3_sys::SymbolKind::String
+                    {
+                        let name = z3_sys::Z3_get_symbol_string(raw_ctx, symbol);
+                        if !name.is_null()
+                            && std::ffi::CStr::from_ptr(name)
+                                .to_bytes()
+                                .starts_with(prefix.as_bytes())
+                        {
+                            return true;
+                        }
+                    }
+                }
+            }
+            let n = z3_sys::Z3_get_app_num_args(raw_ctx, app);
+            for i in 0..n {
+                if let Some(arg) = z3_sys::Z3_get_app_arg(raw_ctx, app, i) {
+                    stack.push(arg);
+                }
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

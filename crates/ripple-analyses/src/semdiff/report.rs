@@ -44,7 +44,19 @@ pub(super) fn report_pair(
     let has_diff = diff_answer != Answer::Unsat;
     let has_possible = possible_answer != Answer::Unsat;
     let has_termination = termination_answer != Answer::Unsat;
-    let proved_diff = diff_answer == Answer::Sat || termination_answer == Answer::Sat;
+    // A difference through a call by pointer that may reach a function that differs
+    // between the versions (each version's own unknown function there) is possible, not
+    // proved: those two functions may well agree where this one calls them. Only a run
+    // confirms it.
+    let own_calls = |f: &Bool| {
+        ["ext.(indirect).old.", "ext.(indirect).new."]
+            .iter()
+            .any(|prefix| ripple_symex::smt::mentions_function(f, prefix))
+    };
+    let through_differing = (diff_answer == Answer::Sat && own_calls(&state.differs))
+        || (termination_answer == Answer::Sat && own_calls(&state.termination));
+    let proved_diff = !through_differing
+        && (diff_answer == Answer::Sat || termination_answer == Answer::Sat);
     // Witnesses: the concrete search's (confirmed), then models of the difference
     // conditions; a concrete output difference makes the solver's output witnesses
     // unnecessary.
@@ -83,6 +95,13 @@ pub(super) fn report_pair(
         Verdict::Unknown
     };
     let mut notes = state.notes.clone();
+    if through_differing && !confirmed {
+        notes.push(
+            "the difference found goes through calls by pointer that may reach functions \
+             that differ between the versions, and no run confirmed it"
+                .into(),
+        );
+    }
     if config.assume_no_ub && proved_diff && !confirmed {
         notes.push(
             "the versions differ under wrapping semantics, but no witness free of undefined \
@@ -132,10 +151,15 @@ pub(super) fn report_pair(
             notes.push("budget exhausted".into());
         }
     }
+    let too_large = if witnesses.is_empty() {
+        "(a condition too large to print)"
+    } else {
+        "(a condition too large to print; see the witnesses)"
+    };
     let text = |f: &Bool| -> Option<String> {
         let too_big = ripple_symex::smt::tree_size_exceeds(f, 4000);
         if too_big {
-            Some("(a condition too large to print; see the witnesses)".to_string())
+            Some(too_large.to_string())
         } else {
             let simplified = f.simplify();
             match simplified.as_bool() {
