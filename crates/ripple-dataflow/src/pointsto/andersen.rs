@@ -463,15 +463,7 @@ impl Andersen {
         };
         let end = at + words.len();
         let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
-        if pts.len() < end {
-            pts.resize(end, 0);
-        }
-        if delta.len() < end {
-            if delta.capacity() == 0 {
-                *delta = self.spare.pop().unwrap_or_default();
-            }
-            delta.resize(end, 0);
-        }
+        grow(pts, delta, &mut self.spare, end);
         let mut added = 0;
         for i in at + first..end {
             let new = words[i - at] & !pts[i];
@@ -546,15 +538,7 @@ impl Andersen {
             hi = i + 1;
             let new = bits & !pts.get(i).copied().unwrap_or(0);
             if new != 0 {
-                if pts.len() < src.len() {
-                    pts.resize(src.len(), 0);
-                }
-                if delta.len() < src.len() {
-                    if delta.capacity() == 0 {
-                        *delta = self.spare.pop().unwrap_or_default();
-                    }
-                    delta.resize(src.len(), 0);
-                }
+                grow(pts, delta, &mut self.spare, src.len());
                 pts[i] |= new;
                 delta[i] |= new;
                 added += new.count_ones();
@@ -588,15 +572,7 @@ impl Andersen {
         };
         let end = words.last().map_or(0, |&(i, _)| i as usize + 1);
         let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
-        if pts.len() < end {
-            pts.resize(end, 0);
-        }
-        if delta.len() < end {
-            if delta.capacity() == 0 {
-                *delta = self.spare.pop().unwrap_or_default();
-            }
-            delta.resize(end, 0);
-        }
+        grow(pts, delta, &mut self.spare, end);
         let mut added = 0;
         for &(i, w) in &words[first..] {
             let i = i as usize;
@@ -1308,5 +1284,19 @@ impl Andersen {
             list.dedup();
         }
         self.watch[ri] = watch;
+    }
+}
+
+/// Grows a points-to set and its delta to `len` words (the delta taking a buffer from
+/// `spare` when it has none).
+fn grow(pts: &mut Vec<u64>, delta: &mut Vec<u64>, spare: &mut Vec<Vec<u64>>, len: usize) {
+    if pts.len() < len {
+        pts.resize(len, 0);
+    }
+    if delta.len() < len {
+        if delta.capacity() == 0 {
+            *delta = spare.pop().unwrap_or_default();
+        }
+        delta.resize(len, 0);
     }
 }
