@@ -777,9 +777,7 @@ pub fn mentions_function<T: Ast>(term: &T, prefix: &str) -> bool {
             };
             if let Some(decl) = z3_sys::Z3_get_app_decl(raw_ctx, app) {
                 if let Some(symbol) = z3_sys::Z3_get_decl_name(raw_ctx, decl) {
-                    if z3_sys::Z3_get_symbol_kind(raw_ctx, symbol)
-                        == z3_sys::SymbolKind::String
-                    {
+                    if z3_sys::Z3_get_symbol_kind(raw_ctx, symbol) == z3_sys::SymbolKind::String {
                         let name = z3_sys::Z3_get_symbol_string(raw_ctx, symbol);
                         if !name.is_null()
                             && std::ffi::CStr::from_ptr(name)

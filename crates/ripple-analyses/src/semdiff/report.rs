@@ -55,8 +55,8 @@ pub(super) fn report_pair(
     };
     let through_differing = (diff_answer == Answer::Sat && own_calls(&state.differs))
         || (termination_answer == Answer::Sat && own_calls(&state.termination));
-    let proved_diff = !through_differing
-        && (diff_answer == Answer::Sat || termination_answer == Answer::Sat);
+    let proved_diff =
+        !through_differing && (diff_answer == Answer::Sat || termination_answer == Answer::Sat);
     // Witnesses: the concrete search's (confirmed), then models of the difference
     // conditions; a concrete output difference makes the solver's output witnesses
     // unnecessary.
