@@ -726,48 +726,26 @@ fn hash_of(term: &Dynamic) -> u64 {
     hasher.finish()
 }
 
-/// Whether a term, counted as a tree (shared subterms counted each time, as printing
-/// would), has more than `limit` nodes. Stops counting at the limit.
-pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {
-    let ctx = ctx();
-    let raw_ctx = ctx.get_z3_context();
-    let mut stack = vec![term.get_z3_ast()];
-    let mut count = 0usize;
-    while let Some(ast) = stack.pop() {
-        count += 1;
-        if count > limit {
-            return true;
-        }
-        unsafe {
-            if z3_sys::Z3_get_ast_kind(raw_ctx, ast) == z3_sys::AstKind::App {
-                let Some(app) = z3_sys::Z3_to_app(raw_ctx, ast) else {
-                    continue;
-                };
-                let n = z3_sys::Z3_get_app_num_args(raw_ctx, app);
-                for i in 0..n {
-                    if let Some(arg) = z3_sys::Z3_get_app_arg(raw_ctx, app, i) {
-                        stack.push(arg);
-                    }
-                }
-            }
-        }
-    }
-    false
-}
-
-/// Whether `term` applies a function whose name starts with `prefix` (each shared
-/// subterm visited once).
-pub fn mentions_function<T: Ast>(term: &T, prefix: &str) -> bool {
+/// Visits `term` and its subterms, depth first, until `visit` returns true (then returns
+/// true); each shared subterm once when `once`, else as often as it occurs (as a tree).
+fn any_subterm<T: Ast>(
+    term: &T,
+    once: bool,
+    visit: &mut dyn FnMut(z3_sys::Z3_context, z3_sys::Z3_ast) -> bool,
+) -> bool {
     let ctx = ctx();
     let raw_ctx = ctx.get_z3_context();
     let mut stack = vec![term.get_z3_ast()];
     let mut seen = rustc_hash::FxHashSet::default();
     while let Some(ast) = stack.pop() {
         // SAFETY: `ast` is a live term of this thread's context (the term or one of its
-        // subterms), and the symbol's string is read before any other call.
+        // subterms).
         unsafe {
-            if !seen.insert(z3_sys::Z3_get_ast_id(raw_ctx, ast)) {
+            if once && !seen.insert(z3_sys::Z3_get_ast_id(raw_ctx, ast)) {
                 continue;
+            }
+            if visit(raw_ctx, ast) {
+                return true;
             }
             if z3_sys::Z3_get_ast_kind(raw_ctx, ast) != z3_sys::AstKind::App {
                 continue;
@@ -775,22 +753,7 @@ pub fn mentions_function<T: Ast>(term: &T, prefix: &str) -> bool {
             let Some(app) = z3_sys::Z3_to_app(raw_ctx, ast) else {
                 continue;
             };
-            if let Some(decl) = z3_sys::Z3_get_app_decl(raw_ctx, app) {
-                if let Some(symbol) = z3_sys::Z3_get_decl_name(raw_ctx, decl) {
-                    if z3_sys::Z3_get_symbol_kind(raw_ctx, symbol) == z3_sys::SymbolKind::String {
-                        let name = z3_sys::Z3_get_symbol_string(raw_ctx, symbol);
-                        if !name.is_null()
-                            && std::ffi::CStr::from_ptr(name)
-                                .to_bytes()
-                                .starts_with(prefix.as_bytes())
-                        {
-                            return true;
-                        }
-                    }
-                }
-            }
-            let n = z3_sys::Z3_get_app_num_args(raw_ctx, app);
-            for i in 0..n {
+            for i in 0..z3_sys::Z3_get_app_num_args(raw_ctx, app) {
                 if let Some(arg) = z3_sys::Z3_get_app_arg(raw_ctx, app, i) {
                     stack.push(arg);
                 }
@@ -798,6 +761,41 @@ pub fn mentions_function<T: Ast>(term: &T, prefix: &str) -> bool {
         }
     }
     false
+}
+
+/// Whether a term, counted as a tree (shared subterms counted each time, as printing
+/// would), has more than `limit` nodes. Stops counting at the limit.
+pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {
+    let mut count = 0usize;
+    any_subterm(term, false, &mut |_, _| {
+        count += 1;
+        count > limit
+    })
+}
+
+/// Whether `term` applies a function whose name starts with one of `prefixes`.
+pub fn mentions_function<T: Ast>(term: &T, prefixes: &[&str]) -> bool {
+    any_subterm(term, true, &mut |raw_ctx, ast| {
+        // SAFETY: a live term of the context; the symbol's string is read before any
+        // other call.
+        unsafe {
+            if z3_sys::Z3_get_ast_kind(raw_ctx, ast) != z3_sys::AstKind::App {
+                return false;
+            }
+            let name = z3_sys::Z3_to_app(raw_ctx, ast)
+                .and_then(|app| z3_sys::Z3_get_app_decl(raw_ctx, app))
+                .and_then(|decl| z3_sys::Z3_get_decl_name(raw_ctx, decl))
+                .filter(|&symbol| {
+                    z3_sys::Z3_get_symbol_kind(raw_ctx, symbol) == z3_sys::SymbolKind::String
+                })
+                .map(|symbol| z3_sys::Z3_get_symbol_string(raw_ctx, symbol))
+                .filter(|name| !name.is_null());
+            name.is_some_and(|name| {
+                let name = std::ffi::CStr::from_ptr(name).to_bytes();
+                prefixes.iter().any(|p| name.starts_with(p.as_bytes()))
+            })
+        }
+    })
 }
 
 #[cfg(test)]

@@ -49,9 +49,7 @@ pub(super) fn report_pair(
     // proved: those two functions may well agree where this one calls them. Only a run
     // confirms it.
     let own_calls = |f: &Bool| {
-        ["ext.(indirect).old.", "ext.(indirect).new."]
-            .iter()
-            .any(|prefix| ripple_symex::smt::mentions_function(f, prefix))
+        ripple_symex::smt::mentions_function(f, &["ext.(indirect).old.", "ext.(indirect).new."])
     };
     let through_differing = (diff_answer == Answer::Sat && own_calls(&state.differs))
         || (termination_answer == Answer::Sat && own_calls(&state.termination));
