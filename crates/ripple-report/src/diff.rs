@@ -6,10 +6,10 @@ use std::fmt::Write;
 
 use ripple_ir::Program;
 use ripple_versions::{FunctionMatch, FunctionStatus, GlobalStatus, VersionMatch};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The diff of two versions, ready to render.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DiffView {
     pub schema: u32,
     pub old: String,
@@ -22,42 +22,45 @@ pub struct DiffView {
     pub approximations: ApproximationCounts,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FunctionView {
     pub name: String,
     /// The old name of a renamed function.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub old_name: Option<String>,
     pub file: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub old_file: Option<String>,
-    pub status: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub status: crate::interned::Word,
     pub old_lines: Vec<u32>,
     pub new_lines: Vec<u32>,
     /// Changed lines in other files than `file` (e.g. a macro in a header).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other_lines: Vec<FileLine>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GlobalView {
     pub name: String,
     pub file: String,
-    pub status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub status: crate::interned::Word,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub old_line: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_line: Option<u32>,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
 pub struct FileLine {
-    pub version: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub version: crate::interned::Word,
     pub file: String,
     pub line: u32,
 }
 
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct SummaryView {
     pub modified: usize,
     pub added: usize,
@@ -68,7 +71,7 @@ pub struct SummaryView {
     pub globals_changed: usize,
 }
 
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ApproximationCounts {
     pub old: usize,
     pub new: usize,

@@ -10,49 +10,52 @@
 use std::fmt::Write;
 
 use ripple_analyses::function_impact::{FunctionImpact, FunctionRef};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::sea::FunctionNames;
 
 /// The impact report.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ImpactView {
     pub schema: u32,
     pub old: String,
     pub new: String,
-    pub level: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub level: crate::interned::Word,
     pub changed_functions: Vec<ChangedView>,
     pub impacted_functions: Vec<ImpactedView>,
     pub callgraph_impact: CallGraphImpactView,
     pub summary: ImpactSummary,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ChangedView {
     pub name: String,
     pub file: String,
     /// The function's own change (`modified`, `added`, ...), or `reads` when its only
     /// change is a changed global it reads.
-    pub status: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub status: crate::interned::Word,
     /// The changed globals it reads directly, sorted.
     pub reads: Vec<String>,
     /// Only statements no execution reaches changed (after calls that never return):
     /// no impact starts here.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unreachable_only: bool,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ImpactedView {
     pub name: String,
     pub file: String,
     /// Among `CALL`, `SEQ`, `RET`, `ID`.
-    pub relations: Vec<&'static str>,
+    #[serde(deserialize_with = "crate::interned::list")]
+    pub relations: Vec<crate::interned::Word>,
     /// Names of the changed functions it is impacted by, sorted.
     pub because_of: Vec<String>,
 }
 
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct CallGraphImpactView {
     /// Functions the changed functions transitively call.
     pub callees: Vec<String>,
@@ -62,7 +65,7 @@ pub struct CallGraphImpactView {
     pub total: usize,
 }
 
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ImpactSummary {
     pub changed: usize,
     pub impacted: usize,

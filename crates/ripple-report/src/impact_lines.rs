@@ -14,15 +14,16 @@ use std::fmt::Write;
 use ripple_analyses::dcia::{DciaResult, VersionImpact};
 use ripple_analyses::sem_equiv::StatementEquivalences;
 use ripple_ir::Program;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The statement-level impact report.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ImpactLinesView {
     pub schema: u32,
     pub old: String,
     pub new: String,
-    pub level: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub level: crate::interned::Word,
     /// Impacted lines that hold no changed statement, sorted by version, file, line.
     pub impacted_lines: Vec<ImpactedLineView>,
     /// Lines holding a statement not in MAPPED (SYNT-CHANGED), sorted.
@@ -45,23 +46,24 @@ pub struct ImpactLinesView {
     pub approximations: Vec<String>,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
 pub struct LineView {
     /// `old` or `new`.
-    pub version: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub version: crate::interned::Word,
     pub file: String,
     pub line: u32,
 }
 
 /// The anytime levels of the whole-function proofs (000 Alg. 1) a run went through.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct SemanticView {
     /// The last level run (call distance from the change).
     pub level: usize,
     pub levels: Vec<SemanticLevelView>,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct SemanticLevelView {
     pub level: usize,
     pub tried: usize,
@@ -71,7 +73,7 @@ pub struct SemanticLevelView {
 }
 
 /// A change proved equivalent: the old and new lines, in the function's file.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct EquivalenceView {
     pub function: String,
     pub old_file: String,
@@ -82,12 +84,14 @@ pub struct EquivalenceView {
     /// the call on the line, from 1: the new expression has the old value).
     pub what: String,
     /// How it was established: `solver`.
-    pub proof: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub proof: crate::interned::Word,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct ImpactedLineView {
-    pub version: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub version: crate::interned::Word,
     pub file: String,
     pub line: u32,
     pub function: String,
@@ -103,7 +107,7 @@ pub struct ImpactedLineView {
     pub text: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct ImpactLinesSummary {
     pub changed_lines: usize,
     pub impacted_lines: usize,
@@ -123,9 +127,10 @@ pub struct ImpactLinesSummary {
     pub hubs: Vec<HubView>,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct HubView {
-    pub version: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub version: crate::interned::Word,
     pub name: String,
     /// Impacted lines reached only through it.
     pub lines: usize,
@@ -134,7 +139,7 @@ pub struct HubView {
     pub chain_lines: usize,
 }
 
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct DistanceCount {
     pub distance: u32,
     pub lines: usize,

@@ -5,10 +5,10 @@
 use std::fmt::Write;
 
 use ripple_analyses::invariants::{At, ChurnLines, InvariantDiff, SourceLine, VersionResult};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The JSON document.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct InvariantsView {
     pub schema: u32,
     /// The versions as given, in order (churns name them by position, from 1).
@@ -17,14 +17,22 @@ pub struct InvariantsView {
     pub graph: GraphView,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct GraphView {
     pub nodes: usize,
     pub shared_nodes: usize,
     pub solver_queries: u64,
+    /// `wall-clock cut-off` when that, not the work budget, stopped some query: the
+    /// result may then differ on another machine.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::interned::optional"
+    )]
+    pub stopped_by: Option<crate::interned::Word>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct PointView {
     pub function: String,
     /// `entry`, `exit`, or `line N`.
@@ -59,17 +67,18 @@ impl PointView {
     }
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct VersionInvariants {
     pub version: usize,
     /// `proved`, `undecided` or `absent`.
-    pub status: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub status: crate::interned::Word,
     pub invariants: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct ChurnView {
     pub from: usize,
     pub to: usize,
@@ -78,7 +87,7 @@ pub struct ChurnView {
     pub lines: LinesView,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct LinesView {
     pub added: Vec<String>,
     pub removed: Vec<String>,
@@ -167,6 +176,7 @@ pub fn invariants_view(
             nodes: diff.nodes,
             shared_nodes: diff.shared_nodes,
             solver_queries: diff.queries,
+            stopped_by: diff.stopped_by_clock.then_some("wall-clock cut-off"),
         },
     }
 }
@@ -273,6 +283,12 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
         "\ngraph: {} nodes, {} shared by several versions; {} solver queries",
         view.graph.nodes, view.graph.shared_nodes, view.graph.solver_queries
     );
+    if view.graph.stopped_by.is_some() {
+        let _ = writeln!(
+            out,
+            "stopped by the wall-clock cut-off, not the work budget: the points left undecided may be decided on another machine"
+        );
+    }
     out
 }
 

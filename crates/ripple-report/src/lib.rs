@@ -9,6 +9,7 @@ pub mod html;
 pub mod impact;
 pub mod impact_lines;
 pub mod interactions;
+pub mod interned;
 pub mod invariants;
 pub mod markdown;
 pub mod report;

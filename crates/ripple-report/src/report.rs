@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::diff::DiffView;
 use crate::impact::ImpactView;
@@ -16,7 +16,7 @@ use crate::impact_lines::ImpactLinesView;
 use crate::invariants::InvariantsView;
 use crate::semdiff::SemdiffView;
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Report {
     #[serde(flatten)]
     pub changes: DiffView,
@@ -28,23 +28,48 @@ pub struct Report {
     #[serde(skip)]
     pub all: bool,
     /// `function_impact` in JSON (`functions` are the changes document's).
-    #[serde(rename = "function_impact", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "function_impact",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub functions: Option<ImpactView>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub impact: Option<ImpactLinesView>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub semantic: Option<SemdiffView>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invariants: Option<InvariantsView>,
     /// Sections asked for and not run, with the reason.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_run: Vec<NotRun>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct NotRun {
-    pub section: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub section: crate::interned::Word,
     pub reason: String,
+}
+
+impl Report {
+    /// Whether a wall-clock cut-off, not a work budget, stopped some analysis of the
+    /// report: another run (on another machine, or under another load) may then give
+    /// another report.
+    pub fn machine_dependent(&self) -> bool {
+        const CLOCK: &str = "wall-clock cut-off";
+        self.semantic
+            .as_ref()
+            .is_some_and(|s| s.settings.stopped_by == Some(CLOCK))
+            || self
+                .invariants
+                .as_ref()
+                .is_some_and(|i| i.graph.stopped_by.is_some())
+            || self
+                .impact
+                .as_ref()
+                .is_some_and(|i| i.approximations.iter().any(|a| a.contains(CLOCK)))
+    }
 }
 
 /// Impacted functions the text of `ripple diff` lists (the nearest) without `--all`.
@@ -122,6 +147,17 @@ pub fn render_text(report: &Report) -> String {
 
 pub fn render_json(report: &Report) -> String {
     serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// The report as stored by a cache (its JSON; the text-only parts, `show_changes`, `all`
+/// and source snippets, are not kept).
+pub fn to_stored(report: &Report) -> Vec<u8> {
+    serde_json::to_vec(report).unwrap_or_default()
+}
+
+/// A report stored by [`to_stored`]; `None` when the bytes are not one.
+pub fn from_stored(bytes: &[u8]) -> Option<Report> {
+    serde_json::from_slice(bytes).ok()
 }
 
 /// Changed functions listed in the Markdown report; the count of the others follows.
@@ -219,7 +255,7 @@ pub fn render_markdown(report: &Report) -> String {
 }
 
 /// One commit of a range analysed commit by commit (against its first parent).
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct CommitReport {
     pub commit: String,
     pub subject: String,
@@ -227,7 +263,7 @@ pub struct CommitReport {
 }
 
 /// A range analysed commit by commit (`ripple diff A..B --each-commit`), oldest first.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct HistoryReport {
     pub schema: u32,
     pub range: String,

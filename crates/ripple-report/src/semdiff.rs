@@ -9,9 +9,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use ripple_analyses::semdiff::{Observed, SemdiffReport, Unconfirmed, Verdict};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct SemdiffView {
     pub schema: u32,
     pub functions: Vec<FunctionView>,
@@ -19,13 +19,14 @@ pub struct SemdiffView {
     pub settings: SettingsView,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct SettingsView {
     pub refine: bool,
     pub unwind: u32,
     /// `wrap` (the semantics of code built with `-fwrapv`) or `no-ub` (differences
     /// through undefined behaviour excluded).
-    pub assume: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub assume: crate::interned::Word,
     pub solver_queries: u64,
     /// Work spent and the run's work budget, in units (deterministic).
     pub work: u64,
@@ -36,14 +37,16 @@ pub struct SettingsView {
     pub out_of_budget: bool,
     /// What stopped the run early: `work budget`, `wall-clock cut-off` (then the result
     /// may depend on the machine's load), or null.
-    pub stopped_by: Option<&'static str>,
+    #[serde(deserialize_with = "crate::interned::optional")]
+    pub stopped_by: Option<crate::interned::Word>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FunctionView {
     pub name: String,
     pub modified: bool,
-    pub verdict: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub verdict: crate::interned::Word,
     pub differs_when: Option<String>,
     pub equal_when: Option<String>,
     pub non_termination_differs_when: Option<String>,
@@ -53,9 +56,10 @@ pub struct FunctionView {
     pub notes: Vec<String>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct WitnessView {
-    pub kind: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub kind: crate::interned::Word,
     pub inputs: BTreeMap<String, String>,
     pub old: OutcomeView,
     pub new: OutcomeView,
@@ -66,12 +70,14 @@ pub struct WitnessView {
     /// show it), `same outcome` when both replays agree, `compiled versions agree` when
     /// the interpreter saw a difference the compiled program does not show, `compiled
     /// run timed out`.
-    pub unconfirmed_reason: Option<&'static str>,
+    #[serde(deserialize_with = "crate::interned::optional")]
+    pub unconfirmed_reason: Option<crate::interned::Word>,
     /// What decided: `compiled code` (both versions built by the machine's C compiler)
     /// or `interpreter`.
-    pub checked_by: &'static str,
+    #[serde(deserialize_with = "crate::interned::one")]
+    pub checked_by: crate::interned::Word,
     /// Why the compiled versions could not be run, when a compiler was there.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub native_error: Option<String>,
     /// What the difference goes through besides ordinary values: undefined behaviour of
     /// a run (`signed overflow (new)`, `division by zero (old)`, ...) or `NaN or signed
@@ -79,7 +85,7 @@ pub struct WitnessView {
     pub labels: Vec<String>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct OutcomeView {
     pub result: String,
     pub stdout: String,

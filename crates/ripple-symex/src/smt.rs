@@ -67,6 +67,12 @@ impl Default for Budget {
     }
 }
 
+/// The solver's version: budgets count its resource units, so its answers within them
+/// may change from one version to another.
+pub fn solver_version() -> &'static str {
+    z3::full_version()
+}
+
 /// Work units of a budget in seconds.
 pub fn work_of(budget: Duration) -> u64 {
     (budget.as_secs_f64() * WORK_PER_SECOND) as u64

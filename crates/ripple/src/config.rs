@@ -18,6 +18,10 @@
 //! [impact]
 //! budget = 10.0                        # --budget
 //! level = 1                            # --level: "function", "statement" or K
+//!
+//! [cache]                              # the report cache of `ripple diff`
+//! path = ".ripple/cache.redb"          # --cache
+//! enabled = true                       # false: --no-cache
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -33,6 +37,8 @@ pub struct ConfigFile {
     pub sources: Sources,
     #[serde(default)]
     pub impact: Impact,
+    #[serde(default)]
+    pub cache: CacheSettings,
     /// The directory of the file: relative paths in it are relative to this.
     #[serde(skip)]
     pub dir: PathBuf,
@@ -66,6 +72,14 @@ pub struct Sources {
 pub struct Impact {
     pub budget: Option<f64>,
     pub level: Option<toml::Value>,
+}
+
+/// `[cache]`: see `crate::cache`.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CacheSettings {
+    pub path: Option<PathBuf>,
+    pub enabled: Option<bool>,
 }
 
 impl ConfigFile {

@@ -2,6 +2,7 @@
 //! analysis and renders its report. Exit codes: 0 no change, 1 changes found, 2 error
 //! (like diff(1)).
 
+mod cache;
 mod cli;
 mod commands;
 mod config;

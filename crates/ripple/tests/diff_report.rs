@@ -18,8 +18,9 @@ fn diff(old: &Path, new: &Path, extra: &[&str]) -> (i32, String) {
         .arg(old)
         .arg(new)
         .args(extra)
-        // The verdicts are judged by their work budget, not by the machine's load.
-        .args(["--cutoff", "300"])
+        // The verdicts are judged by their work budget, not by the machine's load; each
+        // run analyses (the report cache has its own test).
+        .args(["--cutoff", "300", "--no-cache"])
         .output()
         .expect("ripple runs");
     (
@@ -459,4 +460,93 @@ fn the_impact_uses_what_the_semantic_verdicts_proved() {
         .map(|e| e["function"].as_str().unwrap_or(""))
         .collect();
     assert!(whole.contains(&"sum_to"), "{json:#}");
+}
+
+/// The report cache (`--cache FILE`): a second run from the same sources and options
+/// reads the report back (`--verbose` says so) and prints what a run without the cache
+/// prints, in every format; an edit that leaves the preprocessed code as it was (a
+/// comment) still reads it back; an edit of the code, or another budget, analyses
+/// again; `--no-cache` neither reads nor writes, and `ripple.toml`'s `[cache] path`
+/// places the file.
+#[test]
+fn a_report_computed_before_is_read_back_from_the_cache() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let db = dir.path().join("cache.redb");
+    let old = example("dcia-fig1", "old.c");
+    let new = dir.path().join("new.c");
+    let original = std::fs::read_to_string(example("dcia-fig1", "new.c")).expect("new.c");
+    std::fs::write(&new, &original).expect("a copy of new.c");
+    let run = |cache: Option<&Path>, extra: &[&str]| -> (String, String) {
+        let mut command = assert_cmd::Command::cargo_bin("ripple").expect("the binary");
+        command
+            .arg("diff")
+            .arg(&old)
+            .arg(&new)
+            .args(["--cutoff", "300", "--no-config"])
+            .args(extra);
+        match cache {
+            Some(path) => command.arg("--cache").arg(path),
+            None => command.arg("--no-cache"),
+        };
+        let out = command.output().expect("ripple runs");
+        (
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let read_back = |stderr: &str| stderr.contains("read from");
+    for format in ["text", "json", "markdown", "sarif", "html"] {
+        let (fresh, _) = run(None, &["--format", format]);
+        // Every format renders the report the text run stored (HTML and SARIF a part
+        // of it). (A run that analyses shows its time with `--verbose`: only what is
+        // read back is compared.)
+        let (first, said) = run(Some(&db), &["--format", format, "--verbose"]);
+        let stored_before = format != "text";
+        assert_eq!(read_back(&said), stored_before, "{format}: {said}");
+        if stored_before {
+            assert_eq!(first, fresh, "{format}");
+        }
+        let (second, said) = run(Some(&db), &["--format", format, "--verbose"]);
+        assert!(read_back(&said), "{format}: {said}");
+        assert_eq!(second, fresh, "{format}");
+    }
+    // HTML alone stores its own part, which serves it again.
+    let html_only = dir.path().join("html.redb");
+    let (first, _) = run(Some(&html_only), &["--format", "html"]);
+    let (second, said) = run(Some(&html_only), &["--format", "html", "--verbose"]);
+    assert!(read_back(&said), "{said}");
+    assert_eq!(first, second);
+    // A comment at the end: the same preprocessed code.
+    std::fs::write(&new, format!("{original}/* reviewed */\n")).expect("edit");
+    let (_, said) = run(Some(&db), &["--verbose"]);
+    assert!(read_back(&said), "{said}");
+    // Another budget, then another constant: analysed again.
+    let (_, said) = run(Some(&db), &["--budget", "4", "--verbose"]);
+    assert!(!read_back(&said), "{said}");
+    std::fs::write(
+        &new,
+        original.replace("line_delim='\\0'", "line_delim='\\t'"),
+    )
+    .expect("edit");
+    let (changed, said) = run(Some(&db), &["--verbose"]);
+    assert!(!read_back(&said), "{said}");
+    assert!(changed.contains("print_product_info"), "{changed}");
+    // --no-cache writes nothing.
+    let unused = dir.path().join("unused.redb");
+    run(None, &[]);
+    assert!(!unused.exists());
+    // The configuration file names the cache.
+    let config = dir.path().join("ripple.toml");
+    std::fs::write(&config, "[cache]\npath = \"from-config.redb\"\n").expect("ripple.toml");
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .expect("the binary")
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--only", "changes", "--config"])
+        .arg(&config)
+        .output()
+        .expect("ripple runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(dir.path().join("from-config.redb").exists());
 }

@@ -264,6 +264,7 @@ fn diff_sarif_carries_the_semantic_verdicts() {
                 "300",
                 "--skip",
                 "invariants",
+                "--no-cache",
             ])
             .output()
             .expect("ripple runs");

@@ -137,6 +137,9 @@ pub struct InvariantDiff {
     pub nodes: usize,
     pub shared_nodes: usize,
     pub queries: u64,
+    /// Whether the wall-clock cut-off, not the work budget, stopped some query (the
+    /// result may then differ on another machine).
+    pub stopped_by_clock: bool,
 }
 
 /// Computes the invariant diffs of `programs` (`matches[i]` between versions i and i+1).
@@ -174,6 +177,7 @@ pub fn invariant_diffs(
         nodes,
         shared_nodes,
         queries: smt.queries,
+        stopped_by_clock: smt.stopped_by_clock(),
     })
 }
 

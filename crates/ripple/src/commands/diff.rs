@@ -11,6 +11,7 @@
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 
+use crate::cache::{Cache, KeyBuilder};
 use crate::cli::FrontendArgs;
 use crate::load::{report_diagnostics, LoadConfig, VersionSpec};
 use crate::progress::Progress;
@@ -48,6 +49,14 @@ pub struct DiffArgs {
     /// the report reproducible on a busy machine.
     #[arg(long)]
     pub cutoff: Option<f64>,
+    /// The report cache: a redb file (default: `.ripple/cache.redb` at the root of the
+    /// git work tree; `ripple.toml`'s `[cache] path`). A report computed before from the
+    /// same sources and options is printed again instead of analysing again.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_cache")]
+    pub cache: Option<std::path::PathBuf>,
+    /// Neither read nor write the report cache.
+    #[arg(long)]
+    pub no_cache: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -94,7 +103,15 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
     }
     let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "diff")?;
     let progress = Progress::spinner();
-    let (report, errors, sources) = report_pair(&old_spec, &new_spec, &config, args, &progress)?;
+    let cache = report_cache(args, &config);
+    let (report, errors, sources) = report_pair(
+        &old_spec,
+        &new_spec,
+        &config,
+        args,
+        cache.as_ref(),
+        &progress,
+    )?;
     drop(progress);
     match args.format {
         DiffFormat::Text => crate::style::print_text(&ripple_report::report::render_text(&report)),
@@ -138,13 +155,15 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     };
     let mut commits = Vec::new();
     let mut code = 0;
+    let cache = report_cache(args, config);
     let list = crate::load::commits_between(&base, &tip)?;
     let progress = Progress::bar(list.len() as u64);
     for (commit, subject) in list {
         progress.stage(&format!("{} {subject}", &commit[..commit.len().min(12)]));
         let parent = VersionSpec::Revision(format!("{commit}^"));
         let this = VersionSpec::Revision(commit.clone());
-        let (report, errors, _) = report_pair(&parent, &this, config, args, &progress)?;
+        let (report, errors, _) =
+            report_pair(&parent, &this, config, args, cache.as_ref(), &progress)?;
         progress.inc();
         if errors > 0 {
             progress.suspend(|| eprintln!("ripple: {commit}: {errors} error(s) while reading the sources; its report covers what could be read"));
@@ -175,34 +194,70 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     Ok(code)
 }
 
+/// The report cache the flags and `ripple.toml` choose, if any (see [`crate::cache`]).
+fn report_cache(args: &DiffArgs, config: &LoadConfig) -> Option<Cache> {
+    let explicit = args.cache.clone().or_else(|| config.cache.path.clone());
+    let disabled = args.no_cache || config.cache.enabled == Some(false);
+    Cache::locate(explicit.as_deref(), disabled, args.frontend.verbose)
+}
+
+/// The key of a report: what it is computed from (the analysed program of each version,
+/// the sections and the options that shape them).
+fn report_key(
+    old: &crate::load::LoadedVersion,
+    new: &crate::load::LoadedVersion,
+    config: &LoadConfig,
+    args: &DiffArgs,
+    sections: &[bool],
+) -> crate::cache::Key {
+    let mut key = KeyBuilder::new("diff report");
+    for version in [old, new] {
+        key.bytes(&version.content.to_le_bytes())
+            .text(&version.sources.label)
+            .text(&version.left_out.join("\n"));
+    }
+    key.text(&format!("{sections:?}"))
+        .number(u64::from(args.all))
+        .number(args.budget.to_bits())
+        .number(args.cutoff.map_or(u64::MAX, f64::to_bits))
+        // The compiler that confirms witnesses, and its flags.
+        .text(&config.preprocess.cc)
+        .text(&config.preprocess.flags.join("\n"))
+        .text(&format!("{:?}", config.preprocess.mode))
+        .number(u64::from(config.frontend.build_syntax));
+    key.finish()
+}
+
 /// The report of one pair of versions, the number of errors met reading them, and their
-/// sources (kept for the HTML page).
+/// sources (kept for the HTML page). With a cache, a report stored from the same inputs
+/// is read back instead of analysing again, and a new one stored.
 fn report_pair(
     old_spec: &VersionSpec,
     new_spec: &VersionSpec,
     config: &LoadConfig,
     args: &DiffArgs,
+    cache: Option<&Cache>,
     progress: &Progress,
 ) -> Result<(
     Report,
     usize,
     (crate::load::SourceSet, crate::load::SourceSet),
 )> {
-    // HTML shows the impact only, SARIF the impact and the verdicts: the other sections
-    // are not computed for them.
+    // HTML shows the impact, SARIF the impact and the verdicts: the other sections are
+    // not computed for them. (The verdicts are computed for HTML too: their proofs make
+    // the impact what the other formats show.)
     let shown = |s: Section| match args.format {
-        DiffFormat::Html => s == Section::Impact,
-        DiffFormat::Sarif => matches!(s, Section::Impact | Section::Semantic),
+        DiffFormat::Html | DiffFormat::Sarif => matches!(s, Section::Impact | Section::Semantic),
         _ => true,
     };
-    let wanted = |s: Section| {
-        shown(s)
-            && if args.only.is_empty() {
-                !args.skip.contains(&s)
-            } else {
-                args.only.contains(&s)
-            }
+    let chosen = |s: Section| {
+        if args.only.is_empty() {
+            !args.skip.contains(&s)
+        } else {
+            args.only.contains(&s)
+        }
     };
+    let wanted = |s: Section| shown(s) && chosen(s);
     let each = args.each_commit;
     let say = |stage: &str| {
         if !each {
@@ -216,6 +271,111 @@ fn report_pair(
         report_diagnostics(&old_version, args.frontend.verbose)
             + report_diagnostics(&new_version, args.frontend.verbose)
     });
+    const SECTIONS: [Section; 5] = [
+        Section::Changes,
+        Section::Functions,
+        Section::Impact,
+        Section::Semantic,
+        Section::Invariants,
+    ];
+    let sections = SECTIONS.map(wanted);
+    let key = cache.map(|_| report_key(&old_version, &new_version, config, args, &sections));
+    // HTML and SARIF show part of the report: the whole one, stored by a run in another
+    // format, serves them too when it has the same semantic section (whose proofs the
+    // impact uses; the other sections are independent).
+    let whole = SECTIONS.map(chosen);
+    let semantic = SECTIONS
+        .iter()
+        .position(|&s| s == Section::Semantic)
+        .expect("a section");
+    let keys = key.iter().copied().chain(
+        (cache.is_some() && whole != sections && whole[semantic] == sections[semantic])
+            .then(|| report_key(&old_version, &new_version, config, args, &whole)),
+    );
+    let stored = cache.and_then(|cache| {
+        keys.into_iter()
+            .find_map(|key| cache.get(&key))
+            .and_then(|bytes| ripple_report::report::from_stored(&bytes))
+    });
+    let mut report = match stored {
+        Some(mut report) => {
+            if !wanted(Section::Functions) {
+                report.functions = None;
+            }
+            if !wanted(Section::Impact) {
+                report.impact = None;
+            }
+            if !wanted(Section::Semantic) {
+                report.semantic = None;
+            }
+            if !wanted(Section::Invariants) {
+                report.invariants = None;
+            }
+            report.not_run.retain(|n| {
+                SECTIONS.iter().any(|&s| {
+                    wanted(s)
+                        && s.to_possible_value()
+                            .is_some_and(|v| v.get_name() == n.section)
+                })
+            });
+            say("report from the cache");
+            if args.frontend.verbose {
+                progress.suspend(|| {
+                    eprintln!(
+                        "ripple: {} -> {}: the report computed before from the same inputs, read from {}",
+                        old_version.sources.label,
+                        new_version.sources.label,
+                        cache.map_or(std::path::Path::new(""), Cache::path).display()
+                    );
+                });
+            }
+            report.show_changes = wanted(Section::Changes);
+            report.all = args.all;
+            report
+        }
+        None => {
+            let mut report = analyse_pair(
+                [&mut old_version, &mut new_version],
+                errors,
+                config,
+                args,
+                &wanted,
+                &say,
+            );
+            if let (Some(cache), Some(key)) = (cache, key) {
+                // Only what another run would give again; without the time taken
+                // (`--verbose`), which a report read back does not take.
+                if !report.machine_dependent() {
+                    let elapsed = report
+                        .semantic
+                        .as_mut()
+                        .and_then(|s| s.settings.elapsed_ms.take());
+                    cache.put(&key, &ripple_report::report::to_stored(&report));
+                    if let Some(semantic) = &mut report.semantic {
+                        semantic.settings.elapsed_ms = elapsed;
+                    }
+                }
+            }
+            report
+        }
+    };
+    if args.format == DiffFormat::Text {
+        if let Some(view) = &mut report.impact {
+            super::impact::attach_snippets(view, [&old_version.sources, &new_version.sources]);
+        }
+    }
+    Ok((report, errors, (old_version.sources, new_version.sources)))
+}
+
+/// The sections `wanted` of the report of two loaded versions (`errors` met reading them).
+fn analyse_pair(
+    [old_version, new_version]: [&mut crate::load::LoadedVersion; 2],
+    errors: usize,
+    config: &LoadConfig,
+    args: &DiffArgs,
+    wanted: &dyn Fn(Section) -> bool,
+    say: &dyn Fn(&str),
+) -> Report {
     say("matching the versions");
     let matching = ripple_versions::match_programs(
         old_version.program(),
@@ -259,8 +419,8 @@ fn report_pair(
         say("semantic verdicts");
         let (view, _, proved) = super::semdiff::semantic_view(
             config,
-            &old_version,
-            &new_version,
+            old_version,
+            new_version,
             &matching,
             &semdiff_args,
         );
@@ -277,7 +437,7 @@ fn report_pair(
         None
     } else {
         say("invariant churns");
-        invariant_churns(&old_version, &new_version, &matching, args, &mut not_run)
+        invariant_churns(old_version, new_version, &matching, args, &mut not_run)
     };
     // The impacts, on the programs with the statements after calls that never return cut.
     if any_change && (wanted(Section::Impact) || wanted(Section::Functions)) {
@@ -287,8 +447,8 @@ fn report_pair(
     let functions = (wanted(Section::Functions) && any_change).then(|| {
         say("function-level impact");
         super::impact::function_level(
-            &old_version,
-            &new_version,
+            old_version,
+            new_version,
             &matching,
             ripple_report::sea::ExternalFunctions::AddressTaken,
         )
@@ -305,16 +465,12 @@ fn report_pair(
             proved_functions,
         };
         let timer = super::StageTimer::new(false);
-        let (mut view, _) =
-            super::impact::statement_impact(&old_version, &new_version, &options, &timer);
-        if args.format == DiffFormat::Text {
-            super::impact::attach_snippets(&mut view, [&old_version.sources, &new_version.sources]);
-        }
+        let (view, _) = super::impact::statement_impact(old_version, new_version, &options, &timer);
         Some(view)
     } else {
         None
     };
-    let report = Report {
+    Report {
         changes,
         show_changes: wanted(Section::Changes),
         all: args.all,
@@ -323,8 +479,7 @@ fn report_pair(
         semantic,
         invariants,
         not_run,
-    };
-    Ok((report, errors, (old_version.sources, new_version.sources)))
+    }
 }
 
 /// A section not run because the sources have errors.

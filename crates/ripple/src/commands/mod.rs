@@ -143,6 +143,13 @@ pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig
             .program
             .clone()
             .or_else(|| sources.and_then(|s| s.program.clone())),
+        cache: file
+            .as_ref()
+            .map(|f| crate::config::CacheSettings {
+                path: f.cache.path.as_ref().map(|p| f.resolve(p)),
+                enabled: f.cache.enabled,
+            })
+            .unwrap_or_default(),
     })
 }
 

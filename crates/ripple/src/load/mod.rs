@@ -229,6 +229,8 @@ pub struct LoadConfig {
     pub exclude: Vec<String>,
     /// The program to analyse in a tree of several (`--program`; see [`programs`]).
     pub program: Option<String>,
+    /// `ripple.toml`'s `[cache]`, its path made absolute.
+    pub cache: crate::config::CacheSettings,
 }
 
 /// A lowered version plus everything said while loading it.
@@ -238,6 +240,13 @@ pub struct LoadedVersion {
     /// In a tree of several programs, the changed files that only the programs not
     /// analysed read (see [`programs`]).
     pub left_out: Vec<String>,
+    /// A hash of what was lowered (see [`content_hash`]), for the report cache.
+    pub content: u128,
+}
+
+/// The root of the git work tree holding the current directory, if any.
+pub fn git_top_level() -> Option<PathBuf> {
+    git::top_level().ok()
 }
 
 /// The changed files two versions leave out of the program analysed.
@@ -293,8 +302,30 @@ impl PreparedVersion {
             sources: self.sources,
             lowered,
             left_out: Vec::new(),
+            content: content_hash(&units),
         }
     }
+}
+
+/// A hash of translation units: their names, their text (line markers aside: they name
+/// the scratch directory a revision is written to) and where each line comes from.
+fn content_hash(units: &[TranslationUnit]) -> u128 {
+    let mut hash = xxhash_rust::xxh3::Xxh3::new();
+    for unit in units {
+        hash.update(unit.path.as_bytes());
+        hash.update(b"\0");
+        for line in unit.text.lines() {
+            let marker = line
+                .strip_prefix("# ")
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+            if !marker {
+                hash.update(line.as_bytes());
+            }
+            hash.update(b"\n");
+        }
+        hash.update(format!("{:?}", unit.line_map).as_bytes());
+    }
+    hash.digest128()
 }
 
 /// Reads, preprocesses (in parallel) and lowers one version (of a tree of several
