@@ -85,6 +85,33 @@ pub struct WitnessView {
     pub labels: Vec<String>,
 }
 
+impl WitnessView {
+    /// What the two runs show differently, first of: the result, the output, the state
+    /// after (the result when they show nothing different).
+    pub fn first_difference(&self) -> (String, String) {
+        let (old, new) = (&self.old, &self.new);
+        if old.result == new.result && old.stdout != new.stdout {
+            return (
+                format!("printed {:?}", old.stdout),
+                format!("printed {:?}", new.stdout),
+            );
+        }
+        if old.result == new.result {
+            let keys = old.state.keys().chain(new.state.keys());
+            for key in keys {
+                let (a, b) = (old.state.get(key), new.state.get(key));
+                if a != b {
+                    let show = |v: Option<&String>| {
+                        v.map_or_else(|| format!("{key} not set"), |v| format!("{key} = {v}"))
+                    };
+                    return (show(a), show(b));
+                }
+            }
+        }
+        (old.result.clone(), new.result.clone())
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct OutcomeView {
     pub result: String,
@@ -355,13 +382,16 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                 f.witnesses.iter().find(|w| w.confirmed),
                 f.witnesses.first(),
             ) {
-                (Some(w), _) => format!(
-                    "on {}: old {}, new {} ({})",
-                    inputs_of(w),
-                    code(&w.old.result),
-                    code(&w.new.result),
-                    w.checked_by
-                ),
+                (Some(w), _) => {
+                    let (old, new) = w.first_difference();
+                    format!(
+                        "on {}: old {}, new {} ({})",
+                        inputs_of(w),
+                        code(&old),
+                        code(&new),
+                        w.checked_by
+                    )
+                }
                 (None, Some(w)) if f.verdict == "different" => format!(
                     "the solver proves a difference; the witness on {} is not confirmed ({})",
                     inputs_of(w),

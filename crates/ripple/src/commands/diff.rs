@@ -57,6 +57,10 @@ pub struct DiffArgs {
     /// Neither read nor write the report cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Exit 0 when the versions differ too (errors still exit 2): for hooks and CI
+    /// steps that report and must not fail.
+    #[arg(long)]
+    pub exit_zero: bool,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
@@ -138,7 +142,9 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
         eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
         return Ok(2);
     }
-    Ok(u8::from(report.changes.summary.any_change()))
+    Ok(u8::from(
+        !args.exit_zero && report.changes.summary.any_change(),
+    ))
 }
 
 /// `--each-commit`: every commit of the range against its first parent.
@@ -168,7 +174,7 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
         if errors > 0 {
             progress.suspend(|| eprintln!("ripple: {commit}: {errors} error(s) while reading the sources; its report covers what could be read"));
             code = 2;
-        } else if report.changes.summary.any_change() && code == 0 {
+        } else if report.changes.summary.any_change() && code == 0 && !args.exit_zero {
             code = 1;
         }
         commits.push(ripple_report::report::CommitReport {
