@@ -335,6 +335,55 @@ fn a_range_commit_by_commit() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("one git range"));
 }
 
+/// A commit's report in a range is the report of that commit alone: what the analysis of
+/// one commit leaves behind (the solver's state, its caches) does not steer the next.
+#[test]
+fn a_commit_of_a_range_is_reported_as_on_its_own() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let p = dir.path();
+    let commit = |text: &str, message: &str| {
+        std::fs::write(p.join("a.c"), text).expect("write");
+        git(p, &["add", "-A"]);
+        git(p, &["commit", "-q", "-m", message]);
+    };
+    git(p, &["init", "-q"]);
+    let program = |a: &str, b: &str| {
+        format!(
+            "int f(int x) {{ if (x > 3) return x * {a}; return x - 1; }}\n\
+             int g(int y) {{ int s = 0; for (int i = 0; i < y && i < 8; i++) s += f(i) {b}; return s; }}\n\
+             int main(int argc, char **argv) {{ (void)argv; return g(argc) + f(argc); }}\n"
+        )
+    };
+    commit(&program("2", ""), "base");
+    commit(&program("3", ""), "change f");
+    commit(&program("3", "+ 1"), "change g");
+    let run = |range: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("ripple")
+            .expect("the ripple binary builds")
+            .arg("diff")
+            .args(range)
+            .args(["--format", "json", "--no-cache", "--cutoff", "300"])
+            .current_dir(p)
+            .output()
+            .expect("ripple runs");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("JSON")
+    };
+    let range = run(&["HEAD~2..HEAD", "--each-commit"]);
+    let commits = range["commits"].as_array().expect("commits");
+    assert_eq!(commits.len(), 2);
+    for (i, parent) in ["HEAD~2", "HEAD~1"].iter().enumerate() {
+        let child = format!("HEAD~{}", 1 - i);
+        let alone = run(&[parent, &child]);
+        let mut in_range = commits[i]["report"].clone();
+        // The labels name the revisions as given.
+        for (field, value) in [("old", &alone["old"]), ("new", &alone["new"])] {
+            in_range[field] = value.clone();
+        }
+        assert_eq!(in_range["semantic"], alone["semantic"], "commit {child}");
+        assert_eq!(in_range["impact"]["summary"], alone["impact"]["summary"]);
+    }
+}
+
 /// `--jobs N` sets the threads; the report is the same whatever N. `--jobs 0` is refused.
 #[test]
 fn the_report_does_not_depend_on_the_number_of_threads() {

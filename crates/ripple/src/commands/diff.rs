@@ -147,6 +147,9 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
     ))
 }
 
+/// The stack of a thread analysing one commit: the main thread's.
+const MAIN_STACK: usize = 8 << 20;
+
 /// `--each-commit`: every commit of the range against its first parent.
 fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     if args.new.is_some() || !args.old.contains("..") {
@@ -168,8 +171,18 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
         progress.stage(&format!("{} {subject}", &commit[..commit.len().min(12)]));
         let parent = VersionSpec::Revision(format!("{commit}^"));
         let this = VersionSpec::Revision(commit.clone());
-        let (report, errors, _) =
-            report_pair(&parent, &this, config, args, cache.as_ref(), &progress)?;
+        // Each commit in a thread of its own: the solver's context is the thread's, and
+        // what one commit's analysis leaves in it would steer the next one's search (a
+        // commit's report would depend on the commits analysed before it).
+        let (report, errors, _) = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(MAIN_STACK)
+                .spawn_scoped(scope, || {
+                    report_pair(&parent, &this, config, args, cache.as_ref(), &progress)
+                })
+                .map(|thread| thread.join())
+        })?
+        .map_err(|_| anyhow::anyhow!("the analysis of {commit} stopped on an internal error"))??;
         progress.inc();
         if errors > 0 {
             progress.suspend(|| eprintln!("ripple: {commit}: {errors} error(s) while reading the sources; its report covers what could be read"));
