@@ -124,7 +124,8 @@ fn the_github_workflow_commands_write_sarif_and_markdown() {
     // run prints "limit 5" where it printed "limit 3" (argc > 1): the verdict's evidence
     // shows the output that differs.
     assert!(
-        markdown.contains("| `run` | different | on `argc = 2`: old `printed \"mode 1\\nlimit 3\\n\"`"),
+        markdown
+            .contains("| `run` | different | on `argc = 2`: old `printed \"mode 1\\nlimit 3\\n\"`"),
         "{markdown}"
     );
     // The first line stored the report in the work tree's cache; the second read it.

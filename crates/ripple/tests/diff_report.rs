@@ -335,8 +335,9 @@ fn a_range_commit_by_commit() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("one git range"));
 }
 
-/// A commit's report in a range is the report of that commit alone: what the analysis of
-/// one commit leaves behind (the solver's state, its caches) does not steer the next.
+/// A commit's report in a range is the report of that commit alone, and a section of a
+/// report is the section alone (`--only`): what one analysis leaves behind (the
+/// solver's state, its caches) does not steer the next.
 #[test]
 fn a_commit_of_a_range_is_reported_as_on_its_own() {
     let dir = tempfile::tempdir().expect("a scratch directory");
@@ -381,6 +382,10 @@ fn a_commit_of_a_range_is_reported_as_on_its_own() {
         }
         assert_eq!(in_range["semantic"], alone["semantic"], "commit {child}");
         assert_eq!(in_range["impact"]["summary"], alone["impact"]["summary"]);
+        for section in ["semantic", "invariants"] {
+            let only = run(&[parent, &child, "--only", section]);
+            assert_eq!(only[section], alone[section], "commit {child}, {section}");
+        }
     }
 }
 

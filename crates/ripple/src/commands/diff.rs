@@ -147,9 +147,6 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
     ))
 }
 
-/// The stack of a thread analysing one commit: the main thread's.
-const MAIN_STACK: usize = 8 << 20;
-
 /// `--each-commit`: every commit of the range against its first parent.
 fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     if args.new.is_some() || !args.old.contains("..") {
@@ -171,18 +168,8 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
         progress.stage(&format!("{} {subject}", &commit[..commit.len().min(12)]));
         let parent = VersionSpec::Revision(format!("{commit}^"));
         let this = VersionSpec::Revision(commit.clone());
-        // Each commit in a thread of its own: the solver's context is the thread's, and
-        // what one commit's analysis leaves in it would steer the next one's search (a
-        // commit's report would depend on the commits analysed before it).
-        let (report, errors, _) = std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                .stack_size(MAIN_STACK)
-                .spawn_scoped(scope, || {
-                    report_pair(&parent, &this, config, args, cache.as_ref(), &progress)
-                })
-                .map(|thread| thread.join())
-        })?
-        .map_err(|_| anyhow::anyhow!("the analysis of {commit} stopped on an internal error"))??;
+        let (report, errors, _) =
+            report_pair(&parent, &this, config, args, cache.as_ref(), &progress)?;
         progress.inc();
         if errors > 0 {
             progress.suspend(|| eprintln!("ripple: {commit}: {errors} error(s) while reading the sources; its report covers what could be read"));
@@ -436,13 +423,15 @@ fn analyse_pair(
             frontend: args.frontend.clone(),
         };
         say("semantic verdicts");
-        let (view, _, proved) = super::semdiff::semantic_view(
-            config,
-            old_version,
-            new_version,
-            &matching,
-            &semdiff_args,
-        );
+        let ending = if args.each_commit {
+            super::semdiff::Ending::MoreToCome
+        } else {
+            super::semdiff::Ending::Exit
+        };
+        let versions = [&*old_version, &*new_version];
+        let (view, _, proved) = super::isolated(|| {
+            super::semdiff::semantic_view(config, versions, &matching, &semdiff_args, ending)
+        });
         Some((view, proved))
     };
     let (semantic, proved_functions) = match semantic {
@@ -456,7 +445,8 @@ fn analyse_pair(
         None
     } else {
         say("invariant churns");
-        invariant_churns(old_version, new_version, &matching, args, &mut not_run)
+        let versions = [&*old_version, &*new_version];
+        super::isolated(|| invariant_churns(versions, &matching, args, &mut not_run))
     };
     // The impacts, on the programs with the statements after calls that never return cut.
     if any_change && (wanted(Section::Impact) || wanted(Section::Functions)) {
@@ -483,8 +473,11 @@ fn analyse_pair(
             // What the semantic section proved equivalent impacts nothing outside it.
             proved_functions,
         };
-        let timer = super::StageTimer::new(false);
-        let (view, _) = super::impact::statement_impact(old_version, new_version, &options, &timer);
+        let versions = [&*old_version, &*new_version];
+        let (view, _) = super::isolated(|| {
+            let timer = super::StageTimer::new(false);
+            super::impact::statement_impact(versions[0], versions[1], &options, &timer)
+        });
         Some(view)
     } else {
         None
@@ -515,8 +508,7 @@ fn unread(section: &'static str, what: &str) -> ripple_report::report::NotRun {
 /// first [`INVARIANT_FUNCTIONS`] of them in the order of the new version; `None` when
 /// no such function exists.
 fn invariant_churns(
-    old: &crate::load::LoadedVersion,
-    new: &crate::load::LoadedVersion,
+    [old, new]: [&crate::load::LoadedVersion; 2],
     matching: &ripple_versions::VersionMatch,
     args: &DiffArgs,
     not_run: &mut Vec<ripple_report::report::NotRun>,

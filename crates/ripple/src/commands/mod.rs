@@ -73,6 +73,26 @@ pub fn load_both(
     Ok((old, new))
 }
 
+/// The stack of a thread that runs an analysis: the main thread's.
+const ANALYSIS_STACK: usize = 8 << 20;
+
+/// Runs `analysis` on a thread of its own, and so with a solver context of its own (the
+/// context is the thread's): what an analysis run before leaves in a context (terms,
+/// caches) steers the solver's search, and one section of a report, or one commit of a
+/// range, would then depend on what ran before it.
+pub fn isolated<R: Send>(analysis: impl FnOnce() -> R + Send) -> R {
+    std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .stack_size(ANALYSIS_STACK)
+            .spawn_scoped(scope, analysis)
+            .expect("a thread for the analysis starts");
+        match thread.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
 /// Frontend options from the command line. Without a working preprocessor, sources are
 /// parsed raw, and a warning says so.
 pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig> {
