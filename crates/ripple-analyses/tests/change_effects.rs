@@ -418,3 +418,51 @@ fn state_requirements_of_chains_through_calls() {
         (3..=100).collect::<Vec<_>>()
     );
 }
+
+/// A chain through functions none of which calls the others
+/// (examples/change-effects-siblings): `pick`'s `i > n` becomes `i >= n`, and `run` passes
+/// what `pick` returns to `walk` and `report`. The paths start at `run`, the function that
+/// calls them all.
+/// Into `walk`'s loop: the versions pick `n` (old) and `n - 1` (new) when
+/// `n * ratio / 1000 == n`, and the loop then reads another `i` (whether or not it runs):
+/// the requirement admits exactly those inputs.
+/// Into `report`'s `return -1`: `run` calls `report` only for 0 < ratio < 1000 and
+/// 0 < n < 1000, where `n * ratio / 1000 < n`: no input of `run` makes a difference there,
+/// but `report` may have other callers, so the requirement is unknown, not infeasible.
+#[test]
+fn state_requirements_of_chains_through_functions_that_do_not_call_one_another() {
+    let p = pair("change-effects-siblings", "old.c", "new.c", 4);
+    let reqs = &p.reqs.changes[0];
+    let state = |steps: &[(u32, u32, char)]| {
+        let r = reqs
+            .chains
+            .iter()
+            .find(|r| shape(&p.new, &r.chain.deps) == steps)
+            .unwrap_or_else(|| panic!("no chain {steps:?}"));
+        new_state(&p, &r.chain)
+    };
+    let into_walk = state(&[(7, 8, 'c'), (8, 9, 'd'), (9, 15, 'd')]);
+    let StateRequirement::Feasible { condition, witness } = into_walk else {
+        panic!("{into_walk:?}");
+    };
+    assert!(witness.iter().any(|(name, _)| name == "n"), "{witness:?}");
+    let int = ripple_symex::term::Repr::Int {
+        bits: 32,
+        signed: true,
+    };
+    let value = |v: i32| ripple_symex::term::Term::Int(u128::from(v as u32), int);
+    for n in -4..=4 {
+        for ratio in [-1000, -1, 0, 1, 500, 999, 1000, 1001, 1999, 2000, 3000] {
+            let inputs = rustc_hash::FxHashMap::from_iter([
+                (std::sync::Arc::from("n"), value(n)),
+                (std::sync::Arc::from("ratio"), value(ratio)),
+            ]);
+            let admitted = holds_at(&condition, &inputs).expect("decided on the inputs");
+            assert_eq!(admitted, n * ratio / 1000 == n, "n = {n}, ratio = {ratio}");
+        }
+    }
+    match state(&[(7, 8, 'c'), (8, 9, 'd'), (9, 24, 'd'), (24, 25, 'c')]) {
+        StateRequirement::Unknown(why) => assert!(why.contains("other callers"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -261,23 +261,104 @@ fn rename(e: &Expr, var: &dyn Fn(VarId) -> VarId) -> Expr {
     Expr::new(kind, e.ty)
 }
 
+/// Where the paths of a chain start: the root function, and the functions to inline
+/// into it (every function of the chain but the root, and those the root reaches them
+/// through).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainRoot {
+    pub root: FuncId,
+    pub targets: FxHashSet<FuncId>,
+    /// Whether the root is one of the chain's functions; else it is a caller of theirs
+    /// (the chain crosses functions none of which calls the others).
+    pub in_chain: bool,
+}
+
 /// The function of a chain's statements from which every other one is reached by direct
-/// calls among them (the first by id when several are), if there is one.
-pub fn chain_root(program: &Program, functions: &FxHashSet<FuncId>) -> Option<FuncId> {
+/// calls among them (the first by id when several are); else the function that reaches
+/// all of them by direct calls within [`MAX_DEPTH`] through the fewest functions (the
+/// first by id among equals), if there is one.
+pub fn chain_root(program: &Program, functions: &FxHashSet<FuncId>) -> Option<ChainRoot> {
     let mut sorted: Vec<FuncId> = functions.iter().copied().collect();
     sorted.sort_unstable();
-    sorted.into_iter().find(|&r| {
+    let within = |r: FuncId, allowed: &dyn Fn(FuncId) -> bool| -> FxHashSet<FuncId> {
         let mut seen: FxHashSet<FuncId> = FxHashSet::from_iter([r]);
         let mut stack = vec![r];
         while let Some(f) = stack.pop() {
             for node in &program.functions[f].nodes {
                 if let Some(g) = node.direct_callee() {
-                    if functions.contains(&g) && seen.insert(g) {
+                    if allowed(g) && seen.insert(g) {
                         stack.push(g);
                     }
                 }
             }
         }
-        seen.len() == functions.len()
-    })
+        seen
+    };
+    if let Some(&root) = sorted
+        .iter()
+        .find(|&&r| within(r, &|g| functions.contains(&g)).len() == functions.len())
+    {
+        let mut targets = functions.clone();
+        targets.remove(&root);
+        return Some(ChainRoot {
+            root,
+            targets,
+            in_chain: true,
+        });
+    }
+    // Callers of each function, and the depth (in calls) at which each function reaches
+    // a function of the chain.
+    let mut callers: Vec<Vec<FuncId>> = vec![Vec::new(); program.functions.len()];
+    for (f, function) in program.functions.iter_enumerated() {
+        for node in &function.nodes {
+            if let Some(g) = node.direct_callee() {
+                if !callers[g.index()].contains(&f) {
+                    callers[g.index()].push(f);
+                }
+            }
+        }
+    }
+    // Per function of the chain, the functions that reach it within the depth.
+    let reaching: Vec<rustc_hash::FxHashMap<FuncId, usize>> = sorted
+        .iter()
+        .map(|&target| {
+            let mut depth = rustc_hash::FxHashMap::from_iter([(target, 0usize)]);
+            let mut frontier = vec![target];
+            for d in 1..=MAX_DEPTH {
+                let mut next = Vec::new();
+                for f in frontier {
+                    for &c in &callers[f.index()] {
+                        if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(c) {
+                            e.insert(d);
+                            next.push(c);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            depth
+        })
+        .collect();
+    let mut candidates: Vec<FuncId> = reaching[0]
+        .keys()
+        .copied()
+        .filter(|r| reaching.iter().all(|m| m.contains_key(r)))
+        .collect();
+    candidates.sort_unstable();
+    candidates
+        .into_iter()
+        .map(|root| {
+            // The functions on the way from the root to the chain's: those the root
+            // reaches that reach a function of the chain.
+            let on_the_way = |g: FuncId| reaching.iter().any(|m| m.contains_key(&g));
+            let mut targets = within(root, &on_the_way);
+            targets.remove(&root);
+            ChainRoot {
+                root,
+                targets,
+                in_chain: false,
+            }
+        })
+        .filter(|c| functions.iter().all(|f| c.targets.contains(f)))
+        .min_by_key(|c| c.targets.len())
 }

@@ -40,7 +40,7 @@ use ripple_symex::z3::ast::Ast;
 
 use super::chains::{Chain, DepKind};
 use super::changes::NodeRef;
-use super::inline::{chain_root, inline, Inlined};
+use super::inline::{chain_root, inline, ChainRoot, Inlined};
 use crate::invariants::mvicfg::{Converter, Dst, Stmt, Target};
 use crate::invariants::query::PURE_LIBRARY;
 
@@ -105,13 +105,28 @@ pub fn state_requirement(
     for d in &chain.deps {
         functions.extend([d.from.0, d.to.0]);
     }
-    let Some(root) = chain_root(version, &functions) else {
+    let Some(ChainRoot {
+        root,
+        targets,
+        in_chain,
+    }) = chain_root(version, &functions)
+    else {
         return StateRequirement::Unknown(
-            "the chain crosses functions none of which calls the others".into(),
+            "the chain crosses functions that no function reaches within a few calls".into(),
         );
     };
-    let mut targets = functions.clone();
-    targets.remove(&root);
+    let verdict = |found: StateRequirement| {
+        match found {
+        // From a caller of the chain's functions, the paths from its entry are not all
+        // the ways the chain may run (another caller may call them, and a chain through
+        // memory may run through other frames): only a witness is an answer.
+        StateRequirement::Infeasible if !in_chain => StateRequirement::Unknown(format!(
+            "no input on the paths from {}, which calls the chain's functions (other callers not explored)",
+            version.functions[root].name
+        )),
+        found => found,
+    }
+    };
     let Some(inlined) = inline(version, root, &targets) else {
         return StateRequirement::Unknown("the functions of the chain are too large".into());
     };
@@ -275,7 +290,7 @@ pub fn state_requirement(
             }
             StateRequirement::Feasible { condition, witness }
         }
-        (Answer::Unsat, _) if !cut => StateRequirement::Infeasible,
+        (Answer::Unsat, _) if !cut => verdict(StateRequirement::Infeasible),
         (Answer::Unsat, _) => StateRequirement::Unknown(format!(
             "no input within paths of {} statements",
             limits.path_length
