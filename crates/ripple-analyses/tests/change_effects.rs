@@ -196,7 +196,7 @@ fn figure_13_chains_coverage_and_propagation() {
     // with probability 74.1%: one test per length-3 chain, and only q3,1 (16 of 72) and
     // q3,4 (4 of 6) can reveal: 1 - (56/72)(2/6) = 0.7407. STMT: any one test, 20%.
     // PROP: its suites must propagate along q3,1, and every such test reveals.
-    let tries = ChainTrie::of(&p.reqs);
+    let tries = ChainTrie::of(&p.reqs, &p.set);
     let per_test: Vec<_> = runs
         .iter()
         .map(|r| satisfied(&p.reqs, &tries, &p.set, r))
@@ -296,7 +296,7 @@ fn figure_13_length_one_chains() {
             runs.push(run_both(&p, &[x.to_string(), y.to_string()]));
         }
     }
-    let tries = ChainTrie::of(&p.reqs);
+    let tries = ChainTrie::of(&p.reqs, &p.set);
     let per_test: Vec<_> = runs
         .iter()
         .map(|r| satisfied(&p.reqs, &tries, &p.set, r))
@@ -465,4 +465,52 @@ fn state_requirements_of_chains_through_functions_that_do_not_call_one_another()
         StateRequirement::Unknown(why) => assert!(why.contains("other callers"), "{why}"),
         other => panic!("{other:?}"),
     }
+}
+
+/// A chain both versions have, whose effect is the old version's own
+/// (examples/change-effects-siblings read backwards: `i >= n` becomes `i > n`). For
+/// `n * ratio / 1000 == n` the old version runs `i = n - 1` and the new one does not;
+/// where the new one runs it (`i > n`), so does the old, in the same state. So along
+/// `7 => 8` nothing propagates in the new version's runs and its state requirement there
+/// is infeasible, while in the old version's runs exactly the inputs with
+/// `n * ratio / 1000 == n` propagate, and its state requirement there is feasible.
+#[test]
+fn a_chain_both_versions_have_is_followed_in_the_old_version_too() {
+    let p = pair("change-effects-siblings", "new.c", "old.c", 3);
+    let reqs = &p.reqs.changes[0];
+    let r = reqs
+        .chains
+        .iter()
+        .position(|r| shape(&p.new, &r.chain.deps) == [(7, 8, 'c')] && r.side.is_none())
+        .expect("the chain 7 => 8 in both versions");
+    let req = &reqs.chains[r];
+    assert!(matches!(
+        new_state(&p, &req.chain),
+        StateRequirement::Infeasible
+    ));
+    let old =
+        ripple_analyses::effects::old_state(&p.old, &p.new, req, &p.set, StateLimits::default());
+    assert!(
+        matches!(old, Some(StateRequirement::Feasible { .. })),
+        "{old:?}"
+    );
+    let mut inputs = Vec::new();
+    let mut runs = Vec::new();
+    for n in -2..=3 {
+        for ratio in [0, 500, 999, 1000, 1500, 2000] {
+            inputs.push((n, ratio));
+            runs.push(run_both(&p, &[n.to_string(), ratio.to_string()]));
+        }
+    }
+    let a = assess(&p.reqs, &p.set, &runs);
+    let result = &a.changes[0].requirements[r];
+    let tests = |f: &dyn Fn(i32, i32) -> bool| -> Vec<usize> {
+        (0..inputs.len())
+            .filter(|&t| f(inputs[t].0, inputs[t].1))
+            .collect()
+    };
+    assert_eq!(result.covered_by, tests(&|n, r| n * r / 1000 > n));
+    assert!(result.propagated_by.is_empty());
+    assert_eq!(result.old_covered_by, tests(&|n, r| n * r / 1000 >= n));
+    assert_eq!(result.old_propagated_by, tests(&|n, r| n * r / 1000 == n));
 }

@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use ripple_analyses::dcia::Side;
 use ripple_analyses::effects::{
-    Adequacy, Assessment, ChangeSet, DepKind, NodeRef, Requirements, StateRequirement,
+    Adequacy, Assessment, ChangeSet, DepKind, NodeRef, Requirements, StateRequirement, States,
 };
 use ripple_ir::Program;
 use serde::Serialize;
@@ -131,6 +131,53 @@ pub struct RequirementView {
     /// The static state requirement (partial symbolic execution), when computed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<StateView>,
+    /// For a chain both versions have (whose lists above are the new version's runs, as
+    /// 002 counts them): the same in the old version, where some effects are its own
+    /// (a statement the new version no longer runs for some inputs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_old: Option<OldVersionView>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct OldVersionView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub covered_by: Option<Vec<usize>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub propagated_by: Option<Vec<usize>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<StateView>,
+}
+
+impl RequirementView {
+    /// Whether some test propagates a difference along the chain (PROP), in either
+    /// version.
+    pub fn propagated(&self) -> bool {
+        let some = |v: &Option<Vec<usize>>| v.as_ref().is_some_and(|v| !v.is_empty());
+        some(&self.propagated_by)
+            || some(&self.assumed_by)
+            || self.in_old.as_ref().is_some_and(|o| some(&o.propagated_by))
+    }
+
+    /// Whether some test covers the chain (CHAIN), in either version.
+    pub fn covered(&self) -> bool {
+        let some = |v: &Option<Vec<usize>>| v.as_ref().is_some_and(|v| !v.is_empty());
+        some(&self.covered_by) || self.in_old.as_ref().is_some_and(|o| some(&o.covered_by))
+    }
+
+    /// `feasible` when some input satisfies the state requirement in either version,
+    /// `infeasible` when none does in any, else `unknown`.
+    pub fn status(&self) -> &'static str {
+        let own = self.state.as_ref().map_or("unknown", |s| s.status);
+        let old = self
+            .in_old
+            .as_ref()
+            .map(|o| o.state.as_ref().map_or("unknown", |s| s.status));
+        match (own, old) {
+            ("feasible", _) | (_, Some("feasible")) => "feasible",
+            ("infeasible", None | Some("infeasible")) => "infeasible",
+            _ => "unknown",
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -257,7 +304,7 @@ pub fn effects_view(
     set: &ChangeSet,
     reqs: &Requirements,
     assessment: Option<(&Assessment, &[usize], &[TestView])>,
-    states: &[Vec<Option<StateRequirement>>],
+    states: &[Vec<Option<States>>],
     notes: Vec<String>,
 ) -> EffectsView {
     let [old, new] = programs;
@@ -299,6 +346,10 @@ pub fn effects_view(
                 })
                 .collect();
             let rr = result.map(|res| &res.requirements[r]);
+            let state = states
+                .get(c.id - 1)
+                .and_then(|v| v.get(r))
+                .and_then(Option::as_ref);
             let end = line_ref(program, req.chain.end());
             let end = source_line(set, req.side == Some(Side::Old), &end);
             requirements.push(RequirementView {
@@ -313,11 +364,12 @@ pub fn effects_view(
                 covered_by: rr.map(|rr| lines(&rr.covered_by)),
                 propagated_by: rr.map(|rr| lines(&rr.propagated_by)),
                 assumed_by: rr.map(|rr| lines(&rr.assumed_by)),
-                state: states
-                    .get(c.id - 1)
-                    .and_then(|v| v.get(r))
-                    .and_then(Option::as_ref)
-                    .map(state_view),
+                state: state.map(|s| state_view(&s.own)),
+                in_old: (req.side.is_none()).then(|| OldVersionView {
+                    covered_by: rr.map(|rr| lines(&rr.old_covered_by)),
+                    propagated_by: rr.map(|rr| lines(&rr.old_propagated_by)),
+                    state: state.and_then(|s| s.old.as_ref()).map(state_view),
+                }),
             });
         }
         let coverage = result.map(|res| {
@@ -336,11 +388,8 @@ pub fn effects_view(
             };
             ChangeCoverage {
                 run_by: lines(&res.run_by),
-                chain: count(&|r| r.covered_by.as_ref().is_some_and(|v| !v.is_empty())),
-                prop: count(&|r| {
-                    r.propagated_by.as_ref().is_some_and(|v| !v.is_empty())
-                        || r.assumed_by.as_ref().is_some_and(|v| !v.is_empty())
-                }),
+                chain: count(&RequirementView::covered),
+                prop: count(&RequirementView::propagated),
                 branches: Count {
                     satisfied: res.branches_covered,
                     total: cr.branches.len(),
@@ -492,11 +541,8 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                     cov.def_uses.total,
                     view.distance
                 );
-                let satisfied = |r: &RequirementView| {
-                    r.propagated_by.as_ref().is_some_and(|v| !v.is_empty())
-                        || r.assumed_by.as_ref().is_some_and(|v| !v.is_empty())
-                };
-                let status = |r: &RequirementView| r.state.as_ref().map_or("unknown", |s| s.status);
+                let satisfied = RequirementView::propagated;
+                let status = RequirementView::status;
                 // Untested: those some input can satisfy first, then the undecided ones;
                 // the infeasible ones are only counted.
                 let mut unsat: Vec<&RequirementView> = c
@@ -519,12 +565,18 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                 if !unsat.is_empty() {
                     let _ = writeln!(s, "  untested (d, chain, what is missing):");
                     for r in unsat.iter().take(limit) {
-                        let missing = if r.covered_by.as_ref().is_none_or(Vec::is_empty) {
+                        let missing = if !r.covered() {
                             "not covered".to_string()
-                        } else {
+                        } else if r.covered_by.as_ref().is_some_and(|v| !v.is_empty()) {
                             format!(
                                 "covered by {}, never propagated",
                                 tests_text(r.covered_by.as_deref().unwrap_or_default())
+                            )
+                        } else {
+                            let old = r.in_old.as_ref().and_then(|o| o.covered_by.as_deref());
+                            format!(
+                                "covered in the old version by {}, never propagated",
+                                tests_text(old.unwrap_or_default())
                             )
                         };
                         let _ = writeln!(
@@ -544,7 +596,19 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                 if !sat.is_empty() {
                     let _ = writeln!(s, "  satisfied (d, chain, PROP by):");
                     for r in sat.iter().take(limit) {
-                        let mut by = tests_text(r.propagated_by.as_deref().unwrap_or_default());
+                        let own = r.propagated_by.as_deref().unwrap_or_default();
+                        let old = r.in_old.as_ref().and_then(|o| o.propagated_by.as_deref());
+                        let mut by = match old.filter(|v| !v.is_empty()) {
+                            Some(old) if own.is_empty() => {
+                                format!("{} in the old version", tests_text(old))
+                            }
+                            Some(old) => format!(
+                                "{}; {} in the old version",
+                                tests_text(own),
+                                tests_text(old)
+                            ),
+                            None => tests_text(own),
+                        };
                         if r.assumed_by.as_ref().is_some_and(|v| !v.is_empty()) {
                             let _ = write!(
                                 by,
@@ -677,31 +741,44 @@ fn side_note(r: &RequirementView) -> String {
         "new" => "  (new version only)".to_string(),
         _ => String::new(),
     };
-    if let Some(state) = &r.state {
-        match state.status {
-            "feasible" => {
-                let w: Vec<String> = state
-                    .witness
-                    .iter()
-                    .map(|(n, v)| format!("{n}={v}"))
-                    .collect();
-                if w.is_empty() {
-                    s.push_str("  [state: feasible]");
-                } else {
-                    let _ = write!(s, "  [state: feasible, e.g. {}]", w.join(" "));
-                }
-            }
-            "infeasible" => s.push_str("  [state: infeasible, no input propagates]"),
-            _ => {
-                let _ = write!(
-                    s,
-                    "  [state: unknown, {}]",
-                    state.reason.as_deref().unwrap_or_default()
-                );
-            }
+    let old = r.in_old.as_ref().and_then(|o| o.state.as_ref());
+    match (&r.state, old) {
+        // Said when the old version adds something: an effect of its own, or doubt.
+        (Some(new), Some(old)) if old.status != "infeasible" && new.status != "feasible" => {
+            let _ = write!(
+                s,
+                "  [state: {} in the new version; {} in the old]",
+                state_text(new),
+                state_text(old)
+            );
         }
+        (Some(state), _) => {
+            let _ = write!(s, "  [state: {}]", state_text(state));
+        }
+        (None, _) => {}
     }
     s
+}
+
+/// A state requirement in words: `feasible, e.g. x=3`, `infeasible, no input
+/// propagates`, `unknown, why`.
+fn state_text(state: &StateView) -> String {
+    match state.status {
+        "feasible" => {
+            let w: Vec<String> = state
+                .witness
+                .iter()
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect();
+            if w.is_empty() {
+                "feasible".to_string()
+            } else {
+                format!("feasible, e.g. {}", w.join(" "))
+            }
+        }
+        "infeasible" => "infeasible, no input propagates".to_string(),
+        _ => format!("unknown, {}", state.reason.as_deref().unwrap_or_default()),
+    }
 }
 
 /// One selected test.

@@ -189,21 +189,76 @@ pub fn monitor_configs(
         new.roots.extend(c.new_nodes.iter().map(|&n| (n, c.id)));
     }
     for r in reqs.changes.iter().flat_map(|c| &c.chains) {
-        let (own, other, map) = match r.side {
-            Some(Side::Old) => (&mut old, &mut new, &set.old_to_new),
-            _ => (&mut new, &mut old, &set.new_to_old),
-        };
-        let nodes = own.chain_nodes.get_or_insert_with(FxHashSet::default);
-        nodes.insert(r.chain.root);
-        nodes.extend(r.chain.deps.iter().map(|d| d.to));
-        for d in &r.chain.deps {
-            own.interest.insert(d.from);
-            if let Some(&m) = map.get(&d.from) {
-                other.interest.insert(m);
+        // A chain both versions have is followed in the runs of both.
+        let mut sides = vec![(r.side == Some(Side::Old), r.chain.clone())];
+        if r.side.is_none() {
+            sides.extend(old_counterpart(&r.chain, set).map(|chain| (true, chain)));
+        }
+        for (in_old, chain) in sides {
+            let (own, other, map) = if in_old {
+                (&mut old, &mut new, &set.old_to_new)
+            } else {
+                (&mut new, &mut old, &set.new_to_old)
+            };
+            let nodes = own.chain_nodes.get_or_insert_with(FxHashSet::default);
+            nodes.insert(chain.root);
+            nodes.extend(chain.deps.iter().map(|d| d.to));
+            for d in &chain.deps {
+                own.interest.insert(d.from);
+                if let Some(&m) = map.get(&d.from) {
+                    other.interest.insert(m);
+                }
             }
         }
     }
     (old, new)
+}
+
+/// The static state requirements of one requirement: in its own version (the new one
+/// for a chain both have, as 002 counts it) and, for a chain both versions have, in the
+/// old version too.
+#[derive(Clone, Debug)]
+pub struct States {
+    pub own: StateRequirement,
+    pub old: Option<StateRequirement>,
+}
+
+impl States {
+    /// Whether no input satisfies it in any version.
+    pub fn infeasible(&self) -> bool {
+        matches!(self.own, StateRequirement::Infeasible)
+            && self
+                .old
+                .as_ref()
+                .is_none_or(|s| matches!(s, StateRequirement::Infeasible))
+    }
+}
+
+/// The old version's chain of a chain both versions have (given in the new version).
+pub fn old_counterpart(chain: &Chain, set: &ChangeSet) -> Option<Chain> {
+    Some(Chain {
+        change: chain.change,
+        root: *set.new_to_old.get(&chain.root)?,
+        deps: map_deps(&chain.deps, &set.new_to_old)?,
+    })
+}
+
+/// The state requirement of a chain both versions have, in the old version (`None` for
+/// a chain of one version, or one whose statements have no old counterparts): 002 runs
+/// COMPUTEEFFECTS on both programs, and some effects are the old version's only (a
+/// statement the new version no longer runs for some inputs).
+pub fn old_state(
+    old: &Program,
+    new: &Program,
+    req: &Requirement,
+    set: &ChangeSet,
+    limits: StateLimits,
+) -> Option<StateRequirement> {
+    if req.side.is_some() {
+        return None;
+    }
+    let chain = old_counterpart(&req.chain, set)?;
+    Some(state_requirement(old, new, &chain, &set.old_to_new, limits))
 }
 
 /// How one test ran on both versions.
@@ -237,21 +292,35 @@ pub struct ChainTrie {
 }
 
 impl ChainTrie {
-    /// The tries of the old and the new version's requirements.
-    pub fn of(reqs: &Requirements) -> [ChainTrie; 2] {
+    /// The tries of the old and the new version's requirements; a chain both versions
+    /// have is in both (its old counterpart in the old one's).
+    pub fn of(reqs: &Requirements, set: &ChangeSet) -> [ChainTrie; 2] {
         let mut tries = [ChainTrie::default(), ChainTrie::default()];
         for (c, cr) in reqs.changes.iter().enumerate() {
             for (r, req) in cr.chains.iter().enumerate() {
-                let trie = &mut tries[usize::from(req.side != Some(Side::Old))];
-                let mut at = trie.root(req.chain.root);
-                for dep in &req.chain.deps {
-                    let next = trie.complete.len() as u32;
-                    at = *trie.children.entry((at, *dep)).or_insert(next);
-                    if at == next {
-                        trie.complete.push(None);
+                let twin = match req.side {
+                    None => old_counterpart(&req.chain, set),
+                    Some(_) => None,
+                };
+                let own = (
+                    usize::from(req.side != Some(Side::Old)),
+                    Some(req.chain.clone()),
+                );
+                for (version, chain) in [own, (0, twin)] {
+                    let Some(chain) = chain else {
+                        continue;
+                    };
+                    let trie = &mut tries[version];
+                    let mut at = trie.root(chain.root);
+                    for dep in &chain.deps {
+                        let next = trie.complete.len() as u32;
+                        at = *trie.children.entry((at, *dep)).or_insert(next);
+                        if at == next {
+                            trie.complete.push(None);
+                        }
                     }
+                    trie.complete[at as usize] = Some((c, r));
                 }
-                trie.complete[at as usize] = Some((c, r));
             }
         }
         tries
@@ -334,6 +403,11 @@ pub struct RequirementResult {
     pub propagated_by: Vec<usize>,
     /// Tests satisfying it only because another change ran first.
     pub assumed_by: Vec<usize>,
+    /// For a chain both versions have, the tests covering it in the old version's runs,
+    /// and those propagating a difference along it there (the lists above are the new
+    /// version's, as 002 counts them).
+    pub old_covered_by: Vec<usize>,
+    pub old_propagated_by: Vec<usize>,
 }
 
 /// The results of one change over a suite.
@@ -374,6 +448,9 @@ pub struct Satisfied {
     pub props: Vec<usize>,
     /// The chains among `props` satisfied only by the rule of 002 section 7.1.
     pub assumed: Vec<usize>,
+    /// Chains both versions have, covered and propagated in the old version's run.
+    pub old_chains: Vec<usize>,
+    pub old_props: Vec<usize>,
 }
 
 /// What one test satisfies, per change of `reqs` in order (`tries`: [`ChainTrie::of`]).
@@ -383,13 +460,8 @@ pub fn satisfied(
     set: &ChangeSet,
     run: &TestRun,
 ) -> Vec<Satisfied> {
-    let mut covers = covered_chains(&run.old, &run.new, &set.old_to_new, &tries[0]);
-    covers.extend(covered_chains(
-        &run.new,
-        &run.old,
-        &set.new_to_old,
-        &tries[1],
-    ));
+    let covers_old = covered_chains(&run.old, &run.new, &set.old_to_new, &tries[0]);
+    let covers_new = covered_chains(&run.new, &run.old, &set.new_to_old, &tries[1]);
     reqs.changes
         .iter()
         .enumerate()
@@ -407,16 +479,26 @@ pub fn satisfied(
                     .filter(|&i| run.new.du_after.contains(&cr.def_uses[i]))
                     .collect();
             }
-            for r in 0..cr.chains.len() {
-                let Some(c) = covers.get(&(ci, r)) else {
-                    continue;
+            for (r, req) in cr.chains.iter().enumerate() {
+                let (own, twin) = match req.side {
+                    Some(Side::Old) => (covers_old.get(&(ci, r)), None),
+                    Some(Side::New) => (covers_new.get(&(ci, r)), None),
+                    None => (covers_new.get(&(ci, r)), covers_old.get(&(ci, r))),
                 };
-                s.chains.push(r);
-                if c.propagated || c.assumed {
-                    s.props.push(r);
+                if let Some(c) = own {
+                    s.chains.push(r);
+                    if c.propagated || c.assumed {
+                        s.props.push(r);
+                    }
+                    if c.assumed && !c.propagated {
+                        s.assumed.push(r);
+                    }
                 }
-                if c.assumed && !c.propagated {
-                    s.assumed.push(r);
+                if let Some(c) = twin {
+                    s.old_chains.push(r);
+                    if c.propagated {
+                        s.old_props.push(r);
+                    }
                 }
             }
             s
@@ -426,7 +508,7 @@ pub fn satisfied(
 
 /// Replays the runs of a suite against the requirements (SATISFYREQSDEMAND, 002 Fig. 17).
 pub fn assess(reqs: &Requirements, set: &ChangeSet, runs: &[TestRun]) -> Assessment {
-    let tries = ChainTrie::of(reqs);
+    let tries = ChainTrie::of(reqs, set);
     let per_test: Vec<Vec<Satisfied>> = runs
         .iter()
         .map(|r| satisfied(reqs, &tries, set, r))
@@ -454,8 +536,9 @@ pub fn assess_satisfied(
         };
         let mut branches: FxHashSet<usize> = FxHashSet::default();
         let mut def_uses: FxHashSet<usize> = FxHashSet::default();
-        // (requirement, PROP?) satisfied by an earlier test.
-        let mut done: FxHashSet<(usize, bool)> = FxHashSet::default();
+        // (requirement, what: CHAIN, PROP, and both in the old version) satisfied by an
+        // earlier test.
+        let mut done: FxHashSet<(usize, u8)> = FxHashSet::default();
         for (t, sat) in per_test.iter().enumerate() {
             let s = &sat[c];
             if s.stmt {
@@ -465,7 +548,7 @@ pub fn assess_satisfied(
             def_uses.extend(&s.def_uses);
             for &r in &s.chains {
                 result.requirements[r].covered_by.push(t);
-                keep[t] |= done.insert((r, false));
+                keep[t] |= done.insert((r, 0));
             }
             for &r in &s.props {
                 if s.assumed.contains(&r) {
@@ -473,7 +556,15 @@ pub fn assess_satisfied(
                 } else {
                     result.requirements[r].propagated_by.push(t);
                 }
-                keep[t] |= done.insert((r, true));
+                keep[t] |= done.insert((r, 1));
+            }
+            for &r in &s.old_chains {
+                result.requirements[r].old_covered_by.push(t);
+                keep[t] |= done.insert((r, 2));
+            }
+            for &r in &s.old_props {
+                result.requirements[r].old_propagated_by.push(t);
+                keep[t] |= done.insert((r, 3));
             }
         }
         result.branches_covered = branches.len();

@@ -17,9 +17,9 @@ use anyhow::{bail, Result};
 use clap::Args;
 use ripple_analyses::dcia::Side;
 use ripple_analyses::effects::{
-    adequacy, assess_satisfied, monitor_configs, requirements, satisfied, state_requirement,
-    ChainLimits, ChainTrie, ChangeSet, FilePair, MonitorConfig, Requirements, StateLimits,
-    StateRequirement, TestRun,
+    adequacy, assess_satisfied, monitor_configs, old_state, requirements, satisfied,
+    state_requirement, ChainLimits, ChainTrie, ChangeSet, FilePair, MonitorConfig, Requirements,
+    StateLimits, States, TestRun,
 };
 use ripple_dataflow::{Sdg, SdgConfig};
 use ripple_report::effects::{SelectedTest, SelectionView, TestView};
@@ -305,7 +305,7 @@ fn generate_tests(
     args: &EffectsArgs,
     suite: &Suite,
     reqs: &Requirements,
-    states: &[Vec<Option<StateRequirement>>],
+    states: &[Vec<Option<States>>],
     how: &Monitored,
     runs: &mut Collected,
     notes: &mut Vec<String>,
@@ -323,7 +323,7 @@ fn generate_tests(
         .enumerate()
         .flat_map(|(c, list)| list.iter().enumerate().map(move |(r, s)| (c, r, s)))
         .filter(|(c, r, s)| {
-            matches!(s, Some(StateRequirement::Infeasible)) && !done.contains(&(*c, *r, true))
+            s.as_ref().is_some_and(States::infeasible) && !done.contains(&(*c, *r, true))
         })
         .count();
     let mut generator = Generator::new(&suite.tests, args.seed);
@@ -553,7 +553,7 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
         }
         Some(suite) => {
             let (old_cfg, new_cfg) = monitor_configs(&reqs, &v.set, 1_000_000);
-            let tries = ChainTrie::of(&reqs);
+            let tries = ChainTrie::of(&reqs, &v.set);
             // Each test's traces are reduced to what it satisfies as soon as it has run.
             let digest = |r: &mut TestResult| {
                 let differs = r.differs();
@@ -646,7 +646,7 @@ fn static_states(
     v: &Versions,
     reqs: &Requirements,
     args: &EffectsArgs,
-) -> Vec<Vec<Option<StateRequirement>>> {
+) -> Vec<Vec<Option<States>>> {
     use rayon::prelude::*;
     let count: usize = reqs
         .changes
@@ -670,11 +670,15 @@ fn static_states(
                     if args.path_length == 0 || i >= args.max_states {
                         return None;
                     }
-                    Some(match r.side {
+                    let own = match r.side {
                         Some(Side::Old) => {
                             state_requirement(old, new, &r.chain, &v.set.old_to_new, limits)
                         }
                         _ => state_requirement(new, old, &r.chain, &v.set.new_to_old, limits),
+                    };
+                    Some(States {
+                        own,
+                        old: old_state(old, new, r, &v.set, limits),
                     })
                 })
                 .collect()
