@@ -277,13 +277,6 @@ fn report_pair(
         report_diagnostics(&old_version, args.frontend.verbose)
             + report_diagnostics(&new_version, args.frontend.verbose)
     });
-    const SECTIONS: [Section; 5] = [
-        Section::Changes,
-        Section::Functions,
-        Section::Impact,
-        Section::Semantic,
-        Section::Invariants,
-    ];
     let sections = SECTIONS.map(wanted);
     let key = cache.map(|_| report_key(&old_version, &new_version, config, args, &sections));
     // HTML and SARIF show part of the report: the whole one, stored by a run in another
@@ -298,32 +291,9 @@ fn report_pair(
         (cache.is_some() && whole != sections && whole[semantic] == sections[semantic])
             .then(|| report_key(&old_version, &new_version, config, args, &whole)),
     );
-    let stored = cache.and_then(|cache| {
-        keys.into_iter()
-            .find_map(|key| cache.get(&key))
-            .and_then(|bytes| ripple_report::report::from_stored(&bytes))
-    });
+    let stored = cache.and_then(|cache| stored_report(cache, keys, &wanted));
     let mut report = match stored {
-        Some(mut report) => {
-            if !wanted(Section::Functions) {
-                report.functions = None;
-            }
-            if !wanted(Section::Impact) {
-                report.impact = None;
-            }
-            if !wanted(Section::Semantic) {
-                report.semantic = None;
-            }
-            if !wanted(Section::Invariants) {
-                report.invariants = None;
-            }
-            report.not_run.retain(|n| {
-                SECTIONS.iter().any(|&s| {
-                    wanted(s)
-                        && s.to_possible_value()
-                            .is_some_and(|v| v.get_name() == n.section)
-                })
-            });
+        Some(report) => {
             say("report from the cache");
             if args.frontend.verbose {
                 progress.suspend(|| {
@@ -335,9 +305,11 @@ fn report_pair(
                     );
                 });
             }
-            report.show_changes = wanted(Section::Changes);
-            report.all = args.all;
-            report
+            Report {
+                show_changes: wanted(Section::Changes),
+                all: args.all,
+                ..report
+            }
         }
         None => {
             let mut report = analyse_pair(
@@ -349,18 +321,7 @@ fn report_pair(
                 &say,
             );
             if let (Some(cache), Some(key)) = (cache, key) {
-                // Only what another run would give again; without the time taken
-                // (`--verbose`), which a report read back does not take.
-                if !report.machine_dependent() {
-                    let elapsed = report
-                        .semantic
-                        .as_mut()
-                        .and_then(|s| s.settings.elapsed_ms.take());
-                    cache.put(&key, &ripple_report::report::to_stored(&report));
-                    if let Some(semantic) = &mut report.semantic {
-                        semantic.settings.elapsed_ms = elapsed;
-                    }
-                }
+                store_report(cache, &key, &mut report);
             }
             report
         }
@@ -371,6 +332,62 @@ fn report_pair(
         }
     }
     Ok((report, errors, (old_version.sources, new_version.sources)))
+}
+
+/// The sections of a report.
+const SECTIONS: [Section; 5] = [
+    Section::Changes,
+    Section::Functions,
+    Section::Impact,
+    Section::Semantic,
+    Section::Invariants,
+];
+
+/// The first report stored under one of `keys`, with the sections not `wanted` left out.
+fn stored_report(
+    cache: &Cache,
+    keys: impl IntoIterator<Item = crate::cache::Key>,
+    wanted: &dyn Fn(Section) -> bool,
+) -> Option<Report> {
+    let bytes = keys.into_iter().find_map(|key| cache.get(&key))?;
+    let mut report = ripple_report::report::from_stored(&bytes)?;
+    if !wanted(Section::Functions) {
+        report.functions = None;
+    }
+    if !wanted(Section::Impact) {
+        report.impact = None;
+    }
+    if !wanted(Section::Semantic) {
+        report.semantic = None;
+    }
+    if !wanted(Section::Invariants) {
+        report.invariants = None;
+    }
+    report.not_run.retain(|n| {
+        SECTIONS.iter().any(|&s| {
+            wanted(s)
+                && s.to_possible_value()
+                    .is_some_and(|v| v.get_name() == n.section)
+        })
+    });
+    Some(report)
+}
+
+/// Stores `report` under `key` when another run would give it again (no wall-clock
+/// cut-off stopped it), without the time it took (`--verbose`), which a report read back
+/// does not take.
+fn store_report(cache: &Cache, key: &crate::cache::Key, report: &mut Report) {
+    if report.machine_dependent() {
+        return;
+    }
+    let elapsed = report
+        .semantic
+        .as_mut()
+        .and_then(|s| s.settings.elapsed_ms.take());
+    cache.put(key, &ripple_report::report::to_stored(report));
+    if let Some(semantic) = &mut report.semantic {
+        semantic.settings.elapsed_ms = elapsed;
+    }
 }
 
 /// The sections `wanted` of the report of two loaded versions (`errors` met reading them).
