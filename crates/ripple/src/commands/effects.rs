@@ -249,11 +249,18 @@ const GENERATED_BATCH: usize = 16;
 fn requirement_keys(
     sat: &[ripple_analyses::effects::Satisfied],
 ) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
+    // A chain both versions have is satisfied in the runs of either.
     sat.iter().enumerate().flat_map(|(c, s)| {
         s.chains
             .iter()
+            .chain(&s.old_chains)
             .map(move |&r| (c, r, false))
-            .chain(s.props.iter().map(move |&r| (c, r, true)))
+            .chain(
+                s.props
+                    .iter()
+                    .chain(&s.old_props)
+                    .map(move |&r| (c, r, true)),
+            )
     })
 }
 
