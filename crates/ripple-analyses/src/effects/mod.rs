@@ -223,17 +223,6 @@ pub struct States {
     pub old: Option<StateRequirement>,
 }
 
-impl States {
-    /// Whether no input satisfies it in any version.
-    pub fn infeasible(&self) -> bool {
-        matches!(self.own, StateRequirement::Infeasible)
-            && self
-                .old
-                .as_ref()
-                .is_none_or(|s| matches!(s, StateRequirement::Infeasible))
-    }
-}
-
 /// The old version's chain of a chain both versions have (given in the new version).
 pub fn old_counterpart(chain: &Chain, set: &ChangeSet) -> Option<Chain> {
     Some(Chain {

@@ -19,7 +19,7 @@ use ripple_analyses::dcia::Side;
 use ripple_analyses::effects::{
     adequacy, assess_satisfied, monitor_configs, old_state, requirements, satisfied,
     state_requirement, ChainLimits, ChainTrie, ChangeSet, FilePair, MonitorConfig, Requirements,
-    StateLimits, States, TestRun,
+    StateLimits, StateRequirement, States, TestRun,
 };
 use ripple_dataflow::{Sdg, SdgConfig};
 use ripple_report::effects::{SelectedTest, SelectionView, TestView};
@@ -245,22 +245,17 @@ fn build_both(
 /// Generated tests run together (in parallel) before the generator draws again.
 const GENERATED_BATCH: usize = 16;
 
-/// The requirements a test satisfies, as (change, requirement, PROP?) over all changes.
+/// The requirements a test satisfies, as (change, requirement, what) over all changes:
+/// what is 0 for CHAIN and 1 for PROP, 2 and 3 for the same of a chain both versions
+/// have in the old version's runs (002's requirements are each program's).
 fn requirement_keys(
     sat: &[ripple_analyses::effects::Satisfied],
-) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
-    // A chain both versions have is satisfied in the runs of either.
+) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
     sat.iter().enumerate().flat_map(|(c, s)| {
-        s.chains
-            .iter()
-            .chain(&s.old_chains)
-            .map(move |&r| (c, r, false))
-            .chain(
-                s.props
-                    .iter()
-                    .chain(&s.old_props)
-                    .map(move |&r| (c, r, true)),
-            )
+        [&s.chains, &s.props, &s.old_chains, &s.old_props]
+            .into_iter()
+            .zip(0u8..)
+            .flat_map(move |(list, what)| list.iter().map(move |&r| (c, r, what)))
     })
 }
 
@@ -317,22 +312,32 @@ fn generate_tests(
     runs: &mut Collected,
     notes: &mut Vec<String>,
 ) -> Result<ripple_report::effects::GeneratedView> {
-    let total: usize = reqs.changes.iter().map(|c| 2 * c.chains.len()).sum();
-    let mut done: FxHashSet<(usize, usize, bool)> = runs
+    let total: usize = reqs
+        .changes
+        .iter()
+        .flat_map(|c| &c.chains)
+        .map(|r| if r.side.is_none() { 4 } else { 2 })
+        .sum();
+    let mut done: FxHashSet<(usize, usize, u8)> = runs
         .per_test
         .iter()
         .flat_map(|sat| requirement_keys(sat))
         .collect();
-    // PROP of a chain whose static state requirement is infeasible cannot be satisfied:
-    // drawing stops once only such requirements are left.
+    // PROP of a chain whose static state requirement is infeasible cannot be satisfied
+    // (in the version it is infeasible in): drawing stops once only such requirements
+    // are left.
+    let is_infeasible =
+        |s: Option<&StateRequirement>| matches!(s, Some(StateRequirement::Infeasible));
     let infeasible: usize = states
         .iter()
         .enumerate()
         .flat_map(|(c, list)| list.iter().enumerate().map(move |(r, s)| (c, r, s)))
-        .filter(|(c, r, s)| {
-            s.as_ref().is_some_and(States::infeasible) && !done.contains(&(*c, *r, true))
+        .filter_map(|(c, r, s)| Some((c, r, s.as_ref()?)))
+        .map(|(c, r, s)| {
+            usize::from(is_infeasible(Some(&s.own)) && !done.contains(&(c, r, 1)))
+                + usize::from(is_infeasible(s.old.as_ref()) && !done.contains(&(c, r, 3)))
         })
-        .count();
+        .sum();
     let mut generator = Generator::new(&suite.tests, args.seed);
     let last = suite.tests.iter().map(|t| t.line).max().unwrap_or(0);
     let (mut drawn, mut kept) = (0, Vec::new());
