@@ -274,22 +274,14 @@ fn witness_text(w: &WitnessView) -> String {
             w.unconfirmed_reason.unwrap_or("the runs agree")
         )
     };
-    let side = |o: &crate::semdiff::OutcomeView| {
-        if w.old.stdout == w.new.stdout {
-            o.result.clone()
-        } else {
-            format!("{}, printing {:?}", o.result, o.stdout)
-        }
-    };
+    let (old, new) = w.first_difference();
     format!(
-        "on {}: old {}; new {} ({confirmed}).",
+        "on {}: old {old}; new {new} ({confirmed}).",
         if inputs.is_empty() {
             "no input".to_string()
         } else {
             inputs.join(", ")
-        },
-        side(&w.old),
-        side(&w.new)
+        }
     )
 }
 

@@ -488,4 +488,50 @@ mod tests {
             "{full}"
         );
     }
+
+    /// The evidence names what the runs show differently: the result first, then the
+    /// output, then the state after.
+    #[test]
+    fn a_witness_shows_the_first_thing_its_runs_do_differently() {
+        let outcome = |result: &str, stdout: &str, state: &[(&str, &str)]| OutcomeView {
+            result: result.into(),
+            stdout: stdout.into(),
+            state: state
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        let witness = |old: OutcomeView, new: OutcomeView| WitnessView {
+            kind: "output",
+            inputs: BTreeMap::new(),
+            old,
+            new,
+            confirmed: true,
+            unconfirmed_reason: None,
+            checked_by: "interpreter",
+            native_error: None,
+            labels: Vec::new(),
+        };
+        let w = witness(
+            outcome("returned 1", "a", &[]),
+            outcome("returned 2", "b", &[]),
+        );
+        assert_eq!(
+            w.first_difference(),
+            ("returned 1".into(), "returned 2".into())
+        );
+        let w = witness(
+            outcome("returned 0", "3\n", &[]),
+            outcome("returned 0", "5\n", &[]),
+        );
+        assert_eq!(
+            w.first_difference(),
+            ("printed \"3\\n\"".into(), "printed \"5\\n\"".into())
+        );
+        let w = witness(
+            outcome("returned 0", "", &[("g", "1"), ("h", "7")]),
+            outcome("returned 0", "", &[("g", "1"), ("h", "8")]),
+        );
+        assert_eq!(w.first_difference(), ("h = 7".into(), "h = 8".into()));
+    }
 }
