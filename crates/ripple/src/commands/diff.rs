@@ -334,6 +334,15 @@ fn report_pair(
     Ok((report, errors, (old_version.sources, new_version.sources)))
 }
 
+/// What follows one report's analyses: more of them in a range, else the exit.
+fn ending(args: &DiffArgs) -> super::Ending {
+    if args.each_commit {
+        super::Ending::MoreToCome
+    } else {
+        super::Ending::Exit
+    }
+}
+
 /// The sections of a report.
 const SECTIONS: [Section; 5] = [
     Section::Changes,
@@ -440,14 +449,9 @@ fn analyse_pair(
             frontend: args.frontend.clone(),
         };
         say("semantic verdicts");
-        let ending = if args.each_commit {
-            super::semdiff::Ending::MoreToCome
-        } else {
-            super::semdiff::Ending::Exit
-        };
         let versions = [&*old_version, &*new_version];
         let (view, _, proved) = super::isolated(|| {
-            super::semdiff::semantic_view(config, versions, &matching, &semdiff_args, ending)
+            super::semdiff::semantic_view(config, versions, &matching, &semdiff_args, ending(args))
         });
         Some((view, proved))
     };
@@ -489,6 +493,7 @@ fn analyse_pair(
             reduction: false,
             // What the semantic section proved equivalent impacts nothing outside it.
             proved_functions,
+            ending: ending(args),
         };
         let versions = [&*old_version, &*new_version];
         let (view, _) = super::isolated(|| {

@@ -194,6 +194,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             depth: args.depth,
             reduction: !args.dcia_only,
             proved_functions: None,
+            ending: super::Ending::Exit,
         };
         let (mut view, matching) = statement_impact(&old_version, &new_version, &options, &timer);
         if args.format == ImpactFormat::Text {
@@ -332,6 +333,8 @@ pub struct StatementOptions {
     /// Functions already proved equivalent as a whole (by `ripple diff`'s semantic
     /// verdicts), used as the whole-function proofs when no level is asked for.
     pub proved_functions: Option<ripple_analyses::sem_equiv::FunctionEquivalences>,
+    /// Whether the dependence graphs may be left unfreed (the process exits next).
+    pub ending: super::Ending,
 }
 
 /// The statement-level impact (SEM-DCIA, or DCIA) of two loaded versions whose calls
@@ -448,9 +451,10 @@ pub fn statement_impact(
             None => said,
         });
     }
-    // Freeing the graphs of a large program takes a noticeable part of the run, and
-    // the process ends next.
-    std::mem::forget((graphs, result));
+    // Freeing the graphs of a large program takes a noticeable part of the run.
+    if options.ending == super::Ending::Exit {
+        std::mem::forget((graphs, result));
+    }
     (view, matching)
 }
 

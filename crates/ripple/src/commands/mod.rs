@@ -73,6 +73,16 @@ pub fn load_both(
     Ok((old, new))
 }
 
+/// What follows an analysis in the process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The process exits soon: large structures (solvers, dependence graphs) are left
+    /// to the exit, since freeing them takes a noticeable part of a run.
+    Exit,
+    /// More analyses follow (a range, commit by commit): their memory is freed.
+    MoreToCome,
+}
+
 /// The stack of a thread that runs an analysis: the main thread's.
 const ANALYSIS_STACK: usize = 8 << 20;
 

@@ -115,7 +115,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         [&old_version, &new_version],
         &matching,
         args,
-        Ending::Exit,
+        super::Ending::Exit,
     );
     timer.done("semantic difference");
     match args.format {
@@ -177,16 +177,6 @@ fn native_runner(
     Some((Arc::new(runner), work))
 }
 
-/// What follows the semantic difference in the process.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Ending {
-    /// The process exits soon: the solvers' memory is left to the exit (freeing a
-    /// solver that bit-blasted large queries can take seconds).
-    Exit,
-    /// More analyses follow (a range, commit by commit): the memory is freed.
-    MoreToCome,
-}
-
 /// The semantic difference of two loaded versions (as written) under `args`' settings
 /// (its versions and format aside), with the command's exit code and the changed
 /// functions proved equivalent as a whole (for the impact). The budget and the
@@ -196,7 +186,7 @@ pub fn semantic_view(
     [old_version, new_version]: [&crate::load::LoadedVersion; 2],
     matching: &ripple_versions::VersionMatch,
     args: &SemdiffArgs,
-    ending: Ending,
+    ending: super::Ending,
 ) -> (
     ripple_report::semdiff::SemdiffView,
     u8,
@@ -227,7 +217,7 @@ pub fn semantic_view(
         full_summary: args.full_summary,
         native: native.as_ref().map(|(runner, _)| runner.clone()),
         assume_no_ub: args.assume == Assume::NoUb,
-        abandon_solver_memory: ending == Ending::Exit,
+        abandon_solver_memory: ending == super::Ending::Exit,
         ..SemdiffConfig::default()
     };
     let report = semdiff(
