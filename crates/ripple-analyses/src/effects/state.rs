@@ -115,17 +115,17 @@ pub fn state_requirement(
             "the chain crosses functions that no function reaches within a few calls".into(),
         );
     };
+    // From a caller of the chain's functions, the paths from its entry are not all the
+    // ways the chain may run (another caller may call them, and a chain through memory
+    // may run through other frames): only a witness is an answer.
     let verdict = |found: StateRequirement| {
-        match found {
-        // From a caller of the chain's functions, the paths from its entry are not all
-        // the ways the chain may run (another caller may call them, and a chain through
-        // memory may run through other frames): only a witness is an answer.
-        StateRequirement::Infeasible if !in_chain => StateRequirement::Unknown(format!(
-            "no input on the paths from {}, which calls the chain's functions (other callers not explored)",
-            version.functions[root].name
-        )),
-        found => found,
-    }
+        if in_chain || !matches!(found, StateRequirement::Infeasible) {
+            return found;
+        }
+        let name = &version.functions[root].name;
+        StateRequirement::Unknown(format!(
+            "no input on the paths from {name}, which calls the chain's functions (other callers not explored)"
+        ))
     };
     let Some(inlined) = inline(version, root, &targets) else {
         return StateRequirement::Unknown("the functions of the chain are too large".into());
