@@ -46,6 +46,16 @@ pub struct ImpactLinesView {
     pub approximations: Vec<String>,
 }
 
+impl ImpactLinesView {
+    /// Whether a wall-clock cut-off, not a work budget, stopped some proof of the impact:
+    /// another run may then give another one.
+    pub fn machine_dependent(&self) -> bool {
+        self.approximations
+            .iter()
+            .any(|a| a.contains("wall-clock cut-off"))
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
 pub struct LineView {
     /// `old` or `new`.

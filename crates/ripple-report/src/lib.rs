@@ -18,6 +18,7 @@ pub mod sea;
 pub mod semdiff;
 pub mod slice;
 pub mod stats;
+pub mod stored;
 
 /// The version of every JSON document ripple writes.
 pub const SCHEMA_VERSION: u32 = 1;

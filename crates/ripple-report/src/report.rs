@@ -68,7 +68,7 @@ impl Report {
             || self
                 .impact
                 .as_ref()
-                .is_some_and(|i| i.approximations.iter().any(|a| a.contains(CLOCK)))
+                .is_some_and(ImpactLinesView::machine_dependent)
     }
 }
 
@@ -147,17 +147,6 @@ pub fn render_text(report: &Report) -> String {
 
 pub fn render_json(report: &Report) -> String {
     serde_json::to_string_pretty(report).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
-}
-
-/// The report as stored by a cache (its JSON; the text-only parts, `show_changes`, `all`
-/// and source snippets, are not kept).
-pub fn to_stored(report: &Report) -> Vec<u8> {
-    serde_json::to_vec(report).unwrap_or_default()
-}
-
-/// A report stored by [`to_stored`]; `None` when the bytes are not one.
-pub fn from_stored(bytes: &[u8]) -> Option<Report> {
-    serde_json::from_slice(bytes).ok()
 }
 
 /// Changed functions listed in the Markdown report; the count of the others follows.

@@ -1,7 +1,7 @@
-//! The report cache of `ripple diff`. A report is stored under a content hash (xxh3-128)
-//! of everything it is computed from: both versions' translation units of the program
-//! analysed (preprocessed text and line origins), the options that shape the report, and
-//! the build of ripple itself. A later run with the same inputs (a CI job run again, the
+//! The report cache of `ripple diff` and `ripple impact`. A report is stored under a
+//! content hash (xxh3-128) of everything it is computed from: both versions' translation
+//! units of the program analysed (preprocessed text and line origins), the options that
+//! shape the report, and the build of ripple itself. A later run with the same inputs (a CI job run again, the
 //! same pair rendered in another format, a range of commits analysed again) prints the
 //! stored report instead of analysing again; anything else misses and is analysed.
 //!
@@ -66,6 +66,25 @@ impl KeyBuilder {
 
     pub fn number(&mut self, n: u64) -> &mut Self {
         self.bytes(&n.to_le_bytes())
+    }
+
+    /// Both versions as they were read: the lowered units of each (their content hash),
+    /// its label and the changed files left out, and the settings they were read and
+    /// built with (the compiler that confirms witnesses, its flags).
+    pub fn versions(
+        &mut self,
+        versions: [&crate::load::LoadedVersion; 2],
+        config: &crate::load::LoadConfig,
+    ) -> &mut Self {
+        for version in versions {
+            self.bytes(&version.content.to_le_bytes())
+                .text(&version.sources.label)
+                .text(&version.left_out.join("\n"));
+        }
+        self.text(&config.preprocess.cc)
+            .text(&config.preprocess.flags.join("\n"))
+            .text(&format!("{:?}", config.preprocess.mode))
+            .number(u64::from(config.frontend.build_syntax))
     }
 
     pub fn finish(&self) -> Key {

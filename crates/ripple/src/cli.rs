@@ -117,6 +117,32 @@ pub enum DumpKind {
     Callgraph,
 }
 
+/// The report cache (see `crate::cache`), for the commands that use it.
+#[derive(Clone, Debug, Default, Args)]
+pub struct CacheArgs {
+    /// The report cache: a redb file (default: `.ripple/cache.redb` at the root of the
+    /// git work tree; `ripple.toml`'s `[cache] path`). A report computed before from the
+    /// same sources and options is printed again instead of analysing again.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_cache")]
+    pub cache: Option<PathBuf>,
+    /// Neither read nor write the report cache.
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
+impl CacheArgs {
+    /// The cache these flags and `ripple.toml` choose, if any.
+    pub fn open(
+        &self,
+        config: &crate::load::LoadConfig,
+        verbose: bool,
+    ) -> Option<crate::cache::Cache> {
+        let explicit = self.cache.clone().or_else(|| config.cache.path.clone());
+        let disabled = self.no_cache || config.cache.enabled == Some(false);
+        crate::cache::Cache::locate(explicit.as_deref(), disabled, verbose)
+    }
+}
+
 /// Options of the C frontend, shared by every command.
 #[derive(Clone, Debug, Default, Args)]
 pub struct FrontendArgs {

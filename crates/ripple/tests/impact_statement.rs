@@ -13,7 +13,8 @@ fn example(name: &str, file: &str) -> PathBuf {
         .join(file)
 }
 
-/// Runs `ripple impact` on an example; returns (exit code, stdout).
+/// Runs `ripple impact` on an example (analysing: the report cache has its own test);
+/// returns (exit code, stdout).
 fn impact(name: &str, extra: &[&str]) -> (i32, String) {
     let out = Command::cargo_bin("ripple")
         .expect("the ripple binary builds")
@@ -21,6 +22,7 @@ fn impact(name: &str, extra: &[&str]) -> (i32, String) {
         .arg(example(name, "old.c"))
         .arg(example(name, "new.c"))
         .args(extra)
+        .arg("--no-cache")
         .output()
         .expect("ripple runs");
     (
@@ -484,4 +486,40 @@ fn memory_dependences_follow_the_order_of_execution() {
     assert_eq!(code, 1, "{json}");
     assert_eq!(new_lines(&json, "run"), set(&[5, 6, 9]), "{json}");
     assert!(new_lines(&json, "main").is_empty(), "{json}");
+}
+
+/// The report cache serves `ripple impact` too: a second run from the same sources and
+/// options reads the impact back (`--verbose` says so) and prints what a run without the
+/// cache prints, in text and SARIF; other options analyse again.
+#[test]
+fn the_impact_computed_before_is_read_back_from_the_cache() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let db = dir.path().join("cache.redb");
+    let db = db.to_str().expect("a UTF-8 path");
+    let run = |extra: &[&str]| -> (String, String) {
+        let out = Command::cargo_bin("ripple")
+            .expect("the ripple binary builds")
+            .arg("impact")
+            .arg(example("dcia-fig1", "old.c"))
+            .arg(example("dcia-fig1", "new.c"))
+            .args(extra)
+            .output()
+            .expect("ripple runs");
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let read_back = |stderr: &str| stderr.contains("report from the cache");
+    for format in ["text", "sarif"] {
+        let (fresh, _) = run(&["--format", format, "--no-cache"]);
+        let (first, said) = run(&["--format", format, "--cache", db, "--verbose"]);
+        assert_eq!(read_back(&said), format == "sarif", "{format}: {said}");
+        assert_eq!(first, fresh, "{format}");
+        let (second, said) = run(&["--format", format, "--cache", db, "--verbose"]);
+        assert!(read_back(&said), "{format}: {said}");
+        assert_eq!(second, fresh, "{format}");
+    }
+    let (_, said) = run(&["--dcia-only", "--cache", db, "--verbose"]);
+    assert!(!read_back(&said), "{said}");
 }

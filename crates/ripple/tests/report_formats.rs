@@ -23,6 +23,8 @@ fn impact(name: &str, format: &str, extra: &[&str]) -> (i32, String) {
         .arg(fixture(name, "new"))
         .args(["--format", format])
         .args(extra)
+        // Each run analyses (runs are compared).
+        .arg("--no-cache")
         .output()
         .expect("ripple runs");
     (

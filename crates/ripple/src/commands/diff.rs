@@ -12,7 +12,7 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 
 use crate::cache::{Cache, KeyBuilder};
-use crate::cli::FrontendArgs;
+use crate::cli::{CacheArgs, FrontendArgs};
 use crate::load::{report_diagnostics, LoadConfig, VersionSpec};
 use crate::progress::Progress;
 use ripple_report::report::Report;
@@ -49,14 +49,8 @@ pub struct DiffArgs {
     /// the report reproducible on a busy machine.
     #[arg(long)]
     pub cutoff: Option<f64>,
-    /// The report cache: a redb file (default: `.ripple/cache.redb` at the root of the
-    /// git work tree; `ripple.toml`'s `[cache] path`). A report computed before from the
-    /// same sources and options is printed again instead of analysing again.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_cache")]
-    pub cache: Option<std::path::PathBuf>,
-    /// Neither read nor write the report cache.
-    #[arg(long)]
-    pub no_cache: bool,
+    #[command(flatten)]
+    pub cache: CacheArgs,
     /// Exit 0 when the versions differ too (errors still exit 2): for hooks and CI
     /// steps that report and must not fail.
     #[arg(long)]
@@ -107,7 +101,7 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
     }
     let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "diff")?;
     let progress = Progress::spinner();
-    let cache = report_cache(args, &config);
+    let cache = args.cache.open(&config, args.frontend.verbose);
     let (report, errors, sources) = report_pair(
         &old_spec,
         &new_spec,
@@ -161,7 +155,7 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     };
     let mut commits = Vec::new();
     let mut code = 0;
-    let cache = report_cache(args, config);
+    let cache = args.cache.open(config, args.frontend.verbose);
     let list = crate::load::commits_between(&base, &tip)?;
     let progress = Progress::bar(list.len() as u64);
     for (commit, subject) in list {
@@ -200,13 +194,6 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     Ok(code)
 }
 
-/// The report cache the flags and `ripple.toml` choose, if any (see [`crate::cache`]).
-fn report_cache(args: &DiffArgs, config: &LoadConfig) -> Option<Cache> {
-    let explicit = args.cache.clone().or_else(|| config.cache.path.clone());
-    let disabled = args.no_cache || config.cache.enabled == Some(false);
-    Cache::locate(explicit.as_deref(), disabled, args.frontend.verbose)
-}
-
 /// The key of a report: what it is computed from (the analysed program of each version,
 /// the sections and the options that shape them).
 fn report_key(
@@ -216,22 +203,13 @@ fn report_key(
     args: &DiffArgs,
     sections: &[bool],
 ) -> crate::cache::Key {
-    let mut key = KeyBuilder::new("diff report");
-    for version in [old, new] {
-        key.bytes(&version.content.to_le_bytes())
-            .text(&version.sources.label)
-            .text(&version.left_out.join("\n"));
-    }
-    key.text(&format!("{sections:?}"))
+    KeyBuilder::new("diff report")
+        .versions([old, new], config)
+        .text(&format!("{sections:?}"))
         .number(u64::from(args.all))
         .number(args.budget.to_bits())
         .number(args.cutoff.map_or(u64::MAX, f64::to_bits))
-        // The compiler that confirms witnesses, and its flags.
-        .text(&config.preprocess.cc)
-        .text(&config.preprocess.flags.join("\n"))
-        .text(&format!("{:?}", config.preprocess.mode))
-        .number(u64::from(config.frontend.build_syntax));
-    key.finish()
+        .finish()
 }
 
 /// The report of one pair of versions, the number of errors met reading them, and their
@@ -359,7 +337,7 @@ fn stored_report(
     wanted: &dyn Fn(Section) -> bool,
 ) -> Option<Report> {
     let bytes = keys.into_iter().find_map(|key| cache.get(&key))?;
-    let mut report = ripple_report::report::from_stored(&bytes)?;
+    let mut report = ripple_report::stored::from_bytes::<Report>(&bytes)?;
     if !wanted(Section::Functions) {
         report.functions = None;
     }
@@ -393,7 +371,7 @@ fn store_report(cache: &Cache, key: &crate::cache::Key, report: &mut Report) {
         .semantic
         .as_mut()
         .and_then(|s| s.settings.elapsed_ms.take());
-    cache.put(key, &ripple_report::report::to_stored(report));
+    cache.put(key, &ripple_report::stored::to_bytes(report));
     if let Some(semantic) = &mut report.semantic {
         semantic.settings.elapsed_ms = elapsed;
     }

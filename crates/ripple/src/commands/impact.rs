@@ -76,6 +76,8 @@ pub struct ImpactArgs {
     #[arg(long)]
     pub exit_zero: bool,
     #[command(flatten)]
+    pub cache: crate::cli::CacheArgs,
+    #[command(flatten)]
     pub frontend: FrontendArgs,
 }
 
@@ -196,7 +198,13 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             proved_functions: None,
             ending: super::Ending::Exit,
         };
-        let (mut view, matching) = statement_impact(&old_version, &new_version, &options, &timer);
+        let (mut view, matching) = cached_statement_impact(
+            [&old_version, &new_version],
+            &options,
+            args.cache.open(&config, args.frontend.verbose).as_ref(),
+            &config,
+            &timer,
+        );
         if args.format == ImpactFormat::Text {
             attach_snippets(&mut view, [&old_version.sources, &new_version.sources]);
         }
@@ -335,6 +343,47 @@ pub struct StatementOptions {
     pub proved_functions: Option<ripple_analyses::sem_equiv::FunctionEquivalences>,
     /// Whether the dependence graphs may be left unfreed (the process exits next).
     pub ending: super::Ending,
+}
+
+/// [`statement_impact`], read back from `cache` when it was computed before from the same
+/// inputs (and stored there when another run would give it again).
+fn cached_statement_impact(
+    [old_version, new_version]: [&crate::load::LoadedVersion; 2],
+    options: &StatementOptions,
+    cache: Option<&crate::cache::Cache>,
+    config: &crate::load::LoadConfig,
+    timer: &super::StageTimer,
+) -> (
+    ripple_report::impact_lines::ImpactLinesView,
+    ripple_versions::VersionMatch,
+) {
+    let Some(cache) = cache else {
+        return statement_impact(old_version, new_version, options, timer);
+    };
+    let key = crate::cache::KeyBuilder::new("impact report")
+        .versions([old_version, new_version], config)
+        .number(u64::from(options.dcia_only))
+        .number(u64::from(options.reduction))
+        .text(&format!("{:?} {:?}", options.semantic_level, options.depth))
+        .number(options.budget.to_bits())
+        .finish();
+    let stored = cache
+        .get(&key)
+        .and_then(|bytes| ripple_report::stored::from_bytes(&bytes));
+    if let Some(view) = stored {
+        timer.done("report from the cache");
+        let matching = ripple_versions::match_programs(
+            old_version.program(),
+            new_version.program(),
+            &ripple_versions::MatchConfig::default(),
+        );
+        return (view, matching);
+    }
+    let (view, matching) = statement_impact(old_version, new_version, options, timer);
+    if !view.machine_dependent() {
+        cache.put(&key, &ripple_report::stored::to_bytes(&view));
+    }
+    (view, matching)
 }
 
 /// The statement-level impact (SEM-DCIA, or DCIA) of two loaded versions whose calls
