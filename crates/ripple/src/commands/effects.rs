@@ -682,16 +682,20 @@ fn static_states(
                     if args.path_length == 0 || i >= args.max_states {
                         return None;
                     }
-                    let own = match r.side {
-                        Some(Side::Old) => {
-                            state_requirement(old, new, &r.chain, &v.set.old_to_new, limits)
+                    // Each requirement with a solver context of its own: which worker
+                    // solves it, and what that worker solved before, changes nothing.
+                    Some(super::isolated(|| {
+                        let own = match r.side {
+                            Some(Side::Old) => {
+                                state_requirement(old, new, &r.chain, &v.set.old_to_new, limits)
+                            }
+                            _ => state_requirement(new, old, &r.chain, &v.set.new_to_old, limits),
+                        };
+                        States {
+                            own,
+                            old: old_state(old, new, r, &v.set, limits),
                         }
-                        _ => state_requirement(new, old, &r.chain, &v.set.new_to_old, limits),
-                    };
-                    Some(States {
-                        own,
-                        old: old_state(old, new, r, &v.set, limits),
-                    })
+                    }))
                 })
                 .collect()
         })
