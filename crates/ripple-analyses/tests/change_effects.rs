@@ -196,7 +196,7 @@ fn figure_13_chains_coverage_and_propagation() {
     // with probability 74.1%: one test per length-3 chain, and only q3,1 (16 of 72) and
     // q3,4 (4 of 6) can reveal: 1 - (56/72)(2/6) = 0.7407. STMT: any one test, 20%.
     // PROP: its suites must propagate along q3,1, and every such test reveals.
-    let tries = ChainTrie::of(&p.reqs, &p.set);
+    let tries = ChainTrie::of(&p.reqs);
     let per_test: Vec<_> = runs
         .iter()
         .map(|r| satisfied(&p.reqs, &tries, &p.set, r))
@@ -296,7 +296,7 @@ fn figure_13_length_one_chains() {
             runs.push(run_both(&p, &[x.to_string(), y.to_string()]));
         }
     }
-    let tries = ChainTrie::of(&p.reqs, &p.set);
+    let tries = ChainTrie::of(&p.reqs);
     let per_test: Vec<_> = runs
         .iter()
         .map(|r| satisfied(&p.reqs, &tries, &p.set, r))

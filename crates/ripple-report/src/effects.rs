@@ -148,20 +148,23 @@ pub struct OldVersionView {
     pub state: Option<StateView>,
 }
 
+/// Whether a list of tests is given and holds some.
+fn any(tests: &Option<Vec<usize>>) -> bool {
+    tests.as_ref().is_some_and(|v| !v.is_empty())
+}
+
 impl RequirementView {
     /// Whether some test propagates a difference along the chain (PROP), in either
     /// version.
     pub fn propagated(&self) -> bool {
-        let some = |v: &Option<Vec<usize>>| v.as_ref().is_some_and(|v| !v.is_empty());
-        some(&self.propagated_by)
-            || some(&self.assumed_by)
-            || self.in_old.as_ref().is_some_and(|o| some(&o.propagated_by))
+        any(&self.propagated_by)
+            || any(&self.assumed_by)
+            || self.in_old.as_ref().is_some_and(|o| any(&o.propagated_by))
     }
 
     /// Whether some test covers the chain (CHAIN), in either version.
     pub fn covered(&self) -> bool {
-        let some = |v: &Option<Vec<usize>>| v.as_ref().is_some_and(|v| !v.is_empty());
-        some(&self.covered_by) || self.in_old.as_ref().is_some_and(|o| some(&o.covered_by))
+        any(&self.covered_by) || self.in_old.as_ref().is_some_and(|o| any(&o.covered_by))
     }
 
     /// `feasible` when some input satisfies the state requirement in either version,
@@ -567,7 +570,7 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                     for r in unsat.iter().take(limit) {
                         let missing = if !r.covered() {
                             "not covered".to_string()
-                        } else if r.covered_by.as_ref().is_some_and(|v| !v.is_empty()) {
+                        } else if any(&r.covered_by) {
                             format!(
                                 "covered by {}, never propagated",
                                 tests_text(r.covered_by.as_deref().unwrap_or_default())
@@ -609,7 +612,7 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                             ),
                             None => tests_text(own),
                         };
-                        if r.assumed_by.as_ref().is_some_and(|v| !v.is_empty()) {
+                        if any(&r.assumed_by) {
                             let _ = write!(
                                 by,
                                 "; {} after another change",

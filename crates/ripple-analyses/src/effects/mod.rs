@@ -47,6 +47,8 @@ pub struct Requirement {
     pub side: Option<Side>,
     /// The chain, in the new version unless `side` is `Some(Side::Old)`.
     pub chain: Chain,
+    /// For a chain in both versions, the old version's (the one that maps onto `chain`).
+    pub old_chain: Option<Chain>,
 }
 
 /// The requirements of one change.
@@ -85,32 +87,35 @@ pub fn requirements(
         let old_chains = chains::chains_from(old, old_sdg, change.id, &change.old_nodes, limits);
         let known: FxHashSet<&Vec<Dep>> = new_chains.chains.iter().map(|c| &c.deps).collect();
         let mut reqs: Vec<Requirement> = Vec::new();
-        let mut both: FxHashSet<Vec<Dep>> = FxHashSet::default();
+        // The old chains that map onto new ones, by the new chain's dependences.
+        let mut both: FxHashMap<Vec<Dep>, Chain> = FxHashMap::default();
         let mut old_only = Vec::new();
         for chain in &old_chains.chains {
             match map_deps(&chain.deps, &set.old_to_new) {
                 Some(mapped) if known.contains(&mapped) => {
-                    both.insert(mapped);
+                    both.insert(mapped, chain.clone());
                 }
                 _ => old_only.push(chain.clone()),
             }
         }
         for chain in &new_chains.chains {
-            let side = if both.contains(&chain.deps) {
-                None
-            } else {
-                Some(Side::New)
-            };
+            let old_chain = both.get(&chain.deps).cloned();
             reqs.push(Requirement {
                 change: change.id,
-                side,
+                side: if old_chain.is_some() {
+                    None
+                } else {
+                    Some(Side::New)
+                },
                 chain: chain.clone(),
+                old_chain,
             });
         }
         reqs.extend(old_only.into_iter().map(|chain| Requirement {
             change: change.id,
             side: Some(Side::Old),
             chain,
+            old_chain: None,
         }));
         // Nearest first; at one distance, chains that stay in the changed function, then
         // those of the new version.
@@ -190,11 +195,14 @@ pub fn monitor_configs(
     }
     for r in reqs.changes.iter().flat_map(|c| &c.chains) {
         // A chain both versions have is followed in the runs of both.
-        let mut sides = vec![(r.side == Some(Side::Old), r.chain.clone())];
-        if r.side.is_none() {
-            sides.extend(old_counterpart(&r.chain, set).map(|chain| (true, chain)));
-        }
+        let sides = [
+            (r.side == Some(Side::Old), Some(&r.chain)),
+            (true, r.old_chain.as_ref()),
+        ];
         for (in_old, chain) in sides {
+            let Some(chain) = chain else {
+                continue;
+            };
             let (own, other, map) = if in_old {
                 (&mut old, &mut new, &set.old_to_new)
             } else {
@@ -223,17 +231,8 @@ pub struct States {
     pub old: Option<StateRequirement>,
 }
 
-/// The old version's chain of a chain both versions have (given in the new version).
-pub fn old_counterpart(chain: &Chain, set: &ChangeSet) -> Option<Chain> {
-    Some(Chain {
-        change: chain.change,
-        root: *set.new_to_old.get(&chain.root)?,
-        deps: map_deps(&chain.deps, &set.new_to_old)?,
-    })
-}
-
 /// The state requirement of a chain both versions have, in the old version (`None` for
-/// a chain of one version, or one whose statements have no old counterparts): 002 runs
+/// a chain of one version): 002 runs
 /// COMPUTEEFFECTS on both programs, and some effects are the old version's only (a
 /// statement the new version no longer runs for some inputs).
 pub fn old_state(
@@ -243,11 +242,8 @@ pub fn old_state(
     set: &ChangeSet,
     limits: StateLimits,
 ) -> Option<StateRequirement> {
-    if req.side.is_some() {
-        return None;
-    }
-    let chain = old_counterpart(&req.chain, set)?;
-    Some(state_requirement(old, new, &chain, &set.old_to_new, limits))
+    let chain = req.old_chain.as_ref()?;
+    Some(state_requirement(old, new, chain, &set.old_to_new, limits))
 }
 
 /// How one test ran on both versions.
@@ -283,19 +279,12 @@ pub struct ChainTrie {
 impl ChainTrie {
     /// The tries of the old and the new version's requirements; a chain both versions
     /// have is in both (its old counterpart in the old one's).
-    pub fn of(reqs: &Requirements, set: &ChangeSet) -> [ChainTrie; 2] {
+    pub fn of(reqs: &Requirements) -> [ChainTrie; 2] {
         let mut tries = [ChainTrie::default(), ChainTrie::default()];
         for (c, cr) in reqs.changes.iter().enumerate() {
             for (r, req) in cr.chains.iter().enumerate() {
-                let twin = match req.side {
-                    None => old_counterpart(&req.chain, set),
-                    Some(_) => None,
-                };
-                let own = (
-                    usize::from(req.side != Some(Side::Old)),
-                    Some(req.chain.clone()),
-                );
-                for (version, chain) in [own, (0, twin)] {
+                let own = (usize::from(req.side != Some(Side::Old)), Some(&req.chain));
+                for (version, chain) in [own, (0, req.old_chain.as_ref())] {
                     let Some(chain) = chain else {
                         continue;
                     };
@@ -497,7 +486,7 @@ pub fn satisfied(
 
 /// Replays the runs of a suite against the requirements (SATISFYREQSDEMAND, 002 Fig. 17).
 pub fn assess(reqs: &Requirements, set: &ChangeSet, runs: &[TestRun]) -> Assessment {
-    let tries = ChainTrie::of(reqs, set);
+    let tries = ChainTrie::of(reqs);
     let per_test: Vec<Vec<Satisfied>> = runs
         .iter()
         .map(|r| satisfied(reqs, &tries, set, r))

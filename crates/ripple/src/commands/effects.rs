@@ -565,7 +565,7 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
         }
         Some(suite) => {
             let (old_cfg, new_cfg) = monitor_configs(&reqs, &v.set, 1_000_000);
-            let tries = ChainTrie::of(&reqs, &v.set);
+            let tries = ChainTrie::of(&reqs);
             // Each test's traces are reduced to what it satisfies as soon as it has run.
             let digest = |r: &mut TestResult| {
                 let differs = r.differs();
