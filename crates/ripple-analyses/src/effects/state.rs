@@ -16,8 +16,11 @@
 //! says whether an input satisfies it (with a witness) or none does (the requirement is
 //! infeasible). Sound over-approximations: values of calls and memory after a call that
 //! may write it (anything but the pure library and defined functions that store
-//! nothing) are fresh (unconstrained) symbols; when either path writes memory the
-//! memory is taken to differ; a path of the other version longer than `l` is not there
+//! nothing) are fresh (unconstrained) symbols; the memory of two paths is compared by
+//! the stores they make (address, width and value over the inputs, in order): it may
+//! differ when the stores differ in number or width, when a pair of them may differ in
+//! address or value, or when either path writes memory in a way not modelled (a
+//! bit-field, a call that may write memory, a havoc); a path of the other version longer than `l` is not there
 //! to exclude an input. A chain through several functions is followed on paths from the
 //! entry of the one that calls the others, with the calls it goes through inlined
 //! ([`super::inline`]: a realizable path enters a callee and returns to its call site);
@@ -88,7 +91,10 @@ struct PathState {
     values: FxHashMap<Arc<str>, Term>,
     /// The decision of `t` when it is a branch.
     decision: Option<Cond>,
-    memory_written: bool,
+    /// The stores of the path, last first: address, value and width in bytes.
+    stores: Vec<(Term, Term, u32)>,
+    /// Whether the path may write memory other than by those stores.
+    unknown_writes: bool,
 }
 
 /// The state requirement of `chain` of `version` against `other` (the other version),
@@ -222,9 +228,13 @@ pub fn state_requirement(
                 limits.max_paths
             ));
         }
+        let renames = static_renames(version, other);
         theirs = paths
             .iter()
-            .map(|(p, k)| (state_at_end(&conv2, function2, p, &pure2, &mut fresh), *k))
+            .map(|(p, k)| {
+                let state = state_at_end(&conv2, function2, p, &pure2, &mut fresh);
+                (state.renamed(&renames), *k)
+            })
             .collect();
     }
     let mut disjuncts = Vec::new();
@@ -299,17 +309,113 @@ pub fn state_requirement(
     }
 }
 
+impl PathState {
+    /// The state with the addresses of `renames` replaced.
+    fn renamed(self, renames: &FxHashMap<Arc<str>, Term>) -> PathState {
+        if renames.is_empty() {
+            return self;
+        }
+        let mut rename = |t: &Term| match t {
+            Term::Addr(name) => renames.get(name).cloned(),
+            _ => None,
+        };
+        PathState {
+            pc: self.pc.map(&mut rename),
+            values: self
+                .values
+                .into_iter()
+                .map(|(n, t)| (n, t.map(&mut rename)))
+                .collect(),
+            decision: self.decision.map(|d| d.map(&mut rename)),
+            stores: self
+                .stores
+                .into_iter()
+                .map(|(a, v, w)| (a.map(&mut rename), v.map(&mut rename), w))
+                .collect(),
+            unknown_writes: self.unknown_writes,
+        }
+    }
+}
+
+/// The addresses of `other`'s file-scoped objects and functions (named after their file)
+/// under `version`'s names, where a name is that of exactly one object (or function) in
+/// each: the versions' files may be named differently, and such objects start out alike
+/// in both runs of one input.
+fn static_renames(version: &Program, other: &Program) -> FxHashMap<Arc<str>, Term> {
+    fn unique<'p>(keys: impl Iterator<Item = (&'p str, &'p str)>) -> FxHashMap<&'p str, &'p str> {
+        let mut by_name: FxHashMap<&str, Option<&str>> = FxHashMap::default();
+        for (name, key) in keys {
+            by_name
+                .entry(name)
+                .and_modify(|k| *k = None)
+                .or_insert(Some(key));
+        }
+        by_name
+            .into_iter()
+            .filter_map(|(n, k)| Some((n, k?)))
+            .collect()
+    }
+    fn globals(p: &Program) -> Vec<(&str, &str)> {
+        p.globals
+            .iter()
+            .filter(|g| !g.key.starts_with(".str"))
+            .map(|g| (g.name.as_str(), g.key.as_str()))
+            .collect()
+    }
+    fn functions(p: &Program) -> Vec<(&str, &str)> {
+        p.functions
+            .iter()
+            .map(|f| (f.name.as_str(), f.key.as_str()))
+            .collect()
+    }
+    let mut out = FxHashMap::default();
+    for (prefix, mine, theirs) in [
+        ("", globals(version), globals(other)),
+        ("fn:", functions(version), functions(other)),
+    ] {
+        let mine = unique(mine.into_iter());
+        for (name, key) in unique(theirs.into_iter()) {
+            if let Some(&to) = mine.get(name) {
+                if to != key {
+                    out.insert(
+                        Arc::from(format!("{prefix}{key}")),
+                        Term::Addr(Arc::from(format!("{prefix}{to}"))),
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Whether some live value (or the decision) of `a` differs from `b`'s.
 fn state_differs(a: &PathState, b: &PathState) -> Cond {
-    if a.memory_written || b.memory_written {
+    // From the same memory (the same input), the same stores in the same order leave
+    // the same memory; otherwise it is taken to differ.
+    if a.unknown_writes
+        || b.unknown_writes
+        || a.stores.len() != b.stores.len()
+        || a.stores.iter().zip(&b.stores).any(|(x, y)| x.2 != y.2)
+    {
         return Cond::True;
     }
     let mut parts = Vec::new();
+    for ((addr, value, _), (addr2, value2, _)) in a.stores.iter().zip(&b.stores) {
+        for (x, y) in [(addr, addr2), (value, value2)] {
+            if x.repr().bits() != y.repr().bits() {
+                return Cond::True;
+            }
+            if x != y {
+                parts.push(Cond::Eq(x.clone(), y.clone()).negate());
+            }
+        }
+    }
     let mut names: Vec<&Arc<str>> = a.values.keys().chain(b.values.keys()).collect();
     names.sort();
     names.dedup();
     for name in names {
         match (a.values.get(name), b.values.get(name)) {
+            (Some(x), Some(y)) if x == y => {}
             (Some(x), Some(y)) if x.repr().bits() == y.repr().bits() => {
                 parts.push(Cond::Eq(x.clone(), y.clone()).negate());
             }
@@ -317,6 +423,7 @@ fn state_differs(a: &PathState, b: &PathState) -> Cond {
         }
     }
     match (&a.decision, &b.decision) {
+        (Some(x), Some(y)) if x == y => {}
         (Some(x), Some(y)) => {
             parts.push(x.clone().and(y.clone().negate()));
             parts.push(x.clone().negate().and(y.clone()));
@@ -324,7 +431,7 @@ fn state_differs(a: &PathState, b: &PathState) -> Cond {
         (None, None) => {}
         _ => return Cond::True,
     }
-    Cond::Or(parts)
+    parts.into_iter().fold(Cond::False, Cond::or)
 }
 
 /// Depth-first enumeration of the paths from the entry of at most `l` statements; calls
@@ -600,7 +707,8 @@ fn path_state(
         _ => None,
     };
     let mut pc = Cond::True;
-    let mut memory_written = false;
+    let mut stores: Vec<(Term, Term, u32)> = Vec::new();
+    let mut unknown_writes = false;
     for i in (0..path.len()).rev() {
         let node = &function.nodes[path[i]];
         if i + 1 < path.len() {
@@ -625,6 +733,9 @@ fn path_state(
         };
         // Rewriting copies the terms: only when they mention what the statement writes.
         let reads = values.iter().any(|(_, t)| t.reads_memory())
+            || stores
+                .iter()
+                .any(|(a, v, _)| a.reads_memory() || v.reads_memory())
             || cond_reads_memory(&pc)
             || decision.as_ref().is_some_and(cond_reads_memory);
         let mentioned = match &dst {
@@ -638,6 +749,10 @@ fn path_state(
                 for (_, t) in &values {
                     t.walk(&mut look);
                 }
+                for (a, v, _) in &stores {
+                    a.walk(&mut look);
+                    v.walk(&mut look);
+                }
                 pc.walk(&mut look);
                 if let Some(d) = &decision {
                     d.walk(&mut look);
@@ -646,9 +761,14 @@ fn path_state(
             }
             _ => true,
         };
+        let mut stored = None;
         let mut rewrite = |f: &dyn Fn(&Term) -> Term| {
             for (_, t) in values.iter_mut() {
                 *t = f(t);
+            }
+            for (a, v, _) in stores.iter_mut() {
+                *a = f(a);
+                *v = f(v);
             }
             pc = pc.map(&mut |t| Some(f(t)));
             if let Some(d) = decision.as_mut() {
@@ -665,32 +785,35 @@ fn path_state(
                 rewrite(&|t| t.substitute(&subst));
             }
             Some(Dst::Mem { addr, repr }) => {
-                memory_written = true;
-                if !reads {
-                    continue;
-                }
                 let v = value.unwrap_or_else(|| symbol(repr));
-                rewrite(&|t| t.store_over(&addr, &v, repr.bytes(), &mut |r| symbol(r)));
+                if reads {
+                    rewrite(&|t| t.store_over(&addr, &v, repr.bytes(), &mut |r| symbol(r)));
+                }
+                // Recorded after rewriting: the store's own terms are over the memory
+                // before it.
+                stored = Some((addr, v, repr.bytes() as u32));
             }
             Some(Dst::Bits { .. }) => {
-                memory_written = true;
+                unknown_writes = true;
                 rewrite(&|t| t.forget_memory(&mut |r| symbol(r)));
             }
             None => {}
         }
         if forget {
-            memory_written = true;
+            unknown_writes = true;
             if reads {
                 rewrite(&|t| t.forget_memory(&mut |r| symbol(r)));
             }
         }
+        stores.extend(stored);
     }
     *fresh = counter.get();
     PathState {
         pc,
         values: values.into_iter().collect(),
         decision,
-        memory_written,
+        stores,
+        unknown_writes,
     }
 }
 
