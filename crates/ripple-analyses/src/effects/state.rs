@@ -791,7 +791,7 @@ fn path_state(
                 }
                 // Recorded after rewriting: the store's own terms are over the memory
                 // before it.
-                stored = Some((addr, v, repr.bytes() as u32));
+                stored = Some((addr, v, repr.bytes()));
             }
             Some(Dst::Bits { .. }) => {
                 unknown_writes = true;
