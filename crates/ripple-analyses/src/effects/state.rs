@@ -239,17 +239,17 @@ pub fn state_requirement(
     }
     let mut disjuncts = Vec::new();
     for (s, k) in &mine {
-        let mut conj = vec![s.pc.clone()];
+        let mut conj = s.pc.clone();
         for (o, k2) in &theirs {
             if k2 != k {
                 continue;
             }
             let differs = state_differs(s, o);
-            conj.push(o.pc.clone().negate().or(differs));
+            conj = conj.and(o.pc.clone().negate().or(differs));
         }
-        disjuncts.push(Cond::And(conj));
+        disjuncts.push(conj);
     }
-    let condition = Cond::Or(disjuncts);
+    let condition = disjuncts.into_iter().fold(Cond::False, Cond::or);
     if condition.size() > 200_000 {
         return StateRequirement::Unknown("the condition is too large".into());
     }
@@ -498,7 +498,9 @@ fn covers(inlined: &Inlined, cd: &ControlDependence, path: &[NodeId], chain: &Ch
         let node = &function.nodes[n];
         let mut src = Vec::new();
         let mut regs = Vec::new();
-        let mut loads = false;
+        // A call left as a call (the C library, a function not inlined) may read any
+        // memory, as a havoc may.
+        let mut loads = matches!(node.kind, NodeKind::Call { .. } | NodeKind::Havoc { .. });
         for e in node.exprs() {
             e.locals_read(&mut regs);
             loads |= e.reads_memory();
