@@ -4,7 +4,7 @@
 //! constant and statement mutants of the conformance corpus `tests/corpus/*.c`), both
 //! versions run in the IR interpreter on the same inputs (the corpus RUN lines; a few
 //! argument and stdin choices for the examples). At every mapped node the sequence of
-//! values it reads is recorded; a mapped node whose sequences differ between the
+//! values it reads (with the memory a call of the C library reads) is recorded; a mapped node whose sequences differ between the
 //! versions must be in IMPACTEDNODE (of either version). Zero violations allowed.
 //!
 //! Mutation kinds: operators, constants, statement deletion (assignments and calls), jump
@@ -64,7 +64,20 @@ struct Recorder {
 
 impl Observer for Recorder {
     fn on_node(&mut self, event: &NodeEvent<'_>) {
-        let values = event.reads.iter().map(|r| normalize(&r.value)).collect();
+        // A call of the C library also reads the memory it was given (`strlen(s)`
+        // reads the string).
+        let values = event
+            .reads
+            .iter()
+            .map(|r| normalize(&r.value))
+            .chain(
+                event
+                    .library
+                    .iter()
+                    .filter(|a| !a.write)
+                    .map(|a| Norm::Bytes(a.bytes.clone())),
+            )
+            .collect();
         self.reads
             .entry((event.function, event.node))
             .or_default()

@@ -29,6 +29,7 @@ impl Interpreter<'_> {
                     self.reads.push(ObservedRead {
                         location: Location::Local(*var),
                         value: value.clone(),
+                        size: 0,
                     });
                 }
                 Ok(value)
@@ -63,6 +64,7 @@ impl Interpreter<'_> {
                     self.reads.push(ObservedRead {
                         location: Location::Memory(address),
                         value: value.clone(),
+                        size: self.access_size(e.ty),
                     });
                 }
                 Ok(value)
@@ -79,6 +81,7 @@ impl Interpreter<'_> {
                     self.reads.push(ObservedRead {
                         location: Location::Memory(address),
                         value: value.clone(),
+                        size: self.access_size(*unit),
                     });
                 }
                 Ok(value)

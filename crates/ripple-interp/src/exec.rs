@@ -7,7 +7,7 @@ use ripple_ir::{
 use rustc_hash::FxHashMap;
 
 use crate::memory::{block_of, make_ptr, offset_of, BlockKind, MemError, Memory};
-use crate::observe::{Location, NodeEvent, ObservedRead, ObservedWrite, Observer};
+use crate::observe::{LibraryAccess, Location, NodeEvent, ObservedRead, ObservedWrite, Observer};
 use crate::value::{extend, sign_extend, truncate, Repr};
 use crate::{CallOutcome, CallResult, RunConfig, RunOutcome, Termination, Value};
 
@@ -104,6 +104,8 @@ pub struct Interpreter<'p> {
     pub(crate) rand_state: Option<crate::libc::stdlib::RandState>,
     pub(crate) record_reads: bool,
     pub(crate) reads: Vec<ObservedRead>,
+    /// What the library call or memory intrinsic of the node read and wrote.
+    pub(crate) library: Vec<LibraryAccess>,
     /// The kinds of undefined behaviour the run went through (each once, in order).
     pub(crate) undefined: Vec<crate::eval::Undefined>,
     pub(crate) program_name: String,
@@ -148,6 +150,7 @@ impl<'p> Interpreter<'p> {
             record_reads: false,
             undefined: Vec::new(),
             reads: Vec::new(),
+            library: Vec::new(),
             program_name: "./a.out".to_string(),
             argv: config.args.clone(),
         };
@@ -652,6 +655,7 @@ impl<'p> Interpreter<'p> {
             }
             if O::ENABLED {
                 self.reads.clear();
+                self.library.clear();
                 self.output_from = [self.stdout.len(), self.stderr.len()];
                 self.file_output.clear();
                 self.mem.track_origins = true;
@@ -699,7 +703,12 @@ impl<'p> Interpreter<'p> {
                     let result = match (target, callee) {
                         (_, Callee::Intrinsic(intrinsic)) => {
                             let dst_ty = dst.as_ref().map(|d| self.place_type(func_id, d));
-                            self.intrinsic(*intrinsic, &values, dst_ty)?
+                            let mark = O::ENABLED.then(|| self.mem.start_log());
+                            let result = self.intrinsic(*intrinsic, &values, dst_ty);
+                            if let Some(mark) = mark {
+                                self.library = self.mem.end_log(mark);
+                            }
+                            result?
                         }
                         (Some(f), _)
                             if program.functions.get(f).is_some_and(|f| f.is_defined()) =>
@@ -711,6 +720,7 @@ impl<'p> Interpreter<'p> {
                                     depth: self.frames.len() - 1,
                                     reads: &self.reads,
                                     write: None,
+                                    library: &[],
                                     branch: None,
                                     output: [&[], &[], &[]],
                                     origins: &self.mem.origins,
@@ -723,7 +733,14 @@ impl<'p> Interpreter<'p> {
                             self.push_frame(f, values)?;
                             continue;
                         }
-                        (Some(f), _) => self.call_external(observer, f, &values)?,
+                        (Some(f), _) => {
+                            let mark = O::ENABLED.then(|| self.mem.start_log());
+                            let result = self.call_external(observer, f, &values);
+                            if let Some(mark) = mark {
+                                self.library = self.mem.end_log(mark);
+                            }
+                            result?
+                        }
                         (None, _) => return Err(Stop::Unsupported("call without a target".into())),
                     };
                     if let Some(dst) = dst {
@@ -748,6 +765,7 @@ impl<'p> Interpreter<'p> {
                                 self.reads.push(ObservedRead {
                                     location: Location::Local(var),
                                     value: value.clone(),
+                                    size: 0,
                                 });
                             }
                             Some(value)
@@ -768,6 +786,7 @@ impl<'p> Interpreter<'p> {
                             depth: self.frames.len(),
                             reads: &self.reads,
                             write: None,
+                            library: &[],
                             branch: None,
                             output: [&[], &[], &[]],
                             origins: &self.mem.origins,
@@ -788,6 +807,7 @@ impl<'p> Interpreter<'p> {
                     depth: self.frames.len() - 1,
                     reads: &self.reads,
                     write: write.as_ref(),
+                    library: &self.library,
                     branch: matches!(node.kind, NodeKind::Branch { .. }).then_some(next == 0),
                     output: [
                         self.stdout.get(self.output_from[0]..).unwrap_or(&[]),
@@ -824,6 +844,7 @@ impl<'p> Interpreter<'p> {
                 depth: self.frames.len() - 1,
                 reads: &self.reads,
                 write: write.as_ref(),
+                library: &[],
                 branch: None,
                 output: [&[], &[], &[]],
                 origins: &self.mem.origins,
@@ -941,6 +962,7 @@ impl<'p> Interpreter<'p> {
                 Ok(self.record_reads.then_some(ObservedWrite {
                     location: Location::Local(*var),
                     value,
+                    size: 0,
                 }))
             }
             Place::Mem { addr, ty } => {
@@ -950,6 +972,7 @@ impl<'p> Interpreter<'p> {
                 Ok(self.record_reads.then_some(ObservedWrite {
                     location: Location::Memory(address),
                     value,
+                    size: self.access_size(*ty),
                 }))
             }
             Place::Bits {
@@ -963,6 +986,7 @@ impl<'p> Interpreter<'p> {
                 Ok(self.record_reads.then_some(ObservedWrite {
                     location: Location::Memory(address),
                     value,
+                    size: self.access_size(*unit),
                 }))
             }
         }
@@ -995,6 +1019,17 @@ impl<'p> Interpreter<'p> {
     }
 
     /// Reads a value of type `ty` at `address`.
+    /// The bytes a load or store of `ty` accesses.
+    pub(crate) fn access_size(&self, ty: TypeId) -> u64 {
+        match self.repr(ty) {
+            Repr::Int { bits, .. } => u64::from(bits / 8),
+            Repr::Pointer | Repr::F64 | Repr::LongDouble => 8,
+            Repr::F32 => 4,
+            Repr::Aggregate { size } => size,
+            Repr::Void | Repr::Function => 0,
+        }
+    }
+
     pub(crate) fn read_typed(&self, address: u64, ty: TypeId) -> Exec<Value> {
         Ok(match self.repr(ty) {
             Repr::Int { bits, .. } => Value::Int(self.mem.read_uint(address, u64::from(bits / 8))?),

@@ -50,7 +50,9 @@ use ripple_ir::{FuncId, GlobalId, Program};
 pub use eval::Undefined;
 pub use exec::Interpreter;
 pub use memory::{BlockKind, BlockOrigin};
-pub use observe::{Location, NoObserver, NodeEvent, ObservedRead, ObservedWrite, Observer};
+pub use observe::{
+    LibraryAccess, Location, NoObserver, NodeEvent, ObservedRead, ObservedWrite, Observer,
+};
 pub use value::Value;
 
 /// Inputs and limits of a run.

@@ -98,6 +98,11 @@ pub struct Memory {
     /// Bytes in live blocks.
     pub(crate) live_bytes: u64,
     pub(crate) max_bytes: u64,
+    /// While above 0 (an observed call of the C library model or of a memory intrinsic
+    /// runs), every access is logged: address, whether it writes, and the bytes read
+    /// (a write's size, as zeros, until the log ends).
+    pub(crate) log_depth: u32,
+    pub(crate) log: std::cell::RefCell<Vec<crate::LibraryAccess>>,
 }
 
 impl Memory {
@@ -116,6 +121,8 @@ impl Memory {
             site_counts: Default::default(),
             live_bytes: 0,
             max_bytes,
+            log_depth: 0,
+            log: Default::default(),
         }
     }
 
@@ -237,17 +244,19 @@ impl Memory {
     /// The `size` bytes at `ptr`.
     pub(crate) fn slice(&self, ptr: u64, size: u64) -> Result<&[u8], MemError> {
         let (id, offset) = self.check(ptr, size)?;
-        Ok(&self.blocks[id].data[offset..offset + size as usize])
+        let bytes = &self.blocks[id].data[offset..offset + size as usize];
+        self.note(ptr, size, Some(bytes));
+        Ok(bytes)
     }
 
     /// The `size` bytes at `ptr`, writable.
     pub(crate) fn slice_mut(&mut self, ptr: u64, size: u64) -> Result<&mut [u8], MemError> {
         let (id, offset) = self.check(ptr, size)?;
-        let block = &mut self.blocks[id];
-        if block.read_only {
+        if self.blocks[id].read_only {
             return Err(MemError::ReadOnly(ptr));
         }
-        Ok(&mut block.data[offset..offset + size as usize])
+        self.note(ptr, size, None);
+        Ok(&mut self.blocks[id].data[offset..offset + size as usize])
     }
 
     pub(crate) fn write(&mut self, ptr: u64, bytes: &[u8]) -> Result<(), MemError> {
@@ -281,6 +290,12 @@ impl Memory {
             return Err(MemError::ReadOnly(dst));
         }
         let size = size as usize;
+        self.note(
+            src,
+            size as u64,
+            Some(&self.blocks[src_id].data[src_off..src_off + size]),
+        );
+        self.note(dst, size as u64, None);
         if src_id == dst_id {
             self.blocks[dst_id]
                 .data
@@ -304,7 +319,10 @@ impl Memory {
         let (id, offset) = self.check(ptr, 0)?;
         let data = &self.blocks[id].data;
         match data[offset..].iter().position(|b| *b == 0) {
-            Some(len) => Ok(len as u64),
+            Some(len) => {
+                self.note(ptr, len as u64 + 1, Some(&data[offset..offset + len + 1]));
+                Ok(len as u64)
+            }
             None => Err(MemError::OutOfBounds {
                 address: ptr,
                 size: (data.len() - offset + 1) as u64,
@@ -323,7 +341,52 @@ impl Memory {
     /// prefix, like `strtol`).
     pub(crate) fn rest_of_block(&self, ptr: u64) -> Result<&[u8], MemError> {
         let (id, offset) = self.check(ptr, 0)?;
-        Ok(&self.blocks[id].data[offset..])
+        let rest = &self.blocks[id].data[offset..];
+        // Logged up to the string's end: what such a scan can read.
+        let read = rest
+            .iter()
+            .position(|b| *b == 0)
+            .map_or(rest.len(), |n| n + 1);
+        self.note(ptr, read as u64, Some(&rest[..read]));
+        Ok(rest)
+    }
+
+    /// Logs an access while logging is on: a read with the bytes read, a write (`None`)
+    /// with its size (its bytes are taken when the log ends).
+    fn note(&self, address: u64, size: u64, read: Option<&[u8]>) {
+        if self.log_depth > 0 && size > 0 {
+            self.log.borrow_mut().push(crate::LibraryAccess {
+                address,
+                size,
+                write: read.is_none(),
+                bytes: read.map(<[u8]>::to_vec).unwrap_or_default(),
+            });
+        }
+    }
+
+    /// Starts logging accesses (nested calls log into the outer one's log too); returns
+    /// the mark to give [`Memory::end_log`].
+    pub(crate) fn start_log(&mut self) -> usize {
+        self.log_depth += 1;
+        self.log.borrow().len()
+    }
+
+    /// The accesses logged since `mark`, each write with the bytes it left.
+    pub(crate) fn end_log(&mut self, mark: usize) -> Vec<crate::LibraryAccess> {
+        self.log_depth = self.log_depth.saturating_sub(1);
+        let mut logged: Vec<crate::LibraryAccess> =
+            self.log.borrow().get(mark..).unwrap_or(&[]).to_vec();
+        if self.log_depth == 0 {
+            self.log.borrow_mut().clear();
+        }
+        for access in logged.iter_mut().filter(|a| a.write) {
+            // A block freed since (by `realloc`, say) left nothing to read.
+            access.bytes = match self.check(access.address, access.size) {
+                Ok((id, off)) => self.blocks[id].data[off..off + access.size as usize].to_vec(),
+                Err(_) => Vec::new(),
+            };
+        }
+        logged
     }
 }
 

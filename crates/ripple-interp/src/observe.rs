@@ -23,6 +23,8 @@ pub enum Location {
 pub struct ObservedRead {
     pub location: Location,
     pub value: Value,
+    /// The bytes read from memory (0 for a register).
+    pub size: u64,
 }
 
 /// The value a node wrote (assignment target or call result).
@@ -30,6 +32,20 @@ pub struct ObservedRead {
 pub struct ObservedWrite {
     pub location: Location,
     pub value: Value,
+    /// The bytes written to memory (0 for a register; for a bit-field, its unit).
+    pub size: u64,
+}
+
+/// A range of memory that a call of the C library model or a memory intrinsic
+/// (`memcpy`, `memset`, ...) read or wrote, in the order of access.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibraryAccess {
+    pub address: u64,
+    pub size: u64,
+    pub write: bool,
+    /// What was read (as it was then), or what the write left once the call returned
+    /// (empty when the block is gone by then).
+    pub bytes: Vec<u8>,
 }
 
 /// One executed node. A call node to a defined function is reported when the call
@@ -42,6 +58,9 @@ pub struct NodeEvent<'a> {
     pub depth: usize,
     pub reads: &'a [ObservedRead],
     pub write: Option<&'a ObservedWrite>,
+    /// For a call of the C library or of a memory intrinsic, the memory it read and
+    /// wrote (with what a callback it called read and wrote); empty for other nodes.
+    pub library: &'a [LibraryAccess],
     /// For a branch node, whether the condition held (the true successor was taken).
     pub branch: Option<bool>,
     /// What the node wrote to the standard output and error streams, and to files (per

@@ -351,3 +351,50 @@ fn the_generator_stops_when_only_infeasible_requirements_are_left() {
     );
     assert_eq!(v["suite"]["generated"]["drawn"], 0, "{v:#}");
 }
+
+/// A change whose value reaches its uses through memory the C library writes and through
+/// a read narrower than the store (tests/effects/library: `a.val = x * 2` becomes
+/// `x * 3`; `memcpy` copies `a` into `b`, `v = b.val`, `hi` is byte 1 of `a.val`; suite
+/// line k runs x = 0, 1, 2, 3, 4, 5, 10, 100, 200, 1000).
+/// Every run executes the chains' statements, so each chain not behind a branch is
+/// covered by all 10 tests. A chain is propagated when the state of each statement
+/// before its last differs: `a.val` differs for every x but 0 (lines 2-10), and so do
+/// the bytes `memcpy` writes and `v`; byte 1 of `x * 2` and `x * 3` differs only for
+/// x = 100, 200 and 1000 (200/300, 400/600, 2000/3000), so the chain into `if (hi)` is
+/// propagated by lines 8-10 only. `printf("wide")` runs in the new version for those
+/// three and is propagated only where the decision differs too: x = 100 (old `hi` 0).
+/// The revealing tests are x = 4 and 5 (`big` in the new version only) and 100 (`wide`).
+#[test]
+fn effects_through_library_writes_and_narrow_reads_are_monitored() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/effects/library");
+    let (code, v) = json(&dir, &["effects", "old.c", "new.c", "--tests", "suite.txt"]);
+    assert_eq!(code, Some(0), "{v:#}");
+    let reqs = v["changes"][0]["requirements"].as_array().unwrap();
+    let find = |to: &[u64]| {
+        reqs.iter()
+            .find(|r| {
+                let at: Vec<u64> = r["chain"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| d["to"]["line"].as_u64().unwrap())
+                    .collect();
+                at == to
+            })
+            .unwrap_or_else(|| panic!("no chain to {to:?}: {v:#}"))
+    };
+    let all: Vec<u64> = (1..=10).collect();
+    let nonzero: Vec<u64> = (2..=10).collect();
+    for to in [&[17][..], &[17, 18], &[17, 18, 20], &[19]] {
+        let r = find(to);
+        assert_eq!(lines(&r["covered_by"]), all, "{to:?}");
+        assert_eq!(lines(&r["propagated_by"]), nonzero, "{to:?}");
+        // A chain that tests propagate is never said to be infeasible.
+        assert_eq!(r["state"]["status"], "feasible", "{to:?}");
+    }
+    assert_eq!(lines(&find(&[19, 22])["propagated_by"]), [8, 9, 10]);
+    let wide = find(&[19, 22, 23]);
+    assert_eq!(lines(&wide["covered_by"]), [8, 9, 10]);
+    assert_eq!(lines(&wide["propagated_by"]), [8]);
+    assert_eq!(lines(&v["suite"]["revealing"]), [5, 6, 8]);
+}

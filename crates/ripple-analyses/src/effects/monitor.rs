@@ -14,15 +14,16 @@
 //! reads of a call, not of each argument), and the result of a call on what the callee
 //! returned, so calls of defined functions are passed through as in the SDG.
 //!
-//! Not observed (stated limits): writes the C library model makes to program memory
-//! (`memcpy`, `scanf`, `fread` ...), so a read of such memory depends on the write
-//! before the call; memory is tracked by the address an access starts at, so a read that
-//! overlaps a wider or shifted write does not see it.
+//! Memory is tracked byte by byte: a read depends on the last write of each byte it
+//! reads, so a read that overlaps a wider or shifted write sees it. A call of the C
+//! library model (`memcpy`, `scanf`, `fread`, `strlen` ...) or of a memory intrinsic
+//! depends on the last writes of the bytes it read, and is the last write of the bytes
+//! it wrote; its affecting state is its result together with those bytes.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_dataflow::ControlDependence;
-use ripple_interp::{Location, NodeEvent, Observer, Value};
+use ripple_interp::{LibraryAccess, Location, NodeEvent, Observer, Value};
 use ripple_ir::{FuncId, NodeId, NodeKind, Program, VarId};
 
 use super::chains::DepKind;
@@ -41,6 +42,11 @@ pub enum State {
 
 impl State {
     pub fn of_value(value: &Value) -> State {
+        State::of_call(value, &[])
+    }
+
+    /// The state of a call: its result and the bytes it wrote to memory.
+    pub fn of_call(value: &Value, library: &[LibraryAccess]) -> State {
         use std::hash::{Hash, Hasher};
         let mut h = rustc_hash::FxHasher::default();
         match value {
@@ -48,6 +54,9 @@ impl State {
             Value::F32(f) => (1u8, f.to_bits()).hash(&mut h),
             Value::F64(f) => (2u8, f.to_bits()).hash(&mut h),
             Value::Bytes(b) => (3u8, b).hash(&mut h),
+        }
+        for access in library.iter().filter(|a| a.write) {
+            access.bytes.hash(&mut h);
         }
         State::Value(h.finish())
     }
@@ -158,6 +167,7 @@ pub struct Monitor<'a> {
     config: &'a MonitorConfig,
     control: FxHashMap<FuncId, ControlDependence>,
     frames: Vec<Frame>,
+    /// The last write of each byte of memory.
     memory: FxHashMap<u64, Def>,
     counts: FxHashMap<NodeRef, u32>,
     seq: u64,
@@ -213,8 +223,15 @@ impl<'a> Monitor<'a> {
                     None if function.params.contains(&v) => out.extend(&frame.params),
                     None => {}
                 },
-                Location::Memory(a) => out.extend(self.memory.get(&a)),
+                Location::Memory(a) => {
+                    out.extend((a..a + read.size.max(1)).filter_map(|b| self.memory.get(&b)))
+                }
             }
+        }
+        for access in event.library.iter().filter(|a| !a.write) {
+            out.extend(
+                (access.address..access.address + access.size).filter_map(|b| self.memory.get(&b)),
+            );
         }
         // One entry per definition (a callee reading several parameters would otherwise
         // repeat its call's sources, and recursion would multiply them).
@@ -345,7 +362,7 @@ impl Observer for Monitor<'_> {
             // returned (the call itself was recorded when it was made).
             self.frames[depth].pending_call = None;
             if let (Some(write), Some(def)) = (event.write, self.returned.take()) {
-                self.write(depth, &write.location, def);
+                self.write(depth, &write.location, write.size, def);
             }
             return;
         }
@@ -355,14 +372,22 @@ impl Observer for Monitor<'_> {
         sources.extend(control.map(|d| (d, DepKind::Control)));
         let state = match (event.branch, event.write) {
             (Some(b), _) => State::Branch(b),
-            (None, Some(w)) => State::of_value(&w.value),
+            (None, Some(w)) => State::of_call(&w.value, event.library),
+            (None, None) if event.library.iter().any(|a| a.write) => {
+                State::of_call(&Value::Int(0), event.library)
+            }
             (None, None) => State::Ran,
         };
         let occ = self.record((f, n), state, &sources);
         self.baselines((f, n), event.branch, &data);
         let def = Def { node: (f, n), occ };
+        for access in event.library.iter().filter(|a| a.write) {
+            for b in access.address..access.address + access.size {
+                self.memory.insert(b, def);
+            }
+        }
         if let Some(write) = event.write {
-            self.write(depth, &write.location, def);
+            self.write(depth, &write.location, write.size, def);
         }
         if matches!(function.nodes[n].kind, NodeKind::Branch { .. }) {
             self.frames[depth].branches.insert(n, (seq, def));
@@ -371,13 +396,15 @@ impl Observer for Monitor<'_> {
 }
 
 impl Monitor<'_> {
-    fn write(&mut self, depth: usize, location: &Location, def: Def) {
+    fn write(&mut self, depth: usize, location: &Location, size: u64, def: Def) {
         match *location {
             Location::Local(v) => {
                 self.frames[depth].regs.insert(v, def);
             }
             Location::Memory(a) => {
-                self.memory.insert(a, def);
+                for b in a..a + size.max(1) {
+                    self.memory.insert(b, def);
+                }
             }
         }
     }

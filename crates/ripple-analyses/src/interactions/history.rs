@@ -20,9 +20,10 @@
 //! same activation or of a memory address, control dependence on the latest occurrence
 //! of a branch the statement is statically control dependent on (else on the call that
 //! started the activation), parameters on what the call's arguments read, a call's
-//! result on what the callee returned. Each location carries the set of change sets
-//! (bits) whose slices it is in; an occurrence in two sets' slices is where they meet.
-//! Writes of the C library model to program memory are not observed (as in the monitor).
+//! result on what the callee returned; memory byte by byte, and a call of the C library
+//! model on the bytes it read, its writes being part of its state. Each location
+//! carries the set of change sets (bits) whose slices it is in; an occurrence in two
+//! sets' slices is where they meet.
 
 use std::hash::{Hash, Hasher};
 
@@ -154,10 +155,18 @@ impl<'a> Tracer<'a> {
                     None if function.params.contains(&v) => frame.params,
                     None => 0,
                 },
-                Location::Memory(a) => self.memory.get(&a).copied().unwrap_or(0),
+                Location::Memory(a) => self.bytes(a, read.size),
             };
         }
+        for access in event.library.iter().filter(|a| !a.write) {
+            slices |= self.bytes(access.address, access.size);
+        }
         slices
+    }
+
+    /// The slices the bytes `[a, a + size)` are in.
+    fn bytes(&self, a: u64, size: u64) -> u64 {
+        (a..a + size.max(1)).fold(0, |s, b| s | self.memory.get(&b).copied().unwrap_or(0))
     }
 
     /// Notes the sets an occurrence is in, and where they meet.
@@ -196,16 +205,18 @@ impl<'a> Tracer<'a> {
         });
     }
 
-    fn write(&mut self, depth: usize, location: &Location, slices: u64) {
+    fn write(&mut self, depth: usize, location: &Location, size: u64, slices: u64) {
         match *location {
             Location::Local(v) => {
                 self.frames[depth].regs.insert(v, slices);
             }
             Location::Memory(a) => {
-                if slices == 0 {
-                    self.memory.remove(&a);
-                } else {
-                    self.memory.insert(a, slices);
+                for b in a..a + size.max(1) {
+                    if slices == 0 {
+                        self.memory.remove(&b);
+                    } else {
+                        self.memory.insert(b, slices);
+                    }
                 }
             }
         }
@@ -306,18 +317,33 @@ impl Observer for Tracer<'_> {
             self.frames[depth].pending_call = None;
             let slices = std::mem::take(&mut self.returned);
             if let Some(write) = event.write {
-                self.write(depth, &write.location, slices);
+                self.write(depth, &write.location, write.size, slices);
             }
             self.record(f, n, h.finish());
             return;
         }
         event.branch.hash(&mut h);
         event.output.hash(&mut h);
+        for access in event.library.iter().filter(|a| a.write) {
+            self.digest_address(&mut h, event.origins, access.address);
+            // Eight bytes may be a pointer (`strtol`'s end): named by its block's origin.
+            match <[u8; 8]>::try_from(access.bytes.as_slice()) {
+                Ok(word) => {
+                    let value = Value::Int(u128::from(u64::from_le_bytes(word)));
+                    self.digest_value(&mut h, event.origins, &value);
+                }
+                Err(_) => access.bytes.hash(&mut h),
+            }
+        }
         let from = self.data(depth, event) | self.control(depth, f, n);
         let slices = self.slices_of(f, n, from);
         self.record(f, n, h.finish());
+        for access in event.library.iter().filter(|a| a.write) {
+            let at = Location::Memory(access.address);
+            self.write(depth, &at, access.size, slices);
+        }
         if let Some(write) = event.write {
-            self.write(depth, &write.location, slices);
+            self.write(depth, &write.location, write.size, slices);
         }
         if matches!(function.nodes[n].kind, NodeKind::Branch { .. }) {
             self.frames[depth].branches.insert(n, (seq, slices));

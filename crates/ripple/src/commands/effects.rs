@@ -619,9 +619,6 @@ pub fn run_effects(args: &EffectsArgs) -> Result<u8> {
                     "{dropped} dependence occurrences past the per-run limit were not recorded"
                 ));
             }
-            notes.push(
-                "writes the C library makes to program memory (memcpy, scanf, ...) are not monitored".into(),
-            );
             let assessment = assess_satisfied(&reqs, &per_test, &revealing);
             let mut view = ripple_report::effects::effects_view(
                 programs,

@@ -167,11 +167,7 @@ pub fn run(args: &InteractionsArgs) -> Result<u8> {
             v.changed_globals.join(", ")
         ));
     }
-    notes.push(
-        "runs are compared in ripple's interpreter; writes the C library makes to program \
-         memory are seen through what later reads them"
-            .into(),
-    );
+    notes.push("runs are compared in ripple's interpreter".into());
     let lines: Vec<(usize, String)> = suite
         .tests
         .iter()
