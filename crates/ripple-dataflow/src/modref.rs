@@ -11,7 +11,8 @@
 //! has new locals).
 //!
 //! Algorithm: a fixpoint over the call graph (callees before callers, repeated until
-//! stable), with bit sets of regions. Havoc nodes read and write every region.
+//! stable), with bit sets of regions. Havoc nodes read every region and write every one
+//! that is not read-only.
 
 use ripple_ir::{FuncId, NodeKind, Program};
 
@@ -49,7 +50,9 @@ impl ModRef {
                 if pts.is_havoc(f, n) {
                     for p in 0..parts {
                         refs[f.index()].insert(p);
-                        mods[f.index()].insert(p);
+                        if !pts.is_read_only(crate::pointsto::PartId(p as u32)) {
+                            mods[f.index()].insert(p);
+                        }
                     }
                 }
                 if let NodeKind::Call { callee, .. } = &node.kind {

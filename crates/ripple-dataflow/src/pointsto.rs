@@ -33,9 +33,12 @@
 //! Parameters come from the calls the solver binds (direct, through pointers, callbacks
 //! of externals, which pass pointers into what the external was given); functions that
 //! no call of the program may reach, and those whose address escapes into external
-//! memory, also get external memory in their parameters.
+//! memory, also get external memory in their parameters (except numbers narrower than a
+//! pointer, such as `argc`, which cannot hold an address on LP64).
 //!
-//! Soundness: a havoc node may read and write every region; unknown externals read and
+//! Soundness: a havoc node may read every region and write every one but the read-only
+//! regions (string literals and `const` globals, which no defined run writes); unknown
+//! externals read and
 //! write what their arguments point to and the external object, and return pointers
 //! into either. Blocks returned by allocation wrappers are one object per call site of
 //! the wrapper (`pointsto/wrappers.rs`). Limits: objects are otherwise context-
@@ -165,6 +168,9 @@ pub struct PointsTo {
     /// memory through pointers with the same targets, which under Andersen can be
     /// hundreds of regions).
     access_lists: Vec<Vec<Access>>,
+    /// By region: whether it holds read-only objects only (string literals, globals
+    /// defined `const`), which no defined run writes.
+    read_only: Vec<bool>,
     /// Nodes that may read and write every region (havoc).
     havoc: FxHashSet<(FuncId, NodeId)>,
     /// Defined functions each call node may call (direct, indirect resolved), sorted.
@@ -230,6 +236,13 @@ impl PointsTo {
 
     pub fn is_havoc(&self, function: FuncId, node: NodeId) -> bool {
         self.havoc.contains(&(function, node))
+    }
+
+    /// Whether a region holds read-only objects only (string literals, globals defined
+    /// `const`): a write there is undefined behaviour (a trap where they live in
+    /// read-only memory), so no defined run writes it, not even unknown code (a havoc).
+    pub fn is_read_only(&self, part: PartId) -> bool {
+        self.read_only.get(part.index()).copied().unwrap_or(false)
     }
 
     /// The defined functions a call node may call.
@@ -1155,6 +1168,17 @@ impl<'p> Generator<'p> {
     fn root(&mut self, f: FuncId, args: &[PVar]) {
         let function = &self.program.functions[f];
         for &p in &function.params {
+            // A number narrower than a pointer (`argc`) or a floating value cannot hold
+            // an address on LP64.
+            let ty = function.locals[p].ty;
+            let scalar = match self.program.types.get(ty) {
+                ripple_ir::Type::Int(_) => self.program.types.size_of(ty) < 8,
+                ripple_ir::Type::Float(_) => true,
+                _ => false,
+            };
+            if scalar {
+                continue;
+            }
             let dst = if function.locals[p].storage == Storage::Register {
                 self.reg(f, p)
             } else {
@@ -1579,6 +1603,7 @@ impl<'p> Generator<'p> {
             part_objects,
             accesses,
             access_lists,
+            read_only,
             havoc: std::mem::take(&mut self.havoc),
             targets,
             callbacks,

@@ -970,7 +970,9 @@ impl<'p> Builder<'p> {
                 });
                 for &p in parts.iter() {
                     reads.push((n, p, here));
-                    writes.push((n, p, here));
+                    if !self.pts.is_read_only(p) {
+                        writes.push((n, p, here));
+                    }
                 }
             }
             let site = sites.get(&n);

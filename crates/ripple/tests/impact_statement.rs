@@ -523,3 +523,18 @@ fn the_impact_computed_before_is_read_back_from_the_cache() {
     let (_, said) = run(&["--dcia-only", "--cache", db, "--verbose"]);
     assert!(!read_back(&said), "{said}");
 }
+
+/// examples/dcia-longjmp-const: `level = argc + 1` becomes `argc + 2`; `check` may
+/// `longjmp`, which ripple reads (with `setjmp`) as unknown code that may read and write
+/// memory, so `main`'s lines from the `setjmp` on and `check`'s are impacted. `lookup`
+/// reads the string literal `"xyz"` at `argc % 3`: a string literal is never written
+/// (that is undefined behaviour), not even by unknown code, and `argc`, an `int`, cannot
+/// hold an address, so neither `lookup` nor the call that stores its result (line 21) is
+/// impacted: both versions read the same byte.
+#[test]
+fn unknown_code_does_not_write_string_literals_and_an_int_argument_points_nowhere() {
+    let json = impact_json("dcia-longjmp-const");
+    assert_eq!(new_lines(&json, "lookup"), set(&[]), "{json:#}");
+    assert_eq!(new_lines(&json, "main"), set(&[23, 24, 25, 26]));
+    assert_eq!(new_lines(&json, "check"), set(&[11, 12]));
+}
