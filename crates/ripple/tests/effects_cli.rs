@@ -398,3 +398,23 @@ fn effects_through_library_writes_and_narrow_reads_are_monitored() {
     assert_eq!(lines(&wide["propagated_by"]), [8]);
     assert_eq!(lines(&v["suite"]["revealing"]), [5, 6, 8]);
 }
+
+/// tests/effects/initializer: `static int base` starts at 10, then 11, and the changed
+/// statement `r = x - x + base` becomes `r = base + x - x`, the same expression of
+/// `base`. The versions' `base` differ from the start, so `r` and `s = r * 2` differ for
+/// every input (20 against 22 printed), and every test propagates both chains: their
+/// state requirements must not be infeasible. The one ending at the `printf` is feasible
+/// because what a call prints is part of the state after it (nothing is live there).
+#[test]
+fn a_changed_initial_value_and_printed_output_count_in_state_requirements() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/effects/initializer");
+    let (code, v) = json(&dir, &["effects", "old.c", "new.c", "--tests", "suite.txt"]);
+    assert_eq!(code, Some(0), "{v:#}");
+    let reqs = v["changes"][0]["requirements"].as_array().unwrap();
+    assert_eq!(reqs.len(), 2, "{v:#}");
+    for r in reqs {
+        assert_eq!(lines(&r["propagated_by"]), [1, 2, 3], "{r:#}");
+        assert_eq!(r["state"]["status"], "feasible", "{r:#}");
+    }
+    assert_eq!(lines(&v["suite"]["revealing"]), [1, 2, 3]);
+}

@@ -20,7 +20,10 @@
 //! the stores they make (address, width and value over the inputs, in order): it may
 //! differ when the stores differ in number or width, when a pair of them may differ in
 //! address or value, or when either path writes memory in a way not modelled (a
-//! bit-field, a call that may write memory, a havoc); a path of the other version longer than `l` is not there
+//! bit-field, a call that may write memory, a havoc); what a call of the C library
+//! prints is part of the state, compared by its arguments (a pointer argument other
+//! than a string literal prints memory not followed: the state may differ); a global
+//! whose initial value differs between the versions is two objects; a path of the other version longer than `l` is not there
 //! to exclude an input. A chain through several functions is followed on paths from the
 //! entry of the one that calls the others, with the calls it goes through inlined
 //! ([`super::inline`]: a realizable path enters a callee and returns to its call site);
@@ -46,6 +49,11 @@ use super::changes::NodeRef;
 use super::inline::{chain_root, inline, ChainRoot, Inlined};
 use crate::invariants::mvicfg::{Converter, Dst, Stmt, Target};
 use crate::invariants::query::PURE_LIBRARY;
+
+/// The library functions among [`PURE_LIBRARY`] that print their arguments.
+const PRINTS: &[&str] = &[
+    "printf", "puts", "putchar", "fputs", "fputc", "putc", "fprintf",
+];
 
 /// Limits of the partial symbolic execution.
 #[derive(Clone, Copy, Debug)]
@@ -91,10 +99,12 @@ struct PathState {
     values: FxHashMap<Arc<str>, Term>,
     /// The decision of `t` when it is a branch.
     decision: Option<Cond>,
-    /// The stores of the path, last first: address, value and width in bytes.
+    /// What the path leaves in memory or prints, last first: its stores (address, value,
+    /// width in bytes) and the arguments of its calls that print (`call:NAME`, argument,
+    /// width).
     stores: Vec<(Term, Term, u32)>,
-    /// Whether the path may write memory other than by those stores.
-    unknown_writes: bool,
+    /// Whether the path may write memory, or print, in a way these do not capture.
+    opaque: bool,
 }
 
 /// The state requirement of `chain` of `version` against `other` (the other version),
@@ -228,7 +238,7 @@ pub fn state_requirement(
                 limits.max_paths
             ));
         }
-        let renames = static_renames(version, other);
+        let renames = address_renames(version, other);
         theirs = paths
             .iter()
             .map(|(p, k)| {
@@ -332,56 +342,50 @@ impl PathState {
                 .into_iter()
                 .map(|(a, v, w)| (a.map(&mut rename), v.map(&mut rename), w))
                 .collect(),
-            unknown_writes: self.unknown_writes,
+            opaque: self.opaque,
         }
     }
 }
 
-/// The addresses of `other`'s file-scoped objects and functions (named after their file)
-/// under `version`'s names, where a name is that of exactly one object (or function) in
-/// each: the versions' files may be named differently, and such objects start out alike
-/// in both runs of one input.
-fn static_renames(version: &Program, other: &Program) -> FxHashMap<Arc<str>, Term> {
-    fn unique<'p>(keys: impl Iterator<Item = (&'p str, &'p str)>) -> FxHashMap<&'p str, &'p str> {
-        let mut by_name: FxHashMap<&str, Option<&str>> = FxHashMap::default();
-        for (name, key) in keys {
-            by_name
-                .entry(name)
-                .and_modify(|k| *k = None)
-                .or_insert(Some(key));
-        }
-        by_name
-            .into_iter()
-            .filter_map(|(n, k)| Some((n, k?)))
-            .collect()
-    }
-    fn globals(p: &Program) -> Vec<(&str, &str)> {
-        p.globals
-            .iter()
-            .filter(|g| !g.key.starts_with(".str"))
-            .map(|g| (g.name.as_str(), g.key.as_str()))
-            .collect()
-    }
-    fn functions(p: &Program) -> Vec<(&str, &str)> {
-        p.functions
-            .iter()
-            .map(|f| (f.name.as_str(), f.key.as_str()))
-            .collect()
-    }
+/// The addresses of `other`'s objects and functions under `version`'s names where they
+/// start out alike in both runs of one input: a global paired with one of `version`
+/// (by key, or a file-scoped one by its name in its unit when the files are named
+/// differently) whose type and initial value are the same, and a function whose name
+/// is that of exactly one function in each. A global whose initial value (or type)
+/// differs, or that `version` does not have, is renamed apart: its contents are not
+/// `version`'s.
+fn address_renames(version: &Program, other: &Program) -> FxHashMap<Arc<str>, Term> {
     let mut out = FxHashMap::default();
-    for (prefix, mine, theirs) in [
-        ("", globals(version), globals(other)),
-        ("fn:", functions(version), functions(other)),
-    ] {
-        let mine = unique(mine.into_iter());
-        for (name, key) in unique(theirs.into_iter()) {
-            if let Some(&to) = mine.get(name) {
-                if to != key {
-                    out.insert(
-                        Arc::from(format!("{prefix}{key}")),
-                        Term::Addr(Arc::from(format!("{prefix}{to}"))),
-                    );
-                }
+    for m in ripple_versions::match_all_globals(other, version) {
+        let Some(theirs) = m.old else { continue };
+        let key = other.globals[theirs].key.as_str();
+        let to = match (m.new, m.status) {
+            (Some(mine), ripple_versions::GlobalStatus::Unchanged) => {
+                version.globals[mine].key.clone()
+            }
+            _ => format!("{key} (other version)"),
+        };
+        if to != key {
+            out.insert(Arc::from(key), Term::Addr(Arc::from(to)));
+        }
+    }
+    let mut by_name: FxHashMap<&str, [Option<Option<&str>>; 2]> = FxHashMap::default();
+    for (side, program) in [version, other].into_iter().enumerate() {
+        for f in program.functions.iter() {
+            let slot = &mut by_name.entry(f.name.as_str()).or_default()[side];
+            *slot = match slot {
+                None => Some(Some(f.key.as_str())),
+                Some(_) => Some(None),
+            };
+        }
+    }
+    for [mine, theirs] in by_name.into_values() {
+        if let (Some(Some(to)), Some(Some(key))) = (mine, theirs) {
+            if to != key {
+                out.insert(
+                    Arc::from(format!("fn:{key}")),
+                    Term::Addr(Arc::from(format!("fn:{to}"))),
+                );
             }
         }
     }
@@ -392,8 +396,8 @@ fn static_renames(version: &Program, other: &Program) -> FxHashMap<Arc<str>, Ter
 fn state_differs(a: &PathState, b: &PathState) -> Cond {
     // From the same memory (the same input), the same stores in the same order leave
     // the same memory; otherwise it is taken to differ.
-    if a.unknown_writes
-        || b.unknown_writes
+    if a.opaque
+        || b.opaque
         || a.stores.len() != b.stores.len()
         || a.stores.iter().zip(&b.stores).any(|(x, y)| x.2 != y.2)
     {
@@ -710,9 +714,10 @@ fn path_state(
     };
     let mut pc = Cond::True;
     let mut stores: Vec<(Term, Term, u32)> = Vec::new();
-    let mut unknown_writes = false;
+    let mut opaque = false;
     for i in (0..path.len()).rev() {
         let node = &function.nodes[path[i]];
+        let mut printed: Vec<(Term, Term, u32)> = Vec::new();
         if i + 1 < path.len() {
             if let NodeKind::Branch { cond } = &node.kind {
                 let c = Cond::truth(conv.term(cond));
@@ -722,12 +727,27 @@ fn path_state(
         }
         let (dst, value, forget) = match conv.stmt(&node.kind) {
             Stmt::Assign { dst, value } => (Some(dst), Some(value), false),
-            Stmt::Call { dst, callee, .. } => {
+            Stmt::Call { dst, callee, args } => {
                 let pure = match &callee {
                     Target::External(n) => PURE_LIBRARY.contains(&n.as_str()),
                     Target::Defined(key) => pure.contains(key),
                     Target::Unknown => false,
                 };
+                // What a call prints is state too: its arguments, compared as the
+                // stores are; a pointer to memory other than a string literal (a `%s`
+                // argument) prints contents this does not follow.
+                if let Target::External(n) = &callee {
+                    if PRINTS.contains(&n.as_str()) {
+                        for a in args {
+                            let literal = matches!(&a, Term::Addr(k) if k.starts_with(".str"));
+                            if matches!(a.repr(), Repr::Pointer) && !literal {
+                                opaque = true;
+                            }
+                            let width = a.repr().bytes();
+                            printed.push((Term::Addr(Arc::from(format!("call:{n}"))), a, width));
+                        }
+                    }
+                }
                 (dst, None, !pure)
             }
             Stmt::Havoc { dst } => (dst, None, true),
@@ -780,6 +800,7 @@ fn path_state(
         match dst {
             Some(Dst::Var(name, repr)) => {
                 if !mentioned {
+                    stores.append(&mut printed);
                     continue;
                 }
                 let v = value.unwrap_or_else(|| symbol(repr));
@@ -796,18 +817,19 @@ fn path_state(
                 stored = Some((addr, v, repr.bytes()));
             }
             Some(Dst::Bits { .. }) => {
-                unknown_writes = true;
+                opaque = true;
                 rewrite(&|t| t.forget_memory(&mut |r| symbol(r)));
             }
             None => {}
         }
         if forget {
-            unknown_writes = true;
+            opaque = true;
             if reads {
                 rewrite(&|t| t.forget_memory(&mut |r| symbol(r)));
             }
         }
         stores.extend(stored);
+        stores.append(&mut printed);
     }
     *fresh = counter.get();
     PathState {
@@ -815,7 +837,7 @@ fn path_state(
         values: values.into_iter().collect(),
         decision,
         stores,
-        unknown_writes,
+        opaque,
     }
 }
 
