@@ -123,7 +123,7 @@ pub(crate) const PURE_LIBRARY: &[&str] = &[
     "strncmp", "memcmp", "sqrt", "sqrtf", "pow", "powf", "sin", "cos", "tan", "atan", "atan2",
     "exp", "log", "log10", "floor", "ceil", "round", "fmod", "hypot", "isalpha", "isdigit",
     "isspace", "isalnum", "isupper", "islower", "toupper", "tolower", "atoi", "atol", "atof",
-    "strtol", "abs", "labs", "llabs", "fabs", "fabsf", "assert", "va_end",
+    "abs", "labs", "llabs", "fabs", "fabsf", "assert", "va_end",
 ];
 
 struct Propagation<'g> {
