@@ -134,14 +134,32 @@ pub fn state_requirement(
     // From a caller of the chain's functions, the paths from its entry are not all the
     // ways the chain may run (another caller may call them, and a chain through memory
     // may run through other frames): only a witness is an answer.
+    // Nor are they when the chain goes through memory: a global, a static or a caller's
+    // frame may have been written by another activation (an earlier call, a recursive
+    // one), which the paths of one activation do not follow.
+    // A function of the chain that may call itself has activations within the path's:
+    // the same holds.
+    let through_memory = chain
+        .deps
+        .iter()
+        .any(|d| d.kind == DepKind::Data && memory_dependence(version, d.from, d.to))
+        || functions.iter().any(|&f| may_recur(version, f));
     let verdict = |found: StateRequirement| {
-        if in_chain || !matches!(found, StateRequirement::Infeasible) {
+        if !matches!(found, StateRequirement::Infeasible) {
             return found;
         }
-        let name = &version.functions[root].name;
-        StateRequirement::Unknown(format!(
-            "no input on the paths from {name}, which calls the chain's functions (other callers not explored)"
-        ))
+        if !in_chain {
+            let name = &version.functions[root].name;
+            return StateRequirement::Unknown(format!(
+                "no input on the paths from {name}, which calls the chain's functions (other callers not explored)"
+            ));
+        }
+        if through_memory {
+            return StateRequirement::Unknown(
+                "no input on the paths of one activation, and other activations (through memory, or recursion) may run the chain".into(),
+            );
+        }
+        found
     };
     let Some(inlined) = inline(version, root, &targets) else {
         return StateRequirement::Unknown("the functions of the chain are too large".into());
@@ -187,7 +205,7 @@ pub fn state_requirement(
                 limits.path_length
             ))
         } else {
-            StateRequirement::Infeasible
+            verdict(StateRequirement::Infeasible)
         };
     }
     let conv = Converter::new(version, function);
@@ -195,7 +213,12 @@ pub fn state_requirement(
     let mut fresh = 0usize;
     let mine: Vec<(PathState, u32)> = covering
         .iter()
-        .map(|(p, k)| (state_at_end(&conv, function, p, &pure, &mut fresh), *k))
+        .map(|(p, k)| {
+            (
+                state_at_end(&conv, function, p, &pure, &mut fresh, true),
+                *k,
+            )
+        })
         .collect();
     // The other version's paths to the same execution of the counterpart of `t`, from
     // the counterpart of the root, through the counterparts of the other functions.
@@ -242,7 +265,7 @@ pub fn state_requirement(
         theirs = paths
             .iter()
             .map(|(p, k)| {
-                let state = state_at_end(&conv2, function2, p, &pure2, &mut fresh);
+                let state = state_at_end(&conv2, function2, p, &pure2, &mut fresh, false);
                 (state.renamed(&renames), *k)
             })
             .collect();
@@ -633,10 +656,18 @@ fn state_at_end(
     path: &[NodeId],
     pure: &FxHashSet<String>,
     fresh: &mut usize,
+    own: bool,
 ) -> PathState {
     let live = live_after(function, path[path.len() - 1]);
-    path_state(conv, function, path, &live, pure, fresh)
+    path_state(conv, function, path, &live, pure, fresh, own)
 }
+
+/// Values larger than this (in subterms) become unknown, so that terms stay small as
+/// they travel back through stores (an if-then-else per store that may alias).
+const VALUE_LIMIT: usize = 400;
+
+/// A path condition larger than this is given up (see [`path_state`]).
+const CONDITION_LIMIT: usize = 4_000;
 
 /// The keys of the defined functions that write no memory: no store, no havoc, and calls
 /// only of such functions or of the pure library (the greatest such set). A call of one
@@ -683,7 +714,11 @@ fn writes_nothing(program: &Program) -> FxHashSet<String> {
 }
 
 /// The path condition and the values of `live` at the end of `path`, over the inputs,
-/// by substitution backwards along the path.
+/// by substitution backwards along the path. Past the size limits, what grows is
+/// over-approximated: a value (or a store's address or value, or the decision) becomes
+/// unknown, and a path condition is given up: `true` on a path of the chain's own
+/// version (`own`: more inputs admitted), `false` on the other version's (a path no
+/// input is known to take excludes none).
 fn path_state(
     conv: &Converter<'_>,
     function: &Function,
@@ -691,6 +726,7 @@ fn path_state(
     live: &[VarId],
     pure: &FxHashSet<String>,
     fresh: &mut usize,
+    own: bool,
 ) -> PathState {
     let counter = std::cell::Cell::new(*fresh);
     let symbol = |repr: Repr| {
@@ -830,6 +866,31 @@ fn path_state(
         }
         stores.extend(stored);
         stores.append(&mut printed);
+        let limit = |t: &mut Term| {
+            if t.size() > VALUE_LIMIT {
+                *t = symbol(t.repr());
+            }
+        };
+        for (_, t) in values.iter_mut() {
+            limit(t);
+        }
+        for (a, v, _) in stores.iter_mut() {
+            limit(a);
+            limit(v);
+        }
+        if decision
+            .as_ref()
+            .is_some_and(|d| d.size() > CONDITION_LIMIT)
+        {
+            let int = Repr::Int {
+                bits: 32,
+                signed: true,
+            };
+            decision = Some(Cond::truth(symbol(int)));
+        }
+        if pc.size() > CONDITION_LIMIT {
+            pc = if own { Cond::True } else { Cond::False };
+        }
     }
     *fresh = counter.get();
     PathState {
@@ -839,6 +900,48 @@ fn path_state(
         stores,
         opaque,
     }
+}
+
+/// Whether `f` may call itself: through direct calls, or through a call by pointer
+/// anywhere on the way (which may reach any function).
+fn may_recur(program: &Program, f: FuncId) -> bool {
+    let mut seen: FxHashSet<FuncId> = FxHashSet::default();
+    let mut stack = vec![f];
+    while let Some(g) = stack.pop() {
+        for node in program.functions[g].nodes.iter() {
+            let NodeKind::Call { callee, .. } = &node.kind else {
+                continue;
+            };
+            match callee {
+                ripple_ir::Callee::Direct(h) => {
+                    if *h == f {
+                        return true;
+                    }
+                    if seen.insert(*h) {
+                        stack.push(*h);
+                    }
+                }
+                ripple_ir::Callee::Indirect(_) => return true,
+                ripple_ir::Callee::Intrinsic(_) => {}
+            }
+        }
+    }
+    false
+}
+
+/// Whether a data dependence may go through memory: its source may write memory (a
+/// store, a call, a havoc) and its target may read it.
+fn memory_dependence(program: &Program, from: NodeRef, to: NodeRef) -> bool {
+    let node = |(f, n): NodeRef| &program.functions[f].nodes[n];
+    let (from, to) = (node(from), node(to));
+    let writes = match &from.kind {
+        NodeKind::Assign { dst, .. } => !matches!(dst, ripple_ir::Place::Local(_)),
+        NodeKind::Call { .. } | NodeKind::Havoc { .. } => true,
+        _ => false,
+    };
+    let reads = matches!(to.kind, NodeKind::Call { .. } | NodeKind::Havoc { .. })
+        || to.exprs().iter().any(|e| e.reads_memory());
+    writes && reads
 }
 
 fn cond_reads_memory(c: &Cond) -> bool {
