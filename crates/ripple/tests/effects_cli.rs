@@ -31,6 +31,24 @@ fn json(dir: &Path, args: &[&str]) -> (Option<i32>, Value) {
     (out.status.code(), value)
 }
 
+/// The requirement of `change` whose chain goes to the lines `to`, in order.
+fn chain_to<'v>(change: &'v Value, to: &[u64]) -> &'v Value {
+    change["requirements"]
+        .as_array()
+        .expect("requirements")
+        .iter()
+        .find(|r| {
+            let at: Vec<u64> = r["chain"]
+                .as_array()
+                .expect("a chain")
+                .iter()
+                .map(|d| d["to"]["line"].as_u64().expect("a line"))
+                .collect();
+            at == to
+        })
+        .unwrap_or_else(|| panic!("no chain to {to:?}: {change:#}"))
+}
+
 fn lines(v: &Value) -> Vec<u64> {
     v.as_array()
         .expect("a list")
@@ -64,20 +82,7 @@ fn figure_13_suite() {
     let ch1 = &changes[0];
     assert_eq!(ch1["line"], 8);
     assert_eq!(ch1["requirements"].as_array().unwrap().len(), 8);
-    let q31 = ch1["requirements"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| {
-            let to: Vec<u64> = r["chain"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|d| d["to"]["line"].as_u64().unwrap())
-                .collect();
-            to == [9, 13, 14]
-        })
-        .expect("q3,1");
+    let q31 = chain_to(ch1, &[9, 13, 14]);
     assert_eq!(q31["chain"][1]["variable"], "y");
     assert_eq!(lines(&q31["covered_by"]).len(), 72);
     let propagated = lines(&q31["propagated_by"]);
@@ -369,20 +374,7 @@ fn effects_through_library_writes_and_narrow_reads_are_monitored() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/effects/library");
     let (code, v) = json(&dir, &["effects", "old.c", "new.c", "--tests", "suite.txt"]);
     assert_eq!(code, Some(0), "{v:#}");
-    let reqs = v["changes"][0]["requirements"].as_array().unwrap();
-    let find = |to: &[u64]| {
-        reqs.iter()
-            .find(|r| {
-                let at: Vec<u64> = r["chain"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|d| d["to"]["line"].as_u64().unwrap())
-                    .collect();
-                at == to
-            })
-            .unwrap_or_else(|| panic!("no chain to {to:?}: {v:#}"))
-    };
+    let find = |to: &[u64]| chain_to(&v["changes"][0], to);
     let all: Vec<u64> = (1..=10).collect();
     let nonzero: Vec<u64> = (2..=10).collect();
     for to in [&[17][..], &[17, 18], &[17, 18, 20], &[19]] {
