@@ -4,8 +4,9 @@
 //! constant and statement mutants of the conformance corpus `tests/corpus/*.c`), both
 //! versions run in the IR interpreter on the same inputs (the corpus RUN lines; a few
 //! argument and stdin choices for the examples). At every mapped node the sequence of
-//! values it reads (with the memory a call of the C library reads) is recorded; a mapped node whose sequences differ between the
-//! versions must be in IMPACTEDNODE (of either version). Zero violations allowed.
+//! values it reads (with the memory a call of the C library reads) is recorded; a
+//! mapped node whose sequences differ between the versions must be in IMPACTEDNODE (of
+//! either version). Zero violations allowed.
 //!
 //! Mutation kinds: operators, constants, statement deletion (assignments and calls), jump
 //! deletion (`goto`, `return`, `break`, `continue`: the statements they skipped now run)

@@ -23,8 +23,8 @@
 //! bit-field, a call that may write memory, a havoc); what a call of the C library
 //! prints is part of the state, compared by its arguments (a pointer argument other
 //! than a string literal prints memory not followed: the state may differ); a global
-//! whose initial value differs between the versions is two objects; a path of the other version longer than `l` is not there
-//! to exclude an input. A chain through several functions is followed on paths from the
+//! whose initial value differs between the versions is two objects; a path of the
+//! other version longer than `l` is not there to exclude an input. A chain through several functions is followed on paths from the
 //! entry of the one that calls the others, with the calls it goes through inlined
 //! ([`super::inline`]: a realizable path enters a callee and returns to its call site);
 //! a chain through functions none of which calls the others, or a version whose paths
