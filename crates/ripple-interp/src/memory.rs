@@ -99,8 +99,8 @@ pub struct Memory {
     pub(crate) live_bytes: u64,
     pub(crate) max_bytes: u64,
     /// While above 0 (an observed call of the C library model or of a memory intrinsic
-    /// runs), every access is logged: address, whether it writes, and the bytes read
-    /// (a write's size, as zeros, until the log ends).
+    /// runs), every access is logged: address, size, whether it writes, and the bytes
+    /// read (a write's bytes are taken when the log ends).
     pub(crate) log_depth: u32,
     pub(crate) log: std::cell::RefCell<Vec<crate::LibraryAccess>>,
 }
