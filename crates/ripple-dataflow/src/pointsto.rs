@@ -38,9 +38,8 @@
 //!
 //! Soundness: a havoc node may read every region and write every one but the read-only
 //! regions (string literals and `const` globals, which no defined run writes); unknown
-//! externals read and
-//! write what their arguments point to and the external object, and return pointers
-//! into either. Blocks returned by allocation wrappers are one object per call site of
+//! externals read and write what their arguments point to and the external object, and
+//! return pointers into either. Blocks returned by allocation wrappers are one object per call site of
 //! the wrapper (`pointsto/wrappers.rs`). Limits: objects are otherwise context-
 //! insensitive (all activations of a local, all blocks from one allocation site are one
 //! object); integers built from pointers by
