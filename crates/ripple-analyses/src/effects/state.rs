@@ -525,13 +525,10 @@ fn covers(inlined: &Inlined, cd: &ControlDependence, path: &[NodeId], chain: &Ch
         let node = &function.nodes[n];
         let mut src = Vec::new();
         let mut regs = Vec::new();
-        // A call left as a call (the C library, a function not inlined) may read any
-        // memory, as a havoc may.
-        let mut loads = matches!(node.kind, NodeKind::Call { .. } | NodeKind::Havoc { .. });
         for e in node.exprs() {
             e.locals_read(&mut regs);
-            loads |= e.reads_memory();
         }
+        let loads = may_read_memory(node);
         let data = |p: usize, src: &mut Vec<(usize, DepKind)>| {
             if through(path[p]) || result(path[p]) {
                 let forwarded: Vec<(usize, DepKind)> = sources[p]
@@ -575,12 +572,7 @@ fn covers(inlined: &Inlined, cd: &ControlDependence, path: &[NodeId], chain: &Ch
         if let Some(v) = register_defined(function, n) {
             last_def.insert(v, i);
         }
-        let writes_memory = match &node.kind {
-            NodeKind::Assign { dst, .. } => !matches!(dst, ripple_ir::Place::Local(_)),
-            NodeKind::Call { .. } | NodeKind::Havoc { .. } => true,
-            _ => false,
-        };
-        if writes_memory {
+        if may_write_memory(node) {
             writes.push(i);
         }
         last_at.insert(n, i);
@@ -929,19 +921,27 @@ fn may_recur(program: &Program, f: FuncId) -> bool {
     false
 }
 
-/// Whether a data dependence may go through memory: its source may write memory (a
-/// store, a call, a havoc) and its target may read it.
+/// Whether a data dependence may go through memory: its source may write memory and its
+/// target may read it.
 fn memory_dependence(program: &Program, from: NodeRef, to: NodeRef) -> bool {
     let node = |(f, n): NodeRef| &program.functions[f].nodes[n];
-    let (from, to) = (node(from), node(to));
-    let writes = match &from.kind {
+    may_write_memory(node(from)) && may_read_memory(node(to))
+}
+
+/// Whether a node may write memory: a store, a call, a havoc.
+fn may_write_memory(node: &ripple_ir::Node) -> bool {
+    match &node.kind {
         NodeKind::Assign { dst, .. } => !matches!(dst, ripple_ir::Place::Local(_)),
         NodeKind::Call { .. } | NodeKind::Havoc { .. } => true,
         _ => false,
-    };
-    let reads = matches!(to.kind, NodeKind::Call { .. } | NodeKind::Havoc { .. })
-        || to.exprs().iter().any(|e| e.reads_memory());
-    writes && reads
+    }
+}
+
+/// Whether a node may read memory: a load, or a call left as a call (the C library, a
+/// function not inlined) or a havoc, which may read any.
+fn may_read_memory(node: &ripple_ir::Node) -> bool {
+    matches!(node.kind, NodeKind::Call { .. } | NodeKind::Havoc { .. })
+        || node.exprs().iter().any(|e| e.reads_memory())
 }
 
 fn cond_reads_memory(c: &Cond) -> bool {
