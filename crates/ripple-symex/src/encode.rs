@@ -136,6 +136,9 @@ pub fn binary(op: BinOp, lhs: &BV, rhs: &BV, lrepr: Repr, rrepr: Repr, result: R
     let rhs_same = || resize(rhs, bits, rrepr.signed());
     let signed = lrepr.signed();
     let cmp = |c: Bool| resize(&bool_to_int(&c), result_bits, false);
+    if matches!(op, BinOp::Div | BinOp::Rem) && !crate::costly::is_numeral(rhs) {
+        crate::costly::note_costly();
+    }
     match op {
         BinOp::Add => lhs.bvadd(rhs_same()),
         BinOp::Sub => lhs.bvsub(rhs_same()),

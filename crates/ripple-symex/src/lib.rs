@@ -40,6 +40,7 @@
 //! as `double`; variadic arguments and `va_*` are havocked; out-of-bounds accesses read
 //! and write the flat memory instead of trapping.
 
+mod costly;
 mod encode;
 mod engine;
 pub mod invariant;

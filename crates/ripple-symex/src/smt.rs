@@ -13,7 +13,10 @@
 //! extends past the run's. The budgets are given in seconds and converted at
 //! [`WORK_PER_SECOND`]; the same number of seconds of wall-clock time is the outer
 //! cut-off, reported when it is what stopped the run ([`Smt::stopped_by_clock`]).
-//! Exhaustion is reported as [`Answer::Unknown`], never guessed.
+//! Exhaustion is reported as [`Answer::Unknown`], never guessed. Z3 does not check its
+//! limits while it builds the circuits of divisions and floating-point arithmetic, so a
+//! query holding many of them is decided on an abstraction of them instead
+//! ([`crate::costly`]).
 //!
 //! The `z3` crate 0.22 is written for Z3 >= 4.13 while the system library is 4.8.12:
 //! `FuncDecl::kind()` on an uninterpreted symbol crashes (operator codes were renumbered)
@@ -24,8 +27,11 @@
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
+use rustc_hash::FxHashSet;
 use z3::ast::{Array, Ast, Bool, Dynamic, Float, BV};
 use z3::{Context, Model, SatResult, Solver, Sort};
+
+use crate::costly::{self, Abstraction, Costly, Op, Refinement};
 
 /// Work units (Z3 resource units, and the engine's charges) a second of budget buys.
 /// libz3 4.8.12 spends about 7 million units a second on this project's queries on the
@@ -111,6 +117,8 @@ pub struct Smt {
     /// push and pop around each query cost more still: on the invariant pairs of
     /// `scripts/bench-invariants.sh` this halved the total time, with the same answers.
     spent_guard: Option<Bool>,
+    /// The costly terms in each level's facts (see [`crate::costly`]).
+    level_costly: Vec<Vec<Costly>>,
 }
 
 impl Smt {
@@ -130,6 +138,7 @@ impl Smt {
             stale: false,
             retired: Vec::new(),
             spent_guard: None,
+            level_costly: vec![Vec::new()],
         }
     }
 
@@ -208,6 +217,7 @@ impl Smt {
         self.renew();
         self.solver.push();
         self.levels.push(Vec::new());
+        self.level_costly.push(Vec::new());
     }
 
     pub fn pop(&mut self) {
@@ -216,6 +226,7 @@ impl Smt {
             return;
         }
         self.levels.pop();
+        self.level_costly.pop();
         if self.stale {
             self.renew();
         } else {
@@ -228,6 +239,59 @@ impl Smt {
         self.solver.assert(fact);
         if let Some(level) = self.levels.last_mut() {
             level.push(fact.clone());
+        }
+        if costly::made_any() {
+            if let Some(terms) = self.level_costly.last_mut() {
+                costly::collect(fact, &mut FxHashSet::default(), terms);
+            }
+        }
+    }
+
+    /// The query's distinct costly terms when there are more than the solver is given
+    /// exactly ([`costly::EXACT_LIMIT`]).
+    fn too_costly(&self, extra: &[Bool]) -> Option<Vec<Costly>> {
+        if !costly::made_any() {
+            return None;
+        }
+        let mut own = Vec::new();
+        let mut seen = FxHashSet::default();
+        for fact in extra {
+            costly::collect(fact, &mut seen, &mut own);
+        }
+        let mut lists: Vec<&[Costly]> = self.level_costly.iter().map(Vec::as_slice).collect();
+        lists.push(&own);
+        let all = costly::distinct(&lists);
+        (all.len() > costly::EXACT_LIMIT).then_some(all)
+    }
+
+    /// A query with too many costly terms, decided on their abstraction (see
+    /// [`crate::costly`]), each round on a fresh solver.
+    fn decide_abstracted(&mut self, extra: &[Bool], terms: Vec<Costly>) -> (Answer, Option<Model>) {
+        let mut abstraction = Abstraction::new(terms);
+        let facts: Vec<Bool> = self
+            .levels
+            .iter()
+            .flatten()
+            .chain(extra)
+            .map(|f| abstraction.fact(f))
+            .collect();
+        loop {
+            if self.out_of_time() {
+                self.unknowns += 1;
+                return (Answer::Unknown, None);
+            }
+            let (answer, model) = self.check_fresh(facts.iter().chain(&abstraction.facts()));
+            let Some(model) = model else {
+                return (answer, None);
+            };
+            match abstraction.refine(&model) {
+                Refinement::Genuine => return (Answer::Sat, Some(model)),
+                Refinement::Refined => {}
+                Refinement::Exhausted => {
+                    self.unknowns += 1;
+                    return (Answer::Unknown, None);
+                }
+            }
         }
     }
 
@@ -273,6 +337,10 @@ impl Smt {
         if self.out_of_time() {
             self.unknowns += 1;
             return (Answer::Unknown, None);
+        }
+        if let Some(terms) = self.too_costly(extra) {
+            let (answer, model) = self.decide_abstracted(extra, terms);
+            return (answer, model.filter(|_| want_model));
         }
         self.renew();
         self.queries += 1;
@@ -337,6 +405,9 @@ impl Smt {
                 return (answer, None);
             }
         }
+        if let Some(terms) = self.too_costly(extra) {
+            return self.decide_abstracted(extra, terms);
+        }
         // The incremental solver first, with an eighth of the query's budget (enough for
         // most queries, cheaply); what it cannot decide goes to a fresh solver.
         let full = self.query_work;
@@ -351,12 +422,19 @@ impl Smt {
         // A fresh solver without push or assumptions runs Z3's non-incremental tactics
         // (preprocessing, then bit-blasting to SAT), far stronger on one hard
         // bit-vector or float query than the incremental core; the terms are shared, so
-        // restating the stack is cheap. Its work is counted like any query's.
+        // restating the stack is cheap.
+        let facts: Vec<Bool> = self.levels.iter().flatten().chain(extra).cloned().collect();
+        self.check_fresh(facts.iter())
+    }
+
+    /// Satisfiability of `facts` on a fresh solver, with a model when satisfiable; its
+    /// work is counted like any query's.
+    fn check_fresh<'a>(
+        &mut self,
+        facts: impl Iterator<Item = &'a Bool>,
+    ) -> (Answer, Option<Model>) {
         let solver = Solver::new();
-        for fact in self.levels.iter().flatten() {
-            solver.assert(fact);
-        }
-        for fact in extra {
+        for fact in facts {
             solver.assert(fact);
         }
         self.queries += 1;
@@ -482,6 +560,7 @@ fn ctx() -> Context {
 
 /// The IEEE value whose bits are `bits` (a 32- or 64-bit vector).
 pub fn fp_from_bits(bits: &BV) -> Float {
+    crate::costly::note_costly();
     let ctx = ctx();
     let sort = float_sort(bits.get_size());
     unsafe {
@@ -635,7 +714,6 @@ fn abstract_with(
     formula: &Bool,
     done: &mut rustc_hash::FxHashMap<Dynamic, Dynamic>,
 ) -> Option<Bool> {
-    use z3_sys::DeclKind as K;
     let root = Dynamic::from_ast(formula);
     // Post-order without recursion: (node, children pushed).
     let mut stack = vec![(root.clone(), false)];
@@ -655,7 +733,7 @@ fn abstract_with(
         }
         let mut args: Vec<Dynamic> = children.iter().map(|c| done[c].clone()).collect();
         let decl = node.decl();
-        let kind = decl.kind();
+        let op = costly::operator(&node);
         let is_numeral = |d: &Dynamic| d.kind() == z3::AstKind::Numeral;
         let power_of_two = |d: &Dynamic| {
             is_numeral(d)
@@ -663,22 +741,11 @@ fn abstract_with(
                     .and_then(|b| b.as_u64())
                     .is_some_and(u64::is_power_of_two)
         };
-        let costly = match kind {
-            K::Bmul => args.len() == 2 && !args.iter().any(is_numeral),
-            K::Bsdiv
-            | K::Budiv
-            | K::Bsrem
-            | K::Burem
-            | K::Bsmod
-            | K::BsdivI
-            | K::BudivI
-            | K::BsremI
-            | K::BuremI
-            | K::BsmodI => args.len() == 2 && !power_of_two(&args[1]),
-            K::FpaAdd | K::FpaSub | K::FpaMul | K::FpaDiv | K::FpaRem | K::FpaFma | K::FpaSqrt => {
-                true
-            }
-            _ => false,
+        let costly = match op {
+            Some(Op::Mul) => args.len() == 2 && !args.iter().any(is_numeral),
+            Some(op) if op.is_division() => args.len() == 2 && !power_of_two(&args[1]),
+            Some(_) => true,
+            None => false,
         };
         let rebuilt = if costly {
             // Equal arguments built differently (a load through a copy, say) become one
@@ -686,8 +753,8 @@ fn abstract_with(
             for arg in &mut args {
                 *arg = arg.simplify();
             }
-            if matches!(kind, K::Bmul) || (matches!(kind, K::FpaAdd | K::FpaMul) && args.len() == 3)
-            {
+            let commutes = matches!(op, Some(Op::Float { commutes: true, .. })) && args.len() == 3;
+            if op == Some(Op::Mul) || commutes {
                 let first = args.len() - 2;
                 let (a, b) = (args[first].clone(), args[first + 1].clone());
                 if hash_of(&a) > hash_of(&b) {
