@@ -4,8 +4,8 @@
 //! `bvsdiv`, `bvsrem`, `bvsmod`) and floating-point arithmetic (`fp.add`, `fp.mul`,
 //! `fp.div`, ...) into circuits without checking its resource limit or timeout: on a
 //! query holding 81 remainders of 64-bit hashes by a table size read from memory, a
-//! check given 0.2 s ran for 150 s (16 of them cost four times the budget), and a few
-//! double-precision products and quotients ran for 20 s. So a query with more than
+//! check given 0.2 s ran for 150 s (16 of them tripled the time of a 2 s budget), and
+//! a few double-precision products and quotients ran for 20 s. So a query with more than
 //! [`EXACT_LIMIT`] distinct such terms (a division by a numeral is cheap and not
 //! counted) is not given to the solver as it is. Each term `f(a, b)` becomes a fresh
 //! constant `r` (an over-approximation: every model of the query extends to one of the
