@@ -93,6 +93,8 @@ pub struct Interpreter<'p> {
     pub(crate) files: crate::libc::files::Files,
     /// Signal handlers and mask (signals are never delivered).
     pub(crate) signals: crate::libc::posix::Signals,
+    /// What `getopt` keeps between calls.
+    pub(crate) getopt: crate::libc::getopt::State,
     pub(crate) varargs: FxHashMap<u32, Vec<Value>>,
     next_va_id: u32,
     pub(crate) atexit: Vec<u64>,
@@ -140,6 +142,7 @@ impl<'p> Interpreter<'p> {
             file_blocks: [0; 3],
             files: crate::libc::files::Files::new(&config.working_dir),
             signals: Default::default(),
+            getopt: Default::default(),
             varargs: FxHashMap::default(),
             next_va_id: 1,
             atexit: Vec::new(),
@@ -210,7 +213,7 @@ impl<'p> Interpreter<'p> {
                 }
             }
         }
-        Ok(())
+        self.init_getopt_globals()
     }
 
     fn init_item(&mut self, base: u64, item: &InitItem) -> Exec<()> {

@@ -258,6 +258,14 @@ impl Files {
         self.streams.get_mut(&block)
     }
 
+    /// The stream an open descriptor (not 0, 1 or 2) belongs to.
+    pub(crate) fn block_of_fd(&self, fd: i32) -> Option<u32> {
+        self.streams
+            .iter()
+            .find(|(_, s)| s.fd == fd)
+            .map(|(block, _)| *block)
+    }
+
     /// The lowest free file descriptor, as `open(2)` returns it; `None` past
     /// [`MAX_FDS`].
     pub(crate) fn next_fd(&self) -> Option<i32> {

@@ -8,6 +8,7 @@
 pub(crate) mod ctype;
 pub(crate) mod files;
 pub(crate) mod format;
+pub(crate) mod getopt;
 pub(crate) mod math;
 pub(crate) mod posix;
 pub(crate) mod scan;
@@ -108,6 +109,9 @@ impl Interpreter<'_> {
             return Ok(v);
         }
         if let Some(v) = self.posix_call(&args)? {
+            return Ok(v);
+        }
+        if let Some(v) = self.getopt_call(&args)? {
             return Ok(v);
         }
         if let Some(v) = self.misc_call(&args)? {

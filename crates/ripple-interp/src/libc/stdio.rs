@@ -21,10 +21,15 @@
 //! when it reads its input to the end (glibc would not when the format ends with a
 //! literal matching the last byte).
 //!
+//! `read` and `write` work on the descriptors of these streams (0, 1, 2 and `fileno`
+//! of an open file) through the same unbuffered streams: a program that mixes `read(0,
+//! ...)` with `getchar` sees its input in order, where glibc's `getchar` would have read
+//! ahead.
+//!
 //! Not modelled (the run stops as unsupported): `freopen`, `fdopen`, `fmemopen`,
 //! `open_memstream`, `popen`, `getline` and `getdelim`, `tmpnam`, `mkstemp`, the
-//! wide-character functions, the file-descriptor calls (`open`, `read`, `write`,
-//! `close`, `lseek`), `opendir`, `stat`, `mkdir`, and special files (devices, FIFOs).
+//! wide-character functions, the other file-descriptor calls (`open`, `close`,
+//! `lseek`), `opendir`, `stat`, `mkdir`, and special files (devices, FIFOs).
 //! A directory can be opened for reading, but reading it fails with `EISDIR`. Output
 //! to files is not buffered: a program that reads a file through a second stream
 //! before flushing the first sees data the real program would not see yet.
@@ -200,6 +205,17 @@ impl Interpreter<'_> {
     }
 
     /// A failure: sets `errno` and returns `value`.
+    /// The stream an open file descriptor belongs to.
+    fn fd_stream(&self, fd: i32) -> Option<Stream> {
+        match fd {
+            0..=2 if self.files.std_closed[fd as usize] => None,
+            0 => Some(Stream::Stdin),
+            1 => Some(Stream::Stdout),
+            2 => Some(Stream::Stderr),
+            _ => self.files.block_of_fd(fd).map(Stream::File),
+        }
+    }
+
     fn fail(&mut self, errno: i32, value: Value) -> Exec<Value> {
         self.set_errno(errno)?;
         Ok(value)
@@ -470,6 +486,41 @@ impl Interpreter<'_> {
                     self.files.clear_indicators(block);
                 }
                 Value::Int(0)
+            }
+            "read" => {
+                let (fd, ptr, n) = (args.int(0)?, args.u64(1)?, args.u64(2)?);
+                let stream = match self.fd_stream(fd) {
+                    Some(s @ (Stream::Stdin | Stream::File(_))) => s,
+                    _ => return self.fail(libc::EBADF, long(-1)).map(Some),
+                };
+                if n == 0 {
+                    return Ok(Some(long(0)));
+                }
+                self.mem.slice_mut(ptr, n)?;
+                let bytes = match stream {
+                    Stream::File(block) => match self.files.read(block, n as usize, false) {
+                        Ok(bytes) => bytes,
+                        Err(errno) => return self.fail(errno, long(-1)).map(Some),
+                    },
+                    _ => self.input(name, stream, n as usize, false)?,
+                };
+                self.mem.write(ptr, &bytes)?;
+                long(bytes.len() as i64)
+            }
+            "write" => {
+                let (fd, ptr, n) = (args.int(0)?, args.u64(1)?, args.u64(2)?);
+                let stream = match self.fd_stream(fd) {
+                    Some(Stream::Stdin) | None => {
+                        return self.fail(libc::EBADF, long(-1)).map(Some)
+                    }
+                    Some(s) => s,
+                };
+                let bytes = self.mem.slice(ptr, n)?.to_vec();
+                if self.output(name, stream, &bytes)? {
+                    long(n as i64)
+                } else {
+                    long(-1)
+                }
             }
             "fileno" | "fileno_unlocked" => match self.stream(name, args.u64(0)?)? {
                 Stream::Stdin => int(0),
