@@ -44,7 +44,27 @@ pub(crate) struct ExternalModel {
     /// May call functions of the program passed to it (`qsort`'s comparator); unknown
     /// externals may.
     pub calls_back: bool,
+    /// The C library's own globals (declared by the program, defined by the library) it
+    /// reads and writes.
+    pub library_globals: LibraryGlobals,
+    /// Also writes through the pointers stored in this argument's pointees
+    /// (`getopt_long`'s `flag` members).
+    pub deep_writes: Option<usize>,
 }
+
+/// Which of the C library's globals an external reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LibraryGlobals {
+    None,
+    Named(&'static [&'static str]),
+    /// Every global the program declares without defining it (unknown code may be
+    /// the library code that defines it), except the standard streams' pointers (the
+    /// library never assigns them: `freopen` reuses the stream).
+    All,
+}
+
+/// What `getopt` and its variants keep in globals.
+const GETOPT_GLOBALS: &[&str] = &["optind", "optarg", "opterr", "optopt"];
 
 const fn model(reads_args: bool, writes: Writes, state: bool, returns: Returns) -> ExternalModel {
     ExternalModel {
@@ -55,6 +75,8 @@ const fn model(reads_args: bool, writes: Writes, state: bool, returns: Returns) 
         noreturn: false,
         copies: false,
         calls_back: false,
+        library_globals: LibraryGlobals::None,
+        deep_writes: None,
     }
 }
 
@@ -170,8 +192,21 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
             calls_back: true,
             ..model(false, Nothing, true, NoPointer)
         },
+        // `optind` and `opterr` in, `optind`, `optarg` and `optopt` out, and `argv`
+        // permuted (options first).
+        "getopt" => ExternalModel {
+            library_globals: LibraryGlobals::Named(GETOPT_GLOBALS),
+            ..model(true, Arg(1), false, NoPointer)
+        },
+        // Also `*longind` and the `flag` of the option found.
+        "getopt_long" | "getopt_long_only" => ExternalModel {
+            library_globals: LibraryGlobals::Named(GETOPT_GLOBALS),
+            deep_writes: Some(3),
+            ..model(true, All, false, NoPointer)
+        },
         _ => ExternalModel {
             calls_back: true,
+            library_globals: LibraryGlobals::All,
             ..model(true, All, true, ArgsOrExternal)
         },
     }

@@ -55,7 +55,7 @@ use ripple_ir::{
     Program, Storage, UnOp, VarId,
 };
 
-use crate::libc::{external_model, Returns, Writes};
+use crate::libc::{external_model, LibraryGlobals, Returns, Writes};
 use ripple_graph::{CallGraph, CallTarget};
 
 mod andersen;
@@ -406,6 +406,10 @@ struct Generator<'p> {
     direct_targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
     external: PVar,
     external_cell: PVar,
+    /// The globals the program declares without defining them (the C library's own,
+    /// such as `optind`), but the standard streams' pointers: see
+    /// [`LibraryGlobals::All`].
+    library_globals: Vec<GlobalId>,
 }
 
 struct IndirectCall {
@@ -462,6 +466,14 @@ impl<'p> Generator<'p> {
             direct_targets: FxHashMap::default(),
             external: 0,
             external_cell: 0,
+            library_globals: program
+                .globals
+                .iter_enumerated()
+                .filter(|(_, g)| {
+                    g.init.is_none() && !matches!(g.name.as_str(), "stdin" | "stdout" | "stderr")
+                })
+                .map(|(id, _)| id)
+                .collect(),
         };
         let ext = gen.object(Object::External);
         gen.external_cell = gen.cell(ext, None);
@@ -1091,6 +1103,40 @@ impl<'p> Generator<'p> {
             let ext = self.external;
             self.access(f, n, whole(AccessKind::Read, ext));
             self.access(f, n, whole(AccessKind::Write, ext));
+        }
+        if let Some(k) = model.deep_writes {
+            if let Some(Some(a)) = args.get(k) {
+                let cells = self.shift(*a, None);
+                let inner = self.temp();
+                self.constraints.push(Constraint::Load(inner, cells));
+                self.access(f, n, whole(AccessKind::Write, inner));
+            }
+        }
+        let library_globals: Vec<GlobalId> = match model.library_globals {
+            LibraryGlobals::None => Vec::new(),
+            LibraryGlobals::Named(names) => self
+                .library_globals
+                .iter()
+                .copied()
+                .filter(|&g| names.contains(&self.program.globals[g].name.as_str()))
+                .collect(),
+            LibraryGlobals::All => self.library_globals.clone(),
+        };
+        for g in library_globals {
+            let base = self.base_of(Object::Global(g));
+            self.access(f, n, whole(AccessKind::Read, base));
+            self.access(f, n, whole(AccessKind::Write, base));
+            // What it may store there: external memory, or into what the arguments'
+            // pointees point to (`optarg` into an `argv` string).
+            self.constraints
+                .push(Constraint::Store(base, self.external));
+            for &(_, a) in &ptr_args {
+                let cells = self.shift(a, None);
+                let inner = self.temp();
+                self.constraints.push(Constraint::Load(inner, cells));
+                let anywhere = self.shift(inner, None);
+                self.constraints.push(Constraint::Store(base, anywhere));
+            }
         }
         if model.copies {
             if let (Some(Some(d)), Some(Some(s))) = (args.first(), args.get(1)) {
