@@ -470,6 +470,33 @@ fn source_line(set: &ChangeSet, old: bool, at: &LineRef) -> String {
     out
 }
 
+/// Writes requirement lines, those that read the same (chains through different
+/// statements of the same lines) once with their number, up to `limit` lines.
+fn write_grouped(s: &mut String, lines: impl Iterator<Item = String>, limit: usize) {
+    let mut groups: Vec<(String, usize)> = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for line in lines {
+        match index.get(&line) {
+            Some(&i) => groups[i].1 += 1,
+            None => {
+                index.insert(line.clone(), groups.len());
+                groups.push((line, 1));
+            }
+        }
+    }
+    for (line, n) in groups.iter().take(limit) {
+        let _ = if *n > 1 {
+            writeln!(s, "{line}  ({n} chains)")
+        } else {
+            writeln!(s, "{line}")
+        };
+    }
+    let rest: usize = groups.iter().skip(limit).map(|(_, n)| n).sum();
+    if rest > 0 {
+        let _ = writeln!(s, "    ... {rest} more (--all)");
+    }
+}
+
 fn chain_text(r: &RequirementView) -> String {
     let mut s = String::new();
     let mut file = String::new();
@@ -567,7 +594,7 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                 }
                 if !unsat.is_empty() {
                     let _ = writeln!(s, "  untested (d, chain, what is missing):");
-                    for r in unsat.iter().take(limit) {
+                    let lines = unsat.iter().map(|r| {
                         let missing = if !r.covered() {
                             "not covered".to_string()
                         } else if any(&r.covered_by) {
@@ -582,23 +609,20 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                                 tests_text(old.unwrap_or_default())
                             )
                         };
-                        let _ = writeln!(
-                            s,
+                        format!(
                             "    {}  {}  {missing}{}",
                             r.distance,
                             chain_text(r),
                             side_note(r)
-                        );
-                    }
-                    if unsat.len() > limit {
-                        let _ = writeln!(s, "    ... {} more (--all)", unsat.len() - limit);
-                    }
+                        )
+                    });
+                    write_grouped(&mut s, lines, limit);
                 }
                 let sat: Vec<&RequirementView> =
                     c.requirements.iter().filter(|r| satisfied(r)).collect();
                 if !sat.is_empty() {
                     let _ = writeln!(s, "  satisfied (d, chain, PROP by):");
-                    for r in sat.iter().take(limit) {
+                    let lines = sat.iter().map(|r| {
                         let own = r.propagated_by.as_deref().unwrap_or_default();
                         let old = r.in_old.as_ref().and_then(|o| o.propagated_by.as_deref());
                         let mut by = match old.filter(|v| !v.is_empty()) {
@@ -619,17 +643,14 @@ pub fn render_text(view: &EffectsView, all: bool) -> String {
                                 r.assumed_by.as_ref().map_or(0, Vec::len)
                             );
                         }
-                        let _ = writeln!(
-                            s,
+                        format!(
                             "    {}  {}  {by}{}",
                             r.distance,
                             chain_text(r),
                             side_note(r)
-                        );
-                    }
-                    if sat.len() > limit {
-                        let _ = writeln!(s, "    ... {} more (--all)", sat.len() - limit);
-                    }
+                        )
+                    });
+                    write_grouped(&mut s, lines, limit);
                 }
             }
             None => {
@@ -841,4 +862,23 @@ pub fn render_selection_json(view: &SelectionView) -> String {
     let mut s = serde_json::to_string_pretty(view).unwrap_or_default();
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_grouped;
+
+    #[test]
+    fn requirement_lines_that_read_the_same_are_written_once_with_their_number() {
+        let lines = ["    1  a", "    1  b", "    1  a", "    2  c"].map(String::from);
+        let mut s = String::new();
+        write_grouped(&mut s, lines.clone().into_iter(), 2);
+        assert_eq!(
+            s,
+            "    1  a  (2 chains)\n    1  b\n    ... 1 more (--all)\n"
+        );
+        let mut all = String::new();
+        write_grouped(&mut all, lines.into_iter(), usize::MAX);
+        assert_eq!(all, "    1  a  (2 chains)\n    1  b\n    2  c\n");
+    }
 }
