@@ -360,3 +360,56 @@ int main(void) {
         b"first line\nsecond\n",
     );
 }
+
+/// getopt's messages on stderr are glibc's (stdout and exit codes are checked on the
+/// corpus program `prog_getopt.c`).
+#[test]
+fn getopt_messages_are_glibcs() {
+    let source = r#"
+#include <getopt.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+    static struct option longopts[] = {
+        {"verbose", no_argument, NULL, 'v'}, {"verbatim", required_argument, NULL, 'b'},
+        {"name", required_argument, NULL, 'N'}, {0, 0, 0, 0},
+    };
+    argv[0] = "prog";
+    int c;
+    while ((c = getopt_long(argc, argv, "vn:", longopts, NULL)) != -1)
+        printf("%c %s\n", c, optarg ? optarg : "-");
+    return optind;
+}
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("getopt_messages.c");
+    std::fs::write(&c, source).unwrap();
+    let exe = dir.path().join("getopt_messages");
+    compile(&c, &exe).unwrap();
+    let program = lower_file(&c, "getopt_messages.c");
+    for args in [
+        "-x --verb --bogus=1 -n",
+        "--verbose=2 --name",
+        "--nam -q x -- -v",
+    ] {
+        let args: Vec<String> = args.split(' ').map(String::from).collect();
+        let native = std::process::Command::new(&exe)
+            .args(&args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let config = RunConfig {
+            args,
+            ..RunConfig::default()
+        };
+        let outcome = run_program(&program, &config);
+        assert_eq!(
+            String::from_utf8_lossy(&outcome.stderr),
+            String::from_utf8_lossy(&native.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&outcome.stdout),
+            String::from_utf8_lossy(&native.stdout)
+        );
+        assert_eq!(outcome.exit_code(), native.status.code());
+    }
+}

@@ -171,8 +171,19 @@ impl Interpreter<'_> {
         Ok(())
     }
 
-    fn error(&mut self, message: String) {
-        self.stderr.extend_from_slice(message.as_bytes());
+    /// Writes glibc's message (given the program's name, `argv[0]`) when errors are
+    /// printed.
+    fn complain(
+        &mut self,
+        call: &Call,
+        print_errors: bool,
+        message: impl FnOnce(&str) -> String,
+    ) -> Exec<()> {
+        if print_errors {
+            let message = message(&self.argv0(call)?);
+            self.stderr.extend_from_slice(message.as_bytes());
+        }
+        Ok(())
     }
 
     fn argv0(&self, call: &Call) -> Exec<String> {
@@ -301,10 +312,9 @@ impl Interpreter<'_> {
             *optind += 1;
         }
         let Some(at) = found.filter(|_| c != b':' && c != b';') else {
-            if print_errors {
-                let name = self.argv0(call)?;
-                self.error(format!("{name}: invalid option -- '{}'\n", c as char));
-            }
+            self.complain(call, print_errors, |name| {
+                format!("{name}: invalid option -- '{}'\n", c as char)
+            })?;
             self.write_libc_global("optopt", 4, u64::from(c))?;
             return Ok(i32::from(b'?'));
         };
@@ -329,13 +339,9 @@ impl Interpreter<'_> {
             self.write_libc_global("optarg", 8, rest)?;
             *optind += 1;
         } else if *optind == call.argc {
-            if print_errors {
-                let name = self.argv0(call)?;
-                self.error(format!(
-                    "{name}: option requires an argument -- '{}'\n",
-                    c as char
-                ));
-            }
+            self.complain(call, print_errors, |name| {
+                format!("{name}: option requires an argument -- '{}'\n", c as char)
+            })?;
             self.write_libc_global("optopt", 4, u64::from(c))?;
             self.getopt.nextchar = 0;
             return Ok(i32::from(if colon { b':' } else { b'?' }));
@@ -386,19 +392,18 @@ impl Interpreter<'_> {
                 }
             }
             if !ambiguous.is_empty() {
-                if print_errors {
+                self.complain(call, print_errors, |name| {
                     let mut message = format!(
-                        "{}: option '{prefix}{}' is ambiguous; possibilities:",
-                        self.argv0(call)?,
+                        "{name}: option '{prefix}{}' is ambiguous; possibilities:",
                         String::from_utf8_lossy(&text)
                     );
                     for i in ambiguous {
-                        let name = String::from_utf8_lossy(&longopts[i].name);
-                        message.push_str(&format!(" '{prefix}{name}'"));
+                        let option = String::from_utf8_lossy(&longopts[i].name);
+                        message.push_str(&format!(" '{prefix}{option}'"));
                     }
                     message.push('\n');
-                    self.error(message);
-                }
+                    message
+                })?;
                 self.getopt.nextchar = 0;
                 *optind += 1;
                 self.write_libc_global("optopt", 4, 0)?;
@@ -414,13 +419,10 @@ impl Interpreter<'_> {
                 .or_else(|| call.optstring.strip_prefix(b"+"))
                 .unwrap_or(&call.optstring);
             if !call.long_only || self.byte(element + 1)? == b'-' || !spec.contains(&first) {
-                if print_errors {
-                    let name = self.argv0(call)?;
-                    self.error(format!(
-                        "{name}: unrecognized option '{prefix}{}'\n",
-                        String::from_utf8_lossy(&text)
-                    ));
-                }
+                self.complain(call, print_errors, |name| {
+                    let text = String::from_utf8_lossy(&text);
+                    format!("{name}: unrecognized option '{prefix}{text}'\n")
+                })?;
                 self.getopt.nextchar = 0;
                 *optind += 1;
                 self.write_libc_global("optopt", 4, 0)?;
@@ -437,12 +439,9 @@ impl Interpreter<'_> {
             if option.has_arg != 0 {
                 self.write_libc_global("optarg", 8, value_at)?;
             } else {
-                if print_errors {
-                    let name = self.argv0(call)?;
-                    self.error(format!(
-                        "{name}: option '{prefix}{option_name}' doesn't allow an argument\n"
-                    ));
-                }
+                self.complain(call, print_errors, |name| {
+                    format!("{name}: option '{prefix}{option_name}' doesn't allow an argument\n")
+                })?;
                 self.write_libc_global("optopt", 4, option.val as u32 as u64)?;
                 return Ok(i32::from(b'?'));
             }
@@ -452,12 +451,9 @@ impl Interpreter<'_> {
                 self.write_libc_global("optarg", 8, arg)?;
                 *optind += 1;
             } else {
-                if print_errors {
-                    let name = self.argv0(call)?;
-                    self.error(format!(
-                        "{name}: option '{prefix}{option_name}' requires an argument\n"
-                    ));
-                }
+                self.complain(call, print_errors, |name| {
+                    format!("{name}: option '{prefix}{option_name}' requires an argument\n")
+                })?;
                 self.write_libc_global("optopt", 4, option.val as u32 as u64)?;
                 return Ok(i32::from(if colon { b':' } else { b'?' }));
             }
