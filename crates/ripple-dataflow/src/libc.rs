@@ -1,8 +1,9 @@
 //! Summaries of external functions (no body in the program): what they read, write,
 //! allocate and return, for points-to and mod/ref. Unknown names get the worst case the
 //! analyses can express: they read and write everything their pointer arguments point
-//! to, and the hidden state of the C library (stdin position, `rand` seed, `strtok`,
-//! `errno`), modelled as one "external memory" region.
+//! to, the hidden state of the C library (stdin position, `rand` seed, `strtok`,
+//! `errno`), modelled as one "external memory" region, and the library's globals the
+//! program declares (`optind`, `environ`, ...).
 
 /// Which pointer arguments an external writes through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

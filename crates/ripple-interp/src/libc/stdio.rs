@@ -204,7 +204,6 @@ impl Interpreter<'_> {
         Ok(Value::pointer(block, 0))
     }
 
-    /// A failure: sets `errno` and returns `value`.
     /// The stream an open file descriptor belongs to.
     fn fd_stream(&self, fd: i32) -> Option<Stream> {
         match fd {
@@ -216,6 +215,7 @@ impl Interpreter<'_> {
         }
     }
 
+    /// A failure: sets `errno` and returns `value`.
     fn fail(&mut self, errno: i32, value: Value) -> Exec<Value> {
         self.set_errno(errno)?;
         Ok(value)
