@@ -1051,6 +1051,14 @@ impl<'p> Generator<'p> {
         }
     }
 
+    /// A pvar for the pointers stored anywhere in what `a` points to.
+    fn held_anywhere(&mut self, a: PVar) -> PVar {
+        let cells = self.shift(a, None);
+        let inner = self.temp();
+        self.constraints.push(Constraint::Load(inner, cells));
+        inner
+    }
+
     fn external_call(
         &mut self,
         f: FuncId,
@@ -1106,9 +1114,7 @@ impl<'p> Generator<'p> {
         }
         if let Some(k) = model.deep_writes {
             if let Some(Some(a)) = args.get(k) {
-                let cells = self.shift(*a, None);
-                let inner = self.temp();
-                self.constraints.push(Constraint::Load(inner, cells));
+                let inner = self.held_anywhere(*a);
                 self.access(f, n, whole(AccessKind::Write, inner));
             }
         }
@@ -1122,20 +1128,27 @@ impl<'p> Generator<'p> {
                 .collect(),
             LibraryGlobals::All => self.library_globals.clone(),
         };
+        // What it may store in them: external memory, or into what the arguments'
+        // pointees point to (`optarg` into an `argv` string).
+        let stored: Vec<PVar> = if library_globals.is_empty() {
+            Vec::new()
+        } else {
+            ptr_args
+                .iter()
+                .map(|&(_, a)| {
+                    let inner = self.held_anywhere(a);
+                    self.shift(inner, None)
+                })
+                .collect()
+        };
         for g in library_globals {
             let base = self.base_of(Object::Global(g));
             self.access(f, n, whole(AccessKind::Read, base));
             self.access(f, n, whole(AccessKind::Write, base));
-            // What it may store there: external memory, or into what the arguments'
-            // pointees point to (`optarg` into an `argv` string).
             self.constraints
                 .push(Constraint::Store(base, self.external));
-            for &(_, a) in &ptr_args {
-                let cells = self.shift(a, None);
-                let inner = self.temp();
-                self.constraints.push(Constraint::Load(inner, cells));
-                let anywhere = self.shift(inner, None);
-                self.constraints.push(Constraint::Store(base, anywhere));
+            for &v in &stored {
+                self.constraints.push(Constraint::Store(base, v));
             }
         }
         if model.copies {

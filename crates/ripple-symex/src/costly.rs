@@ -300,15 +300,17 @@ pub(crate) enum Refinement {
     Exhausted,
 }
 
-/// The distinct terms of the lists.
-pub(crate) fn distinct(lists: &[&[Costly]]) -> Vec<Costly> {
+/// The distinct terms of the lists when there are more than [`EXACT_LIMIT`] (counted
+/// first, so that the common case copies nothing).
+pub(crate) fn more_than_exact(lists: &[&[Costly]]) -> Option<Vec<Costly>> {
     let mut ids = FxHashSet::default();
-    lists
-        .iter()
-        .flat_map(|l| l.iter())
-        .filter(|t| ids.insert(t.id))
-        .cloned()
-        .collect()
+    let terms = || lists.iter().flat_map(|l| l.iter());
+    let count = terms().filter(|t| ids.insert(t.id)).count();
+    if count <= EXACT_LIMIT {
+        return None;
+    }
+    ids.clear();
+    Some(terms().filter(|t| ids.insert(t.id)).cloned().collect())
 }
 
 #[cfg(test)]

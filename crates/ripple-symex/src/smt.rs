@@ -260,8 +260,7 @@ impl Smt {
         }
         let mut lists: Vec<&[Costly]> = self.level_costly.iter().map(Vec::as_slice).collect();
         lists.push(&own);
-        let all = costly::distinct(&lists);
-        (all.len() > costly::EXACT_LIMIT).then_some(all)
+        costly::more_than_exact(&lists)
     }
 
     /// A query with too many costly terms, decided on their abstraction (see

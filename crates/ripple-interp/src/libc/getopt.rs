@@ -171,6 +171,12 @@ impl Interpreter<'_> {
         Ok(())
     }
 
+    /// Sets `optopt` and returns `code` (an option not accepted).
+    fn reject(&mut self, optopt: i32, code: u8) -> Exec<i32> {
+        self.write_libc_global("optopt", 4, optopt as u32 as u64)?;
+        Ok(i32::from(code))
+    }
+
     /// Writes glibc's message (given the program's name, `argv[0]`) when errors are
     /// printed.
     fn complain(
@@ -315,8 +321,7 @@ impl Interpreter<'_> {
             self.complain(call, print_errors, |name| {
                 format!("{name}: invalid option -- '{}'\n", c as char)
             })?;
-            self.write_libc_global("optopt", 4, u64::from(c))?;
-            return Ok(i32::from(b'?'));
+            return self.reject(i32::from(c), b'?');
         };
         if c == b'W' && spec.get(at + 1) == Some(&b';') && call.longopts.is_some() {
             return Err(Stop::Unsupported(
@@ -342,9 +347,8 @@ impl Interpreter<'_> {
             self.complain(call, print_errors, |name| {
                 format!("{name}: option requires an argument -- '{}'\n", c as char)
             })?;
-            self.write_libc_global("optopt", 4, u64::from(c))?;
             self.getopt.nextchar = 0;
-            return Ok(i32::from(if colon { b':' } else { b'?' }));
+            return self.reject(i32::from(c), if colon { b':' } else { b'?' });
         } else {
             let arg = self.arg(call, *optind)?;
             self.write_libc_global("optarg", 8, arg)?;
@@ -406,8 +410,7 @@ impl Interpreter<'_> {
                 })?;
                 self.getopt.nextchar = 0;
                 *optind += 1;
-                self.write_libc_global("optopt", 4, 0)?;
-                return Ok(i32::from(b'?'));
+                return self.reject(0, b'?');
             }
         }
         let Some(index) = found else {
@@ -425,8 +428,7 @@ impl Interpreter<'_> {
                 })?;
                 self.getopt.nextchar = 0;
                 *optind += 1;
-                self.write_libc_global("optopt", 4, 0)?;
-                return Ok(i32::from(b'?'));
+                return self.reject(0, b'?');
             }
             return Ok(-1);
         };
@@ -442,8 +444,7 @@ impl Interpreter<'_> {
                 self.complain(call, print_errors, |name| {
                     format!("{name}: option '{prefix}{option_name}' doesn't allow an argument\n")
                 })?;
-                self.write_libc_global("optopt", 4, option.val as u32 as u64)?;
-                return Ok(i32::from(b'?'));
+                return self.reject(option.val, b'?');
             }
         } else if option.has_arg == 1 {
             if *optind < call.argc {
@@ -454,8 +455,7 @@ impl Interpreter<'_> {
                 self.complain(call, print_errors, |name| {
                     format!("{name}: option '{prefix}{option_name}' requires an argument\n")
                 })?;
-                self.write_libc_global("optopt", 4, option.val as u32 as u64)?;
-                return Ok(i32::from(if colon { b':' } else { b'?' }));
+                return self.reject(option.val, if colon { b':' } else { b'?' });
             }
         }
         if call.longind != 0 {
