@@ -21,6 +21,7 @@ use z3::ast::{Array, Ast, Bool, BV};
 use z3::{Model, Sort};
 
 use crate::encode::{self, bv_const, resize, Repr};
+use crate::interval;
 use crate::smt::{or_all, Answer, Smt};
 use crate::term::{Cond, Term};
 
@@ -368,6 +369,17 @@ pub fn resolve(
         samples.add(model);
         answer
     };
+    // Each variable's range guessed from the paths' conditions and values.
+    let guesses: Vec<Option<interval::Interval>> = (0..vars)
+        .map(|v| {
+            facts
+                .iter()
+                .try_fold(None, |acc: Option<interval::Interval>, f| {
+                    let g = interval::guess(&f.values[v], &interval::ranges(&f.cond))?;
+                    Some(Some(acc.map_or(g, |a| a.join(g))))
+                })?
+        })
+        .collect();
     let mut out = Vec::new();
     let mut constant = vec![false; vars];
     let mut equals = vec![false; vars];
@@ -441,7 +453,8 @@ pub fn resolve(
                         signed,
                         upper,
                     };
-                    if let Some(c) = bound(smt, &mut samples, v, kind, &hints) {
+                    let guess = guesses[v].map(|g| if upper { g.hi } else { g.lo });
+                    if let Some(c) = bound(smt, &mut samples, v, kind, &hints, guess) {
                         let value = Term::Int(c, repr);
                         out.push(if upper {
                             Invariant::AtMost { var: v, value }
@@ -643,13 +656,18 @@ struct BoundKind {
 }
 
 /// The tightest upper (or lower) bound of a variable over all paths, when tighter than
-/// its type's; found by bisection over the solver's models.
+/// its type's. The search keeps the bound between a value some input reaches (`lo`)
+/// and one no path goes beyond (`hi`), in the direction of the bound; it asks, in
+/// order, about the interval guess and one short of it (the guess is usually exact),
+/// the type's extreme (most variables are unbounded), the most extreme value a sample
+/// shows, the program's constants, and then bisects.
 fn bound(
     smt: &mut Smt,
     samples: &mut Samples,
     v: usize,
     kind: BoundKind,
     hints: &[i128],
+    guess: Option<i128>,
 ) -> Option<u128> {
     let BoundKind {
         width,
@@ -664,22 +682,28 @@ fn bound(
     } else {
         (0, (1i128 << width) - 1)
     };
+    // Oriented: the least `u` with `dir * value <= u` on every path is searched.
+    let dir: i128 = if upper { 1 } else { -1 };
+    let (umin, umax) = if upper { (min, max) } else { (-max, -min) };
     // The most extreme value the samples show (a value some input reaches), kept up to
     // date by looking only at the samples added since the last look.
     let scanned = std::cell::Cell::new((0usize, None::<i128>));
     let extreme = |samples: &Samples| {
         let (from, best) = scanned.get();
-        let seen = samples.seen(from, v, width, signed).into_iter().chain(best);
-        let best = if upper { seen.max() } else { seen.min() };
+        let seen = samples
+            .seen(from, v, width, signed)
+            .into_iter()
+            .map(|x| dir * x);
+        let best = seen.chain(best).max();
         scanned.set((samples.models.len(), best));
         best
     };
-    let beyond = |smt: &mut Smt, samples: &mut Samples, c: i128| -> (Answer, Option<i128>) {
-        // Some path has the value above (below) c.
-        if let Some(x) = extreme(samples).filter(|&x| if upper { x > c } else { x < c }) {
-            return (Answer::Sat, Some(x));
-        }
-        let cb = bv_const(as_bits(c, width), width);
+    let mut lo = extreme(samples).unwrap_or(umin);
+    let mut hi = umax;
+    // Whether some path has the value beyond `u`: narrows [lo, hi]; false when the
+    // solver cannot tell.
+    let ask = |smt: &mut Smt, samples: &mut Samples, lo: &mut i128, hi: &mut i128, u: i128| {
+        let cb = bv_const(as_bits(dir * u, width), width);
         let cases: Vec<Bool> = (0..samples.conds.len())
             .map(|p| {
                 let x = &samples.values[p][v];
@@ -692,102 +716,67 @@ fn bound(
                 Bool::and(&[samples.conds[p].clone(), out])
             })
             .collect();
-        let goal = or_all(&cases);
-        let (answer, model) = smt.check_model(std::slice::from_ref(&goal));
+        let (answer, model) = smt.check_model(&[or_all(&cases)]);
+        // The value beyond `u` the model shows.
         let seen = model.as_ref().and_then(|m| {
             (0..cases.len())
                 .filter(|&p| model_true(m, &cases[p]))
                 .filter_map(|p| bits_of(&m.eval(&samples.values[p][v], true)?))
-                .map(|b| signed_value(b, width, signed))
+                .map(|b| dir * signed_value(b, width, signed))
                 .next()
         });
         samples.add(model);
-        (answer, seen)
+        match answer {
+            Answer::Unsat => *hi = (*hi).min(u),
+            Answer::Sat => *lo = (*lo).max(seen.unwrap_or(u + 1)).max(u + 1),
+            Answer::Unknown => return false,
+        }
+        true
     };
-    let probe = if upper { max - 1 } else { min + 1 };
-    // The extreme value a sample shows is the bound when nothing goes beyond it; when
-    // it is the type's own extreme, there is no bound tighter than the type's.
-    if let Some(x) = extreme(samples) {
-        if x == if upper { max } else { min } {
+    if let Some(g) = guess.map(|g| dir * g).filter(|&g| lo <= g && g < hi) {
+        if !ask(smt, samples, &mut lo, &mut hi, g) {
             return None;
         }
-        if beyond(smt, samples, x).0 == Answer::Unsat {
-            return Some(as_bits(x, width));
+        if hi == g && lo < g && !ask(smt, samples, &mut lo, &mut hi, g - 1) {
+            return None;
         }
     }
-    // Unbounded when the extreme value one short of the type's is exceeded.
-    let (mut lo, mut hi) = (min, max);
-    match beyond(smt, samples, probe) {
-        (Answer::Unsat, _) => {}
-        _ => return None,
+    if hi == umax && lo < hi && !ask(smt, samples, &mut lo, &mut hi, umax - 1) {
+        return None;
     }
-    // The bound is in [lo, hi]. The program's constants are tried first (guards and
-    // clamps bound values by them), then the largest value a model showed (few values
-    // end there), then bisection.
+    let reached = lo;
+    if lo < hi && !ask(smt, samples, &mut lo, &mut hi, reached) {
+        return None;
+    }
+    // The program's constants (guards and clamps bound values by them): the first
+    // that bounds the value.
+    let mut oriented: Vec<i128> = hints.iter().map(|&c| dir * c).collect();
+    oriented.sort_unstable();
+    for c in oriented {
+        if lo >= hi || c >= hi {
+            break;
+        }
+        if c < lo {
+            continue;
+        }
+        if !ask(smt, samples, &mut lo, &mut hi, c) {
+            return None;
+        }
+    }
+    // Then the largest value a model showed (few values end there), then bisection.
     let mut climbs = 0;
-    if upper {
-        hi = probe;
-        for &c in hints.iter().filter(|&&c| c >= min && c < hi) {
-            if c < lo {
-                continue;
-            }
-            match beyond(smt, samples, c) {
-                (Answer::Unsat, _) => {
-                    hi = c;
-                    break;
-                }
-                (Answer::Sat, Some(seen)) => lo = seen.max(c + 1),
-                (Answer::Sat, None) => lo = c + 1,
-                (Answer::Unknown, _) => return None,
-            }
+    while lo < hi {
+        let mid = if climbs < 4 {
+            climbs += 1;
+            lo
+        } else {
+            lo + (hi - lo) / 2
+        };
+        if !ask(smt, samples, &mut lo, &mut hi, mid) {
+            return None;
         }
-        while lo < hi {
-            let mid = if climbs < 4 && lo > min {
-                climbs += 1;
-                lo
-            } else {
-                lo + (hi - lo) / 2
-            };
-            match beyond(smt, samples, mid) {
-                (Answer::Unsat, _) => hi = mid,
-                (Answer::Sat, Some(seen)) => lo = seen.max(mid + 1),
-                (Answer::Sat, None) => lo = mid + 1,
-                (Answer::Unknown, _) => return None,
-            }
-        }
-        Some(as_bits(hi, width))
-    } else {
-        lo = probe;
-        for &c in hints.iter().rev().filter(|&&c| c <= max && c > lo) {
-            if c > hi {
-                continue;
-            }
-            match beyond(smt, samples, c) {
-                (Answer::Unsat, _) => {
-                    lo = c;
-                    break;
-                }
-                (Answer::Sat, Some(seen)) => hi = seen.min(c - 1),
-                (Answer::Sat, None) => hi = c - 1,
-                (Answer::Unknown, _) => return None,
-            }
-        }
-        while lo < hi {
-            let mid = if climbs < 4 && hi < max {
-                climbs += 1;
-                hi
-            } else {
-                lo + (hi - lo + 1) / 2
-            };
-            match beyond(smt, samples, mid) {
-                (Answer::Unsat, _) => lo = mid,
-                (Answer::Sat, Some(seen)) => hi = seen.min(mid - 1),
-                (Answer::Sat, None) => hi = mid - 1,
-                (Answer::Unknown, _) => return None,
-            }
-        }
-        Some(as_bits(lo, width))
     }
+    (hi < umax).then(|| as_bits(dir * hi, width))
 }
 
 /// The integer constants of the paths' values of `v` and of their conditions, and their

@@ -43,6 +43,7 @@
 mod costly;
 mod encode;
 mod engine;
+mod interval;
 pub mod invariant;
 pub mod layout;
 pub mod render;

@@ -142,6 +142,13 @@ impl Smt {
         }
     }
 
+    /// Makes the solver ready for its first query: libz3 sets up a solver's kernel at
+    /// its first check (several milliseconds), which a caller can so do while it waits
+    /// on other work. Not a query: nothing is asserted, counted or charged.
+    pub fn warm_up(&mut self) {
+        self.solver.check();
+    }
+
     /// Whether the wall-clock cut-off has passed (work that does not go through the
     /// solver, such as replays, checks this to stay within it).
     pub fn clock_passed(&self) -> bool {

@@ -35,7 +35,7 @@ use ripple_ir::Program;
 use ripple_symex::invariant::{resolve, same_value, verify, PathFact};
 use ripple_symex::term::Term;
 use ripple_symex::z3::Model;
-use ripple_symex::Smt;
+pub use ripple_symex::Smt;
 
 pub use mvicfg::{Mvicfg, Versions};
 pub use query::{Cause, QueryLimits};
@@ -148,8 +148,18 @@ pub fn invariant_diffs(
     graph: &Mvicfg,
     config: &InvariantConfig,
 ) -> Result<InvariantDiff, String> {
+    invariant_diffs_on(&mut Smt::new(config.budget), programs, graph, config)
+}
+
+/// [`invariant_diffs`] with a solver made beforehand (by `Smt::new(config.budget)`, and
+/// warmed up while the versions were read) that has answered no query yet.
+pub fn invariant_diffs_on(
+    smt: &mut Smt,
+    programs: &[&Program],
+    graph: &Mvicfg,
+    config: &InvariantConfig,
+) -> Result<InvariantDiff, String> {
     let chosen: Versions = config.versions.iter().fold(0, |s, v| s | (1 << v));
-    let mut smt = Smt::new(config.budget);
     let mut points = Vec::new();
     let wanted: Vec<(usize, At)> = if config.points.is_empty() {
         (0..graph.functions.len())
@@ -169,7 +179,7 @@ pub fn invariant_diffs(
         out
     };
     for (f, at) in wanted {
-        points.push(point(programs, graph, f, at, config, chosen, &mut smt)?);
+        points.push(point(programs, graph, f, at, config, chosen, smt)?);
     }
     let (nodes, shared_nodes) = graph.size();
     Ok(InvariantDiff {

@@ -8,7 +8,7 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use ripple_analyses::invariants::{
-    invariant_diffs, At, Budget, InvariantConfig, Mvicfg, QueryLimits, Templates,
+    invariant_diffs_on, At, Budget, InvariantConfig, Mvicfg, QueryLimits, Smt, Templates,
 };
 
 use crate::cli::{Format, FrontendArgs};
@@ -136,9 +136,25 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         .map(|s| parse_at(s))
         .collect::<Result<Vec<_>>>()?;
     let templates = templates(&args.template)?;
+    let timer = super::StageTimer::new(args.frontend.verbose);
     let config = super::load_config(&args.frontend, true)?;
     let spec_list: Vec<&VersionSpec> = specs.iter().map(|(_, spec)| spec).collect();
-    let loaded = load_versions(&spec_list, &config)?;
+    let budget = std::time::Duration::from_secs_f64(args.budget.max(0.0));
+    let solver_budget = Budget {
+        query: std::time::Duration::from_secs(2).min(budget),
+        total: budget * 100_000,
+        cutoff: None,
+    };
+    // The solver (whose context lives on this thread) is made ready while the versions
+    // are read.
+    let (loaded, mut smt) = std::thread::scope(|scope| {
+        let reading = scope.spawn(|| load_versions(&spec_list, &config));
+        let mut smt = Smt::new(solver_budget);
+        smt.warm_up();
+        let loaded = reading.join().expect("reading the versions panicked");
+        (loaded, smt)
+    });
+    let loaded = loaded?;
     let mut versions = Vec::new();
     let mut errors = 0;
     for v in loaded {
@@ -150,6 +166,7 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         return Ok(2);
     }
     let programs: Vec<&ripple_ir::Program> = versions.iter().map(|v| v.program()).collect();
+    timer.done("reading");
     let matches: Vec<_> = {
         use rayon::prelude::*;
         programs
@@ -165,7 +182,7 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
     };
     let match_refs: Vec<_> = matches.iter().collect();
     let graph = Mvicfg::build(&programs, &match_refs);
-    let budget = std::time::Duration::from_secs_f64(args.budget.max(0.0));
+    timer.done("matching and graph");
     let config = InvariantConfig {
         versions: chosen.clone(),
         points,
@@ -175,20 +192,17 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
             unroll: args.unroll,
             ..QueryLimits::default()
         },
-        budget: Budget {
-            query: std::time::Duration::from_secs(2).min(budget),
-            total: budget * 100_000,
-            cutoff: None,
-        },
+        budget: solver_budget,
         per_point: budget,
     };
-    let diff = match invariant_diffs(&programs, &graph, &config) {
+    let diff = match invariant_diffs_on(&mut smt, &programs, &graph, &config) {
         Ok(d) => d,
         Err(message) => {
             eprintln!("ripple: error: {message}");
             return Ok(2);
         }
     };
+    timer.done("queries");
     let names: Vec<String> = specs.iter().map(|(n, _)| n.clone()).collect();
     let view = ripple_report::invariants::invariants_view(&diff, &names, &chosen, args.unroll);
     match args.format {

@@ -211,7 +211,7 @@ impl StageTimer {
         let now = std::time::Instant::now();
         if self.enabled {
             eprintln!(
-                "ripple: {stage}: {:.2} s",
+                "ripple: {stage}: {:.3} s",
                 (now - self.last.get()).as_secs_f64()
             );
         }
