@@ -22,8 +22,10 @@ use z3::{Model, Sort};
 
 use crate::encode::{self, bv_const, resize, Repr};
 use crate::interval;
+use crate::order;
 use crate::smt::{or_all, Answer, Smt};
 use crate::term::{Cond, Term};
+use ripple_ir::BinOp;
 
 /// One path to the point: its condition over the inputs and the values of the queried
 /// variables there (in the order of the variable list).
@@ -355,14 +357,25 @@ pub fn resolve(
         .iter()
         .map(|f| f.values.iter().map(|t| enc.term(t)).collect())
         .collect();
-    let mut samples = Samples::new(&conds, &values);
+    let mut samples = Samples::new(facts, &conds, &values);
     samples.add(model);
     // Somewhere some path makes `bad(path, values)` true.
-    let violated = |smt: &mut Smt, samples: &mut Samples, bad: &dyn Fn(usize) -> Bool| -> Answer {
+    // `bad(p)` as a condition over terms, when it is one, lets the paths where it
+    // contradicts the path condition's comparisons go without asking.
+    let violated = |smt: &mut Smt,
+                    samples: &mut Samples,
+                    bad: &dyn Fn(usize) -> Bool,
+                    term_bad: &dyn Fn(usize) -> Option<Cond>|
+     -> Answer {
         if samples.violate(bad) {
             return Answer::Sat;
         }
-        let cases: Vec<Bool> = (0..facts.len())
+        let live = samples.live(term_bad);
+        if live.is_empty() {
+            return Answer::Unsat;
+        }
+        let cases: Vec<Bool> = live
+            .into_iter()
             .map(|p| Bool::and(&[conds[p].clone(), bad(p)]))
             .collect();
         let (answer, model) = smt.check_sample(&[or_all(&cases)]);
@@ -391,12 +404,19 @@ pub fn resolve(
         if templates.constant {
             if let Some(c) = candidate_value(smt, &reach, &mut samples, v) {
                 let cterm = bv_const(c, repr.bits());
-                if violated(smt, &mut samples, &|p| values[p][v].eq(&cterm).not()) == Answer::Unsat
+                let value = match repr {
+                    Repr::Float { bits } => Term::Float(c as u64, Repr::Float { bits }),
+                    r => Term::Int(c, r),
+                };
+                let differs =
+                    |p: usize| Some(Cond::Eq(facts[p].values[v].clone(), value.clone()).negate());
+                if violated(
+                    smt,
+                    &mut samples,
+                    &|p| values[p][v].eq(&cterm).not(),
+                    &differs,
+                ) == Answer::Unsat
                 {
-                    let value = match repr {
-                        Repr::Float { bits } => Term::Float(c as u64, Repr::Float { bits }),
-                        r => Term::Int(c, r),
-                    };
                     out.push(Invariant::Constant { var: v, value });
                     constant[v] = true;
                     continue;
@@ -432,7 +452,13 @@ pub fn resolve(
                         continue;
                     }
                     let c = resize(&enc.term(&candidate), repr.bits(), false);
-                    if violated(smt, &mut samples, &|p| values[p][v].eq(&c).not()) == Answer::Unsat
+                    let differs = |p: usize| {
+                        (candidate.repr() == repr).then(|| {
+                            Cond::Eq(facts[p].values[v].clone(), candidate.clone()).negate()
+                        })
+                    };
+                    if violated(smt, &mut samples, &|p| values[p][v].eq(&c).not(), &differs)
+                        == Answer::Unsat
                     {
                         out.push(Invariant::Equals {
                             var: v,
@@ -481,9 +507,14 @@ pub fn resolve(
                 }
                 let signed = ra.signed();
                 let lt = |x: &BV, y: &BV| if signed { x.bvslt(y) } else { x.bvult(y) };
+                let term = |p: usize, v: usize| facts[p].values[v].clone();
                 if templates.relations
-                    && violated(smt, &mut samples, &|p| values[p][a].eq(&values[p][b]).not())
-                        == Answer::Unsat
+                    && violated(
+                        smt,
+                        &mut samples,
+                        &|p| values[p][a].eq(&values[p][b]).not(),
+                        &|p| Some(Cond::Eq(term(p, a), term(p, b)).negate()),
+                    ) == Answer::Unsat
                 {
                     out.push(Invariant::Relation {
                         a,
@@ -504,9 +535,12 @@ pub fn resolve(
                 if templates.relations {
                     for (x, y) in [(a, b), (b, a)] {
                         // x < y, else x <= y: violated by y <= x, resp. y < x.
-                        if violated(smt, &mut samples, &|p| {
-                            lt(&values[p][x], &values[p][y]).not()
-                        }) == Answer::Unsat
+                        if violated(
+                            smt,
+                            &mut samples,
+                            &|p| lt(&values[p][x], &values[p][y]).not(),
+                            &|p| Some(less(term(p, x), term(p, y)).negate()),
+                        ) == Answer::Unsat
                         {
                             out.push(Invariant::Relation {
                                 a: x,
@@ -515,8 +549,12 @@ pub fn resolve(
                             });
                             break;
                         }
-                        if violated(smt, &mut samples, &|p| lt(&values[p][y], &values[p][x]))
-                            == Answer::Unsat
+                        if violated(
+                            smt,
+                            &mut samples,
+                            &|p| lt(&values[p][y], &values[p][x]),
+                            &|p| Some(less(term(p, y), term(p, x))),
+                        ) == Answer::Unsat
                         {
                             out.push(Invariant::Relation {
                                 a: x,
@@ -549,6 +587,7 @@ pub struct Resolved {
 /// evaluation is exact (the model's values, completed as the solver completes them), so
 /// the samples change which queries are asked, not what is proved.
 struct Samples<'a> {
+    facts: &'a [PathFact],
     conds: &'a [Bool],
     values: &'a [Vec<BV>],
     /// Each model, and the paths whose condition it satisfies.
@@ -560,8 +599,9 @@ struct Samples<'a> {
 const SAMPLES: usize = 32;
 
 impl<'a> Samples<'a> {
-    fn new(conds: &'a [Bool], values: &'a [Vec<BV>]) -> Self {
+    fn new(facts: &'a [PathFact], conds: &'a [Bool], values: &'a [Vec<BV>]) -> Self {
         Samples {
+            facts,
             conds,
             values,
             models: Vec::new(),
@@ -579,6 +619,14 @@ impl<'a> Samples<'a> {
         if !paths.is_empty() {
             self.models.push((model, paths));
         }
+    }
+
+    /// The paths on which `bad(path)` (as a condition over terms, when it is one) may
+    /// hold: those where it does not contradict the path condition's comparisons.
+    fn live(&self, bad: &dyn Fn(usize) -> Option<Cond>) -> Vec<usize> {
+        (0..self.conds.len())
+            .filter(|&p| bad(p).is_none_or(|b| !order::contradicts(&[&self.facts[p].cond, &b])))
+            .collect()
     }
 
     /// Whether some sample makes `bad(path)` true on a path it takes.
@@ -601,6 +649,15 @@ impl<'a> Samples<'a> {
         }
         out
     }
+}
+
+/// `a < b` as a condition (in the order of their representation).
+fn less(a: Term, b: Term) -> Cond {
+    let int = Repr::Int {
+        bits: 32,
+        signed: true,
+    };
+    Cond::Truth(Term::Binary(BinOp::Lt, Arc::new(a), Arc::new(b), int))
 }
 
 fn model_true(model: &Model, fact: &Bool) -> bool {
@@ -704,7 +761,24 @@ fn bound(
     // solver cannot tell.
     let ask = |smt: &mut Smt, samples: &mut Samples, lo: &mut i128, hi: &mut i128, u: i128| {
         let cb = bv_const(as_bits(dir * u, width), width);
-        let cases: Vec<Bool> = (0..samples.conds.len())
+        let repr = Repr::Int {
+            bits: width,
+            signed,
+        };
+        let beyond = |p: usize| {
+            let (x, c) = (
+                samples.facts[p].values[v].clone(),
+                Term::Int(as_bits(dir * u, width), repr),
+            );
+            Some(if upper { less(c, x) } else { less(x, c) })
+        };
+        let live = samples.live(&beyond);
+        if live.is_empty() {
+            *hi = (*hi).min(u);
+            return true;
+        }
+        let cases: Vec<(usize, Bool)> = live
+            .into_iter()
             .map(|p| {
                 let x = &samples.values[p][v];
                 let out = match (upper, signed) {
@@ -713,15 +787,17 @@ fn bound(
                     (false, true) => x.bvslt(&cb),
                     (false, false) => x.bvult(&cb),
                 };
-                Bool::and(&[samples.conds[p].clone(), out])
+                (p, Bool::and(&[samples.conds[p].clone(), out]))
             })
             .collect();
-        let (answer, model) = smt.check_model(&[or_all(&cases)]);
+        let goal: Vec<Bool> = cases.iter().map(|c| c.1.clone()).collect();
+        let (answer, model) = smt.check_model(&[or_all(&goal)]);
         // The value beyond `u` the model shows.
         let seen = model.as_ref().and_then(|m| {
-            (0..cases.len())
-                .filter(|&p| model_true(m, &cases[p]))
-                .filter_map(|p| bits_of(&m.eval(&samples.values[p][v], true)?))
+            cases
+                .iter()
+                .filter(|(_, case)| model_true(m, case))
+                .filter_map(|&(p, _)| bits_of(&m.eval(&samples.values[p][v], true)?))
                 .map(|b| dir * signed_value(b, width, signed))
                 .next()
         });
