@@ -511,6 +511,40 @@ fn a_branch_taken_both_ways_ends_the_path() {
     assert!(got.contains(&"return == 3".to_string()), "{got:?}");
 }
 
+/// 003's conflicts found by reasoning over comparisons, not by a repeated branch: in
+/// conflict_order.c, the path through all three increments needs a < b < c < a, so the
+/// query ends it where its third comparison joins the other two: seven paths reach the
+/// entry, not eight. The returns of the seven are 0 to 6, so `return <= 6` is proved;
+/// the cut path alone would return 7.
+#[test]
+fn a_branch_that_contradicts_the_path_by_order_ends_it() {
+    use ripple_analyses::invariants::query;
+    use ripple_symex::term::Term;
+    let file = fixture("conflict_order.c");
+    let program = lower(&file);
+    let graph = Mvicfg::build(&[&program], &[]);
+    let f = graph
+        .functions
+        .iter()
+        .position(|g| g.name == "g")
+        .expect("g");
+    let func = &graph.functions[f];
+    let (name, repr) = func.ret.clone().expect("a return value");
+    let result = query::propagate(
+        &graph,
+        f,
+        func.exit,
+        1,
+        &[Term::Var(name, repr)],
+        QueryLimits::default(),
+    );
+    assert_eq!(result.paths.len(), 7, "{:#?}", result.paths);
+    let (_, diff) = diffs(&[file.clone(), file], vec![("g".into(), At::Exit)]);
+    let got = proved(&diff.points[0], 0);
+    assert!(got.contains(&"return <= 6".to_string()), "{got:?}");
+    assert!(got.contains(&"return >= 0".to_string()), "{got:?}");
+}
+
 /// Bounded unrolling, reported as such. In unroll.c, `count(n)` returns how many times its
 /// loop ran: max(n, 0). Havocked, the loop leaves `s` unknown, so nothing bounds the
 /// result. Unrolled with each back edge taken at most twice, the paths that reach the

@@ -46,7 +46,7 @@ mod engine;
 mod interval;
 pub mod invariant;
 pub mod layout;
-mod order;
+pub mod order;
 pub mod render;
 pub mod smt;
 pub mod straightline;

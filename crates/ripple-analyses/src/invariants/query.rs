@@ -32,6 +32,7 @@ use std::collections::{BTreeSet, BinaryHeap};
 use std::sync::Arc;
 
 use ripple_graph::{strongly_connected_components, Sccs};
+use ripple_symex::order;
 use ripple_symex::term::{Cond, Repr, Term};
 use rustc_hash::FxHashMap;
 
@@ -753,9 +754,10 @@ fn fresh_symbol(counter: &mut usize, repr: Repr) -> Term {
 }
 
 /// What a path condition already says of a branch condition `c`: true when `c` is one
-/// of its conjuncts, false when `c`'s negation is (the same branch taken both ways with
-/// nothing between them changing its operands: 003's conflict, found without the
-/// solver), None otherwise.
+/// of its conjuncts or follows from its comparisons, false when `c`'s negation is one
+/// (the same branch taken both ways with nothing between them changing its operands) or
+/// `c` contradicts its comparisons (`a < b` on a path that has `b < c` and `c < a`):
+/// 003's conflict, found without the solver. None otherwise.
 fn known(cond: &Cond, c: &Cond) -> Option<bool> {
     let not_c = c.clone().negate();
     let conjuncts = match cond {
@@ -764,8 +766,10 @@ fn known(cond: &Cond, c: &Cond) -> Option<bool> {
     };
     if conjuncts.contains(c) {
         Some(true)
-    } else if conjuncts.contains(&not_c) {
+    } else if conjuncts.contains(&not_c) || order::contradicts(&[cond, c]) {
         Some(false)
+    } else if order::contradicts(&[cond, &not_c]) {
+        Some(true)
     } else {
         None
     }
