@@ -359,9 +359,9 @@ pub fn resolve(
         .collect();
     let mut samples = Samples::new(facts, &conds, &values);
     samples.add(model);
-    // Somewhere some path makes `bad(path, values)` true.
-    // `bad(p)` as a condition over terms, when it is one, lets the paths where it
-    // contradicts the path condition's comparisons go without asking.
+    // Somewhere some path makes `bad(path, values)` true. `term_bad(p)`, the same as a
+    // condition over terms when it is one, lets the paths where it contradicts the path
+    // condition's comparisons go without asking.
     let violated = |smt: &mut Smt,
                     samples: &mut Samples,
                     bad: &dyn Fn(usize) -> Bool,

@@ -62,6 +62,10 @@ impl<'a> Atoms<'a> {
             Cond::Not(c) => self.collect(c, !positive),
             Cond::And(list) if positive => list.iter().for_each(|c| self.collect(c, true)),
             Cond::Or(list) if !positive => list.iter().for_each(|c| self.collect(c, false)),
+            // Operands of one width only: a comparison of a narrower and a wider term
+            // compares the wider one cut or extended, not the term itself.
+            Cond::Eq(x, y) if x.repr().bits() != y.repr().bits() => {}
+            Cond::Truth(Term::Binary(_, x, y, _)) if x.repr().bits() != y.repr().bits() => {}
             Cond::Eq(x, y) => {
                 let rel = if positive { Rel::Eq } else { Rel::Ne };
                 let (x, y) = (self.id(x), self.id(y));
@@ -292,6 +296,24 @@ mod tests {
             INT,
         ));
         assert!(!contradicts(&[&below, &above]));
+    }
+
+    #[test]
+    fn comparisons_of_terms_of_two_widths_are_left_out() {
+        // x == y (y a long, compared cut to x's 32 bits) and x == w does not make y and
+        // w equal: y = 1 and w = 2^32 + 1 agree on their low 32 bits.
+        let long = Repr::Int {
+            bits: 64,
+            signed: true,
+        };
+        let (y, w) = (
+            Term::Var(Arc::from("y"), long),
+            Term::Var(Arc::from("w"), long),
+        );
+        let xy = cmp(BinOp::Eq, var("x"), y.clone());
+        let xw = cmp(BinOp::Eq, var("x"), w.clone());
+        let differ = Cond::Eq(y, w).negate();
+        assert!(!contradicts(&[&xy, &xw, &differ]));
     }
 
     #[test]
