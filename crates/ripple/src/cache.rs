@@ -69,17 +69,18 @@ impl KeyBuilder {
     }
 
     /// Both versions as they were read: the lowered units of each (their content hash),
-    /// its label and the changed files left out, and the settings they were read and
+    /// its label and the changed files left out (see
+    /// [`crate::load::LoadedVersion::key_parts`]), and the settings they were read and
     /// built with (the compiler that confirms witnesses, its flags).
     pub fn versions(
         &mut self,
-        versions: [&crate::load::LoadedVersion; 2],
+        versions: [(u128, &str, &[String]); 2],
         config: &crate::load::LoadConfig,
     ) -> &mut Self {
-        for version in versions {
-            self.bytes(&version.content.to_le_bytes())
-                .text(&version.sources.label)
-                .text(&version.left_out.join("\n"));
+        for (content, label, left_out) in versions {
+            self.bytes(&content.to_le_bytes())
+                .text(label)
+                .text(&left_out.join("\n"));
         }
         self.text(&config.preprocess.cc)
             .text(&config.preprocess.flags.join("\n"))

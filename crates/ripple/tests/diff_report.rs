@@ -516,6 +516,68 @@ fn the_impact_uses_what_the_semantic_verdicts_proved() {
     assert!(whole.contains(&"sum_to"), "{json:#}");
 }
 
+/// A report read back from the cache needs no lowering of the versions, and says what
+/// reading them said: the same errors and warnings on stderr (here an unreadable
+/// expression, an error, and a call of an undeclared function, a warning) and the
+/// same exit code as the run that analysed them.
+#[test]
+fn a_report_read_back_says_what_reading_the_versions_said() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let db = dir.path().join("cache.redb");
+    let old = dir.path().join("old.c");
+    let new = dir.path().join("new.c");
+    std::fs::write(
+        &old,
+        "int f(int x) { return x + 1; }\nint main(void) { return f(2); }\n",
+    )
+    .expect("old.c");
+    std::fs::write(
+        &new,
+        "int f(int x) { return x + 2 +; }\nint main(void) { return f(2) + h(1); }\n",
+    )
+    .expect("new.c");
+    let run = |extra: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("ripple")
+            .expect("the binary")
+            .arg("diff")
+            .arg(&old)
+            .arg(&new)
+            .args(["--no-config", "--cache"])
+            .arg(&db)
+            .args(extra)
+            .current_dir(dir.path())
+            .output()
+            .expect("ripple runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    for verbose in [false, true] {
+        let extra: &[&str] = if verbose { &["--verbose"] } else { &[] };
+        let (code, stdout, stderr) = run(extra);
+        let (code_again, stdout_again, stderr_again) = run(extra);
+        assert!(
+            stderr.contains("new.c:1:") && stderr.contains("error"),
+            "{stderr}"
+        );
+        assert_eq!(code_again, code);
+        assert_eq!(stdout_again, stdout);
+        if verbose {
+            // The warning is listed, and the second run says where its report came from.
+            assert!(stderr.contains("warning"), "{stderr}");
+            assert!(stderr_again.contains("read from"), "{stderr_again}");
+            let said: Vec<&str> = stderr.lines().filter(|l| l.contains(".c:")).collect();
+            let said_again: Vec<&str> =
+                stderr_again.lines().filter(|l| l.contains(".c:")).collect();
+            assert_eq!(said_again, said);
+        } else {
+            assert_eq!(stderr_again, stderr);
+        }
+    }
+}
+
 /// The report cache (`--cache FILE`): a second run from the same sources and options
 /// reads the report back (`--verbose` says so) and prints what a run without the cache
 /// prints, in every format; an edit that leaves the preprocessed code as it was (a

@@ -13,7 +13,7 @@ use clap::{Args, ValueEnum};
 
 use crate::cache::{Cache, KeyBuilder};
 use crate::cli::{CacheArgs, FrontendArgs};
-use crate::load::{report_diagnostics, LoadConfig, VersionSpec};
+use crate::load::{report_diagnostics, report_diagnostics_of, LoadConfig, VersionSpec};
 use crate::progress::Progress;
 use ripple_report::report::Report;
 
@@ -197,14 +197,13 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
 /// The key of a report: what it is computed from (the analysed program of each version,
 /// the sections and the options that shape them).
 fn report_key(
-    old: &crate::load::LoadedVersion,
-    new: &crate::load::LoadedVersion,
+    versions: [&crate::load::PreparedProgram; 2],
     config: &LoadConfig,
     args: &DiffArgs,
     sections: &[bool],
 ) -> crate::cache::Key {
     KeyBuilder::new("diff report")
-        .versions([old, new], config)
+        .versions(versions.map(|v| v.key_parts()), config)
         .text(&format!("{sections:?}"))
         .number(u64::from(args.all))
         .number(args.budget.to_bits())
@@ -249,14 +248,9 @@ fn report_pair(
         }
     };
     say("reading both versions");
-    let (mut old_version, mut new_version) =
-        progress.suspend(|| super::load_both(old_spec, new_spec, config))?;
-    let errors = progress.suspend(|| {
-        report_diagnostics(&old_version, args.frontend.verbose)
-            + report_diagnostics(&new_version, args.frontend.verbose)
-    });
+    let prepared = progress.suspend(|| super::prepare_both(old_spec, new_spec, config))?;
     let sections = SECTIONS.map(wanted);
-    let key = cache.map(|_| report_key(&old_version, &new_version, config, args, &sections));
+    let key = cache.map(|_| report_key([&prepared[0], &prepared[1]], config, args, &sections));
     // HTML and SARIF show part of the report: the whole one, stored by a run in another
     // format, serves them too when it has the same semantic section (whose proofs the
     // impact uses; the other sections are independent).
@@ -267,29 +261,54 @@ fn report_pair(
         .expect("a section");
     let keys = key.iter().copied().chain(
         (cache.is_some() && whole != sections && whole[semantic] == sections[semantic])
-            .then(|| report_key(&old_version, &new_version, config, args, &whole)),
+            .then(|| report_key([&prepared[0], &prepared[1]], config, args, &whole)),
     );
-    let stored = cache.and_then(|cache| stored_report(cache, keys, &wanted));
-    let mut report = match stored {
-        Some(report) => {
+    // A stored report is read back with the diagnostics of the versions it was made
+    // from, so that neither needs lowering.
+    let stored = cache.and_then(|cache| {
+        let diagnostics = prepared
+            .each_ref()
+            .map(|p| stored_diagnostics(cache, p.content, config));
+        let [Some(old), Some(new)] = diagnostics else {
+            return None;
+        };
+        Some((stored_report(cache, keys, &wanted)?, [old, new]))
+    });
+    let (mut report, errors, sources) = match stored {
+        Some((report, [old_diagnostics, new_diagnostics])) => {
+            let [old, new] = prepared;
+            let (old, new) = (old.into_sources(), new.into_sources());
+            let errors = progress.suspend(|| {
+                let verbose = args.frontend.verbose;
+                report_diagnostics_of(&old.label, &old_diagnostics, verbose)
+                    + report_diagnostics_of(&new.label, &new_diagnostics, verbose)
+            });
             say("report from the cache");
             if args.frontend.verbose {
                 progress.suspend(|| {
                     eprintln!(
                         "ripple: {} -> {}: the report computed before from the same inputs, read from {}",
-                        old_version.sources.label,
-                        new_version.sources.label,
+                        old.label,
+                        new.label,
                         cache.map_or(std::path::Path::new(""), Cache::path).display()
                     );
                 });
             }
-            Report {
+            let report = Report {
                 show_changes: wanted(Section::Changes),
                 all: args.all,
                 ..report
-            }
+            };
+            (report, errors, (old, new))
         }
         None => {
+            let [old, new] = prepared;
+            let (mut old_version, mut new_version) =
+                rayon::join(|| old.lower(config), || new.lower(config));
+            let errors = progress.suspend(|| {
+                report_diagnostics(&old_version, args.frontend.verbose)
+                    + report_diagnostics(&new_version, args.frontend.verbose)
+            });
             let mut report = analyse_pair(
                 [&mut old_version, &mut new_version],
                 errors,
@@ -300,16 +319,19 @@ fn report_pair(
             );
             if let (Some(cache), Some(key)) = (cache, key) {
                 store_report(cache, &key, &mut report);
+                for version in [&old_version, &new_version] {
+                    store_diagnostics(cache, version, config);
+                }
             }
-            report
+            (report, errors, (old_version.sources, new_version.sources))
         }
     };
     if args.format == DiffFormat::Text {
         if let Some(view) = &mut report.impact {
-            super::impact::attach_snippets(view, [&old_version.sources, &new_version.sources]);
+            super::impact::attach_snippets(view, [&sources.0, &sources.1]);
         }
     }
-    Ok((report, errors, (old_version.sources, new_version.sources)))
+    Ok((report, errors, sources))
 }
 
 /// What follows one report's analyses: more of them in a range, else the exit.
@@ -358,6 +380,29 @@ fn stored_report(
         })
     });
     Some(report)
+}
+
+/// The key of a version's diagnostics: what was lowered, and how.
+fn diagnostics_key(content: u128, config: &LoadConfig) -> crate::cache::Key {
+    KeyBuilder::new("diagnostics")
+        .bytes(&content.to_le_bytes())
+        .number(u64::from(config.frontend.build_syntax))
+        .finish()
+}
+
+/// The diagnostics stored for the version whose lowered units hash to `content`.
+fn stored_diagnostics(
+    cache: &Cache,
+    content: u128,
+    config: &LoadConfig,
+) -> Option<Vec<ripple_c::Diagnostic>> {
+    let bytes = cache.get(&diagnostics_key(content, config))?;
+    crate::load::diagnostics_from_text(std::str::from_utf8(&bytes).ok()?)
+}
+
+fn store_diagnostics(cache: &Cache, version: &crate::load::LoadedVersion, config: &LoadConfig) {
+    let text = crate::load::diagnostics_to_text(version.diagnostics());
+    cache.put(&diagnostics_key(version.content, config), text.as_bytes());
 }
 
 /// Stores `report` under `key` when another run would give it again (no wall-clock

@@ -361,7 +361,7 @@ fn cached_statement_impact(
         return statement_impact(old_version, new_version, options, timer);
     };
     let key = crate::cache::KeyBuilder::new("impact report")
-        .versions([old_version, new_version], config)
+        .versions([old_version.key_parts(), new_version.key_parts()], config)
         .number(u64::from(options.dcia_only))
         .number(u64::from(options.reduction))
         .text(&format!("{:?} {:?}", options.semantic_level, options.depth))

@@ -73,6 +73,17 @@ pub fn load_both(
     Ok((old, new))
 }
 
+/// Reads and preprocesses two versions in parallel (the same program of each), without
+/// lowering them.
+pub fn prepare_both(
+    old: &crate::load::VersionSpec,
+    new: &crate::load::VersionSpec,
+    config: &LoadConfig,
+) -> Result<[crate::load::PreparedProgram; 2]> {
+    let both = crate::load::prepare_versions(&[old, new], config)?;
+    Ok(both.try_into().ok().expect("two versions"))
+}
+
 /// What follows an analysis in the process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {

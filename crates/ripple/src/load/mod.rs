@@ -283,6 +283,47 @@ struct PreparedVersion {
     programs: Vec<programs::ProgramUnits>,
 }
 
+/// A version read and preprocessed, with the program to analyse chosen, not yet lowered:
+/// what the report cache keys on, so that a report read back needs no lowering.
+pub struct PreparedProgram {
+    version: PreparedVersion,
+    program: usize,
+    /// As [`LoadedVersion::left_out`].
+    pub left_out: Vec<String>,
+    /// As [`LoadedVersion::content`].
+    pub content: u128,
+}
+
+impl PreparedProgram {
+    pub fn into_sources(self) -> SourceSet {
+        self.version.sources
+    }
+
+    /// Parses and lowers the program's units.
+    pub fn lower(self, config: &LoadConfig) -> LoadedVersion {
+        LoadedVersion {
+            left_out: self.left_out,
+            content: self.content,
+            ..self.version.lower(self.program, config)
+        }
+    }
+}
+
+impl LoadedVersion {
+    /// What the report cache keys a version on: the hash of what was lowered, its
+    /// label, and the changed files left out of it.
+    pub fn key_parts(&self) -> (u128, &str, &[String]) {
+        (self.content, &self.sources.label, &self.left_out)
+    }
+}
+
+impl PreparedProgram {
+    /// As [`LoadedVersion::key_parts`], before lowering (the same values).
+    pub fn key_parts(&self) -> (u128, &str, &[String]) {
+        (self.content, &self.version.sources.label, &self.left_out)
+    }
+}
+
 impl PreparedVersion {
     /// Lowers the units of its `program`-th program.
     fn lower(self, program: usize, config: &LoadConfig) -> LoadedVersion {
@@ -302,14 +343,14 @@ impl PreparedVersion {
             sources: self.sources,
             lowered,
             left_out: Vec::new(),
-            content: content_hash(&units),
+            content: content_hash(units.iter()),
         }
     }
 }
 
 /// A hash of translation units: their names, their text (line markers aside: they name
 /// the scratch directory a revision is written to) and where each line comes from.
-fn content_hash(units: &[TranslationUnit]) -> u128 {
+fn content_hash<'a>(units: impl Iterator<Item = &'a TranslationUnit>) -> u128 {
     let mut hash = xxhash_rust::xxh3::Xxh3::new();
     for unit in units {
         hash.update(unit.path.as_bytes());
@@ -338,6 +379,18 @@ pub fn load_version(spec: &VersionSpec, config: &LoadConfig) -> Result<LoadedVer
 /// several programs, the same program in each, the one `--program` names, else the one
 /// holding the most changed files. Says which, and which changed files it leaves out.
 pub fn load_versions(specs: &[&VersionSpec], config: &LoadConfig) -> Result<Vec<LoadedVersion>> {
+    Ok(prepare_versions(specs, config)?
+        .into_par_iter()
+        .map(|p| p.lower(config))
+        .collect())
+}
+
+/// [`load_versions`] up to lowering: reads and preprocesses the versions and chooses
+/// the program of each (and says which).
+pub fn prepare_versions(
+    specs: &[&VersionSpec],
+    config: &LoadConfig,
+) -> Result<Vec<PreparedProgram>> {
     let prepared: Vec<PreparedVersion> = specs
         .par_iter()
         .map(|spec| prepare_version(spec, config))
@@ -384,12 +437,18 @@ pub fn load_versions(specs: &[&VersionSpec], config: &LoadConfig) -> Result<Vec<
         say_programs(&prepared, &chosen, &left_out, why);
     }
     Ok(prepared
-        .into_par_iter()
+        .into_iter()
         .zip(chosen)
         .zip(left_out)
-        .map(|((p, program), left_out)| LoadedVersion {
-            left_out,
-            ..p.lower(program, config)
+        .map(|((version, program), left_out)| {
+            let units = &version.programs[program].units;
+            let content = content_hash(units.iter().map(|&u| &version.units[u]));
+            PreparedProgram {
+                version,
+                program,
+                left_out,
+                content,
+            }
         })
         .collect())
 }
@@ -602,14 +661,83 @@ fn preprocess_all(
 /// Prints a version's diagnostics to stderr (warnings only when `verbose`, else counted
 /// in one line); returns how many errors there were.
 pub fn report_diagnostics(version: &LoadedVersion, verbose: bool) -> usize {
-    let (errors, warnings) = print_diagnostics(version.diagnostics(), verbose);
+    report_diagnostics_of(&version.sources.label, version.diagnostics(), verbose)
+}
+
+/// [`report_diagnostics`] of the version labelled `label`.
+pub fn report_diagnostics_of(label: &str, diagnostics: &[Diagnostic], verbose: bool) -> usize {
+    let (errors, warnings) = print_diagnostics(diagnostics, verbose);
     if warnings > 0 && !verbose {
-        eprintln!(
-            "ripple: {}: {warnings} warning(s) (use --verbose to see them)",
-            version.sources.label
-        );
+        eprintln!("ripple: {label}: {warnings} warning(s) (use --verbose to see them)");
     }
     errors
+}
+
+/// Diagnostics as text, one per line (for the report cache, which stores them with the
+/// report so that one read back needs no lowering).
+pub fn diagnostics_to_text(diagnostics: &[Diagnostic]) -> String {
+    let escape = |s: &str| {
+        s.replace('\\', "\\\\")
+            .replace('\n', "\\n")
+            .replace('\t', "\\t")
+    };
+    let mut out = String::new();
+    for d in diagnostics {
+        let severity = match d.severity {
+            Severity::Error => 'E',
+            Severity::Warning => 'W',
+        };
+        out += &format!(
+            "{severity}\t{}\t{}\t{}\t{}\n",
+            escape(&d.file),
+            d.line,
+            d.col,
+            escape(&d.message)
+        );
+    }
+    out
+}
+
+/// The diagnostics [`diagnostics_to_text`] wrote; `None` for text it did not write.
+pub fn diagnostics_from_text(text: &str) -> Option<Vec<Diagnostic>> {
+    let unescape = |s: &str| {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            match chars.next()? {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                '\\' => out.push('\\'),
+                _ => return None,
+            }
+        }
+        Some(out)
+    };
+    text.lines()
+        .map(|line| {
+            let mut fields = line.split('\t');
+            let severity = match fields.next()? {
+                "E" => Severity::Error,
+                "W" => Severity::Warning,
+                _ => return None,
+            };
+            let file = unescape(fields.next()?)?;
+            let line = fields.next()?.parse().ok()?;
+            let col = fields.next()?.parse().ok()?;
+            let message = unescape(fields.next()?)?;
+            fields.next().is_none().then_some(Diagnostic {
+                severity,
+                file,
+                line,
+                col,
+                message,
+            })
+        })
+        .collect()
 }
 
 /// Prints errors (and, when `verbose`, warnings) as `file:line:col: severity: message`;
