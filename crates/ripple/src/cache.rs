@@ -70,7 +70,7 @@ impl KeyBuilder {
 
     /// Both versions as they were read: the lowered units of each (their content hash),
     /// its label and the changed files left out (see
-    /// [`crate::load::LoadedVersion::key_parts`]), and the settings they were read and
+    /// [`crate::load::PreparedProgram::key_parts`]), and the settings they were read and
     /// built with (the compiler that confirms witnesses, its flags).
     pub fn versions(
         &mut self,
@@ -102,6 +102,14 @@ fn build_id() -> String {
         env!("RIPPLE_SOURCE_ID"),
         ripple_symex::smt::solver_version()
     )
+}
+
+/// The key of a version's diagnostics: what was lowered, and how.
+fn diagnostics_key(content: u128, config: &crate::load::LoadConfig) -> Key {
+    KeyBuilder::new("diagnostics")
+        .bytes(&content.to_le_bytes())
+        .number(u64::from(config.frontend.build_syntax))
+        .finish()
 }
 
 /// Where the cache is, and whether to say what it does.
@@ -173,6 +181,26 @@ impl Cache {
 
     /// Stores `data` under `key`, then drops the least recently used reports past the
     /// size limit.
+    /// The diagnostics stored for the version whose lowered units hash to `content`
+    /// (stored with its reports, so that a report read back needs no lowering).
+    pub fn diagnostics(
+        &self,
+        content: u128,
+        config: &crate::load::LoadConfig,
+    ) -> Option<Vec<ripple_c::Diagnostic>> {
+        let bytes = self.get(&diagnostics_key(content, config))?;
+        crate::load::diagnostics_from_text(std::str::from_utf8(&bytes).ok()?)
+    }
+
+    pub fn put_diagnostics(
+        &self,
+        version: &crate::load::LoadedVersion,
+        config: &crate::load::LoadConfig,
+    ) {
+        let text = crate::load::diagnostics_to_text(version.diagnostics());
+        self.put(&diagnostics_key(version.content, config), text.as_bytes());
+    }
+
     pub fn put(&self, key: &Key, data: &[u8]) {
         let Some(mut db) = self.open() else {
             return;

@@ -496,7 +496,7 @@ fn the_impact_computed_before_is_read_back_from_the_cache() {
     let dir = tempfile::tempdir().expect("a scratch directory");
     let db = dir.path().join("cache.redb");
     let db = db.to_str().expect("a UTF-8 path");
-    let run = |extra: &[&str]| -> (String, String) {
+    let run = |extra: &[&str]| -> (String, String, Option<i32>) {
         let out = Command::cargo_bin("ripple")
             .expect("the ripple binary builds")
             .arg("impact")
@@ -508,19 +508,24 @@ fn the_impact_computed_before_is_read_back_from_the_cache() {
         (
             String::from_utf8_lossy(&out.stdout).into_owned(),
             String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code(),
         )
     };
     let read_back = |stderr: &str| stderr.contains("report from the cache");
     for format in ["text", "sarif"] {
-        let (fresh, _) = run(&["--format", format, "--no-cache"]);
-        let (first, said) = run(&["--format", format, "--cache", db, "--verbose"]);
+        let (fresh, _, code) = run(&["--format", format, "--no-cache"]);
+        // Something changed: exit code 1, read back or not.
+        assert_eq!(code, Some(1));
+        let (first, said, first_code) = run(&["--format", format, "--cache", db, "--verbose"]);
         assert_eq!(read_back(&said), format == "sarif", "{format}: {said}");
-        assert_eq!(first, fresh, "{format}");
-        let (second, said) = run(&["--format", format, "--cache", db, "--verbose"]);
+        assert_eq!((first, first_code), (fresh.clone(), code), "{format}");
+        let (second, said, second_code) = run(&["--format", format, "--cache", db, "--verbose"]);
         assert!(read_back(&said), "{format}: {said}");
-        assert_eq!(second, fresh, "{format}");
+        // Read back before lowering: the versions are not lowered again.
+        assert!(!said.contains("load and lower"), "{format}: {said}");
+        assert_eq!((second, second_code), (fresh, code), "{format}");
     }
-    let (_, said) = run(&["--dcia-only", "--cache", db, "--verbose"]);
+    let (_, said, _) = run(&["--dcia-only", "--cache", db, "--verbose"]);
     assert!(!read_back(&said), "{said}");
 }
 

@@ -268,7 +268,7 @@ fn report_pair(
     let stored = cache.and_then(|cache| {
         let diagnostics = prepared
             .each_ref()
-            .map(|p| stored_diagnostics(cache, p.content, config));
+            .map(|p| cache.diagnostics(p.content, config));
         let [Some(old), Some(new)] = diagnostics else {
             return None;
         };
@@ -320,7 +320,7 @@ fn report_pair(
             if let (Some(cache), Some(key)) = (cache, key) {
                 store_report(cache, &key, &mut report);
                 for version in [&old_version, &new_version] {
-                    store_diagnostics(cache, version, config);
+                    cache.put_diagnostics(version, config);
                 }
             }
             (report, errors, (old_version.sources, new_version.sources))
@@ -380,29 +380,6 @@ fn stored_report(
         })
     });
     Some(report)
-}
-
-/// The key of a version's diagnostics: what was lowered, and how.
-fn diagnostics_key(content: u128, config: &LoadConfig) -> crate::cache::Key {
-    KeyBuilder::new("diagnostics")
-        .bytes(&content.to_le_bytes())
-        .number(u64::from(config.frontend.build_syntax))
-        .finish()
-}
-
-/// The diagnostics stored for the version whose lowered units hash to `content`.
-fn stored_diagnostics(
-    cache: &Cache,
-    content: u128,
-    config: &LoadConfig,
-) -> Option<Vec<ripple_c::Diagnostic>> {
-    let bytes = cache.get(&diagnostics_key(content, config))?;
-    crate::load::diagnostics_from_text(std::str::from_utf8(&bytes).ok()?)
-}
-
-fn store_diagnostics(cache: &Cache, version: &crate::load::LoadedVersion, config: &LoadConfig) {
-    let text = crate::load::diagnostics_to_text(version.diagnostics());
-    cache.put(&diagnostics_key(version.content, config), text.as_bytes());
 }
 
 /// Stores `report` under `key` when another run would give it again (no wall-clock

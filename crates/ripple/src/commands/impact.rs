@@ -23,7 +23,7 @@ use ripple_report::sea::{ExternalFunctions, FunctionNames};
 use std::io::IsTerminal;
 
 use crate::cli::FrontendArgs;
-use crate::load::{report_diagnostics, VersionSpec};
+use crate::load::{report_diagnostics, report_diagnostics_of, VersionSpec};
 
 #[derive(Debug, Args)]
 pub struct ImpactArgs {
@@ -179,15 +179,16 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     let (old_spec, new_spec) = VersionSpec::pair(&args.old, args.new.as_deref(), "impact")?;
     let config = super::load_config(&args.frontend, true)?;
     let timer = super::StageTimer::new(args.frontend.verbose);
-    let (mut old_version, mut new_version) = super::load_both(&old_spec, &new_spec, &config)?;
-    old_version.cut_after_noreturn_calls();
-    new_version.cut_after_noreturn_calls();
-    let errors = report_diagnostics(&old_version, args.frontend.verbose)
-        + report_diagnostics(&new_version, args.frontend.verbose);
-    let (old, new) = (old_version.program(), new_version.program());
-    timer.done("load and lower both versions");
-    let match_versions =
-        || ripple_versions::match_programs(old, new, &ripple_versions::MatchConfig::default());
+    let prepared = super::prepare_both(&old_spec, &new_spec, &config)?;
+    let lower = |[old, new]: [crate::load::PreparedProgram; 2]| {
+        let (mut old, mut new) = rayon::join(|| old.lower(&config), || new.lower(&config));
+        old.cut_after_noreturn_calls();
+        new.cut_after_noreturn_calls();
+        let errors = report_diagnostics(&old, args.frontend.verbose)
+            + report_diagnostics(&new, args.frontend.verbose);
+        timer.done("load and lower both versions");
+        (old, new, errors)
+    };
     if settings.level != Level::Function {
         let options = StatementOptions {
             dcia_only: args.dcia_only,
@@ -198,49 +199,63 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             proved_functions: None,
             ending: super::Ending::Exit,
         };
-        let (mut view, matching) = cached_statement_impact(
-            [&old_version, &new_version],
-            &options,
-            args.cache.open(&config, args.frontend.verbose).as_ref(),
-            &config,
-            &timer,
-        );
-        if args.format == ImpactFormat::Text {
-            attach_snippets(&mut view, [&old_version.sources, &new_version.sources]);
+        let cache = args.cache.open(&config, args.frontend.verbose);
+        let key = cache
+            .as_ref()
+            .map(|_| impact_key([&prepared[0], &prepared[1]], &options, &config));
+        // A report read back needs no lowering: the diagnostics are stored with it.
+        let stored = cache.as_ref().zip(key).and_then(|(cache, key)| {
+            let (view, any_change) = stored_impact(cache, &key)?;
+            let old = cache.diagnostics(prepared[0].content, &config)?;
+            let new = cache.diagnostics(prepared[1].content, &config)?;
+            Some((view, any_change, [old, new]))
+        });
+        if let Some((view, any_change, [old_said, new_said])) = stored {
+            let [old, new] = prepared.map(crate::load::PreparedProgram::into_sources);
+            let errors = report_diagnostics_of(&old.label, &old_said, args.frontend.verbose)
+                + report_diagnostics_of(&new.label, &new_said, args.frontend.verbose);
+            timer.done("report from the cache");
+            return Ok(statement_report(
+                args,
+                view,
+                [&old, &new],
+                errors,
+                any_change,
+            ));
         }
-        match args.format {
-            ImpactFormat::Sarif => println!(
-                "{}",
-                ripple_report::sarif::render(&view, env!("CARGO_PKG_VERSION"))
-            ),
-            ImpactFormat::Markdown => print!("{}", ripple_report::markdown::render(&view)),
-            ImpactFormat::Html => print!(
-                "{}",
-                html_page(&view, [&old_version.sources, &new_version.sources])
-            ),
-            ImpactFormat::Text => {
-                crate::style::print_text(&ripple_report::impact_lines::render_text(&view, args.all))
-            }
-            ImpactFormat::Json => {
-                println!("{}", ripple_report::impact_lines::render_json(&view))
+        let (old_version, new_version, errors) = lower(prepared);
+        let (view, matching) = statement_impact(&old_version, &new_version, &options, &timer);
+        let any_change = ripple_report::diff::diff_view(
+            ("", ""),
+            old_version.program(),
+            new_version.program(),
+            &matching,
+            false,
+        )
+        .summary
+        .any_change();
+        if let (Some(cache), Some(key)) = (&cache, key) {
+            if !view.machine_dependent() {
+                let mut bytes = vec![u8::from(any_change)];
+                bytes.extend(ripple_report::stored::to_bytes(&view));
+                cache.put(&key, &bytes);
+                cache.put_diagnostics(&old_version, &config);
+                cache.put_diagnostics(&new_version, &config);
             }
         }
-        timer.done("report");
-        let code = if errors > 0 {
-            eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
-            2
-        } else {
-            let diff = ripple_report::diff::diff_view(("", ""), old, new, &matching, false);
-            u8::from(
-                !args.exit_zero && (diff.summary.any_change() || !view.changed_lines.is_empty()),
-            )
-        };
-        // Freeing the report of a large program takes a noticeable part of the run, and
-        // the process ends next.
-        std::mem::forget((view, matching));
+        let sources = [&old_version.sources, &new_version.sources];
+        let code = statement_report(args, view, sources, errors, any_change);
+        // Freeing the versions of a large program takes a noticeable part of the run,
+        // and the process ends next.
+        std::mem::forget((matching, old_version, new_version));
         return Ok(code);
     }
-    let matching = match_versions();
+    let (old_version, new_version, errors) = lower(prepared);
+    let matching = ripple_versions::match_programs(
+        old_version.program(),
+        new_version.program(),
+        &ripple_versions::MatchConfig::default(),
+    );
     let externals = if args.externals {
         ExternalFunctions::All
     } else {
@@ -345,45 +360,66 @@ pub struct StatementOptions {
     pub ending: super::Ending,
 }
 
-/// [`statement_impact`], read back from `cache` when it was computed before from the same
-/// inputs (and stored there when another run would give it again).
-fn cached_statement_impact(
-    [old_version, new_version]: [&crate::load::LoadedVersion; 2],
+/// The key of a statement-level report: both versions as read, and the options.
+fn impact_key(
+    versions: [&crate::load::PreparedProgram; 2],
     options: &StatementOptions,
-    cache: Option<&crate::cache::Cache>,
     config: &crate::load::LoadConfig,
-    timer: &super::StageTimer,
-) -> (
-    ripple_report::impact_lines::ImpactLinesView,
-    ripple_versions::VersionMatch,
-) {
-    let Some(cache) = cache else {
-        return statement_impact(old_version, new_version, options, timer);
-    };
-    let key = crate::cache::KeyBuilder::new("impact report")
-        .versions([old_version.key_parts(), new_version.key_parts()], config)
+) -> crate::cache::Key {
+    crate::cache::KeyBuilder::new("impact report and whether anything changed")
+        .versions(versions.map(|v| v.key_parts()), config)
         .number(u64::from(options.dcia_only))
         .number(u64::from(options.reduction))
         .text(&format!("{:?} {:?}", options.semantic_level, options.depth))
         .number(options.budget.to_bits())
-        .finish();
-    let stored = cache
-        .get(&key)
-        .and_then(|bytes| ripple_report::stored::from_bytes(&bytes));
-    if let Some(view) = stored {
-        timer.done("report from the cache");
-        let matching = ripple_versions::match_programs(
-            old_version.program(),
-            new_version.program(),
-            &ripple_versions::MatchConfig::default(),
-        );
-        return (view, matching);
+        .finish()
+}
+
+/// A statement-level report stored under `key`, and whether the versions differ at all
+/// (the exit code's business).
+fn stored_impact(
+    cache: &crate::cache::Cache,
+    key: &crate::cache::Key,
+) -> Option<(ripple_report::impact_lines::ImpactLinesView, bool)> {
+    let bytes = cache.get(key)?;
+    let (&flag, view) = bytes.split_first()?;
+    Some((ripple_report::stored::from_bytes(view)?, flag == 1))
+}
+
+/// Prints a statement-level report in the format asked for, and returns the exit code:
+/// 2 when the sources had errors, else 1 when anything changed (unless `--exit-zero`).
+fn statement_report(
+    args: &ImpactArgs,
+    mut view: ripple_report::impact_lines::ImpactLinesView,
+    sources: [&crate::load::SourceSet; 2],
+    errors: usize,
+    any_change: bool,
+) -> u8 {
+    if args.format == ImpactFormat::Text {
+        attach_snippets(&mut view, sources);
     }
-    let (view, matching) = statement_impact(old_version, new_version, options, timer);
-    if !view.machine_dependent() {
-        cache.put(&key, &ripple_report::stored::to_bytes(&view));
+    match args.format {
+        ImpactFormat::Sarif => println!(
+            "{}",
+            ripple_report::sarif::render(&view, env!("CARGO_PKG_VERSION"))
+        ),
+        ImpactFormat::Markdown => print!("{}", ripple_report::markdown::render(&view)),
+        ImpactFormat::Html => print!("{}", html_page(&view, sources)),
+        ImpactFormat::Text => {
+            crate::style::print_text(&ripple_report::impact_lines::render_text(&view, args.all))
+        }
+        ImpactFormat::Json => println!("{}", ripple_report::impact_lines::render_json(&view)),
     }
-    (view, matching)
+    let code = if errors > 0 {
+        eprintln!("ripple: {errors} error(s) while reading the sources; the report covers what could be read");
+        2
+    } else {
+        u8::from(!args.exit_zero && (any_change || !view.changed_lines.is_empty()))
+    };
+    // Freeing the report of a large program takes a noticeable part of the run, and the
+    // process ends next.
+    std::mem::forget(view);
+    code
 }
 
 /// The statement-level impact (SEM-DCIA, or DCIA) of two loaded versions whose calls

@@ -309,16 +309,9 @@ impl PreparedProgram {
     }
 }
 
-impl LoadedVersion {
-    /// What the report cache keys a version on: the hash of what was lowered, its
-    /// label, and the changed files left out of it.
-    pub fn key_parts(&self) -> (u128, &str, &[String]) {
-        (self.content, &self.sources.label, &self.left_out)
-    }
-}
-
 impl PreparedProgram {
-    /// As [`LoadedVersion::key_parts`], before lowering (the same values).
+    /// What the report cache keys a version on: the hash of what is lowered, its label,
+    /// and the changed files left out of it.
     pub fn key_parts(&self) -> (u128, &str, &[String]) {
         (self.content, &self.version.sources.label, &self.left_out)
     }
