@@ -382,6 +382,24 @@ pub fn resolve(
         samples.add(model);
         answer
     };
+    // Per variable, the integer inputs its value mentions on each path.
+    let inputs_of: Vec<Vec<(usize, BV)>> = (0..vars)
+        .map(|v| {
+            let mut out = Vec::new();
+            for (p, f) in facts.iter().enumerate() {
+                let mut mentioned: Vec<Term> = Vec::new();
+                f.values[v].walk(&mut |t| {
+                    if matches!(t, Term::Var(_, Repr::Int { bits, .. }) if *bits <= 64)
+                        && !mentioned.contains(t)
+                    {
+                        mentioned.push(t.clone());
+                    }
+                });
+                out.extend(mentioned.iter().map(|t| (p, enc.term(t))));
+            }
+            out
+        })
+        .collect();
     // Each variable's range guessed from the paths' conditions and values.
     let guesses: Vec<Option<interval::Interval>> = (0..vars)
         .map(|v| {
@@ -480,7 +498,8 @@ pub fn resolve(
                         upper,
                     };
                     let guess = guesses[v].map(|g| if upper { g.hi } else { g.lo });
-                    if let Some(c) = bound(smt, &mut samples, v, kind, &hints, guess) {
+                    if let Some(c) = bound(smt, &mut samples, v, kind, &hints, guess, &inputs_of[v])
+                    {
                         let value = Term::Int(c, repr);
                         out.push(if upper {
                             Invariant::AtMost { var: v, value }
@@ -629,6 +648,28 @@ impl<'a> Samples<'a> {
             .collect()
     }
 
+    /// Whether one of the first samples, with one of `inputs` (a path and an input its
+    /// value mentions) set to an extreme of its type (0, all ones, the signed maximum or
+    /// minimum), makes `case(path)` true. The evaluation is exact and the input
+    /// concrete, so this is a witness as good as the solver's.
+    fn with_extreme_input(&self, inputs: &[(usize, BV)], case: &dyn Fn(usize) -> Bool) -> bool {
+        for (m, _) in self.models.iter().take(2) {
+            for (p, x) in inputs {
+                let width = x.get_size();
+                let top = 1u128 << (width - 1);
+                let extremes = [0, as_bits(-1, width), top - 1, top].map(|e| bv_const(e, width));
+                let c = case(*p);
+                if extremes
+                    .iter()
+                    .any(|e| model_true(m, &c.substitute(&[(x, e)])))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Whether some sample makes `bad(path)` true on a path it takes.
     fn violate(&self, bad: &dyn Fn(usize) -> Bool) -> bool {
         self.models
@@ -725,6 +766,7 @@ fn bound(
     kind: BoundKind,
     hints: &[i128],
     guess: Option<i128>,
+    inputs: &[(usize, BV)],
 ) -> Option<u128> {
     let BoundKind {
         width,
@@ -759,8 +801,19 @@ fn bound(
     let mut hi = umax;
     // Whether some path has the value beyond `u`: narrows [lo, hi]; false when the
     // solver cannot tell.
-    let ask = |smt: &mut Smt, samples: &mut Samples, lo: &mut i128, hi: &mut i128, u: i128| {
+    // Path `p` reaches the point with the value beyond `u`.
+    let case = |samples: &Samples, p: usize, u: i128| {
         let cb = bv_const(as_bits(dir * u, width), width);
+        let x = &samples.values[p][v];
+        let out = match (upper, signed) {
+            (true, true) => x.bvsgt(&cb),
+            (true, false) => x.bvugt(&cb),
+            (false, true) => x.bvslt(&cb),
+            (false, false) => x.bvult(&cb),
+        };
+        Bool::and(&[samples.conds[p].clone(), out])
+    };
+    let ask = |smt: &mut Smt, samples: &mut Samples, lo: &mut i128, hi: &mut i128, u: i128| {
         let repr = Repr::Int {
             bits: width,
             signed,
@@ -777,19 +830,8 @@ fn bound(
             *hi = (*hi).min(u);
             return true;
         }
-        let cases: Vec<(usize, Bool)> = live
-            .into_iter()
-            .map(|p| {
-                let x = &samples.values[p][v];
-                let out = match (upper, signed) {
-                    (true, true) => x.bvsgt(&cb),
-                    (true, false) => x.bvugt(&cb),
-                    (false, true) => x.bvslt(&cb),
-                    (false, false) => x.bvult(&cb),
-                };
-                (p, Bool::and(&[samples.conds[p].clone(), out]))
-            })
-            .collect();
+        let cases: Vec<(usize, Bool)> =
+            live.into_iter().map(|p| (p, case(samples, p, u))).collect();
         let goal: Vec<Bool> = cases.iter().map(|c| c.1.clone()).collect();
         let (answer, model) = smt.check_model(&[or_all(&goal)]);
         // The value beyond `u` the model shows.
@@ -816,6 +858,12 @@ fn bound(
         if hi == g && lo < g && !ask(smt, samples, &mut lo, &mut hi, g - 1) {
             return None;
         }
+    }
+    // The type's extreme, first by the samples with one input set to an extreme of its
+    // own (most values that reach their type's extreme are copies of an input).
+    if hi == umax && lo < hi && samples.with_extreme_input(inputs, &|p| case(samples, p, umax - 1))
+    {
+        lo = umax;
     }
     if hi == umax && lo < hi && !ask(smt, samples, &mut lo, &mut hi, umax - 1) {
         return None;
