@@ -479,22 +479,18 @@ fn buggy_fixed_pairs() {
     });
 }
 
-/// 003's conflicts: in conflict.c, a path that takes the second `x > 0` branch one way
-/// and the first one the other way cannot run (x does not change between them), so the
-/// query of the return value ends it there: two paths reach the entry, not four. Both
-/// feasible paths return 3 (1 + 2 and 0 + 3), which is still proved.
-#[test]
-fn a_branch_taken_both_ways_ends_the_path() {
+/// How many paths the query of `function`'s return value, raised at its exit, follows
+/// back to the entry (one version of `file`).
+fn paths_to_the_return(file: &Path, function: &str) -> usize {
     use ripple_analyses::invariants::query;
     use ripple_symex::term::Term;
-    let file = fixture("conflict.c");
-    let program = lower(&file);
+    let program = lower(file);
     let graph = Mvicfg::build(&[&program], &[]);
     let f = graph
         .functions
         .iter()
-        .position(|g| g.name == "f")
-        .expect("f");
+        .position(|g| g.name == function)
+        .expect("the function");
     let func = &graph.functions[f];
     let (name, repr) = func.ret.clone().expect("a return value");
     let result = query::propagate(
@@ -505,7 +501,17 @@ fn a_branch_taken_both_ways_ends_the_path() {
         &[Term::Var(name, repr)],
         QueryLimits::default(),
     );
-    assert_eq!(result.paths.len(), 2, "{:#?}", result.paths);
+    result.paths.len()
+}
+
+/// 003's conflicts: in conflict.c, a path that takes the second `x > 0` branch one way
+/// and the first one the other way cannot run (x does not change between them), so the
+/// query of the return value ends it there: two paths reach the entry, not four. Both
+/// feasible paths return 3 (1 + 2 and 0 + 3), which is still proved.
+#[test]
+fn a_branch_taken_both_ways_ends_the_path() {
+    let file = fixture("conflict.c");
+    assert_eq!(paths_to_the_return(&file, "f"), 2);
     let (_, diff) = diffs(&[file.clone(), file], vec![("f".into(), At::Exit)]);
     let got = proved(&diff.points[0], 0);
     assert!(got.contains(&"return == 3".to_string()), "{got:?}");
@@ -518,27 +524,8 @@ fn a_branch_taken_both_ways_ends_the_path() {
 /// the cut path alone would return 7.
 #[test]
 fn a_branch_that_contradicts_the_path_by_order_ends_it() {
-    use ripple_analyses::invariants::query;
-    use ripple_symex::term::Term;
     let file = fixture("conflict_order.c");
-    let program = lower(&file);
-    let graph = Mvicfg::build(&[&program], &[]);
-    let f = graph
-        .functions
-        .iter()
-        .position(|g| g.name == "g")
-        .expect("g");
-    let func = &graph.functions[f];
-    let (name, repr) = func.ret.clone().expect("a return value");
-    let result = query::propagate(
-        &graph,
-        f,
-        func.exit,
-        1,
-        &[Term::Var(name, repr)],
-        QueryLimits::default(),
-    );
-    assert_eq!(result.paths.len(), 7, "{:#?}", result.paths);
+    assert_eq!(paths_to_the_return(&file, "g"), 7);
     let (_, diff) = diffs(&[file.clone(), file], vec![("g".into(), At::Exit)]);
     let got = proved(&diff.points[0], 0);
     assert!(got.contains(&"return <= 6".to_string()), "{got:?}");

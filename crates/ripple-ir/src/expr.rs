@@ -89,6 +89,31 @@ impl BinOp {
         )
     }
 
+    /// The comparison that holds exactly when this one does not (of integers: `<` and
+    /// `>=`); other operators are returned as they are.
+    pub fn negated(self) -> BinOp {
+        match self {
+            BinOp::Lt => BinOp::Ge,
+            BinOp::Le => BinOp::Gt,
+            BinOp::Gt => BinOp::Le,
+            BinOp::Ge => BinOp::Lt,
+            BinOp::Eq => BinOp::Ne,
+            BinOp::Ne => BinOp::Eq,
+            other => other,
+        }
+    }
+
+    /// The comparison with its operands swapped: `a < b` as `b > a`.
+    pub fn mirrored(self) -> BinOp {
+        match self {
+            BinOp::Lt => BinOp::Gt,
+            BinOp::Le => BinOp::Ge,
+            BinOp::Gt => BinOp::Lt,
+            BinOp::Ge => BinOp::Le,
+            other => other,
+        }
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             BinOp::Add => "+",

@@ -115,11 +115,11 @@ fn constrain(cond: &Cond, positive: bool, env: &mut Ranges) {
             }
         }
         Cond::Truth(Term::Binary(op, a, b, _)) if op.is_comparison() => {
-            let op = if positive { *op } else { negated(*op) };
+            let op = if positive { *op } else { op.negated() };
             match (&**a, &**b) {
                 (Term::Var(x, r), Term::Int(c, cr)) => limit(env, x, *r, op, value(*c, *cr)),
                 (Term::Int(c, cr), Term::Var(x, r)) => {
-                    limit(env, x, *r, mirrored(op), value(*c, *cr))
+                    limit(env, x, *r, op.mirrored(), value(*c, *cr))
                 }
                 _ => {}
             }
@@ -131,29 +131,6 @@ fn constrain(cond: &Cond, positive: bool, env: &mut Ranges) {
             limit(env, x, *r, BinOp::Eq, value(*c, *cr))
         }
         _ => {}
-    }
-}
-
-fn negated(op: BinOp) -> BinOp {
-    match op {
-        BinOp::Lt => BinOp::Ge,
-        BinOp::Le => BinOp::Gt,
-        BinOp::Gt => BinOp::Le,
-        BinOp::Ge => BinOp::Lt,
-        BinOp::Eq => BinOp::Ne,
-        BinOp::Ne => BinOp::Eq,
-        other => other,
-    }
-}
-
-/// `c op x` as `x op' c`.
-fn mirrored(op: BinOp) -> BinOp {
-    match op {
-        BinOp::Lt => BinOp::Gt,
-        BinOp::Le => BinOp::Ge,
-        BinOp::Gt => BinOp::Lt,
-        BinOp::Ge => BinOp::Le,
-        other => other,
     }
 }
 
@@ -184,8 +161,18 @@ fn limit(env: &mut Ranges, x: &std::sync::Arc<str>, repr: Repr, op: BinOp, c: i1
 
 /// The value of a constant's bits in its representation's signedness.
 fn value(bits: u128, repr: Repr) -> i128 {
-    let width = repr.bits().min(128);
-    if repr.signed() && width < 128 && (bits >> (width - 1)) & 1 == 1 {
+    int_value(bits, repr.bits(), repr.signed())
+}
+
+/// The value of the low `width` bits of `bits`, signed or not.
+pub(crate) fn int_value(bits: u128, width: u32, signed: bool) -> i128 {
+    let width = width.min(128);
+    let bits = if width >= 128 {
+        bits
+    } else {
+        bits & ((1u128 << width) - 1)
+    };
+    if signed && width < 128 && (bits >> (width - 1)) & 1 == 1 {
         bits as i128 - (1i128 << width)
     } else {
         bits as i128

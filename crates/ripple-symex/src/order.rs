@@ -9,6 +9,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::encode::Repr;
+use crate::interval::int_value;
 use crate::term::{Cond, Term};
 use ripple_ir::BinOp;
 
@@ -75,7 +76,7 @@ impl<'a> Atoms<'a> {
                 let Some(order) = order_of(x.repr()) else {
                     return;
                 };
-                let op = if positive { *op } else { negated(*op) };
+                let op = if positive { *op } else { op.negated() };
                 let (x, y) = (self.id(x), self.id(y));
                 let fact = match op {
                     BinOp::Lt => (x, Rel::Lt, y, Some(order)),
@@ -114,7 +115,7 @@ impl<'a> Atoms<'a> {
         let mut constant_of: FxHashMap<usize, (u128, u32)> = FxHashMap::default();
         for (i, t) in self.terms.iter().enumerate() {
             if let Term::Int(bits, r) = t {
-                let value = (mask(*bits, r.bits()), r.bits());
+                let value = (int_value(*bits, r.bits(), false) as u128, r.bits());
                 match constant_of.insert(rep[i], value) {
                     Some(other) if other.1 == value.1 && other.0 != value.0 => return true,
                     _ => {}
@@ -154,7 +155,7 @@ impl<'a> Atoms<'a> {
                 .enumerate()
                 .filter_map(|(i, t)| match t {
                     Term::Int(bits, r) if r.bits() == order.0 => {
-                        Some((value(*bits, order.0, order.1), rep[i]))
+                        Some((int_value(*bits, order.0, order.1), rep[i]))
                     }
                     _ => None,
                 })
@@ -201,35 +202,6 @@ fn order_of(repr: Repr) -> Option<(u32, bool)> {
         Repr::Int { bits, signed } if bits <= 64 => Some((bits, signed)),
         Repr::Pointer => Some((64, false)),
         _ => None,
-    }
-}
-
-fn negated(op: BinOp) -> BinOp {
-    match op {
-        BinOp::Lt => BinOp::Ge,
-        BinOp::Le => BinOp::Gt,
-        BinOp::Gt => BinOp::Le,
-        BinOp::Ge => BinOp::Lt,
-        BinOp::Eq => BinOp::Ne,
-        BinOp::Ne => BinOp::Eq,
-        other => other,
-    }
-}
-
-fn mask(bits: u128, width: u32) -> u128 {
-    if width >= 128 {
-        bits
-    } else {
-        bits & ((1u128 << width) - 1)
-    }
-}
-
-fn value(bits: u128, width: u32, signed: bool) -> i128 {
-    let bits = mask(bits, width);
-    if signed && width < 128 && (bits >> (width - 1)) & 1 == 1 {
-        bits as i128 - (1i128 << width)
-    } else {
-        bits as i128
     }
 }
 
