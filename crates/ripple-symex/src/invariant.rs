@@ -144,6 +144,32 @@ impl Invariant {
 
     /// The invariant as a formula over the given values of its variables (inputs
     /// substituted as given).
+    /// The invariant as a condition over one path's values, when it is a comparison of
+    /// integers or pointers (for [`order`]'s refutation; the same meaning as
+    /// [`Invariant::formula`]).
+    fn as_cond(&self, values: &[Term]) -> Option<Cond> {
+        let comparable = |t: &Term| matches!(t.repr(), Repr::Int { .. } | Repr::Pointer);
+        let value = |v: usize| values.get(v).filter(|t| comparable(t)).cloned();
+        Some(match self {
+            Invariant::Constant { var, value: c } => Cond::Eq(value(*var)?, c.clone()),
+            Invariant::Equals { var, expr } => {
+                let x = value(*var)?;
+                (x.repr() == expr.repr()).then(|| Cond::Eq(x, expr.clone()))?
+            }
+            Invariant::AtMost { var, value: c } => less(c.clone(), value(*var)?).negate(),
+            Invariant::AtLeast { var, value: c } => less(value(*var)?, c.clone()).negate(),
+            Invariant::Relation { a, op, b } => {
+                let (x, y) = (value(*a)?, value(*b)?);
+                match op {
+                    Relation::Eq => Cond::Eq(x, y),
+                    Relation::Lt => less(x, y),
+                    Relation::Le => less(y, x).negate(),
+                }
+            }
+            Invariant::Unreachable | Invariant::Linear { .. } => return None,
+        })
+    }
+
     fn formula(
         &self,
         enc: &mut Encoder,
@@ -1021,7 +1047,16 @@ pub fn verify(smt: &mut Smt, facts: &[PathFact], inv: &Invariant, samples: &[Mod
         let Some(holds) = inv.formula(&mut enc, &values, &FxHashMap::default()) else {
             return Answer::Unknown;
         };
-        cases.push(Bool::and(&[enc.cond(&f.cond), holds.not()]));
+        // A path whose comparisons imply the invariant cannot violate it.
+        let implied = inv
+            .as_cond(&f.values)
+            .is_some_and(|c| order::contradicts(&[&f.cond, &c.negate()]));
+        if !implied {
+            cases.push(Bool::and(&[enc.cond(&f.cond), holds.not()]));
+        }
+    }
+    if cases.is_empty() {
+        return Answer::Unsat;
     }
     if samples
         .iter()
