@@ -783,8 +783,8 @@ struct BoundKind {
 /// its type's. The search keeps the bound between a value some input reaches (`lo`)
 /// and one no path goes beyond (`hi`), in the direction of the bound; it asks, in
 /// order, about the interval guess and one short of it (the guess is usually exact),
-/// the type's extreme (most variables are unbounded), the most extreme value a sample
-/// shows, the program's constants, and then bisects.
+/// the type's extreme (most variables are unbounded) and one short of it, the most
+/// extreme value a sample shows, the program's constants, and then bisects.
 fn bound(
     smt: &mut Smt,
     samples: &mut Samples,
@@ -892,6 +892,10 @@ fn bound(
         lo = umax;
     }
     if hi == umax && lo < hi && !ask(smt, samples, &mut lo, &mut hi, umax - 1) {
+        return None;
+    }
+    // Not the type's extreme: often one short of it (`2 * x` wrapping).
+    if hi == umax - 1 && lo < hi && !ask(smt, samples, &mut lo, &mut hi, umax - 2) {
         return None;
     }
     let reached = lo;
