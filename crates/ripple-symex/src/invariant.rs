@@ -825,8 +825,6 @@ fn bound(
     };
     let mut lo = extreme(samples).unwrap_or(umin);
     let mut hi = umax;
-    // Whether some path has the value beyond `u`: narrows [lo, hi]; false when the
-    // solver cannot tell.
     // Path `p` reaches the point with the value beyond `u`.
     let case = |samples: &Samples, p: usize, u: i128| {
         let cb = bv_const(as_bits(dir * u, width), width);
@@ -839,6 +837,8 @@ fn bound(
         };
         Bool::and(&[samples.conds[p].clone(), out])
     };
+    // Whether some path has the value beyond `u`: narrows [lo, hi]; false when the
+    // solver cannot tell.
     let ask = |smt: &mut Smt, samples: &mut Samples, lo: &mut i128, hi: &mut i128, u: i128| {
         let repr = Repr::Int {
             bits: width,
