@@ -710,7 +710,7 @@ impl<'a> Samples<'a> {
         for (m, paths) in &self.models[from.min(self.models.len())..] {
             for &p in paths {
                 if let Some(bits) = m.eval(&self.values[p][v], true).and_then(|x| bits_of(&x)) {
-                    out.push(signed_value(bits, width, signed));
+                    out.push(interval::int_value(bits, width, signed));
                 }
             }
         }
@@ -752,14 +752,6 @@ fn bits_of(v: &BV) -> Option<u128> {
         v.as_u64().map(u128::from)
     } else {
         None
-    }
-}
-
-fn signed_value(bits: u128, width: u32, signed: bool) -> i128 {
-    if signed && width < 128 && (bits >> (width - 1)) & 1 == 1 {
-        bits as i128 - (1i128 << width)
-    } else {
-        bits as i128
     }
 }
 
@@ -866,7 +858,7 @@ fn bound(
                 .iter()
                 .filter(|(_, case)| model_true(m, case))
                 .filter_map(|&(p, _)| bits_of(&m.eval(&samples.values[p][v], true)?))
-                .map(|b| dir * signed_value(b, width, signed))
+                .map(|b| dir * interval::int_value(b, width, signed))
                 .next()
         });
         samples.add(model);
@@ -940,7 +932,7 @@ fn constants_of(facts: &[PathFact], v: usize) -> Vec<i128> {
     let mut add = |t: &Term| {
         if let Term::Int(bits, r @ Repr::Int { bits: w, .. }) = t {
             if *w <= 64 {
-                let c = signed_value(*bits, *w, r.signed());
+                let c = interval::int_value(*bits, *w, r.signed());
                 out.extend([c - 1, c, c + 1]);
             }
         }
@@ -973,8 +965,8 @@ fn linear(
     }
     let (conds, values) = (samples.conds, samples.values);
     let pair = |m: &Model, p: usize| -> Option<(i128, i128)> {
-        let x = signed_value(bits_of(&m.eval(&values[p][a], true)?)?, bits, signed);
-        let y = signed_value(bits_of(&m.eval(&values[p][b], true)?)?, bits, signed);
+        let x = interval::int_value(bits_of(&m.eval(&values[p][a], true)?)?, bits, signed);
+        let y = interval::int_value(bits_of(&m.eval(&values[p][b], true)?)?, bits, signed);
         Some((x, y))
     };
     let point = |smt: &mut Smt, samples: &mut Samples, extra: Option<&Bool>| {

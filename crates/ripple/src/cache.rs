@@ -181,15 +181,18 @@ impl Cache {
 
     /// Stores `data` under `key`, then drops the least recently used reports past the
     /// size limit.
-    /// The diagnostics stored for the version whose lowered units hash to `content`
-    /// (stored with its reports, so that a report read back needs no lowering).
+    /// The diagnostics stored for both versions (with their reports, so that a report
+    /// read back needs no lowering); `None` unless both are there.
     pub fn diagnostics(
         &self,
-        content: u128,
+        versions: &[crate::load::PreparedProgram; 2],
         config: &crate::load::LoadConfig,
-    ) -> Option<Vec<ripple_c::Diagnostic>> {
-        let bytes = self.get(&diagnostics_key(content, config))?;
-        crate::load::diagnostics_from_text(std::str::from_utf8(&bytes).ok()?)
+    ) -> Option<[Vec<ripple_c::Diagnostic>; 2]> {
+        let read = |v: &crate::load::PreparedProgram| {
+            let bytes = self.get(&diagnostics_key(v.content, config))?;
+            crate::load::diagnostics_from_text(std::str::from_utf8(&bytes).ok()?)
+        };
+        Some([read(&versions[0])?, read(&versions[1])?])
     }
 
     pub fn put_diagnostics(

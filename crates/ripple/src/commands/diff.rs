@@ -266,13 +266,8 @@ fn report_pair(
     // A stored report is read back with the diagnostics of the versions it was made
     // from, so that neither needs lowering.
     let stored = cache.and_then(|cache| {
-        let diagnostics = prepared
-            .each_ref()
-            .map(|p| cache.diagnostics(p.content, config));
-        let [Some(old), Some(new)] = diagnostics else {
-            return None;
-        };
-        Some((stored_report(cache, keys, &wanted)?, [old, new]))
+        let diagnostics = cache.diagnostics(&prepared, config)?;
+        Some((stored_report(cache, keys, &wanted)?, diagnostics))
     });
     let (mut report, errors, sources) = match stored {
         Some((report, [old_diagnostics, new_diagnostics])) => {

@@ -205,10 +205,9 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             .map(|_| impact_key([&prepared[0], &prepared[1]], &options, &config));
         // A report read back needs no lowering: the diagnostics are stored with it.
         let stored = cache.as_ref().zip(key).and_then(|(cache, key)| {
+            let diagnostics = cache.diagnostics(&prepared, &config)?;
             let (view, any_change) = stored_impact(cache, &key)?;
-            let old = cache.diagnostics(prepared[0].content, &config)?;
-            let new = cache.diagnostics(prepared[1].content, &config)?;
-            Some((view, any_change, [old, new]))
+            Some((view, any_change, diagnostics))
         });
         if let Some((view, any_change, [old_said, new_said])) = stored {
             let [old, new] = prepared.map(crate::load::PreparedProgram::into_sources);

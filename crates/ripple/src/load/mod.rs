@@ -303,8 +303,7 @@ impl PreparedProgram {
     pub fn lower(self, config: &LoadConfig) -> LoadedVersion {
         LoadedVersion {
             left_out: self.left_out,
-            content: self.content,
-            ..self.version.lower(self.program, config)
+            ..self.version.lower(self.program, self.content, config)
         }
     }
 }
@@ -318,8 +317,8 @@ impl PreparedProgram {
 }
 
 impl PreparedVersion {
-    /// Lowers the units of its `program`-th program.
-    fn lower(self, program: usize, config: &LoadConfig) -> LoadedVersion {
+    /// Lowers the units of its `program`-th program, whose [`content_hash`] is `content`.
+    fn lower(self, program: usize, content: u128, config: &LoadConfig) -> LoadedVersion {
         let members = &self.programs[program].units;
         let mut units = Vec::with_capacity(members.len());
         let mut diagnostics = Vec::new();
@@ -336,7 +335,7 @@ impl PreparedVersion {
             sources: self.sources,
             lowered,
             left_out: Vec::new(),
-            content: content_hash(units.iter()),
+            content,
         }
     }
 }
@@ -821,5 +820,7 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
             FIRST_PROGRAM
         },
     );
-    Ok(prepared.lower(chosen[0], config))
+    let units = &prepared.programs[chosen[0]].units;
+    let content = content_hash(units.iter().map(|&u| &prepared.units[u]));
+    Ok(prepared.lower(chosen[0], content, config))
 }
