@@ -375,16 +375,22 @@ pub fn resolve(
     if facts.is_empty() {
         return unreachable;
     }
-    let (answer, model) = smt.check_sample(std::slice::from_ref(&reach));
-    if answer == Answer::Unsat {
-        return unreachable;
-    }
     let values: Vec<Vec<BV>> = facts
         .iter()
         .map(|f| f.values.iter().map(|t| enc.term(t)).collect())
         .collect();
     let mut samples = Samples::new(facts, &conds, &values);
-    samples.add(model);
+    for model in seeds(facts, &mut enc) {
+        samples.add(Some(model));
+    }
+    // A seed that takes a path shows the point reachable.
+    if samples.models.is_empty() {
+        let (answer, model) = smt.check_sample(std::slice::from_ref(&reach));
+        if answer == Answer::Unsat {
+            return unreachable;
+        }
+        samples.add(model);
+    }
     // Somewhere some path makes `bad(path, values)` true. `term_bad(p)`, the same as a
     // condition over terms when it is one, lets the paths where it contradicts the path
     // condition's comparisons go without asking.
@@ -716,6 +722,96 @@ impl<'a> Samples<'a> {
         }
         out
     }
+}
+
+/// Inputs chosen before any query, as models: every input 0, 1 or -1, the inputs
+/// ascending, descending or rotated (1, 2, 3; 3, 2, 1; 2, 3, 1), at their type's
+/// maximum or minimum, and at values from a fixed pseudo-random sequence (small and
+/// over the whole type). Most candidates that do not hold are refuted by one of
+/// them, each refutation a query saved; they are evaluated exactly, like the
+/// solver's models, so they change which queries are asked, not what is proved.
+fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
+    let mut inputs: Vec<(Arc<str>, Repr)> = Vec::new();
+    let mut note = |t: &Term| {
+        if let Term::Var(name, r @ (Repr::Int { .. } | Repr::Float { .. })) = t {
+            if r.bits() <= 64 && !inputs.contains(&(name.clone(), *r)) {
+                inputs.push((name.clone(), *r));
+            }
+        }
+    };
+    for f in facts {
+        f.cond.walk(&mut note);
+        f.values.iter().for_each(|v| v.walk(&mut note));
+    }
+    if inputs.is_empty() {
+        return Vec::new();
+    }
+    inputs.sort();
+    let n = inputs.len() as i128;
+    // Pseudo-random, fixed: a linear congruential sequence.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        state >> 11
+    };
+    const KINDS: usize = 12;
+    (0..KINDS)
+        .map(|kind| {
+            let model = Model::new();
+            for (i, (name, repr)) in inputs.iter().enumerate() {
+                let i = i as i128;
+                let width = repr.bits();
+                let r = next();
+                let value: u128 = match repr {
+                    Repr::Float { bits } => {
+                        let x: f64 = match kind {
+                            0 => 0.0,
+                            1 => 1.0,
+                            2 => -1.0,
+                            3 => (i + 1) as f64,
+                            4 => (n - i) as f64,
+                            5 => ((i + 1) % n + 1) as f64,
+                            6 => 1e6,
+                            7 => -1e6,
+                            8 | 9 => (r % 41) as f64 - 20.0,
+                            _ => (r % 2001) as f64 / 8.0 - 125.0,
+                        };
+                        if *bits == 32 {
+                            u128::from((x as f32).to_bits())
+                        } else {
+                            u128::from(x.to_bits())
+                        }
+                    }
+                    _ => {
+                        let top = 1i128 << (width - 1);
+                        let signed = repr.signed();
+                        as_bits(
+                            match kind {
+                                0 => 0,
+                                1 => 1,
+                                2 => -1,
+                                3 => i + 1,
+                                4 => n - i,
+                                5 => (i + 1) % n + 1,
+                                6 if signed => top - 1,
+                                6 => -1,
+                                7 if signed => -top,
+                                7 => 0,
+                                8 | 9 => (r % 41) as i128 - 20,
+                                _ => r as i128,
+                            },
+                            width,
+                        )
+                    }
+                };
+                let symbol = enc.term(&Term::Var(name.clone(), *repr));
+                model.add_const_interp(&symbol.decl(), &bv_const(value, width));
+            }
+            model
+        })
+        .collect()
 }
 
 /// `a < b` as a condition (in the order of their representation).

@@ -3,8 +3,10 @@
 //! and constants), by closing the order graph. Bit-blasted, such a conjunction costs the
 //! solver thousands of conflicts (`a < b`, `b < c`, `c < a` over 32-bit comparators takes
 //! libz3 4.8.12 about 20 ms), while the candidates of invariant resolution and their
-//! path conditions are mostly of this kind ([`crate::invariant`]). Atoms of any other
-//! kind are left out, which only makes a contradiction harder to find.
+//! path conditions are mostly of this kind ([`crate::invariant`]). A disjunction (a path
+//! condition where the backward propagation merged copies) is refuted case by case, up to
+//! a fixed number of cases. Atoms of any other kind are left out, which only makes a
+//! contradiction harder to find.
 
 use rustc_hash::FxHashMap;
 
@@ -16,17 +18,49 @@ use ripple_ir::BinOp;
 /// Most terms compared in one conjunction before the check gives up.
 const MAX_TERMS: usize = 48;
 
+/// Most cases of disjunctions tried before the check gives up.
+const MAX_CASES: usize = 32;
+
 /// Whether the conjunction of `conds` is unsatisfiable because of its comparisons alone.
 /// `false` means only that no contradiction was found.
 pub fn contradicts(conds: &[&Cond]) -> bool {
+    let mut cases = MAX_CASES;
+    refuted(conds, &mut Choices::default(), &mut cases)
+}
+
+/// The branch taken in each disjunction split so far (by its node's address).
+type Choices = FxHashMap<*const Cond, usize>;
+
+/// [`contradicts`] with the disjunctions of `choices` replaced by their chosen branch:
+/// refuted when the atoms alone contradict, or when every branch of the first other
+/// disjunction does.
+fn refuted(conds: &[&Cond], choices: &mut Choices, cases: &mut usize) -> bool {
     let mut atoms = Atoms::default();
     for c in conds {
-        atoms.collect(c, true);
+        atoms.collect(c, true, choices);
         if atoms.terms.len() > MAX_TERMS {
             return false;
         }
     }
-    atoms.contradictory()
+    if atoms.contradictory() {
+        return true;
+    }
+    let Some((split, branches)) = atoms.split else {
+        return false;
+    };
+    for branch in 0..branches {
+        if *cases == 0 {
+            return false;
+        }
+        *cases -= 1;
+        choices.insert(split, branch);
+        let refuted = refuted(conds, choices, cases);
+        choices.remove(&split);
+        if !refuted {
+            return false;
+        }
+    }
+    true
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +80,8 @@ struct Atoms<'a> {
     terms: Vec<&'a Term>,
     ids: FxHashMap<&'a Term, usize>,
     facts: Vec<Fact>,
+    /// The first disjunction met that has no chosen branch, and its number of branches.
+    split: Option<(*const Cond, usize)>,
 }
 
 impl<'a> Atoms<'a> {
@@ -58,11 +94,25 @@ impl<'a> Atoms<'a> {
         self.terms.len() - 1
     }
 
-    fn collect(&mut self, cond: &'a Cond, positive: bool) {
+    fn collect(&mut self, cond: &'a Cond, positive: bool, choices: &Choices) {
         match cond {
-            Cond::Not(c) => self.collect(c, !positive),
-            Cond::And(list) if positive => list.iter().for_each(|c| self.collect(c, true)),
-            Cond::Or(list) if !positive => list.iter().for_each(|c| self.collect(c, false)),
+            Cond::Not(c) => self.collect(c, !positive, choices),
+            Cond::And(list) if positive => list.iter().for_each(|c| self.collect(c, true, choices)),
+            Cond::Or(list) if !positive => {
+                list.iter().for_each(|c| self.collect(c, false, choices))
+            }
+            // A disjunction (an `Or`, or a negated `And`): its chosen branch, else noted
+            // for a split.
+            Cond::And(list) | Cond::Or(list) => {
+                let key = cond as *const Cond;
+                match choices.get(&key) {
+                    Some(&branch) => self.collect(&list[branch], positive, choices),
+                    None if self.split.is_none() && !list.is_empty() => {
+                        self.split = Some((key, list.len()))
+                    }
+                    None => {}
+                }
+            }
             // Operands of one width only: a comparison of a narrower and a wider term
             // compares the wider one cut or extended, not the term itself.
             Cond::Eq(x, y) if x.repr().bits() != y.repr().bits() => {}
@@ -289,21 +339,57 @@ mod tests {
     }
 
     #[test]
-    fn other_atoms_and_disjunctions_are_left_out() {
-        // (a < b or b < a) and a == b is unsatisfiable, but the disjunction is not
-        // read: no contradiction is claimed.
+    fn disjunctions_are_refuted_case_by_case() {
+        // (a < b or b < a) and a == b: each case contradicts a == b.
         let either = Cond::Or(vec![
             cmp(BinOp::Lt, var("a"), var("b")),
             cmp(BinOp::Lt, var("b"), var("a")),
         ]);
         let same = Cond::Eq(var("a"), var("b"));
-        assert!(!contradicts(&[&either, &same]));
-        // A negated disjunction is a conjunction: !(a >= b or b >= a) is a < b < a.
+        assert!(contradicts(&[&either, &same]));
+        // (a < b or a == b) and b < a: both cases contradict. With a <= c as the second
+        // case instead, b < a <= c is a model.
+        let le = Cond::Or(vec![
+            cmp(BinOp::Lt, var("a"), var("b")),
+            Cond::Eq(var("a"), var("b")),
+        ]);
+        let below = cmp(BinOp::Lt, var("b"), var("a"));
+        assert!(contradicts(&[&le, &below]));
+        let open = Cond::Or(vec![
+            cmp(BinOp::Lt, var("a"), var("b")),
+            cmp(BinOp::Le, var("a"), var("c")),
+        ]);
+        assert!(!contradicts(&[&open, &below]));
+        // min3's merged path (c < a and b >= a, or c < b and b < a) with a < c: the
+        // first case has c < a < c, the second c < b < a < c.
+        let merged = Cond::Or(vec![
+            cmp(BinOp::Lt, var("c"), var("a")).and(cmp(BinOp::Lt, var("b"), var("a")).negate()),
+            cmp(BinOp::Lt, var("c"), var("b")).and(cmp(BinOp::Lt, var("b"), var("a"))),
+        ]);
+        assert!(contradicts(&[&merged, &cmp(BinOp::Lt, var("a"), var("c"))]));
+        assert!(!contradicts(&[
+            &merged,
+            &cmp(BinOp::Lt, var("c"), var("a"))
+        ]));
+    }
+
+    #[test]
+    fn a_negated_disjunction_is_a_conjunction_and_other_atoms_are_left_out() {
+        // !(a >= b or b >= a) is a < b < a.
         let neither = Cond::Or(vec![
             cmp(BinOp::Ge, var("a"), var("b")),
             cmp(BinOp::Ge, var("b"), var("a")),
         ])
         .negate();
         assert!(contradicts(&[&neither]));
+        // x & 1 (not a comparison) and x == 2 is unsatisfiable, but only the
+        // comparisons are read.
+        let odd = Cond::Truth(Term::Binary(
+            BinOp::BitAnd,
+            Arc::new(var("x")),
+            Arc::new(int(1, INT)),
+            INT,
+        ));
+        assert!(!contradicts(&[&odd, &Cond::Eq(var("x"), int(2, INT))]));
     }
 }
