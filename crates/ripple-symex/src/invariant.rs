@@ -170,6 +170,32 @@ impl Invariant {
         })
     }
 
+    /// Whether a bound (or a constant) holds on a path by the interval of its value
+    /// there (compared in the constant's representation, as [`Invariant::formula`] does).
+    fn within_intervals(&self, values: &[Term], cond: &Cond) -> bool {
+        let (var, c, upper) = match self {
+            Invariant::AtMost { var, value } => (*var, value, Some(true)),
+            Invariant::AtLeast { var, value } => (*var, value, Some(false)),
+            Invariant::Constant { var, value } => (*var, value, None),
+            _ => return false,
+        };
+        let (Some(x), Term::Int(bits, r)) = (values.get(var), c) else {
+            return false;
+        };
+        if x.repr() != *r {
+            return false;
+        }
+        let Some(i) = interval::guess(x, &interval::ranges(cond)) else {
+            return false;
+        };
+        let c = interval::int_value(*bits, r.bits(), r.signed());
+        match upper {
+            Some(true) => i.hi <= c,
+            Some(false) => i.lo >= c,
+            None => i.lo == c && i.hi == c,
+        }
+    }
+
     fn formula(
         &self,
         enc: &mut Encoder,
@@ -925,6 +951,12 @@ fn bound(
         };
         Bool::and(&[samples.conds[p].clone(), out])
     };
+    // Each path's values, over-approximated.
+    let spans: Vec<Option<interval::Interval>> = samples
+        .facts
+        .iter()
+        .map(|f| interval::guess(&f.values[v], &interval::ranges(&f.cond)))
+        .collect();
     // Whether some path has the value beyond `u`: narrows [lo, hi]; false when the
     // solver cannot tell.
     let ask = |smt: &mut Smt, samples: &mut Samples, lo: &mut i128, hi: &mut i128, u: i128| {
@@ -939,7 +971,9 @@ fn bound(
             );
             Some(if upper { less(c, x) } else { less(x, c) })
         };
-        let live = samples.live(&beyond);
+        let mut live = samples.live(&beyond);
+        // A path whose interval stays within `u` cannot go beyond it.
+        live.retain(|&p| spans[p].is_none_or(|i| if upper { i.hi } else { -i.lo } > u));
         if live.is_empty() {
             *hi = (*hi).min(u);
             return true;
@@ -1139,10 +1173,11 @@ pub fn verify(smt: &mut Smt, facts: &[PathFact], inv: &Invariant, samples: &[Mod
         let Some(holds) = inv.formula(&mut enc, &values, &FxHashMap::default()) else {
             return Answer::Unknown;
         };
-        // A path whose comparisons imply the invariant cannot violate it.
+        // A path whose comparisons or intervals imply the invariant cannot violate it.
         let implied = inv
             .as_cond(&f.values)
-            .is_some_and(|c| order::contradicts(&[&f.cond, &c.negate()]));
+            .is_some_and(|c| order::contradicts(&[&f.cond, &c.negate()]))
+            || inv.within_intervals(&f.values, &f.cond);
         if !implied {
             cases.push(Bool::and(&[enc.cond(&f.cond), holds.not()]));
         }
