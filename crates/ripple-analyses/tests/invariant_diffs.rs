@@ -567,14 +567,23 @@ fn unrolled_loops_give_bounded_invariants_said_to_be_bounded() {
     assert!(checks.all >= 6 * got.len(), "{checks:?}");
 }
 
-/// Comparisons of inputs need no solver. In `min3` and `median3` every candidate that
-/// fails is violated by one of the seed inputs (the inputs ascending, descending or
-/// rotated, equal, at their extremes), and every one that holds is implied, path by
-/// path, by the order of the path's comparisons (the merged paths of `min3` case by
-/// case). Before seeds and case splits, the two pairs asked 14 and 13 queries.
+/// Comparisons of inputs, clamps and remainders need no solver. In `min3` and
+/// `median3` every candidate that fails is violated by one of the seed inputs (the
+/// inputs ascending, descending or rotated, equal, at their extremes), and every one
+/// that holds is implied, path by path, by the order of the path's comparisons (the
+/// merged paths of `min3` case by case). In `hour12`, `h % 12 <= 11` follows from the
+/// interval of a remainder by 12, and 11 is reached at h = 23, a seed at one of the
+/// program's constants; in `grade`, (score - 50) / 10 for score in [0, 100] is within
+/// [-5, 5] by intervals, and 5 is reached at the constant 100. Before seeds, case
+/// splits and intervals, the four pairs asked 14, 13, 15 and 10 queries.
 #[test]
-fn comparisons_of_inputs_are_resolved_without_the_solver() {
-    for (name, holds) in [("min3", "return <= c"), ("median3", "return == mid")] {
+fn simple_invariants_are_resolved_without_the_solver() {
+    for (name, holds) in [
+        ("min3", "return <= c"),
+        ("median3", "return == mid"),
+        ("hour12", "return <= 12"),
+        ("grade", "return <= 4"),
+    ] {
         let files = [
             fixture(&format!("pairs/{name}.buggy.c")),
             fixture(&format!("pairs/{name}.fixed.c")),

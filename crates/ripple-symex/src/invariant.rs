@@ -752,18 +752,30 @@ impl<'a> Samples<'a> {
 
 /// Inputs chosen before any query, as models: every input 0, 1 or -1, the inputs
 /// ascending, descending or rotated (1, 2, 3; 3, 2, 1; 2, 3, 1), at their type's
-/// maximum or minimum, and at values from a fixed pseudo-random sequence (small and
-/// over the whole type). Most candidates that do not hold are refuted by one of
-/// them, each refutation a query saved; they are evaluated exactly, like the
-/// solver's models, so they change which queries are asked, not what is proved.
+/// maximum or minimum, at values from a fixed pseudo-random sequence (small and over
+/// the whole type), and every input at one of the program's constants or one off it
+/// (guards and clamps make the extremes there). Most candidates that do not hold are
+/// refuted by one of them, and most bounds are shown reached, each a query saved; they
+/// are evaluated exactly, like the solver's models, so they change which queries are
+/// asked, not what is proved.
 fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
     let mut inputs: Vec<(Arc<str>, Repr)> = Vec::new();
-    let mut note = |t: &Term| {
-        if let Term::Var(name, r @ (Repr::Int { .. } | Repr::Float { .. })) = t {
-            if r.bits() <= 64 && !inputs.contains(&(name.clone(), *r)) {
-                inputs.push((name.clone(), *r));
+    let mut constants: Vec<i128> = Vec::new();
+    let mut note = |t: &Term| match t {
+        Term::Var(name, r @ (Repr::Int { .. } | Repr::Float { .. }))
+            if r.bits() <= 64 && !inputs.contains(&(name.clone(), *r)) =>
+        {
+            inputs.push((name.clone(), *r))
+        }
+        Term::Int(bits, r @ Repr::Int { bits: w, .. }) if *w <= 64 => {
+            let c = interval::int_value(*bits, *w, r.signed());
+            for near in [c - 1, c, c + 1] {
+                if !(-1..=1).contains(&near) && !constants.contains(&near) {
+                    constants.push(near);
+                }
             }
         }
+        _ => {}
     };
     for f in facts {
         f.cond.walk(&mut note);
@@ -773,6 +785,7 @@ fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
         return Vec::new();
     }
     inputs.sort();
+    constants.truncate(CONSTANT_SEEDS);
     let n = inputs.len() as i128;
     // Pseudo-random, fixed: a linear congruential sequence.
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -783,16 +796,18 @@ fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
         state >> 11
     };
     const KINDS: usize = 12;
-    (0..KINDS)
+    (0..KINDS + constants.len())
         .map(|kind| {
             let model = Model::new();
             for (i, (name, repr)) in inputs.iter().enumerate() {
                 let i = i as i128;
                 let width = repr.bits();
                 let r = next();
+                let constant = kind.checked_sub(KINDS).map(|k| constants[k]);
                 let value: u128 = match repr {
                     Repr::Float { bits } => {
                         let x: f64 = match kind {
+                            _ if constant.is_some() => constant.unwrap_or(0) as f64,
                             0 => 0.0,
                             1 => 1.0,
                             2 => -1.0,
@@ -815,6 +830,7 @@ fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
                         let signed = repr.signed();
                         as_bits(
                             match kind {
+                                _ if constant.is_some() => constant.unwrap_or(0),
                                 0 => 0,
                                 1 => 1,
                                 2 => -1,
@@ -839,6 +855,9 @@ fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
         })
         .collect()
 }
+
+/// Most constants (and their neighbours) the seeds set every input to.
+const CONSTANT_SEEDS: usize = 12;
 
 /// `a < b` as a condition (in the order of their representation).
 fn less(a: Term, b: Term) -> Cond {
