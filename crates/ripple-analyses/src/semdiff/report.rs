@@ -53,8 +53,15 @@ pub(super) fn report_pair(
     };
     let through_differing = (diff_answer == Answer::Sat && own_calls(&state.differs))
         || (termination_answer == Answer::Sat && own_calls(&state.termination));
-    let proved_diff =
-        !through_differing && (diff_answer == Answer::Sat || termination_answer == Answer::Sat);
+    // Likewise a difference through a construct the analysis does not model (inline
+    // assembly, code that could not be read: a havoc): each version's havoc is an
+    // unknown of its own, though the construct may compute the same in both.
+    let unmodelled = |f: &Bool| ripple_symex::smt::mentions_function(f, &["havoc!"]);
+    let through_unmodelled = (diff_answer == Answer::Sat && unmodelled(&state.differs))
+        || (termination_answer == Answer::Sat && unmodelled(&state.termination));
+    let proved_diff = !through_differing
+        && !through_unmodelled
+        && (diff_answer == Answer::Sat || termination_answer == Answer::Sat);
     // Witnesses: the concrete search's (confirmed), then models of the difference
     // conditions; a concrete output difference makes the solver's output witnesses
     // unnecessary.
@@ -97,6 +104,14 @@ pub(super) fn report_pair(
         notes.push(
             "the difference found goes through calls by pointer that may reach functions \
              that differ between the versions, and no run confirmed it"
+                .into(),
+        );
+    }
+    if through_unmodelled && !confirmed {
+        notes.push(
+            "the difference found goes through constructs the analysis does not model \
+             (inline assembly, code that could not be read), whose results are unknowns of \
+             each version's own, and no run confirmed it"
                 .into(),
         );
     }

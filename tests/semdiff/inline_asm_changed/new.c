@@ -1,0 +1,5 @@
+int f(int x) {
+    int y;
+    __asm__ volatile("" : "=r"(y) : "0"(x));
+    return x + y + 1;
+}
