@@ -211,6 +211,69 @@ impl<'a> Lowerer<'a, '_> {
         Expr::binary(BinOp::PtrAdd, ptr, off, ty)
     }
 
+    /// Inline assembly: a havoc (it may read and write any memory) that reads its input
+    /// operands and writes its output operands. A havoc has no operands in the IR, so
+    /// each input (and the value of each in-out output) is first stored in a memory
+    /// temporary of its own, which the havoc reads like all memory, and each output is
+    /// then written with an unknown value of a havoc of its own: every output may depend
+    /// on every input, and nothing is assumed of the instructions.
+    pub(crate) fn inline_asm(&mut self, node: TsNode<'a>) {
+        let mut inputs: Vec<Expr> = Vec::new();
+        let mut outputs: Vec<LVal> = Vec::new();
+        let mut cursor = node.walk();
+        let lists: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
+        for list in lists {
+            let output = match list.kind() {
+                "gnu_asm_output_operand_list" => true,
+                "gnu_asm_input_operand_list" => false,
+                _ => continue,
+            };
+            let mut cursor = list.walk();
+            let operands: Vec<TsNode<'a>> = list.named_children(&mut cursor).collect();
+            for operand in operands {
+                let Some(value) = operand.child_by_field_name("value") else {
+                    continue;
+                };
+                if !output {
+                    inputs.push(self.rvalue(value));
+                    continue;
+                }
+                let lv = self.lvalue(value);
+                let in_out = operand
+                    .child_by_field_name("constraint")
+                    .is_some_and(|c| self.text(c).contains('+'));
+                if in_out {
+                    inputs.push(self.rvalue_of(Val::L(lv.clone())));
+                }
+                outputs.push(lv);
+            }
+        }
+        for value in inputs {
+            let ty = value.ty;
+            if !self.linker.program.types.is_scalar(ty) {
+                // An aggregate operand is an object in memory already.
+                continue;
+            }
+            let var = self.new_local("", ty, LocalKind::Temp, true);
+            let addr = self.addr_of_local(var);
+            self.store(&LVal::Mem(addr, ty), value);
+        }
+        self.havoc(None, ApproximationKind::InlineAsm, node, "inline assembly");
+        for lv in outputs {
+            let (LVal::Reg(_, ty) | LVal::Mem(_, ty) | LVal::Bits { ty, .. }) = lv;
+            if !self.linker.program.types.is_scalar(ty) {
+                // Written with the rest of memory.
+                continue;
+            }
+            let var = self.temp(ty);
+            self.emit(NodeKind::Havoc {
+                dst: Some(Place::Local(var)),
+                reason: "inline assembly".into(),
+            });
+            self.store(&lv, Expr::local(var, ty));
+        }
+    }
+
     // ----- values and places -----
 
     /// Lowers an expression and converts it to an rvalue (loads, decay).
@@ -404,12 +467,11 @@ impl<'a> Lowerer<'a, '_> {
                 None => Val::R(self.int_const(0, self.types.int)),
             },
             "generic_expression" => self.generic(node),
-            "gnu_asm_expression" => Val::R(self.havoc_value(
-                self.types.int,
-                ApproximationKind::InlineAsm,
-                node,
-                "inline assembly",
-            )),
+            "gnu_asm_expression" => {
+                self.inline_asm(node);
+                // An assembly statement has no value (a use of one does not compile).
+                Val::R(self.int_const(0, self.types.int))
+            }
             "initializer_list" => {
                 // A brace list where an expression is expected (scalar `{x}`).
                 match node.named_child(0) {

@@ -257,7 +257,7 @@ impl<'a> Lowerer<'a, '_> {
             }
             "gnu_asm_expression" => {
                 self.ensure_cur();
-                self.havoc(None, ApproximationKind::InlineAsm, node, "inline assembly");
+                self.inline_asm(node);
             }
             "ERROR" => {
                 self.ensure_cur();

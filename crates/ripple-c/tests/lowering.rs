@@ -4,7 +4,7 @@
 use ripple_c::{lower_units, FrontendConfig, Lowered, Severity, TranslationUnit};
 use ripple_ir::{
     validate_program, ApproximationKind, Callee, Function, InitItem, IntKind, Intrinsic, NodeKind,
-    Program, Storage, Type,
+    Place, Program, Storage, Type,
 };
 
 fn lower(src: &str) -> Lowered {
@@ -201,6 +201,70 @@ fn asm_setjmp_and_unknown_builtins_are_approximated() {
     assert!(kinds.contains(&ApproximationKind::UnknownBuiltin));
     let f = func(&l.program, "f");
     assert_eq!(count(f, |k| matches!(k, NodeKind::Havoc { .. })), 3);
+}
+
+/// An assembly statement's operands: each input (and an in-out output's value) is
+/// stored in a memory temporary before the havoc, which reads all memory, and each
+/// output is written from a havoc of its own after it.
+#[test]
+fn asm_reads_its_inputs_and_writes_its_outputs() {
+    let l = lower(
+        "int f(int a, int b) { int lo, hi = b;
+           __asm__(\"op\" : \"=r\"(lo), \"+r\"(hi) : \"r\"(a), \"r\"(a + b));
+           return lo + hi; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let f = func(&l.program, "f");
+    // One havoc for the statement, one per output.
+    assert_eq!(count(f, |k| matches!(k, NodeKind::Havoc { .. })), 3);
+    // Three values stored in memory temporaries: hi (in-out), a and a + b.
+    let spills = count(f, |k| {
+        matches!(
+            k,
+            NodeKind::Assign {
+                dst: Place::Mem { .. },
+                ..
+            }
+        )
+    });
+    assert_eq!(spills, 3);
+    // lo and hi are each assigned the value of an output havoc.
+    let havocked: Vec<ripple_ir::VarId> = f
+        .nodes
+        .iter()
+        .filter_map(|n| match &n.kind {
+            NodeKind::Havoc {
+                dst: Some(Place::Local(v)),
+                ..
+            } => Some(*v),
+            _ => None,
+        })
+        .collect();
+    let names: Vec<&str> = f
+        .nodes
+        .iter()
+        .filter_map(|n| match &n.kind {
+            NodeKind::Assign {
+                dst: Place::Local(v),
+                value,
+            } => match value.kind {
+                ripple_ir::ExprKind::Local(w) if havocked.contains(&w) => {
+                    Some(f.locals[*v].name.as_str())
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["lo", "hi"]);
+    // Still one approximation for the statement.
+    let asm = l
+        .program
+        .approximations
+        .iter()
+        .filter(|a| a.kind == ApproximationKind::InlineAsm)
+        .count();
+    assert_eq!(asm, 1);
 }
 
 #[test]

@@ -431,6 +431,35 @@ fn statics_of_a_renamed_file_are_not_changes() {
     assert!(new_lines(&json, "main").contains(&8), "{json}");
 }
 
+/// Inline assembly reads its input operands and writes its outputs: a changed value
+/// that reaches an input reaches what reads the outputs. Here `x2` only feeds the
+/// assembly (`movl %1, %0` copies it into `y`), so the change of line 2 impacts the
+/// return of line 5 through it (compiled, f(1) returns 2 in the old version and 3 in
+/// the new one); read as a havoc without operands, `x2` was dead and nothing was
+/// impacted.
+#[test]
+fn inline_assembly_carries_impact_from_its_inputs_to_its_outputs() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let text = "int f(int x) {\n    int x2 = x + 1;\n    int y = 0;\n    \
+                __asm__ volatile(\"movl %1, %0\" : \"=r\"(y) : \"r\"(x2));\n    \
+                return y;\n}\n";
+    let (a, b) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&a, text).unwrap();
+    std::fs::write(&b, text.replace("x + 1", "x + 2")).unwrap();
+    let (code, json) = impact_paths_json(&a, &b);
+    assert_eq!(code, 1, "{json}");
+    assert!(new_lines(&json, "f").contains(&5), "{json}");
+    // An in-out operand (`+r`) is read too: a change of its value before the
+    // assembly reaches the return.
+    let inout = "int f(int x) {\n    int y = x + 1;\n    \
+                 __asm__ volatile(\"incl %0\" : \"+r\"(y));\n    return y;\n}\n";
+    std::fs::write(&a, inout).unwrap();
+    std::fs::write(&b, inout.replace("x + 1", "x + 2")).unwrap();
+    let (code, json) = impact_paths_json(&a, &b);
+    assert_eq!(code, 1, "{json}");
+    assert!(new_lines(&json, "f").contains(&4), "{json}");
+}
+
 /// Runs `ripple impact OLD NEW --format json` on two paths: (exit code, JSON).
 fn impact_paths_json(old: &Path, new: &Path) -> (i32, serde_json::Value) {
     let out = Command::cargo_bin("ripple")
