@@ -216,16 +216,23 @@ impl<'a> Lowerer<'a, '_> {
     /// each input (and the value of each in-out output) is first stored in a memory
     /// temporary of its own, which the havoc reads like all memory, and each output is
     /// then written with an unknown value of a havoc of its own: every output may depend
-    /// on every input, and nothing is assumed of the instructions.
+    /// on every input, and nothing is assumed of the instructions. `asm goto` may jump
+    /// to each of its labels: an unknown branch to each.
     pub(crate) fn inline_asm(&mut self, node: TsNode<'a>) {
         let mut inputs: Vec<Expr> = Vec::new();
         let mut outputs: Vec<LVal> = Vec::new();
+        let mut labels: Vec<TsNode<'a>> = Vec::new();
         let mut cursor = node.walk();
         let lists: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
         for list in lists {
             let output = match list.kind() {
                 "gnu_asm_output_operand_list" => true,
                 "gnu_asm_input_operand_list" => false,
+                "gnu_asm_goto_list" => {
+                    let mut cursor = list.walk();
+                    labels.extend(list.named_children(&mut cursor));
+                    continue;
+                }
                 _ => continue,
             };
             let mut cursor = list.walk();
@@ -271,6 +278,17 @@ impl<'a> Lowerer<'a, '_> {
                 reason: "inline assembly".into(),
             });
             self.store(&lv, Expr::local(var, ty));
+        }
+        for label in labels {
+            let var = self.temp(self.types.int);
+            self.emit(NodeKind::Havoc {
+                dst: Some(Place::Local(var)),
+                reason: "inline assembly".into(),
+            });
+            let target = self.label_node(self.text(label));
+            let next = self.new_label();
+            self.branch(Expr::local(var, self.types.int), target, next);
+            self.place(next);
         }
     }
 

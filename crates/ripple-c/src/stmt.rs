@@ -391,7 +391,7 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
-    fn label_node(&mut self, name: &'a str) -> ripple_ir::NodeId {
+    pub(crate) fn label_node(&mut self, name: &'a str) -> ripple_ir::NodeId {
         if let Some(&l) = self.func.labels.get(name) {
             return l;
         }

@@ -267,6 +267,36 @@ fn asm_reads_its_inputs_and_writes_its_outputs() {
     assert_eq!(asm, 1);
 }
 
+/// `asm goto` may jump to each of its labels: the return after `fail` is reachable
+/// from the assembly only through such a branch.
+#[test]
+fn asm_goto_may_jump_to_its_labels() {
+    let l = lower(
+        "int f(int x) { __asm__ goto(\"jmp %l0\" : : : : fail); return x; fail: return -1; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let f = func(&l.program, "f");
+    assert_eq!(branches(f), 1);
+    // Both returns are reachable from the entry: the fall-through and the jump.
+    let mut reach = vec![false; f.nodes.len()];
+    let mut stack = vec![0usize];
+    while let Some(n) = stack.pop() {
+        if !std::mem::replace(&mut reach[n], true) {
+            stack.extend(f.nodes[n.into()].succs.iter().map(|s| s.index()));
+        }
+    }
+    let returns = f
+        .nodes
+        .iter()
+        .zip(&reach)
+        .filter(|(n, &r)| {
+            r && matches!(&n.kind, NodeKind::Assign { dst: Place::Local(v), .. }
+                if f.locals[*v].name == "<return>")
+        })
+        .count();
+    assert_eq!(returns, 2);
+}
+
 #[test]
 fn va_builtins_become_intrinsics() {
     let l = lower(
