@@ -580,9 +580,9 @@ impl<'a> Lowerer<'a, '_> {
             }
             return self.call_with(Callee::Direct(f), values, ret, call.want);
         }
-        for &a in args {
-            self.expr_effects(a);
-        }
+        // What it is given reaches what it returns and writes.
+        let values: Vec<Expr> = args.iter().map(|&a| self.rvalue(a)).collect();
+        self.spill_for_havoc(values);
         let detail = format!("unknown builtin {name}");
         let unused = Val::R(self.int_const(0, t.int));
         self.havoc_call(

@@ -85,6 +85,7 @@ impl<'a> Lowerer<'a, '_> {
     /// A havocked `int` for the expression `node` the parser left unreadable or
     /// incomplete (`reason`).
     fn unreadable(&mut self, node: TsNode<'a>, reason: &str) -> Expr {
+        self.havoc_unreadable(node, true);
         self.havoc_value(self.types.int, ApproximationKind::ParseError, node, reason)
     }
 
@@ -212,12 +213,10 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// Inline assembly: a havoc (it may read and write any memory) that reads its input
-    /// operands and writes its output operands. A havoc has no operands in the IR, so
-    /// each input (and the value of each in-out output) is first stored in a memory
-    /// temporary of its own, which the havoc reads like all memory, and each output is
-    /// then written with an unknown value of a havoc of its own: every output may depend
-    /// on every input, and nothing is assumed of the instructions. `asm goto` may jump
-    /// to each of its labels: an unknown branch to each.
+    /// operands (and the value of each in-out output) and writes its output operands
+    /// (see `unmodelled.rs`): every output may depend on every input, and nothing is
+    /// assumed of the instructions. `asm goto` may jump to each of its labels: an
+    /// unknown branch to each.
     pub(crate) fn inline_asm(&mut self, node: TsNode<'a>) {
         let mut inputs: Vec<Expr> = Vec::new();
         let mut outputs: Vec<LVal> = Vec::new();
@@ -255,30 +254,9 @@ impl<'a> Lowerer<'a, '_> {
                 outputs.push(lv);
             }
         }
-        for value in inputs {
-            let ty = value.ty;
-            if !self.linker.program.types.is_scalar(ty) {
-                // An aggregate operand is an object in memory already.
-                continue;
-            }
-            let var = self.new_local("", ty, LocalKind::Temp, true);
-            let addr = self.addr_of_local(var);
-            self.store(&LVal::Mem(addr, ty), value);
-        }
+        self.spill_for_havoc(inputs);
         self.havoc(None, ApproximationKind::InlineAsm, node, "inline assembly");
-        for lv in outputs {
-            let (LVal::Reg(_, ty) | LVal::Mem(_, ty) | LVal::Bits { ty, .. }) = lv;
-            if !self.linker.program.types.is_scalar(ty) {
-                // Written with the rest of memory.
-                continue;
-            }
-            let var = self.temp(ty);
-            self.emit(NodeKind::Havoc {
-                dst: Some(Place::Local(var)),
-                reason: "inline assembly".into(),
-            });
-            self.store(&lv, Expr::local(var, ty));
-        }
+        self.havoc_places(outputs, "inline assembly");
         for label in labels {
             let var = self.temp(self.types.int);
             self.emit(NodeKind::Havoc {

@@ -466,6 +466,7 @@ impl<'a> Lowerer<'a, '_> {
             let detail = format!(
                 "__builtin_{short}: operands of more than 64 bits or not integers are not modelled"
             );
+            self.spill_for_havoc(vec![a.clone(), b.clone()]);
             if let Some(p) = dest {
                 let pointee = self
                     .linker

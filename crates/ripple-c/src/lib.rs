@@ -34,6 +34,7 @@ mod source;
 mod stmt;
 mod syntax;
 mod types;
+mod unmodelled;
 
 pub use entry::defines_function;
 pub use source::{LineMap, Segment, TranslationUnit};

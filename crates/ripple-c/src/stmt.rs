@@ -46,15 +46,43 @@ impl<'a> Lowerer<'a, '_> {
             "comment" | ";" => {}
             _ => {
                 let saved = self.enter(node);
+                // The statement may read and write the registers it names, whatever
+                // part of it was read: their values before it are stored for the havoc
+                // to read (after the label of a labelled statement, where control enters,
+                // is too late: the values at its end then), and they are unknown after.
+                let broken = node.has_error() && self.error_is_local(node);
+                let entered = !matches!(node.kind(), "labeled_statement" | "case_statement");
+                let registers = if broken {
+                    self.registers_named(node)
+                } else {
+                    Vec::new()
+                };
+                let values = |registers: &[(ripple_ir::VarId, ripple_ir::TypeId)]| {
+                    registers
+                        .iter()
+                        .map(|&(var, ty)| Expr::local(var, ty))
+                        .collect::<Vec<_>>()
+                };
+                if broken && entered && self.func.cur.is_some() {
+                    self.spill_for_havoc(values(&registers));
+                }
                 self.statement_inner(node);
-                if node.has_error() && self.error_is_local(node) {
+                if broken {
                     self.ensure_cur();
+                    if !entered {
+                        self.spill_for_havoc(values(&registers));
+                    }
                     self.havoc(
                         None,
                         ApproximationKind::ParseError,
                         node,
                         "statement with a syntax error",
                     );
+                    let places = registers
+                        .iter()
+                        .map(|&(var, ty)| crate::expr::LVal::Reg(var, ty))
+                        .collect();
+                    self.havoc_places(places, "statement with a syntax error");
                 }
                 self.leave(saved);
             }
@@ -273,6 +301,7 @@ impl<'a> Lowerer<'a, '_> {
                 // Lower what can be read inside the unreadable region.
                 let mut cursor = node.walk();
                 let inner: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
+                self.havoc_unreadable(node, true);
                 self.havoc(
                     None,
                     ApproximationKind::ParseError,

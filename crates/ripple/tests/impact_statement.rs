@@ -460,6 +460,28 @@ fn inline_assembly_carries_impact_from_its_inputs_to_its_outputs() {
     assert!(new_lines(&json, "f").contains(&4), "{json}");
 }
 
+/// Code the IR does not model reads what it is given and the variables it names: a
+/// change of `y` (line 2) reaches the return (line 4) through an unknown builtin's
+/// argument, through an unreadable expression that names `y`, and through an
+/// unreadable statement on `y` (whose readable part, `y = 2`, is not taken as all it
+/// does). Each was a missed impact when the havoc read only memory.
+#[test]
+fn unmodelled_code_carries_impact_from_what_it_reads() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (a, b) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    for third in [
+        "    int z = __builtin_frobnicate(y);\n",
+        "    int z = y @ 2;\n",
+        "    y @= 2; int z = y;\n",
+    ] {
+        let text = format!("int f(int x) {{\n    int y = x + 1;\n{third}    return z;\n}}\n");
+        std::fs::write(&a, &text).unwrap();
+        std::fs::write(&b, text.replace("x + 1", "x + 2")).unwrap();
+        let (_, json) = impact_paths_json(&a, &b);
+        assert!(new_lines(&json, "f").contains(&4), "{third}: {json}");
+    }
+}
+
 /// Runs `ripple impact OLD NEW --format json` on two paths: (exit code, JSON).
 fn impact_paths_json(old: &Path, new: &Path) -> (i32, serde_json::Value) {
     let out = Command::cargo_bin("ripple")
