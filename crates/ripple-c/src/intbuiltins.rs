@@ -684,6 +684,8 @@ impl<'a> Lowerer<'a, '_> {
         if !types.is_pointer(p.ty) || ty == t.void || (needs_scalar && !scalar) {
             let detail = format!("{name} on a value of this type is not modelled");
             let approx = ApproximationKind::UnknownBuiltin;
+            let given = std::iter::once(p.clone()).chain(values).collect();
+            self.spill_for_havoc(given);
             return Some(self.havoc_call(call, t.long, approx, &detail, void));
         }
         let p = self.typed_pointer(p, ty);

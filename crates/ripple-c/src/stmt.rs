@@ -298,10 +298,12 @@ impl<'a> Lowerer<'a, '_> {
                     self.havoc(None, ApproximationKind::Unsupported, node, "computed goto");
                     return;
                 }
-                // Lower what can be read inside the unreadable region.
+                // Lower what can be read inside the unreadable region; the rest may read
+                // the registers the region names (stored before it) and write them
+                // (unknown after it, from what was stored before and after).
                 let mut cursor = node.walk();
                 let inner: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
-                self.havoc_unreadable(node, true);
+                self.havoc_unreadable(node, false);
                 self.havoc(
                     None,
                     ApproximationKind::ParseError,
@@ -315,6 +317,8 @@ impl<'a> Lowerer<'a, '_> {
                         self.statement(c);
                     }
                 }
+                self.ensure_cur();
+                self.havoc_unreadable(node, true);
             }
             kind => {
                 if kind.ends_with("_expression") || kind == "identifier" {
