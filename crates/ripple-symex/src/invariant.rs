@@ -763,11 +763,11 @@ fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
     let mut constants: Vec<i128> = Vec::new();
     let mut note = |t: &Term| match t {
         Term::Var(name, r @ (Repr::Int { .. } | Repr::Float { .. }))
-            if r.bits() <= 64 && !inputs.contains(&(name.clone(), *r)) =>
+            if (1..=64).contains(&r.bits()) && !inputs.contains(&(name.clone(), *r)) =>
         {
             inputs.push((name.clone(), *r))
         }
-        Term::Int(bits, r @ Repr::Int { bits: w, .. }) if *w <= 64 => {
+        Term::Int(bits, r @ Repr::Int { bits: w, .. }) if (1..=64).contains(w) => {
             let c = interval::int_value(*bits, *w, r.signed());
             for near in [c - 1, c, c + 1] {
                 if !(-1..=1).contains(&near) && !constants.contains(&near) {
