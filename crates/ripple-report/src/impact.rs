@@ -268,7 +268,9 @@ pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
             i.because_of.join(", ")
         );
     }
-    if view.impacted_functions.len() > limit {
+    if limit == 0 && !view.impacted_functions.is_empty() {
+        out.push_str("  (--all lists them)\n");
+    } else if view.impacted_functions.len() > limit {
         let _ = writeln!(
             out,
             "  ... and {} more (--all lists them)",

@@ -88,10 +88,14 @@ pub fn render_text(report: &Report) -> String {
             out,
             "functions: those that may run after a changed one (static execute after; `ripple impact --level function`)"
         );
-        out.push_str(&crate::impact::render_compact(
-            functions,
-            (!report.all).then_some(DIFF_FUNCTIONS),
-        ));
+        // Which of their statements the change can reach is the next section's: the
+        // functions are then counted, not listed.
+        let limit = match (&report.impact, report.all) {
+            (_, true) => None,
+            (Some(_), false) => Some(0),
+            (None, false) => Some(DIFF_FUNCTIONS),
+        };
+        out.push_str(&crate::impact::render_compact(functions, limit));
     }
     if let Some(impact) = &report.impact {
         if !out.is_empty() {
