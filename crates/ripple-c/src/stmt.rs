@@ -48,8 +48,8 @@ impl<'a> Lowerer<'a, '_> {
                 let saved = self.enter(node);
                 // The statement may read and write the registers it names, whatever
                 // part of it was read: their values before it are stored for the havoc
-                // to read (after the label of a labelled statement, where control enters,
-                // is too late: the values at its end then), and they are unknown after.
+                // to read, and they are unknown after it. Control may enter a labelled
+                // statement after its label, so there the values at its end are stored.
                 let broken = node.has_error() && self.error_is_local(node);
                 let entered = !matches!(node.kind(), "labeled_statement" | "case_statement");
                 let registers = if broken {

@@ -191,19 +191,19 @@ pub(crate) fn int_value(bits: u128, width: u32, signed: bool) -> i128 {
 
 /// The values `term` may take given the inputs' ranges (an over-approximation): `None`
 /// when it is not an integer of at most 64 bits.
-pub fn guess(term: &Term, env: &Ranges) -> Option<Interval> {
+pub fn range_of(term: &Term, env: &Ranges) -> Option<Interval> {
     let repr = term.repr();
     let full = Interval::of(repr)?;
     // Within the type, the bits are the value; beyond it, they may have wrapped.
     let fit = |i: Option<Interval>| i.filter(|i| i.within(full)).unwrap_or(full);
     // An operand of the result's representation, else unknown.
-    let operand = |t: &Term| (t.repr() == repr).then(|| guess(t, env)).flatten();
+    let operand = |t: &Term| (t.repr() == repr).then(|| range_of(t, env)).flatten();
     Some(match term {
         Term::Int(bits, r) => Interval::point(value(*bits, *r)),
         Term::Var(name, r) => env.get(&(name.clone(), *r)).copied().unwrap_or(full),
         Term::Cast(_, _, true) => Interval { lo: 0, hi: 1 },
         // An integer cast keeps a value its new type holds.
-        Term::Cast(inner, _, false) => fit(guess(inner, env)),
+        Term::Cast(inner, _, false) => fit(range_of(inner, env)),
         Term::Ite(_, a, b, _) => match (operand(a), operand(b)) {
             (Some(x), Some(y)) => x.join(y),
             _ => full,
@@ -223,7 +223,7 @@ pub fn guess(term: &Term, env: &Ranges) -> Option<Interval> {
         Term::Binary(op @ (BinOp::Shl | BinOp::Shr), a, b, _) => {
             // The count is masked to the width's 31 or 63: followed below that only.
             let mask = if repr.bits() <= 32 { 31 } else { 63 };
-            let count = guess(b, env).filter(|c| c.lo >= 0 && c.hi <= mask);
+            let count = range_of(b, env).filter(|c| c.lo >= 0 && c.hi <= mask);
             fit(operand(a).zip(count).and_then(|(x, c)| {
                 if *op == BinOp::Shl {
                     Interval::corners(x, c, |v, s| v.checked_mul(1i128 << s))
@@ -299,7 +299,7 @@ mod tests {
             bin(BinOp::Mul, var("n"), bin(BinOp::Add, var("n"), int(1))),
             int(2),
         );
-        assert_eq!(guess(&s, &env), Some(Interval { lo: 0, hi: 500500 }));
+        assert_eq!(range_of(&s, &env), Some(Interval { lo: 0, hi: 500500 }));
     }
 
     #[test]
@@ -315,7 +315,7 @@ mod tests {
         let i32_min = i32::MIN as i128;
         let i32_max = i32::MAX as i128;
         assert_eq!(
-            guess(&c, &env),
+            range_of(&c, &env),
             Some(Interval {
                 lo: i32_min / 9,
                 hi: i32_max / 9
@@ -324,7 +324,7 @@ mod tests {
         // A division by a range holding zero is not followed.
         let d = bin(BinOp::Div, var("a"), var("b"));
         assert_eq!(
-            guess(&d, &env),
+            range_of(&d, &env),
             Some(Interval {
                 lo: i32_min,
                 hi: i32_max
@@ -360,29 +360,29 @@ mod tests {
         let env = ranges(&cond);
         assert_eq!(env[&(Arc::from("x"), INT)], Interval { lo: -5, hi: 5 });
         let unsigned_x = Term::Var(Arc::from("x"), uint);
-        assert_eq!(guess(&unsigned_x, &env), Interval::of(uint));
+        assert_eq!(range_of(&unsigned_x, &env), Interval::of(uint));
         // An operand of another representation is not followed: x + y with y read
         // unsigned is anywhere in the type.
         let mixed = Term::Binary(BinOp::Add, Arc::new(var("x")), Arc::new(unsigned_x), INT);
-        assert_eq!(guess(&mixed, &env), Interval::of(INT));
+        assert_eq!(range_of(&mixed, &env), Interval::of(INT));
         // A shift count the solver masks (x >> 33 is x >> 1) is not followed; one
         // below the width is.
         assert_eq!(
-            guess(&bin(BinOp::Shr, var("x"), int(33)), &env),
+            range_of(&bin(BinOp::Shr, var("x"), int(33)), &env),
             Interval::of(INT)
         );
         assert_eq!(
-            guess(&bin(BinOp::Shr, var("x"), int(1)), &env),
+            range_of(&bin(BinOp::Shr, var("x"), int(1)), &env),
             Some(Interval { lo: -3, hi: 2 })
         );
         // h % 12 for any h is within [-11, 11], and within [0, 11] for h >= 0.
         let rem = bin(BinOp::Rem, var("h"), int(12));
         assert_eq!(
-            guess(&rem, &Ranges::default()),
+            range_of(&rem, &Ranges::default()),
             Some(Interval { lo: -11, hi: 11 })
         );
         let nonneg = ranges(&Cond::Truth(bin(BinOp::Lt, var("h"), int(0))).negate());
-        assert_eq!(guess(&rem, &nonneg), Some(Interval { lo: 0, hi: 11 }));
+        assert_eq!(range_of(&rem, &nonneg), Some(Interval { lo: 0, hi: 11 }));
     }
 
     /// A small deterministic generator of terms and conditions over `x` and `y`, read
@@ -509,7 +509,7 @@ mod tests {
             let term = g.term(3, r);
             let cond = g.cond(2);
             let env = ranges(&cond);
-            let Some(i) = guess(&term, &env) else {
+            let Some(i) = range_of(&term, &env) else {
                 continue;
             };
             if Some(i) == Interval::of(r) {

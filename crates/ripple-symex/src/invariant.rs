@@ -185,7 +185,7 @@ impl Invariant {
         if x.repr() != *r {
             return false;
         }
-        let Some(i) = interval::guess(x, &interval::ranges(cond)) else {
+        let Some(i) = interval::range_of(x, &interval::ranges(cond)) else {
             return false;
         };
         let c = interval::int_value(*bits, r.bits(), r.signed());
@@ -458,13 +458,14 @@ pub fn resolve(
             out
         })
         .collect();
-    // Each variable's range guessed from the paths' conditions and values.
+    // Each variable's range over all paths (from their conditions and values): the bound
+    // search's first guess.
     let guesses: Vec<Option<interval::Interval>> = (0..vars)
         .map(|v| {
             facts
                 .iter()
                 .try_fold(None, |acc: Option<interval::Interval>, f| {
-                    let g = interval::guess(&f.values[v], &interval::ranges(&f.cond))?;
+                    let g = interval::range_of(&f.values[v], &interval::ranges(&f.cond))?;
                     Some(Some(acc.map_or(g, |a| a.join(g))))
                 })?
         })
@@ -806,17 +807,17 @@ fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
                 let constant = kind.checked_sub(KINDS).map(|k| constants[k]);
                 let value: u128 = match repr {
                     Repr::Float { bits } => {
-                        let x: f64 = match kind {
-                            _ if constant.is_some() => constant.unwrap_or(0) as f64,
-                            0 => 0.0,
-                            1 => 1.0,
-                            2 => -1.0,
-                            3 => (i + 1) as f64,
-                            4 => (n - i) as f64,
-                            5 => ((i + 1) % n + 1) as f64,
-                            6 => 1e6,
-                            7 => -1e6,
-                            8 | 9 => (r % 41) as f64 - 20.0,
+                        let x: f64 = match (kind, constant) {
+                            (_, Some(c)) => c as f64,
+                            (0, _) => 0.0,
+                            (1, _) => 1.0,
+                            (2, _) => -1.0,
+                            (3, _) => (i + 1) as f64,
+                            (4, _) => (n - i) as f64,
+                            (5, _) => ((i + 1) % n + 1) as f64,
+                            (6, _) => 1e6,
+                            (7, _) => -1e6,
+                            (8 | 9, _) => (r % 41) as f64 - 20.0,
                             _ => (r % 2001) as f64 / 8.0 - 125.0,
                         };
                         if *bits == 32 {
@@ -829,19 +830,19 @@ fn seeds(facts: &[PathFact], enc: &mut Encoder) -> Vec<Model> {
                         let top = 1i128 << (width - 1);
                         let signed = repr.signed();
                         as_bits(
-                            match kind {
-                                _ if constant.is_some() => constant.unwrap_or(0),
-                                0 => 0,
-                                1 => 1,
-                                2 => -1,
-                                3 => i + 1,
-                                4 => n - i,
-                                5 => (i + 1) % n + 1,
-                                6 if signed => top - 1,
-                                6 => -1,
-                                7 if signed => -top,
-                                7 => 0,
-                                8 | 9 => (r % 41) as i128 - 20,
+                            match (kind, constant) {
+                                (_, Some(c)) => c,
+                                (0, _) => 0,
+                                (1, _) => 1,
+                                (2, _) => -1,
+                                (3, _) => i + 1,
+                                (4, _) => n - i,
+                                (5, _) => (i + 1) % n + 1,
+                                (6, _) if signed => top - 1,
+                                (6, _) => -1,
+                                (7, _) if signed => -top,
+                                (7, _) => 0,
+                                (8 | 9, _) => (r % 41) as i128 - 20,
                                 _ => r as i128,
                             },
                             width,
@@ -917,7 +918,9 @@ struct BoundKind {
 /// and one no path goes beyond (`hi`), in the direction of the bound; it asks, in
 /// order, about the interval guess and one short of it (the guess is usually exact),
 /// the type's extreme (most variables are unbounded) and one short of it, the most
-/// extreme value a sample shows, the program's constants, and then bisects.
+/// extreme value a sample shows, the program's constants, and then bisects. Paths
+/// whose comparisons or interval keep the value within the one asked about are not
+/// part of the query.
 fn bound(
     smt: &mut Smt,
     samples: &mut Samples,
@@ -974,7 +977,7 @@ fn bound(
     let spans: Vec<Option<interval::Interval>> = samples
         .facts
         .iter()
-        .map(|f| interval::guess(&f.values[v], &interval::ranges(&f.cond)))
+        .map(|f| interval::range_of(&f.values[v], &interval::ranges(&f.cond)))
         .collect();
     // Whether some path has the value beyond `u`: narrows [lo, hi]; false when the
     // solver cannot tell.
