@@ -85,7 +85,7 @@ impl<'a> Lowerer<'a, '_> {
     /// A havocked `int` for the expression `node` the parser left unreadable or
     /// incomplete (`reason`).
     fn unreadable(&mut self, node: TsNode<'a>, reason: &str) -> Expr {
-        self.havoc_unreadable(node, true);
+        self.havoc_unreadable(node, true, reason);
         self.havoc_value(self.types.int, ApproximationKind::ParseError, node, reason)
     }
 

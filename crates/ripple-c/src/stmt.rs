@@ -303,13 +303,9 @@ impl<'a> Lowerer<'a, '_> {
                 // (unknown after it, from what was stored before and after).
                 let mut cursor = node.walk();
                 let inner: Vec<TsNode<'a>> = node.named_children(&mut cursor).collect();
-                self.havoc_unreadable(node, false);
-                self.havoc(
-                    None,
-                    ApproximationKind::ParseError,
-                    node,
-                    "unreadable code (syntax error)",
-                );
+                let reason = "unreadable code (syntax error)";
+                self.havoc_unreadable(node, false, reason);
+                self.havoc(None, ApproximationKind::ParseError, node, reason);
                 for c in inner {
                     if c.kind().ends_with("_statement") && c.kind() != "expression_statement"
                         || c.kind() == "declaration"
@@ -318,7 +314,7 @@ impl<'a> Lowerer<'a, '_> {
                     }
                 }
                 self.ensure_cur();
-                self.havoc_unreadable(node, true);
+                self.havoc_unreadable(node, true, reason);
             }
             kind => {
                 if kind.ends_with("_expression") || kind == "identifier" {
@@ -332,12 +328,10 @@ impl<'a> Lowerer<'a, '_> {
                     node,
                     format!("unsupported statement `{kind}`"),
                 );
-                self.havoc(
-                    None,
-                    ApproximationKind::Unsupported,
-                    node,
-                    &format!("unsupported statement {kind}"),
-                );
+                // It may read and write the registers it names.
+                let reason = format!("unsupported statement {kind}");
+                self.havoc_unreadable(node, true, &reason);
+                self.havoc(None, ApproximationKind::Unsupported, node, &reason);
             }
         }
     }

@@ -66,9 +66,9 @@ impl<'a> Lowerer<'a, '_> {
         out
     }
 
-    /// A havoc for an unreadable region: it reads and writes the register locals the
-    /// region names, and all memory.
-    pub(crate) fn havoc_unreadable(&mut self, node: TsNode<'a>, write: bool) {
+    /// What a havoc for an unreadable or unsupported region reads (and, with `write`,
+    /// writes) of the register locals: those the region names.
+    pub(crate) fn havoc_unreadable(&mut self, node: TsNode<'a>, write: bool, reason: &str) {
         let registers = self.registers_named(node);
         self.spill_for_havoc(
             registers
@@ -81,7 +81,7 @@ impl<'a> Lowerer<'a, '_> {
                 .iter()
                 .map(|&(var, ty)| LVal::Reg(var, ty))
                 .collect();
-            self.havoc_places(places, "unreadable code (syntax error)");
+            self.havoc_places(places, reason);
         }
     }
 }

@@ -462,9 +462,10 @@ fn inline_assembly_carries_impact_from_its_inputs_to_its_outputs() {
 
 /// Code the IR does not model reads what it is given and the variables it names: a
 /// change of `y` (line 2) reaches the return (line 4) through an unknown builtin's
-/// argument, through an unreadable expression that names `y`, and through an
-/// unreadable statement on `y` (whose readable part, `y = 2`, is not taken as all it
-/// does). Each was a missed impact when the havoc read only memory.
+/// argument, through an unreadable expression that names `y`, through an unreadable
+/// statement on `y` (whose readable part, `y = 2`, is not taken as all it does), and
+/// through an unsupported statement. Three were missed impacts when the havoc read
+/// only memory.
 #[test]
 fn unmodelled_code_carries_impact_from_what_it_reads() {
     let dir = tempfile::tempdir().expect("a temporary directory");
@@ -480,6 +481,14 @@ fn unmodelled_code_carries_impact_from_what_it_reads() {
         let (_, json) = impact_paths_json(&a, &b);
         assert!(new_lines(&json, "f").contains(&4), "{third}: {json}");
     }
+    // An unsupported statement (`__try`, Windows structured exceptions) that stores `y`
+    // in a global: the global's read (line 5) is impacted.
+    let text = "int g;\nint f(int x) {\n    int y = x + 1;\n    \
+                __try { g = y; } __finally { }\n    return g;\n}\n";
+    std::fs::write(&a, text).unwrap();
+    std::fs::write(&b, text.replace("x + 1", "x + 2")).unwrap();
+    let (_, json) = impact_paths_json(&a, &b);
+    assert!(new_lines(&json, "f").contains(&5), "{json}");
 }
 
 /// Runs `ripple impact OLD NEW --format json` on two paths: (exit code, JSON).
