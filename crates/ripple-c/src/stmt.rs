@@ -78,9 +78,12 @@ impl<'a> Lowerer<'a, '_> {
                         node,
                         "statement with a syntax error",
                     );
-                    let places = registers
-                        .iter()
-                        .map(|&(var, ty)| crate::expr::LVal::Reg(var, ty))
+                    // Named again: a declaration names the variables it declares only
+                    // once they are.
+                    let places = self
+                        .registers_named(node)
+                        .into_iter()
+                        .map(|(var, ty)| crate::expr::LVal::Reg(var, ty))
                         .collect();
                     self.havoc_places(places, "statement with a syntax error");
                 }
