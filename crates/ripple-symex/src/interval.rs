@@ -3,9 +3,9 @@
 //! proof without the solver that a path cannot take a value beyond a bound. The inputs'
 //! ranges come from the comparisons with constants in the path condition, and
 //! arithmetic is followed only where the bits the solver sees are the mathematical
-//! value (no wrapping, operands of the result's representation, shift counts below the
-//! width): anything else takes its type's whole range. So every value the term takes
-//! on an input satisfying the condition lies within the interval.
+//! value (no wrapping, operands of the result's representation, shift counts the
+//! solver does not mask): anything else takes its type's whole range. So every value
+//! the term takes on an input satisfying the condition lies within the interval.
 
 use rustc_hash::FxHashMap;
 
