@@ -258,14 +258,10 @@ impl<'a> Lowerer<'a, '_> {
         self.havoc(None, ApproximationKind::InlineAsm, node, "inline assembly");
         self.havoc_places(outputs, "inline assembly");
         for label in labels {
-            let var = self.temp(self.types.int);
-            self.emit(NodeKind::Havoc {
-                dst: Some(Place::Local(var)),
-                reason: "inline assembly".into(),
-            });
+            let jumps = self.unknown(self.types.int, "inline assembly");
             let target = self.label_node(self.text(label));
             let next = self.new_label();
-            self.branch(Expr::local(var, self.types.int), target, next);
+            self.branch(jumps, target, next);
             self.place(next);
         }
     }

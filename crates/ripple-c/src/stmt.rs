@@ -57,35 +57,21 @@ impl<'a> Lowerer<'a, '_> {
                 } else {
                     Vec::new()
                 };
-                let values = |registers: &[(ripple_ir::VarId, ripple_ir::TypeId)]| {
-                    registers
-                        .iter()
-                        .map(|&(var, ty)| Expr::local(var, ty))
-                        .collect::<Vec<_>>()
-                };
                 if broken && entered && self.func.cur.is_some() {
-                    self.spill_for_havoc(values(&registers));
+                    self.spill_registers(&registers);
                 }
                 self.statement_inner(node);
                 if broken {
                     self.ensure_cur();
                     if !entered {
-                        self.spill_for_havoc(values(&registers));
+                        self.spill_registers(&registers);
                     }
-                    self.havoc(
-                        None,
-                        ApproximationKind::ParseError,
-                        node,
-                        "statement with a syntax error",
-                    );
+                    let reason = "statement with a syntax error";
+                    self.havoc(None, ApproximationKind::ParseError, node, reason);
                     // Named again: a declaration names the variables it declares only
                     // once they are.
-                    let places = self
-                        .registers_named(node)
-                        .into_iter()
-                        .map(|(var, ty)| crate::expr::LVal::Reg(var, ty))
-                        .collect();
-                    self.havoc_places(places, "statement with a syntax error");
+                    let written = self.registers_named(node);
+                    self.havoc_registers(&written, reason);
                 }
                 self.leave(saved);
             }

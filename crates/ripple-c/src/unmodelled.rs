@@ -27,8 +27,17 @@ impl<'a> Lowerer<'a, '_> {
         }
     }
 
-    /// Writes an unknown value, from a havoc of its own (which reads all memory), to
-    /// each scalar place of `places`.
+    /// An unknown value of type `ty`, from a havoc of its own (which reads all memory).
+    pub(crate) fn unknown(&mut self, ty: TypeId, reason: &str) -> Expr {
+        let var = self.temp(ty);
+        self.emit(NodeKind::Havoc {
+            dst: Some(Place::Local(var)),
+            reason: reason.into(),
+        });
+        Expr::local(var, ty)
+    }
+
+    /// Writes an unknown value to each scalar place of `places`.
     pub(crate) fn havoc_places(&mut self, places: Vec<LVal>, reason: &str) {
         for lv in places {
             let (LVal::Reg(_, ty) | LVal::Mem(_, ty) | LVal::Bits { ty, .. }) = lv;
@@ -36,13 +45,21 @@ impl<'a> Lowerer<'a, '_> {
                 // Written with the rest of memory.
                 continue;
             }
-            let var = self.temp(ty);
-            self.emit(NodeKind::Havoc {
-                dst: Some(Place::Local(var)),
-                reason: reason.into(),
-            });
-            self.store(&lv, Expr::local(var, ty));
+            let value = self.unknown(ty, reason);
+            self.store(&lv, value);
         }
+    }
+
+    /// Stores the values of register locals for the havoc that follows to read.
+    pub(crate) fn spill_registers(&mut self, registers: &[(VarId, TypeId)]) {
+        let values = registers.iter().map(|&(var, ty)| Expr::local(var, ty));
+        self.spill_for_havoc(values.collect());
+    }
+
+    /// Writes an unknown value to each register local of `registers`.
+    pub(crate) fn havoc_registers(&mut self, registers: &[(VarId, TypeId)], reason: &str) {
+        let places = registers.iter().map(|&(var, ty)| LVal::Reg(var, ty));
+        self.havoc_places(places.collect(), reason);
     }
 
     /// The register locals in scope that an unreadable region names (its identifiers),
@@ -70,18 +87,9 @@ impl<'a> Lowerer<'a, '_> {
     /// writes) of the register locals: those the region names.
     pub(crate) fn havoc_unreadable(&mut self, node: TsNode<'a>, write: bool, reason: &str) {
         let registers = self.registers_named(node);
-        self.spill_for_havoc(
-            registers
-                .iter()
-                .map(|&(var, ty)| Expr::local(var, ty))
-                .collect(),
-        );
+        self.spill_registers(&registers);
         if write {
-            let places = registers
-                .iter()
-                .map(|&(var, ty)| LVal::Reg(var, ty))
-                .collect();
-            self.havoc_places(places, reason);
+            self.havoc_registers(&registers, reason);
         }
     }
 }

@@ -458,16 +458,16 @@ pub fn resolve(
             out
         })
         .collect();
-    // Each variable's range over all paths (from their conditions and values): the bound
-    // search's first guess.
-    let guesses: Vec<Option<interval::Interval>> = (0..vars)
+    // Each variable's range on each path (an over-approximation from the path's
+    // condition and value), for the bound search.
+    let envs: Vec<interval::Ranges> = facts.iter().map(|f| interval::ranges(&f.cond)).collect();
+    let spans: Vec<Vec<Option<interval::Interval>>> = (0..vars)
         .map(|v| {
             facts
                 .iter()
-                .try_fold(None, |acc: Option<interval::Interval>, f| {
-                    let g = interval::range_of(&f.values[v], &interval::ranges(&f.cond))?;
-                    Some(Some(acc.map_or(g, |a| a.join(g))))
-                })?
+                .zip(&envs)
+                .map(|(f, env)| interval::range_of(&f.values[v], env))
+                .collect()
         })
         .collect();
     let mut out = Vec::new();
@@ -556,8 +556,8 @@ pub fn resolve(
                         signed,
                         upper,
                     };
-                    let guess = guesses[v].map(|g| if upper { g.hi } else { g.lo });
-                    if let Some(c) = bound(smt, &mut samples, v, kind, &hints, guess, &inputs_of[v])
+                    if let Some(c) =
+                        bound(smt, &mut samples, v, kind, &hints, &spans[v], &inputs_of[v])
                     {
                         let value = Term::Int(c, repr);
                         out.push(if upper {
@@ -919,15 +919,15 @@ struct BoundKind {
 /// order, about the interval guess and one short of it (the guess is usually exact),
 /// the type's extreme (most variables are unbounded) and one short of it, the most
 /// extreme value a sample shows, the program's constants, and then bisects. Paths
-/// whose comparisons or interval keep the value within the one asked about are not
-/// part of the query.
+/// whose comparisons or interval (`spans`, the value's range on each path) keep the
+/// value within the one asked about are not part of the query.
 fn bound(
     smt: &mut Smt,
     samples: &mut Samples,
     v: usize,
     kind: BoundKind,
     hints: &[i128],
-    guess: Option<i128>,
+    spans: &[Option<interval::Interval>],
     inputs: &[(usize, BV)],
 ) -> Option<u128> {
     let BoundKind {
@@ -973,12 +973,15 @@ fn bound(
         };
         Bool::and(&[samples.conds[p].clone(), out])
     };
-    // Each path's values, over-approximated.
-    let spans: Vec<Option<interval::Interval>> = samples
-        .facts
+    // The guess: the end of the range over all paths (when every path has one).
+    let guess = spans
         .iter()
-        .map(|f| interval::range_of(&f.values[v], &interval::ranges(&f.cond)))
-        .collect();
+        .try_fold(None, |acc: Option<interval::Interval>, s| {
+            let s = (*s)?;
+            Some(Some(acc.map_or(s, |a| a.join(s))))
+        })
+        .flatten()
+        .map(|g| if upper { g.hi } else { g.lo });
     // Whether some path has the value beyond `u`: narrows [lo, hi]; false when the
     // solver cannot tell.
     let ask = |smt: &mut Smt, samples: &mut Samples, lo: &mut i128, hi: &mut i128, u: i128| {
