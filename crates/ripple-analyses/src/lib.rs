@@ -13,6 +13,7 @@
 //! - [`effects`]: change effects and test-suite assessment: the change model, CHAIN and
 //!   PROP requirements, demand-driven monitoring of runs on both versions (Santelices,
 //!   002, chapters 3, 5 and 6).
+//! - [`unread`]: the functions whose answers depend on code that could not be read.
 //! - [`function_impact`]: the functions a change between two versions may impact, by SEA,
 //!   next to the plain call-graph impact (004 section 4).
 //!
@@ -29,3 +30,4 @@ pub mod invariants;
 pub mod sea;
 pub mod sem_equiv;
 pub mod semdiff;
+pub mod unread;

@@ -101,7 +101,13 @@ pub fn lower_units(units: &[TranslationUnit], config: &FrontendConfig) -> Lowere
         Some(Ok(lowered)) => lowered,
         // The lowering panicked (a bug): report it rather than propagating the panic.
         Some(Err(_)) => Lowered {
-            program: ripple_ir::Program::default(),
+            program: ripple_ir::Program {
+                read_errors: vec![ripple_ir::ReadError {
+                    span: ripple_ir::Span::SYNTHETIC,
+                    function: None,
+                }],
+                ..ripple_ir::Program::default()
+            },
             diagnostics: vec![Diagnostic {
                 severity: Severity::Error,
                 file: units.first().map(|u| u.path.clone()).unwrap_or_default(),

@@ -582,6 +582,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         respell_array_restrict(&mut blanked);
         let text: &str = &blanked;
         if !parser_ok {
+            linker.program.read_errors.push(unit_unread(unit_file));
             linker.diagnostics.push(Diagnostic {
                 severity: Severity::Error,
                 file: unit.path.clone(),
@@ -650,6 +651,11 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         sink.finish(&mut lowerer);
         lowerer.recover_definitions(&definitions, &recovered_slots, &mut parser);
         if sink.failed {
+            lowerer
+                .linker
+                .program
+                .read_errors
+                .push(unit_unread(unit_file));
             lowerer.linker.diagnostics.push(Diagnostic {
                 severity: Severity::Error,
                 file: unit.path.clone(),
@@ -665,6 +671,17 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
     Lowered {
         program: linker.program,
         diagnostics,
+    }
+}
+
+/// A unit that could not be read at all: an error with no place in it.
+fn unit_unread(file: ripple_ir::FileId) -> ripple_ir::ReadError {
+    ripple_ir::ReadError {
+        span: Span {
+            file,
+            ..Span::SYNTHETIC
+        },
+        function: None,
     }
 }
 
@@ -789,6 +806,12 @@ impl<'a> Lowerer<'a, '_> {
             return;
         }
         let span = self.span_of(node);
+        if severity == Severity::Error {
+            self.linker.program.read_errors.push(ripple_ir::ReadError {
+                span,
+                function: if self.in_function { self.func.id } else { None },
+            });
+        }
         let file = self.linker.program.file_path(span.file).to_string();
         self.linker.diagnostics.push(Diagnostic {
             severity,

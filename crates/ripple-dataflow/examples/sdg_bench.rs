@@ -147,6 +147,17 @@ fn main() {
                 .or_insert(0) += 1;
         }
         println!("         objects by kind: {kinds:?}");
+        if std::env::var("HEAP_OBJECTS").is_ok() {
+            for o in &pts.objects {
+                if let ripple_dataflow::pointsto::Object::Heap(f, n) = o {
+                    let function = &program.functions[*f];
+                    println!(
+                        "         heap {} line {}",
+                        function.name, function.nodes[*n].span.start_line
+                    );
+                }
+            }
+        }
     }
     if std::env::var("POINTSTO_DIGEST").is_ok() {
         println!("         digest {:016x}", digest(&program, &pts));

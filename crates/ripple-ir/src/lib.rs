@@ -36,7 +36,7 @@ pub use ids::{FileId, FuncId, GlobalId, IndexVec, NodeId, SynId, TypeId, VarId};
 pub use node::{Callee, Intrinsic, Node, NodeKind, Place};
 pub use program::{
     Approximation, ApproximationKind, Function, Global, GlobalInit, InitItem, Linkage, Local,
-    LocalKind, Program, SourceFile, Storage,
+    LocalKind, Program, ReadError, SourceFile, Storage,
 };
 pub use span::Span;
 pub use syntax::{SynNode, SyntaxTree};

@@ -18,6 +18,18 @@ pub struct Program {
     pub approximations: Vec<Approximation>,
     /// Function lookup by [`Function::key`].
     pub function_keys: FxHashMap<String, FuncId>,
+    /// Where the sources had errors: the code there may be missing or read as something
+    /// it is not, so an answer that depends on it is no answer.
+    pub read_errors: Vec<ReadError>,
+}
+
+/// An error met reading the sources, where it was met.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// The error's position (its file is [`Span::SYNTHETIC`]'s when no position is known).
+    pub span: Span,
+    /// The function being read, when the error is inside one.
+    pub function: Option<FuncId>,
 }
 
 /// A source file, by the path the user gave (relative to the version's root).

@@ -54,6 +54,10 @@ pub struct FunctionView {
     pub full: bool,
     pub witnesses: Vec<WitnessView>,
     pub notes: Vec<String>,
+    /// Where the code that could not be read, which the function runs, is (`file:line`):
+    /// then the verdict is `unknown` whatever the versions do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unread: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -144,6 +148,7 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
             equal_when: f.equal_when.clone(),
             non_termination_differs_when: f.non_termination_differs_when.clone(),
             full: f.full,
+            unread: f.unread.clone(),
             witnesses: f
                 .witnesses
                 .iter()
@@ -233,11 +238,33 @@ fn render(view: &SemdiffView, compact: bool) -> String {
         }
         render_function(&mut out, f);
     }
-    let skipped = view.functions.iter().filter(|f| undecided(f)).count();
-    if compact && skipped > 0 {
+    let (unread, skipped): (Vec<&FunctionView>, Vec<&FunctionView>) = view
+        .functions
+        .iter()
+        .filter(|f| undecided(f))
+        .partition(|f| f.unread.is_some());
+    if compact && !skipped.is_empty() {
         let _ = writeln!(
             out,
-            "{skipped} caller(s) of the changed functions: unknown within the budget (--all lists each)"
+            "{} caller(s) of the changed functions: unknown within the budget (--all lists each)",
+            skipped.len()
+        );
+    }
+    if compact && !unread.is_empty() {
+        let mut places: Vec<&str> = unread.iter().filter_map(|f| f.unread.as_deref()).collect();
+        places.sort_unstable();
+        places.dedup();
+        let more = if places.len() > 3 {
+            format!(" and {} more", places.len() - 3)
+        } else {
+            String::new()
+        };
+        places.truncate(3);
+        let _ = writeln!(
+            out,
+            "{} caller(s) of the changed functions: no verdict, they run code that could not be read ({}{more}; --all lists each)",
+            unread.len(),
+            places.join(", ")
         );
     }
     render_settings(&mut out, view);
@@ -294,7 +321,11 @@ fn render_function(out: &mut String, f: &FunctionView) {
                     }
                     Some(_) => "NOT confirmed: both replays agree",
                 },
-                inputs.join(", ")
+                if inputs.is_empty() {
+                    "no inputs (the globals at their initial values)".to_string()
+                } else {
+                    inputs.join(", ")
+                }
             );
             for (label, o) in [("old", &w.old), ("new", &w.new)] {
                 let state: Vec<String> =
@@ -442,6 +473,7 @@ mod tests {
             full: false,
             witnesses: Vec::new(),
             notes: vec!["budget exhausted".into()],
+            unread: None,
         }
     }
 

@@ -204,17 +204,98 @@ fn no_change_runs_no_analysis() {
     assert!(json.get("impact").is_none() && json.get("semantic").is_none());
 }
 
+/// Where the sources have errors, the functions that run code that could not be read get
+/// no verdict and no invariants; the others get both, as without the errors.
 #[test]
-fn no_verdict_on_sources_with_errors() {
+fn no_verdict_on_code_that_could_not_be_read() {
     let dir = tempfile::tempdir().expect("a scratch directory");
     let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
-    std::fs::write(&old, "int f(int x) { return x + 1; }\n").expect("write");
-    std::fs::write(&new, "int f(int x) { return x + 2; }\nint g( { \n").expect("write");
-    let (code, text) = diff(&old, &new, &[]);
+    // `broken` has a syntax error in both versions and changes inside it; `user` calls
+    // it. `f` runs none of it: `x + 1` against `x + 2` differs for every x (x = 0 gives
+    // 1 against 2).
+    let text = |k: u32| {
+        format!(
+            "int broken(int a) {{ int x = 0; x = a + @ {k}; return x; }}\n\
+             int user(int a) {{ return broken(a) + {k}; }}\n\
+             int f(int x) {{ return x + {k}; }}\n"
+        )
+    };
+    std::fs::write(&old, text(1)).expect("write");
+    std::fs::write(&new, text(2)).expect("write");
+    let (code, json) = diff(&old, &new, &["--format", "json"]);
+    assert_eq!(code, 2, "errors exit 2");
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let verdicts = json["semantic"]["functions"].as_array().expect("verdicts");
+    let verdict = |name: &str| {
+        verdicts
+            .iter()
+            .find(|f| f["name"] == name)
+            .unwrap_or_else(|| panic!("{name} in {verdicts:#?}"))
+    };
+    assert_eq!(verdict("f")["verdict"], "different", "{verdicts:#?}");
+    assert!(verdict("f").get("unread").is_none());
+    for name in ["broken", "user"] {
+        assert_eq!(verdict(name)["verdict"], "unknown", "{verdicts:#?}");
+        assert!(
+            verdict(name)["unread"]
+                .as_str()
+                .is_some_and(|at| at.ends_with("old.c:1")),
+            "{verdicts:#?}"
+        );
+    }
+    // The invariants likewise: `f`'s churn is found, `user`'s versions are undecided.
+    let points = json["invariants"]["points"].as_array().expect("points");
+    let point = |name: &str| {
+        points
+            .iter()
+            .find(|p| p["function"] == name)
+            .unwrap_or_else(|| panic!("{name} in {points:#?}"))
+    };
+    assert!(
+        !point("f")["churns"].as_array().expect("churns").is_empty(),
+        "{points:#?}"
+    );
+    let user = point("user").to_string();
+    assert!(user.contains("runs code that could not be read"), "{user}");
+    assert!(point("user")["churns"]
+        .as_array()
+        .expect("churns")
+        .is_empty());
+
+    // A changed initializer that could not be read: its readers get no verdict (before,
+    // both versions read it as an unknown external and nothing was affected).
+    std::fs::write(
+        &old,
+        "int table[] = {1, 2, 3 ;\nint get(int i) { return table[i]; }\nint main(void) { return get(2); }\n",
+    )
+    .expect("write");
+    std::fs::write(
+        &new,
+        "int table[] = {1, 2, 4 ;\nint get(int i) { return table[i]; }\nint main(void) { return get(2); }\n",
+    )
+    .expect("write");
+    let (code, text) = diff(&old, &new, &["--only", "semantic"]);
     assert_eq!(code, 2);
     assert!(
-        text.contains("semantic: not run: the sources have errors"),
+        text.contains("no verdict, they run code that could not be read (old.c:1"),
         "{text}"
+    );
+
+    // An error outside any function or initializer (a broken declaration) may change any
+    // function: no verdict at all.
+    std::fs::write(&old, "int f(int x) { return x + 1; }\n").expect("write");
+    std::fs::write(&new, "int f(int x) { return x + 2; }\nint g( { \n").expect("write");
+    let (code, json) = diff(&old, &new, &["--format", "json", "--only", "semantic"]);
+    assert_eq!(code, 2);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let f = &json["semantic"]["functions"][0];
+    assert_eq!(f["name"], "f");
+    assert_eq!(f["verdict"], "unknown", "{json:#}");
+    assert!(
+        f["unread"]
+            .as_str()
+            .is_some_and(|at| at.starts_with("new.c")),
+        "{json:#}"
     );
 }
 

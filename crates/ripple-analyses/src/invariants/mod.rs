@@ -35,6 +35,8 @@ use ripple_ir::Program;
 use ripple_symex::invariant::{resolve, same_value, verify, PathFact};
 use ripple_symex::term::Term;
 use ripple_symex::z3::Model;
+
+use crate::unread::UnreadCode;
 pub use ripple_symex::Smt;
 
 pub use mvicfg::{Mvicfg, Versions};
@@ -178,8 +180,9 @@ pub fn invariant_diffs_on(
         }
         out
     };
+    let unread: Vec<UnreadCode> = programs.iter().map(|p| UnreadCode::of(p)).collect();
     for (f, at) in wanted {
-        points.push(point(programs, graph, f, at, config, chosen, smt)?);
+        points.push(point(programs, graph, f, at, config, &unread, smt)?);
     }
     let (nodes, shared_nodes) = graph.size();
     Ok(InvariantDiff {
@@ -197,9 +200,10 @@ fn point(
     f: usize,
     at: At,
     config: &InvariantConfig,
-    chosen: Versions,
+    unread: &[UnreadCode],
     smt: &mut Smt,
 ) -> Result<PointResult, String> {
+    let chosen: Versions = config.versions.iter().fold(0, |s, v| s | (1 << v));
     let func = &graph.functions[f];
     let first = config.versions[0];
     let node = match at {
@@ -305,6 +309,14 @@ fn point(
         if present & bit == 0 {
             per_version.push(None);
             results.push(VersionResult::Absent);
+            continue;
+        }
+        // What a version says of code it could not read would be about a guess.
+        if let Some(place) = func.origin[v].and_then(|id| unread[v].function(id)) {
+            per_version.push(None);
+            results.push(VersionResult::Undecided(format!(
+                "runs code that could not be read ({place})"
+            )));
             continue;
         }
         if result.incomplete & bit != 0 {

@@ -479,7 +479,8 @@ pub(super) fn search(
         .collect::<Option<Vec<_>>>()?;
     // The leaves of all parameters, in order; a tuple gives each a value.
     let leaves: Vec<Scalar> = shapes.iter().flat_map(Shape::leaves).collect();
-    if leaves.is_empty() || leaves.len() > MAX_ALL_LEAVES {
+    // Without parameters one run (from the globals' initial values) is the search.
+    if leaves.len() > MAX_ALL_LEAVES {
         return None;
     }
     let lists: Vec<Vec<u64>> = leaves.iter().map(|s| candidates(*s)).collect();

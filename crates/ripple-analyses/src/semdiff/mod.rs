@@ -85,6 +85,8 @@ use ripple_symex::smt::{and_all, model_bits, model_bool, or_all};
 use ripple_symex::z3::ast::{Ast, Bool, BV};
 use ripple_symex::{Answer, Budget, Config, Engine, Outcome, Side};
 use ripple_versions::{FunctionStatus, VersionMatch};
+
+use crate::unread::UnreadCode;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The default limit of one solver query.
@@ -187,6 +189,9 @@ pub struct PairReport {
     pub full: bool,
     pub witnesses: Vec<Witness>,
     pub notes: Vec<String>,
+    /// Where the code that could not be read, which the pair runs, is (`file:line`):
+    /// then no verdict is given (see [`crate::unread`]).
+    pub unread: Option<String>,
     /// Paths summarised (old, new).
     pub paths: (usize, usize),
     /// Raw formulas (over the pair's input symbols), for tests and further queries.
@@ -375,6 +380,16 @@ pub fn semdiff(
             }
         }
     }
+    // Pairs that run code that could not be read get no verdict (see `crate::unread`);
+    // their callers run it too, so no other pair waits on them.
+    let unread = [UnreadCode::of(old), UnreadCode::of(new)];
+    let unread_at: Vec<Option<String>> = pairs
+        .iter()
+        .map(|(o, n, _)| {
+            let at = unread[0].function(*o).or(unread[1].function(*n))?;
+            Some(at.to_string())
+        })
+        .collect();
     let index_of_old: FxHashMap<FuncId, usize> =
         pairs.iter().enumerate().map(|(i, p)| (p.0, i)).collect();
     let index_of_new: FxHashMap<FuncId, usize> =
@@ -398,16 +413,35 @@ pub fn semdiff(
     };
     let callers_of = |i: usize| neighbours(i, |g| &g.callers);
     let callees_of = |i: usize| neighbours(i, |g| &g.callees);
+    // A pair that reads a global whose initial contents changed (directly or through
+    // another global's initializer) is not equal for being unchanged: a `const` table's
+    // contents are facts of its input memory, and `main` starts from the initializers.
+    let changed_globals = changed_globals_read(old, new, matching, &pairs);
     // Algorithm 1, lines 3-8: modified pairs and their transitive callers.
     let mut in_work: Vec<bool> = pairs
         .iter()
-        .map(|(_, _, s)| *s != FunctionStatus::Unchanged)
+        .zip(&changed_globals)
+        .map(|((_, _, s), read)| *s != FunctionStatus::Unchanged || read.is_some())
         .collect();
     let mut stack: Vec<usize> = (0..pairs.len()).filter(|i| in_work[*i]).collect();
     while let Some(i) = stack.pop() {
         for c in callers_of(i) {
             if !in_work[c] {
                 in_work[c] = true;
+                stack.push(c);
+            }
+        }
+    }
+    // The pairs that may read what `changed_globals` names, through their callees too.
+    let mut reaches_changed_globals: Vec<bool> =
+        changed_globals.iter().map(Option::is_some).collect();
+    let mut stack: Vec<usize> = (0..pairs.len())
+        .filter(|i| reaches_changed_globals[*i])
+        .collect();
+    while let Some(i) = stack.pop() {
+        for c in callers_of(i) {
+            if !reaches_changed_globals[c] {
+                reaches_changed_globals[c] = true;
                 stack.push(c);
             }
         }
@@ -459,7 +493,7 @@ pub fn semdiff(
     let mut search_order = reported.clone();
     search_order.sort_by_key(|i| states[*i].status == FunctionStatus::Unchanged);
     for i in search_order {
-        if engine.pair_index(Side::Old, states[i].old) != Some(i) {
+        if engine.pair_index(Side::Old, states[i].old) != Some(i) || unread_at[i].is_some() {
             continue;
         }
         let mut own_steps = concrete::PAIR_SEARCH_STEPS;
@@ -497,6 +531,9 @@ pub fn semdiff(
     let mut out_of_budget = false;
     while let Some((r, i)) = work.iter().next().copied() {
         work.remove(&(r, i));
+        if unread_at[i].is_some() {
+            continue;
+        }
         if engine.smt.out_of_time() {
             out_of_budget = true;
             // Pairs still waiting (for a first analysis or a re-analysis after a callee
@@ -526,7 +563,7 @@ pub fn semdiff(
             .iter()
             .all(|c| states[*c].equal.as_bool() == Some(true));
         let before = (states[i].equal.clone(), states[i].differs.clone());
-        if unchanged && callees_equal {
+        if unchanged && callees_equal && changed_globals[i].is_none() {
             states[i].equal = Bool::from_bool(true);
             states[i].covered = true;
         } else if states[i].analysed >= 4 {
@@ -572,7 +609,48 @@ pub fn semdiff(
         }
         let share = engine.smt.work_left() / u64::try_from(reported.len() - k).unwrap_or(1);
         engine.smt.set_phase_work(share);
-        functions.push(report_pair(&mut engine, state, i, config, out_of_budget));
+        functions.push(match &unread_at[i] {
+            Some(place) => PairReport {
+                name: old.functions[state.old].name.clone(),
+                old: Some(state.old),
+                new: Some(state.new),
+                modified: state.status != FunctionStatus::Unchanged,
+                verdict: Verdict::Unknown,
+                differs_when: None,
+                equal_when: None,
+                non_termination_differs_when: None,
+                full: false,
+                witnesses: Vec::new(),
+                notes: vec![format!(
+                    "runs code that could not be read ({place}): no verdict on a guessed reading"
+                )],
+                unread: Some(place.clone()),
+                paths: (0, 0),
+                formulas: None,
+            },
+            None => {
+                let mut report = report_pair(&mut engine, state, i, config, out_of_budget);
+                if let Some((read, false)) = &changed_globals[i] {
+                    report.notes.push(format!(
+                        "reads {read}: the summary compares the versions on the same \
+                         memory, a run starts from each version's initializers"
+                    ));
+                }
+                // `main` starts from the initializers, which its summary does not model.
+                if report.verdict == Verdict::Equivalent
+                    && report.name == "main"
+                    && reaches_changed_globals[i]
+                {
+                    report.verdict = Verdict::Unknown;
+                    report.notes.push(
+                        "equal on the same memory, but main starts from the globals' initial \
+                         contents, and some it may read changed"
+                            .into(),
+                    );
+                }
+                report
+            }
+        });
     }
     engine.smt.set_phase_end(None);
     let report = SemdiffReport {
@@ -592,6 +670,46 @@ pub fn semdiff(
         engine.abandon();
     }
     report
+}
+
+/// Per pair, a global with changed initial contents (its name and change, and whether
+/// it is `const`, when the engine's input memory holds each version's contents) that either
+/// version of its function names, directly or through a global whose initializer points
+/// into one.
+fn changed_globals_read(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+    pairs: &[(FuncId, FuncId, FunctionStatus)],
+) -> Vec<Option<(String, bool)>> {
+    let mut marks: [Vec<Option<(String, bool)>>; 2] =
+        [vec![None; old.globals.len()], vec![None; new.globals.len()]];
+    for g in &matching.globals {
+        if g.status == ripple_versions::GlobalStatus::Unchanged {
+            continue;
+        }
+        for (side, id, program) in [(0, g.old, old), (1, g.new, new)] {
+            if let Some(id) = id {
+                let global = &program.globals[id];
+                let what = match g.status {
+                    ripple_versions::GlobalStatus::Added => "which only the new version has",
+                    ripple_versions::GlobalStatus::Removed => "which only the old version has",
+                    _ => "whose initial contents changed",
+                };
+                marks[side][id.index()] =
+                    Some((format!("`{}`, {what}", global.name), global.is_const));
+            }
+        }
+    }
+    crate::unread::spread_through_initializers(old, &mut marks[0]);
+    crate::unread::spread_through_initializers(new, &mut marks[1]);
+    pairs
+        .iter()
+        .map(|(o, n, _)| {
+            crate::unread::first_named(&old.functions[*o], &marks[0])
+                .or_else(|| crate::unread::first_named(&new.functions[*n], &marks[1]))
+        })
+        .collect()
 }
 
 fn post_order(

@@ -257,6 +257,7 @@ pub(super) fn report_pair(
         full: state.covered && !has_possible,
         witnesses,
         notes,
+        unread: None,
         paths: state.paths,
         formulas: Some(PairFormulas {
             differs: state.differs.clone(),

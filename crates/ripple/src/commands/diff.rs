@@ -306,7 +306,6 @@ fn report_pair(
             });
             let mut report = analyse_pair(
                 [&mut old_version, &mut new_version],
-                errors,
                 config,
                 args,
                 &wanted,
@@ -394,10 +393,11 @@ fn store_report(cache: &Cache, key: &crate::cache::Key, report: &mut Report) {
     }
 }
 
-/// The sections `wanted` of the report of two loaded versions (`errors` met reading them).
+/// The sections `wanted` of the report of two loaded versions. Where the sources have
+/// errors, the semantic sections say nothing of the functions that run code that could
+/// not be read (`ripple_analyses::unread`).
 fn analyse_pair(
     [old_version, new_version]: [&mut crate::load::LoadedVersion; 2],
-    errors: usize,
     config: &LoadConfig,
     args: &DiffArgs,
     wanted: &dyn Fn(Section) -> bool,
@@ -419,12 +419,7 @@ fn analyse_pair(
     let any_change = changes.summary.any_change();
     let mut not_run = Vec::new();
     // The semantic verdicts read the programs as written.
-    let semantic = if !wanted(Section::Semantic) {
-        None
-    } else if errors > 0 {
-        not_run.push(unread("semantic", "verdicts"));
-        None
-    } else if !any_change {
+    let semantic = if !wanted(Section::Semantic) || !any_change {
         None
     } else {
         let semdiff_args = super::semdiff::SemdiffArgs {
@@ -455,9 +450,6 @@ fn analyse_pair(
         None => (None, None),
     };
     let invariants = if !wanted(Section::Invariants) || !any_change {
-        None
-    } else if errors > 0 {
-        not_run.push(unread("invariants", "invariants"));
         None
     } else {
         say("invariant churns");
@@ -508,16 +500,6 @@ fn analyse_pair(
         semantic,
         invariants,
         not_run,
-    }
-}
-
-/// A section not run because the sources have errors.
-fn unread(section: &'static str, what: &str) -> ripple_report::report::NotRun {
-    ripple_report::report::NotRun {
-        section,
-        reason: format!(
-            "the sources have errors: {what} on code that could not be read would not hold"
-        ),
     }
 }
 

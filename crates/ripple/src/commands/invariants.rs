@@ -161,10 +161,6 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
         errors += report_diagnostics(&v, args.frontend.verbose);
         versions.push(v);
     }
-    if errors > 0 {
-        eprintln!("ripple: {errors} error(s) while reading the sources");
-        return Ok(2);
-    }
     let programs: Vec<&ripple_ir::Program> = versions.iter().map(|v| v.program()).collect();
     timer.done("reading");
     let matches: Vec<_> = {
@@ -210,6 +206,13 @@ pub fn run(args: &InvariantsArgs) -> Result<u8> {
             crate::style::print_text(&ripple_report::invariants::render_text(&view, args.all))
         }
         Format::Json => println!("{}", ripple_report::invariants::render_json(&view)),
+    }
+    if errors > 0 {
+        eprintln!(
+            "ripple: {errors} error(s) while reading the sources; no invariant is said of a \
+             version of a function that runs code that could not be read"
+        );
+        return Ok(2);
     }
     Ok(u8::from(diff.points.iter().any(|p| !p.churns.is_empty())))
 }

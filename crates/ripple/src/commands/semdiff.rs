@@ -100,10 +100,6 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
     timer.done("load and lower both versions");
     let errors = report_diagnostics(&old_version, args.frontend.verbose)
         + report_diagnostics(&new_version, args.frontend.verbose);
-    if errors > 0 {
-        eprintln!("ripple: {errors} error(s) while reading the sources");
-        return Ok(2);
-    }
     let matching = ripple_versions::match_programs(
         old_version.program(),
         new_version.program(),
@@ -140,6 +136,13 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
                 ripple_report::sarif::render_verdicts(&view, &changes, env!("CARGO_PKG_VERSION"))
             );
         }
+    }
+    if errors > 0 {
+        eprintln!(
+            "ripple: {errors} error(s) while reading the sources; the functions that run code \
+             that could not be read have no verdict"
+        );
+        return Ok(2);
     }
     Ok(code)
 }

@@ -1,0 +1,238 @@
+//! What depends on code that could not be read. Where the sources have errors the IR
+//! may lack code or hold a reading the parser guessed, so a verdict, an invariant or a
+//! state requirement of a function that runs such code would be about a program nobody
+//! wrote. The answers of every other function still hold: a function's semantics (of its
+//! inputs, memory included) are those of its own code, the code it calls and the globals'
+//! initial contents it reads.
+//!
+//! A function depends on unread code when an error lies in it, in the initializer of a
+//! global it (or a global it reads) refers to, or in a function it may call (through
+//! pointers too). An error in neither (a broken type or declaration at the top level, or
+//! a unit that could not be parsed) may change any function: then every one depends on it.
+
+use ripple_graph::CallGraph;
+use ripple_ir::{Expr, ExprKind, FuncId, Function, InitItem, Program, Span};
+
+/// Per function of one program, the first error met reading code it depends on.
+#[derive(Clone, Debug, Default)]
+pub struct UnreadCode {
+    /// Per function: where the error is, as `file:line`.
+    functions: Vec<Option<String>>,
+}
+
+impl UnreadCode {
+    pub fn of(program: &Program) -> UnreadCode {
+        let count = program.functions.len();
+        let mut unread = UnreadCode {
+            functions: vec![None; count],
+        };
+        if program.read_errors.is_empty() {
+            return unread;
+        }
+        let place = |span: &Span| {
+            if span.file == Span::SYNTHETIC.file {
+                "an unknown place".to_string()
+            } else if span.start_line == 0 {
+                program.file_path(span.file).to_string()
+            } else {
+                format!("{}:{}", program.file_path(span.file), span.start_line)
+            }
+        };
+        let within = |outer: &Span, inner: &Span| {
+            outer.file == inner.file
+                && inner.start_line > 0
+                && outer.start_line <= inner.start_line
+                && inner.start_line <= outer.end_line
+        };
+        let mut globals: Vec<Option<String>> = vec![None; program.globals.len()];
+        for error in &program.read_errors {
+            let at = place(&error.span);
+            let function = error.function.or_else(|| {
+                program
+                    .functions
+                    .iter_enumerated()
+                    .find(|(_, f)| f.is_defined() && within(&f.span, &error.span))
+                    .map(|(f, _)| f)
+            });
+            if let Some(f) = function {
+                unread.functions[f.index()].get_or_insert(at);
+                continue;
+            }
+            let global = program
+                .globals
+                .iter_enumerated()
+                .find(|(_, g)| within(&g.span, &error.span))
+                .map(|(g, _)| g);
+            match global {
+                Some(g) => {
+                    globals[g.index()].get_or_insert(at);
+                }
+                None => {
+                    // Nowhere in particular: anything may be read wrong.
+                    for reason in &mut unread.functions {
+                        reason.get_or_insert_with(|| at.clone());
+                    }
+                    return unread;
+                }
+            }
+        }
+        spread_through_initializers(program, &mut globals);
+        for (f, function) in program.functions.iter_enumerated() {
+            if unread.functions[f.index()].is_none() {
+                unread.functions[f.index()] = first_named(function, &globals);
+            }
+        }
+        // Callers, through pointers too, run what their callees run.
+        let graph = CallGraph::build(program);
+        let mut stack: Vec<FuncId> = program
+            .functions
+            .ids()
+            .filter(|f| unread.functions[f.index()].is_some())
+            .collect();
+        while let Some(f) = stack.pop() {
+            let reason = unread.functions[f.index()].clone();
+            for &caller in &graph.callers[f.index()] {
+                if unread.functions[caller.index()].is_none() {
+                    unread.functions[caller.index()].clone_from(&reason);
+                    stack.push(caller);
+                }
+            }
+        }
+        unread
+    }
+
+    /// Where the unread code `f` depends on is (`file:line`), if it depends on any.
+    pub fn function(&self, f: FuncId) -> Option<&str> {
+        self.functions.get(f.index())?.as_deref()
+    }
+
+    /// Whether any function depends on unread code.
+    pub fn any(&self) -> bool {
+        self.functions.iter().any(Option::is_some)
+    }
+}
+
+/// Marks, in place, every global whose initializer points into a marked one with the
+/// mark of the first such (what is read through it is the marked global's contents).
+pub(crate) fn spread_through_initializers<T: Clone>(program: &Program, marks: &mut [Option<T>]) {
+    loop {
+        let mut grew = false;
+        for (g, global) in program.globals.iter_enumerated() {
+            if marks[g.index()].is_some() {
+                continue;
+            }
+            let mut found = None;
+            for item in global.init.iter().flat_map(|i| &i.items) {
+                if let InitItem::Value { value, .. } | InitItem::Bits { value, .. } = item {
+                    found = found.or_else(|| first_in(value, marks));
+                }
+            }
+            if found.is_some() {
+                marks[g.index()] = found;
+                grew = true;
+            }
+        }
+        if !grew {
+            return;
+        }
+    }
+}
+
+/// The mark of the first marked global that `function` names.
+pub(crate) fn first_named<T: Clone>(function: &Function, marks: &[Option<T>]) -> Option<T> {
+    function
+        .nodes
+        .iter()
+        .flat_map(|node| node.exprs())
+        .find_map(|expr| first_in(expr, marks))
+}
+
+fn first_in<T: Clone>(expr: &Expr, marks: &[Option<T>]) -> Option<T> {
+    let mut found = None;
+    expr.walk(&mut |e| {
+        if let ExprKind::AddrOfGlobal(g) = e.kind {
+            if found.is_none() {
+                found.clone_from(&marks[g.index()]);
+            }
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ripple_c::{lower_units, FrontendConfig, TranslationUnit};
+
+    fn lowered(text: &str) -> Program {
+        let unit = TranslationUnit {
+            path: "t.c".into(),
+            text: text.into(),
+            line_map: None,
+        };
+        lower_units(&[unit], &FrontendConfig::default()).program
+    }
+
+    fn unread_names(program: &Program) -> Vec<String> {
+        let unread = UnreadCode::of(program);
+        let mut names: Vec<String> = program
+            .functions
+            .iter_enumerated()
+            .filter(|(f, function)| function.is_defined() && unread.function(*f).is_some())
+            .map(|(_, function)| function.name.clone())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn an_error_reaches_its_function_and_callers_only() {
+        // `broken` has a syntax error; `caller` calls it; `through_pointer` calls it
+        // through a pointer; `apart` runs none of it.
+        let program = lowered(
+            "int broken(int a) { int x = 0; x = a + @ 1; return x; }\n\
+             int caller(int a) { return broken(a) + 1; }\n\
+             int through_pointer(int a) { int (*f)(int) = broken; return f(a); }\n\
+             int apart(int a) { return a * 2; }\n",
+        );
+        assert_eq!(
+            unread_names(&program),
+            ["broken", "caller", "through_pointer"]
+        );
+        let unread = UnreadCode::of(&program);
+        let broken = program.function_keys["broken"];
+        assert_eq!(unread.function(broken), Some("t.c:1"));
+    }
+
+    #[test]
+    fn a_broken_initializer_reaches_the_readers_of_its_global() {
+        // `table`'s initializer lacks its `}`; `alias` points into it; `get` reads
+        // `table`, `get_alias` reads through `alias`; `other` reads neither.
+        let program = lowered(
+            "int table[] = {1, 2, 3 ;\n\
+             int *alias = &table[1];\n\
+             int get(int i) { return table[i]; }\n\
+             int get_alias(void) { return *alias; }\n\
+             int other(int i) { return i; }\n",
+        );
+        assert_eq!(unread_names(&program), ["get", "get_alias"]);
+    }
+
+    #[test]
+    fn an_error_outside_functions_and_globals_reaches_everything() {
+        // A broken type: any function's layout of it may be wrong.
+        let program = lowered(
+            "struct s { int a; unknown_t b; };\n\
+             int f(int a) { return a; }\n\
+             int g(int a) { return a + 1; }\n",
+        );
+        assert_eq!(unread_names(&program), ["f", "g"]);
+    }
+
+    #[test]
+    fn sources_without_errors_depend_on_nothing_unread() {
+        let program = lowered("int f(int a) { return a; }\n");
+        assert!(program.read_errors.is_empty());
+        assert!(!UnreadCode::of(&program).any());
+    }
+}

@@ -1,0 +1,5 @@
+static const int table[4] = {10, 20, 30, 40};
+
+int lookup(int i) {
+    return table[i & 1];
+}
