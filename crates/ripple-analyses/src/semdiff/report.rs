@@ -248,7 +248,13 @@ pub(super) fn report_pair(
         } else {
             None
         },
-        equal_when: equal_pinned.or_else(|| text(&state.equal)),
+        // Proved equivalent, the condition holds of every input within the assumptions:
+        // the formula the summary built (often long) says no more than `true`.
+        equal_when: if verdict == Verdict::Equivalent {
+            Some("true".into())
+        } else {
+            equal_pinned.or_else(|| text(&state.equal))
+        },
         non_termination_differs_when: if has_termination {
             termination_pinned.or_else(|| text(&state.termination))
         } else {
