@@ -134,3 +134,42 @@ fn renamed_locals_declared_in_another_order_fail_the_proof_only() {
     assert!(!proved_by_induction(&report), "{report:#?}");
     assert_ne!(report.verdict, Verdict::Different, "{report:#?}");
 }
+
+/// Reporting one function analyses it and its callees, not its callers: the solver is
+/// asked what it is asked on the program without the caller, and the verdict is the same.
+#[test]
+fn one_function_reported_is_analysed_without_its_callers() {
+    // `sum_to`'s while loop becomes a for loop (equivalent); `main` calls it, and a
+    // caller waits on its callee's summary, so analysing it would cost work of its own.
+    let sum_to = |body: &str| format!("int sum_to(int n) {{ int i, s = 0; {body} return s; }}\n");
+    let old = sum_to("i = 0; while (i < n) { s += i; i++; }");
+    let new = sum_to("for (i = 0; i < n; i++) s += i;");
+    let caller = "int main(int argc, char **argv) { return sum_to(argc * 3) > 10; }\n";
+    let run_on = |old: &str, new: &str, function: Option<&str>| {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        std::fs::write(dir.path().join("old.c"), old).unwrap();
+        std::fs::write(dir.path().join("new.c"), new).unwrap();
+        let config = SemdiffConfig {
+            wall_clock_cutoff: Some(std::time::Duration::from_secs(120)),
+            function: function.map(str::to_string),
+            ..SemdiffConfig::default()
+        };
+        run(dir.path(), &config)
+    };
+    let (old_whole, new_whole) = (old.clone() + caller, new.clone() + caller);
+    let with_caller = run_on(&old_whole, &new_whole, Some("sum_to"));
+    let alone = run_on(&old, &new, Some("sum_to"));
+    let everything = run_on(&old_whole, &new_whole, None);
+    assert_eq!(with_caller.functions.len(), 1, "{with_caller:#?}");
+    assert_eq!(with_caller.functions[0].verdict, Verdict::Equivalent);
+    assert_eq!(alone.functions[0].verdict, Verdict::Equivalent);
+    assert_eq!(with_caller.queries, alone.queries);
+    // The whole run analyses main too.
+    assert_eq!(everything.functions.len(), 2, "{everything:#?}");
+    assert!(
+        everything.queries > with_caller.queries,
+        "{} queries against {}",
+        everything.queries,
+        with_caller.queries
+    );
+}

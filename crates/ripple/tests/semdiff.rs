@@ -28,12 +28,15 @@ fn semdiff(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn figure_2_differs_with_a_confirmed_witness() {
-    // 001 Fig. 2: p differs exactly when *x == 4 (old returns, new decrements it).
+    // 001 Fig. 2: p differs exactly when *x == 4 (old returns, new decrements it). With
+    // `--function p` no caller waits on p, so the confirmed witness would settle it:
+    // `--full-summary` asks for the difference condition too.
     let (code, stdout, stderr) = semdiff(&[
         "examples/moddiff-fig2/old.c",
         "examples/moddiff-fig2/new.c",
         "--function",
         "p",
+        "--full-summary",
         "--format",
         "json",
     ]);

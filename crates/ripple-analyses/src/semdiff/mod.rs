@@ -432,6 +432,21 @@ pub fn semdiff(
             }
         }
     }
+    // Reporting one function needs its summary and its callees', not its callers'.
+    if let Some(only) = &config.function {
+        let mut needed = vec![false; pairs.len()];
+        let mut stack: Vec<usize> = (0..pairs.len())
+            .filter(|i| &old.functions[pairs[*i].0].name == only)
+            .collect();
+        while let Some(i) = stack.pop() {
+            if !std::mem::replace(&mut needed[i], true) {
+                stack.extend(callees_of(i));
+            }
+        }
+        for (work, needed) in in_work.iter_mut().zip(&needed) {
+            *work &= *needed;
+        }
+    }
     // The pairs that may read what `changed_globals` names, through their callees too.
     let mut reaches_changed_globals: Vec<bool> =
         changed_globals.iter().map(Option::is_some).collect();
