@@ -405,11 +405,25 @@ fn near_identities_are_not_proved_and_stay_impacted() {
 /// branches: both are proved to leave their regions the same way in the same state, so
 /// nothing is impacted through them. `sum_to`'s while loop becomes a for loop whose
 /// increment moves into the header: the changed code holds the loop's back edge, and
-/// loops are not compared statement by statement, so its result stays impacted, and
-/// only main's printf of it (old 42, new 41) outside it.
+/// loops are not compared statement by statement, so with the statement equivalences
+/// alone (`--level statement`) its result stays impacted, and only main's printf of it
+/// (old 42, new 41) outside it. By default the changed functions are also tried as a
+/// whole, and sum_to is proved equivalent (the loops by induction): nothing outside it
+/// is impacted.
 #[test]
 fn refactorings_impact_nothing_beyond_what_is_not_proved() {
     let (_, json) = impact("refactorings", &[]);
+    assert_eq!(impacted_functions(&json), set(&["sum_to"]), "{json:#}");
+    let proved: BTreeSet<String> = json["equivalences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["function"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(proved, set(&["area", "classify", "sum_to"]), "{json:#}");
+    assert_eq!(json["semantic"]["level"], 0, "{json:#}");
+
+    let (_, json) = impact("refactorings", &["--level", "statement"]);
     let proved: BTreeSet<String> = json["equivalences"]
         .as_array()
         .unwrap()

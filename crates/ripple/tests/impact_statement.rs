@@ -401,7 +401,14 @@ fn approximations_are_reported_with_the_impact() {
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["approximations"], serde_json::json!([]));
+    // What is left is the whole-function proofs' (one changed function not proved).
+    let notes = json["approximations"].as_array().unwrap();
+    assert!(
+        notes.iter().all(|n| n
+            .as_str()
+            .is_some_and(|n| n.contains("not proved equivalent as a whole"))),
+        "{notes:?}"
+    );
 }
 
 /// A file-scope static and a static local keep their identity when the file is renamed:

@@ -87,6 +87,7 @@ fn semdiff_text() {
         "examples/moddiff-fig2/new.c",
         "--function",
         "p",
+        "--full-summary",
         "--cutoff",
         "300"
     ]));

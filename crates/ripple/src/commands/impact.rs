@@ -29,11 +29,13 @@ use crate::load::{report_diagnostics, report_diagnostics_of, VersionSpec};
 pub struct ImpactArgs {
     pub old: String,
     pub new: Option<String>,
-    /// `statement`: impacted lines by DCIA, with explanations; `function`: impacted
-    /// functions by Static Execute After; a number K: statement level with functions
-    /// proved equivalent as a whole up to call distance K of the change (SEM-DCIA's
-    /// anytime levels, 000 Alg. 1; implies `--semantic`).
-    /// (Default: `statement`, or `ripple.toml`'s `impact.level`.)
+    /// `statement`: impacted lines by DCIA, with explanations (and the statement
+    /// equivalences of SEM-DCIA); `function`: impacted functions by Static Execute After;
+    /// a number K: statement level with functions proved equivalent as a whole up to call
+    /// distance K of the change (SEM-DCIA's anytime levels, 000 Alg. 1; implies
+    /// `--semantic`).
+    /// (Default: `0` with a budget of 1 s of work, or `ripple.toml`'s `impact.level`;
+    /// `statement` with `--dcia-only`.)
     #[arg(long, value_parser = parse_level)]
     pub level: Option<Level>,
     /// `sarif` (SARIF 2.1.0, for code scanning), `markdown` (a pull-request comment) and
@@ -68,7 +70,8 @@ pub struct ImpactArgs {
     /// level in seconds, counted as deterministic work (solver resource units) and shared
     /// among the level's functions; four times as many seconds of wall-clock time are the
     /// outer cut-off, reported when it stops the proofs.
-    /// (Default: 3.5, or `ripple.toml`'s `impact.budget`.)
+    /// (Default: 3.5, or `ripple.toml`'s `impact.budget`; 1 for the level 0 run when no
+    /// level is given.)
     #[arg(long)]
     pub budget: Option<f64>,
     /// Exit 0 when the versions differ too (errors still exit 2): for hooks and CI
@@ -114,6 +117,10 @@ fn parse_level(text: &str) -> std::result::Result<Level, String> {
 /// The budget of the whole-function proofs per level, in seconds of work.
 const DEFAULT_BUDGET: f64 = 3.5;
 
+/// The budget of the whole-function proofs of the changed functions that run by
+/// default (no level asked for), in seconds of work.
+const DEFAULT_LEVEL_0_BUDGET: f64 = 1.0;
+
 /// The settings of a run: the flags, else `ripple.toml`, else the defaults.
 struct Settings {
     level: Level,
@@ -143,11 +150,24 @@ impl Settings {
                 f.path.display()
             ),
         };
-        let level = args.level.or(from_file).unwrap_or(Level::Statement);
+        let chosen = args.level.or(from_file);
+        // By default the changed functions are tried as a whole too (level 0), on a
+        // smaller budget than asked-for levels get: plain DCIA and `--semantic` decide
+        // otherwise.
+        let default_proofs = chosen.is_none() && !args.dcia_only && !args.semantic;
+        let level = chosen.unwrap_or(if default_proofs {
+            Level::Semantic(0)
+        } else {
+            Level::Statement
+        });
         let budget = args
             .budget
             .or_else(|| file.as_ref().and_then(|f| f.impact.budget))
-            .unwrap_or(DEFAULT_BUDGET);
+            .unwrap_or(if default_proofs {
+                DEFAULT_LEVEL_0_BUDGET
+            } else {
+                DEFAULT_BUDGET
+            });
         let semantic_level = match level {
             Level::Semantic(k) => Some(k),
             _ if args.semantic => Some(DEFAULT_SEMANTIC_LEVEL),
