@@ -54,6 +54,16 @@ fn names(list: &serde_json::Value) -> BTreeSet<String> {
         .collect()
 }
 
+/// The functions with an equivalence in `equivalences`.
+fn proved_in(json: &serde_json::Value) -> BTreeSet<String> {
+    json["equivalences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["function"].as_str().unwrap().to_string())
+        .collect()
+}
+
 fn set(names: &[&str]) -> BTreeSet<String> {
     names.iter().map(|s| s.to_string()).collect()
 }
@@ -414,22 +424,12 @@ fn near_identities_are_not_proved_and_stay_impacted() {
 fn refactorings_impact_nothing_beyond_what_is_not_proved() {
     let (_, json) = impact("refactorings", &[]);
     assert_eq!(impacted_functions(&json), set(&["sum_to"]), "{json:#}");
-    let proved: BTreeSet<String> = json["equivalences"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["function"].as_str().unwrap().to_string())
-        .collect();
+    let proved = proved_in(&json);
     assert_eq!(proved, set(&["area", "classify", "sum_to"]), "{json:#}");
     assert_eq!(json["semantic"]["level"], 0, "{json:#}");
 
     let (_, json) = impact("refactorings", &["--level", "statement"]);
-    let proved: BTreeSet<String> = json["equivalences"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e["function"].as_str().unwrap().to_string())
-        .collect();
+    let proved = proved_in(&json);
     assert_eq!(proved, set(&["area", "classify"]), "{json:#}");
     let functions = impacted_functions(&json);
     assert_eq!(functions, set(&["main", "sum_to"]), "{json:#}");
