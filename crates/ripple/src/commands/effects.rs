@@ -143,7 +143,11 @@ pub(crate) fn load(old: &str, new: &str, frontend: &FrontendArgs) -> Result<Opti
     let errors =
         report_diagnostics(&old, frontend.verbose) + report_diagnostics(&new, frontend.verbose);
     if errors > 0 {
-        eprintln!("ripple: {errors} error(s) while reading the sources");
+        eprintln!(
+            "ripple: {errors} error(s) while reading the sources; the effects of a change are \
+             observed on runs of the whole program, which would run code that could not be \
+             read (give the build's flags: --compile-commands, -I, -D)"
+        );
         return Ok(None);
     }
     let matching = ripple_versions::match_programs(
