@@ -114,6 +114,7 @@ impl UnreadCode {
 
 /// Marks, in place, every global whose initializer points into a marked one with the
 /// mark of the first such (what is read through it is the marked global's contents).
+/// Also how `semdiff` follows globals whose initial contents changed.
 pub(crate) fn spread_through_initializers<T: Clone>(program: &Program, marks: &mut [Option<T>]) {
     loop {
         let mut grew = false;

@@ -85,9 +85,9 @@ use ripple_symex::smt::{and_all, model_bits, model_bool, or_all};
 use ripple_symex::z3::ast::{Ast, Bool, BV};
 use ripple_symex::{Answer, Budget, Config, Engine, Outcome, Side};
 use ripple_versions::{FunctionStatus, VersionMatch};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::unread::UnreadCode;
-use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The default limit of one solver query.
 pub const DEFAULT_QUERY_BUDGET: Duration = Duration::from_millis(1000);
