@@ -194,6 +194,9 @@ struct ConstantFacts {
     facts: std::cell::RefCell<FxHashMap<GlobalId, Option<Bool>>>,
     /// Per function: the globals whose address it takes and its direct callees.
     refs: Vec<(Vec<GlobalId>, Vec<FuncId>)>,
+    /// Globals named by some roots whose contents were left out of the facts (not
+    /// constant, not known byte for byte, or past the size budget).
+    without_facts: std::cell::RefCell<FxHashSet<GlobalId>>,
 }
 
 /// One path being explored.
@@ -1588,6 +1591,7 @@ impl<'p> Engine<'p> {
         let constants = self.constant_facts[side.index()].get_or_init(|| ConstantFacts {
             template: crate::smt::memory_const(&format!("const.template.{}", side.index())),
             facts: Default::default(),
+            without_facts: Default::default(),
             refs: program.functions.iter().map(function_refs).collect(),
         });
         let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
@@ -1607,9 +1611,11 @@ impl<'p> Engine<'p> {
         let mut budget = 8192u64;
         let mut facts = Vec::new();
         let mut cache = constants.facts.borrow_mut();
+        let mut without = constants.without_facts.borrow_mut();
         for global in named {
             let size = program.types.size_of(program.globals[global].ty);
             if size > budget {
+                without.insert(global);
                 continue;
             }
             let fact = cache.entry(global).or_insert_with(|| {
@@ -1619,9 +1625,22 @@ impl<'p> Engine<'p> {
             if let Some(fact) = fact {
                 budget -= size;
                 facts.push(fact.clone());
+            } else {
+                without.insert(global);
             }
         }
         and_all(&facts).substitute(&[(&constants.template, mem)])
+    }
+
+    /// The globals of version `side` that [`Engine::constant_memory`] named and left
+    /// without facts so far: their contents are inputs like any memory.
+    pub fn globals_without_facts(&self, side: Side) -> Vec<GlobalId> {
+        let mut out: Vec<GlobalId> = self.constant_facts[side.index()]
+            .get()
+            .map(|c| c.without_facts.borrow().iter().copied().collect())
+            .unwrap_or_default();
+        out.sort_unstable();
+        out
     }
 
     /// The bytes of a constant global as facts over `mem`; `None` when it is not

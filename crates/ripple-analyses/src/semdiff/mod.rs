@@ -651,6 +651,21 @@ pub fn semdiff(
                          memory, a run starts from each version's initializers"
                     ));
                 }
+                // A changed constant table whose contents the solver was not given is
+                // arbitrary in each version: a difference only it shows is no proof.
+                if report.verdict == Verdict::Different
+                    && !report.witnesses.iter().any(|w| w.confirmed)
+                    && reaches_changed_globals[i]
+                {
+                    if let Some(name) = changed_constant_without_facts(&engine, matching) {
+                        report.verdict = Verdict::Unknown;
+                        report.notes.push(format!(
+                            "the difference may come from the contents of `{name}`, a changed \
+                             constant the solver was not given (too large, or not known byte \
+                             for byte); no run confirmed it"
+                        ));
+                    }
+                }
                 // `main` starts from the initializers, which its summary does not model.
                 if report.verdict == Verdict::Equivalent
                     && report.name == "main"
@@ -725,6 +740,27 @@ fn changed_globals_read(
                 .or_else(|| crate::unread::first_named(&new.functions[*n], &marks[1]))
         })
         .collect()
+}
+
+/// A changed `const` global that the engine's input memory of either version left
+/// without the facts of its contents, if any.
+fn changed_constant_without_facts(engine: &Engine, matching: &VersionMatch) -> Option<String> {
+    let without = [
+        engine.globals_without_facts(Side::Old),
+        engine.globals_without_facts(Side::New),
+    ];
+    matching
+        .globals
+        .iter()
+        .filter(|g| g.status != ripple_versions::GlobalStatus::Unchanged)
+        .find_map(|g| {
+            [(0, g.old), (1, g.new)].into_iter().find_map(|(side, id)| {
+                let id = id?;
+                let global = &engine.programs[side].globals[id];
+                (global.is_const && without[side].binary_search(&id).is_ok())
+                    .then(|| global.name.clone())
+            })
+        })
 }
 
 fn post_order(

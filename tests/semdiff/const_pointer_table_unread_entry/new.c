@@ -1,0 +1,5 @@
+static const char *const names[3] = {"zero", "one", "deux"};
+
+int initial(int i) {
+    return names[i & 1][0];
+}
