@@ -246,7 +246,7 @@ fn render(view: &SemdiffView, compact: bool) -> String {
     if compact && !skipped.is_empty() {
         let _ = writeln!(
             out,
-            "{} caller(s) of the changed functions: unknown within the budget (--all lists each)",
+            "{} other function(s) the change reaches (callers of changed functions, readers of changed globals): unknown within the budget (--all lists each)",
             skipped.len()
         );
     }
@@ -262,7 +262,7 @@ fn render(view: &SemdiffView, compact: bool) -> String {
         places.truncate(3);
         let _ = writeln!(
             out,
-            "{} caller(s) of the changed functions: no verdict, they run code that could not be read ({}{more}; --all lists each)",
+            "{} other function(s) the change reaches: no verdict, they run code that could not be read ({}{more}; --all lists each)",
             unread.len(),
             places.join(", ")
         );
@@ -510,13 +510,13 @@ mod tests {
             "{compact}"
         );
         assert!(
-            compact.contains("2 caller(s) of the changed functions: unknown"),
+            compact.contains("2 other function(s) the change reaches (callers of changed functions, readers of changed globals): unknown"),
             "{compact}"
         );
         let full = render_text(&view);
         assert!(full.contains("caller_a: unknown") && full.contains("caller_c: unknown"));
         assert!(
-            !full.contains("caller(s) of the changed functions"),
+            !full.contains("other function(s) the change reaches"),
             "{full}"
         );
     }
