@@ -450,19 +450,14 @@ fn inline_assembly_carries_impact_from_its_inputs_to_its_outputs() {
     let text = "int f(int x) {\n    int x2 = x + 1;\n    int y = 0;\n    \
                 __asm__ volatile(\"movl %1, %0\" : \"=r\"(y) : \"r\"(x2));\n    \
                 return y;\n}\n";
-    let (a, b) = (dir.path().join("old.c"), dir.path().join("new.c"));
-    std::fs::write(&a, text).unwrap();
-    std::fs::write(&b, text.replace("x + 1", "x + 2")).unwrap();
-    let (code, json) = impact_paths_json(&a, &b);
+    let (code, json) = impact_of_edit(dir.path(), text, "x + 1", "x + 2");
     assert_eq!(code, 1, "{json}");
     assert!(new_lines(&json, "f").contains(&5), "{json}");
     // An in-out operand (`+r`) is read too: a change of its value before the
     // assembly reaches the return.
     let inout = "int f(int x) {\n    int y = x + 1;\n    \
                  __asm__ volatile(\"incl %0\" : \"+r\"(y));\n    return y;\n}\n";
-    std::fs::write(&a, inout).unwrap();
-    std::fs::write(&b, inout.replace("x + 1", "x + 2")).unwrap();
-    let (code, json) = impact_paths_json(&a, &b);
+    let (code, json) = impact_of_edit(dir.path(), inout, "x + 1", "x + 2");
     assert_eq!(code, 1, "{json}");
     assert!(new_lines(&json, "f").contains(&4), "{json}");
 }
@@ -476,26 +471,30 @@ fn inline_assembly_carries_impact_from_its_inputs_to_its_outputs() {
 #[test]
 fn unmodelled_code_carries_impact_from_what_it_reads() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let (a, b) = (dir.path().join("old.c"), dir.path().join("new.c"));
     for third in [
         "    int z = __builtin_frobnicate(y);\n",
         "    int z = y @ 2;\n",
         "    y @= 2; int z = y;\n",
     ] {
         let text = format!("int f(int x) {{\n    int y = x + 1;\n{third}    return z;\n}}\n");
-        std::fs::write(&a, &text).unwrap();
-        std::fs::write(&b, text.replace("x + 1", "x + 2")).unwrap();
-        let (_, json) = impact_paths_json(&a, &b);
+        let (_, json) = impact_of_edit(dir.path(), &text, "x + 1", "x + 2");
         assert!(new_lines(&json, "f").contains(&4), "{third}: {json}");
     }
     // An unsupported statement (`__try`, Windows structured exceptions) that stores `y`
     // in a global: the global's read (line 5) is impacted.
     let text = "int g;\nint f(int x) {\n    int y = x + 1;\n    \
                 __try { g = y; } __finally { }\n    return g;\n}\n";
-    std::fs::write(&a, text).unwrap();
-    std::fs::write(&b, text.replace("x + 1", "x + 2")).unwrap();
-    let (_, json) = impact_paths_json(&a, &b);
+    let (_, json) = impact_of_edit(dir.path(), text, "x + 1", "x + 2");
     assert!(new_lines(&json, "f").contains(&5), "{json}");
+}
+
+/// Writes `text` as `old.c` and `text` with `from` replaced by `to` as `new.c` in `dir`,
+/// and runs `ripple impact` on them: (exit code, JSON).
+fn impact_of_edit(dir: &Path, text: &str, from: &str, to: &str) -> (i32, serde_json::Value) {
+    let (a, b) = (dir.join("old.c"), dir.join("new.c"));
+    std::fs::write(&a, text).unwrap();
+    std::fs::write(&b, text.replace(from, to)).unwrap();
+    impact_paths_json(&a, &b)
 }
 
 /// Runs `ripple impact OLD NEW --format json` on two paths: (exit code, JSON).

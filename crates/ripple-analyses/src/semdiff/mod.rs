@@ -417,50 +417,44 @@ pub fn semdiff(
     // another global's initializer) is not equal for being unchanged: a `const` table's
     // contents are facts of its input memory, and `main` starts from the initializers.
     let changed_globals = changed_globals_read(old, new, matching, &pairs);
-    // Algorithm 1, lines 3-8: modified pairs and their transitive callers.
-    let mut in_work: Vec<bool> = pairs
-        .iter()
-        .zip(&changed_globals)
-        .map(|((_, _, s), read)| *s != FunctionStatus::Unchanged || read.is_some())
-        .collect();
-    let mut stack: Vec<usize> = (0..pairs.len()).filter(|i| in_work[*i]).collect();
-    while let Some(i) = stack.pop() {
-        for c in callers_of(i) {
-            if !in_work[c] {
-                in_work[c] = true;
-                stack.push(c);
+    // The marked pairs and those reached from them along `edges` (callers or callees).
+    let reach = |mut marked: Vec<bool>, edges: &dyn Fn(usize) -> Vec<usize>| {
+        let mut stack: Vec<usize> = (0..marked.len()).filter(|i| marked[*i]).collect();
+        while let Some(i) = stack.pop() {
+            for c in edges(i) {
+                if !marked[c] {
+                    marked[c] = true;
+                    stack.push(c);
+                }
             }
         }
-    }
+        marked
+    };
+    // Algorithm 1, lines 3-8: modified pairs and their transitive callers.
+    let mut in_work = reach(
+        pairs
+            .iter()
+            .zip(&changed_globals)
+            .map(|((_, _, s), read)| *s != FunctionStatus::Unchanged || read.is_some())
+            .collect(),
+        &callers_of,
+    );
     // Reporting one function needs its summary and its callees', not its callers'.
     if let Some(only) = &config.function {
-        let mut needed = vec![false; pairs.len()];
-        let mut stack: Vec<usize> = (0..pairs.len())
-            .filter(|i| &old.functions[pairs[*i].0].name == only)
+        let reported = pairs
+            .iter()
+            .map(|(o, _, _)| &old.functions[*o].name == only)
             .collect();
-        while let Some(i) = stack.pop() {
-            if !std::mem::replace(&mut needed[i], true) {
-                stack.extend(callees_of(i));
-            }
-        }
+        let needed = reach(reported, &callees_of);
         for (work, needed) in in_work.iter_mut().zip(&needed) {
             *work &= *needed;
         }
     }
     // The pairs that may read what `changed_globals` names, through their callees too.
-    let mut reaches_changed_globals: Vec<bool> =
-        changed_globals.iter().map(Option::is_some).collect();
-    let mut stack: Vec<usize> = (0..pairs.len())
-        .filter(|i| reaches_changed_globals[*i])
-        .collect();
-    while let Some(i) = stack.pop() {
-        for c in callers_of(i) {
-            if !reaches_changed_globals[c] {
-                reaches_changed_globals[c] = true;
-                stack.push(c);
-            }
-        }
-    }
+    let reaches_changed_globals = reach(
+        changed_globals.iter().map(Option::is_some).collect(),
+        &callers_of,
+    );
     // Lines 9-16.
     let mut states: Vec<PairState> = pairs
         .iter()
@@ -625,59 +619,17 @@ pub fn semdiff(
         let share = engine.smt.work_left() / u64::try_from(reported.len() - k).unwrap_or(1);
         engine.smt.set_phase_work(share);
         functions.push(match &unread_at[i] {
-            Some(place) => PairReport {
-                name: old.functions[state.old].name.clone(),
-                old: Some(state.old),
-                new: Some(state.new),
-                modified: state.status != FunctionStatus::Unchanged,
-                verdict: Verdict::Unknown,
-                differs_when: None,
-                equal_when: None,
-                non_termination_differs_when: None,
-                full: false,
-                witnesses: Vec::new(),
-                notes: vec![format!(
-                    "runs code that could not be read ({place}): no verdict on a guessed reading"
-                )],
-                unread: Some(place.clone()),
-                paths: (0, 0),
-                formulas: None,
-            },
+            Some(place) => unread_pair(old, state, place),
             None => {
                 let mut report = report_pair(&mut engine, state, i, config, out_of_budget);
-                if let Some((read, false)) = &changed_globals[i] {
-                    report.notes.push(format!(
-                        "reads {read}: the summary compares the versions on the same \
-                         memory, a run starts from each version's initializers"
-                    ));
-                }
-                // A changed constant table whose contents the solver was not given is
-                // arbitrary in each version: a difference only it shows is no proof.
-                if report.verdict == Verdict::Different
-                    && !report.witnesses.iter().any(|w| w.confirmed)
-                    && reaches_changed_globals[i]
-                {
-                    if let Some(name) = changed_constant_without_facts(&engine, matching) {
-                        report.verdict = Verdict::Unknown;
-                        report.notes.push(format!(
-                            "the difference may come from the contents of `{name}`, a changed \
-                             constant the solver was not given (too large, or not known byte \
-                             for byte); no run confirmed it"
-                        ));
-                    }
-                }
-                // `main` starts from the initializers, which its summary does not model.
-                if report.verdict == Verdict::Equivalent
-                    && report.name == "main"
-                    && reaches_changed_globals[i]
-                {
-                    report.verdict = Verdict::Unknown;
-                    report.notes.push(
-                        "equal on the same memory, but main starts from the globals' initial \
-                         contents, and some it may read changed"
-                            .into(),
-                    );
-                }
+                let changed = changed_globals[i].as_ref();
+                initial_contents(
+                    &mut report,
+                    changed,
+                    reaches_changed_globals[i],
+                    &engine,
+                    matching,
+                );
                 report
             }
         });
@@ -740,27 +692,6 @@ fn changed_globals_read(
                 .or_else(|| crate::unread::first_named(&new.functions[*n], &marks[1]))
         })
         .collect()
-}
-
-/// A changed `const` global that the engine's input memory of either version left
-/// without the facts of its contents, if any.
-fn changed_constant_without_facts(engine: &Engine, matching: &VersionMatch) -> Option<String> {
-    let without = [
-        engine.globals_without_facts(Side::Old),
-        engine.globals_without_facts(Side::New),
-    ];
-    matching
-        .globals
-        .iter()
-        .filter(|g| g.status != ripple_versions::GlobalStatus::Unchanged)
-        .find_map(|g| {
-            [(0, g.old), (1, g.new)].into_iter().find_map(|(side, id)| {
-                let id = id?;
-                let global = &engine.programs[side].globals[id];
-                (global.is_const && without[side].binary_search(&id).is_ok())
-                    .then(|| global.name.clone())
-            })
-        })
 }
 
 fn post_order(

@@ -358,3 +358,89 @@ pub(super) fn names_for(engine: &Engine, func: FuncId) -> Names {
     }
     names
 }
+
+/// The report of a pair that runs code that could not be read: no verdict (see
+/// [`crate::unread`]).
+pub(super) fn unread_pair(old: &Program, state: &PairState, place: &str) -> PairReport {
+    PairReport {
+        name: old.functions[state.old].name.clone(),
+        old: Some(state.old),
+        new: Some(state.new),
+        modified: state.status != FunctionStatus::Unchanged,
+        verdict: Verdict::Unknown,
+        differs_when: None,
+        equal_when: None,
+        non_termination_differs_when: None,
+        full: false,
+        witnesses: Vec::new(),
+        notes: vec![format!(
+            "runs code that could not be read ({place}): no verdict on a guessed reading"
+        )],
+        unread: Some(place.to_string()),
+        paths: (0, 0),
+        formulas: None,
+    }
+}
+
+/// What a pair's verdict owes to globals whose initial contents changed: `read`, the
+/// one its function names (and whether it is `const`), and whether it or its callees
+/// name any (`reaches`).
+pub(super) fn initial_contents(
+    report: &mut PairReport,
+    read: Option<&(String, bool)>,
+    reaches: bool,
+    engine: &Engine,
+    matching: &VersionMatch,
+) {
+    if let Some((read, false)) = read {
+        report.notes.push(format!(
+            "reads {read}: the summary compares the versions on the same memory, a run \
+             starts from each version's initializers"
+        ));
+    }
+    if !reaches {
+        return;
+    }
+    // A changed constant whose contents the solver was not given is arbitrary in each
+    // version: a difference only it shows is no proof.
+    if report.verdict == Verdict::Different && !report.witnesses.iter().any(|w| w.confirmed) {
+        if let Some(name) = changed_constant_without_facts(engine, matching) {
+            report.verdict = Verdict::Unknown;
+            report.notes.push(format!(
+                "the difference may come from the contents of `{name}`, a changed constant \
+                 the solver was not given (too large, or not known byte for byte); no run \
+                 confirmed it"
+            ));
+        }
+    }
+    // `main` starts from the initializers, which its summary does not model.
+    if report.verdict == Verdict::Equivalent && report.name == "main" {
+        report.verdict = Verdict::Unknown;
+        report.notes.push(
+            "equal on the same memory, but main starts from the globals' initial contents, \
+             and some it may read changed"
+                .into(),
+        );
+    }
+}
+
+/// A changed `const` global that the engine's input memory of either version left
+/// without the facts of its contents, if any.
+fn changed_constant_without_facts(engine: &Engine, matching: &VersionMatch) -> Option<String> {
+    let without = [
+        engine.globals_without_facts(Side::Old),
+        engine.globals_without_facts(Side::New),
+    ];
+    matching
+        .globals
+        .iter()
+        .filter(|g| g.status != ripple_versions::GlobalStatus::Unchanged)
+        .find_map(|g| {
+            [(0, g.old), (1, g.new)].into_iter().find_map(|(side, id)| {
+                let id = id?;
+                let global = &engine.programs[side].globals[id];
+                (global.is_const && without[side].binary_search(&id).is_ok())
+                    .then(|| global.name.clone())
+            })
+        })
+}
