@@ -1780,6 +1780,18 @@ impl<'a> Lowerer<'a, '_> {
                     .filter(|c| c.kind() != "comment"),
             );
         }
+        self.call_of(node, func, &args, want)
+    }
+
+    /// A call of `func` with `args` (`node` is the whole call, for its place).
+    pub(crate) fn call_of(
+        &mut self,
+        node: TsNode<'a>,
+        func: TsNode<'a>,
+        args: &[TsNode<'a>],
+        want: bool,
+    ) -> Val {
+        let args = args.to_vec();
         if let Some(types) = self.cast_chain(func) {
             // `(T)(x)`, `(T)(U)(x)`: casts the parser read as calls.
             let mut last = None;
@@ -1794,6 +1806,9 @@ impl<'a> Lowerer<'a, '_> {
                 return Val::R(self.int_const(0, self.types.int));
             };
             return Val::R(self.apply_casts(e, &types));
+        }
+        if let Some(v) = self.misparsed_cast_of_call(node, func, &args, want) {
+            return v;
         }
         let callee_node = strip_parens(func);
         let mut callee = None;

@@ -101,6 +101,32 @@ impl<'a> Lowerer<'a, '_> {
         Some(Val::R(self.apply_casts(e, &types)))
     }
 
+    /// `(T)(e)(args)` with `T` a type: the parser read the cast `(T)(e)` as a call and
+    /// called what it returns; C calls `(e)` and casts the result.
+    pub(crate) fn misparsed_cast_of_call(
+        &mut self,
+        node: TsNode<'a>,
+        func: TsNode<'a>,
+        args: &[TsNode<'a>],
+        want: bool,
+    ) -> Option<Val> {
+        if func.kind() != "call_expression" {
+            return None;
+        }
+        let list = self.child_field(func, self.fields.arguments)?;
+        if list.named_child_count() != 1 {
+            return None;
+        }
+        let types = self.cast_chain(self.child_field(func, self.fields.function)?)?;
+        let callee = list.named_child(0)?;
+        let v = self.call_of(node, callee, args, want);
+        if !want {
+            return Some(v);
+        }
+        let e = self.rvalue_of(v);
+        Some(Val::R(self.apply_casts(e, &types)))
+    }
+
     /// `(T) op right` re-read as `((T)(op x)) ...` where `x` is the leftmost operand of
     /// `right` (the cast binds tighter than any binary operator); `types` are the casts,
     /// outermost first.

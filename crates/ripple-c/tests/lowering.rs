@@ -405,6 +405,18 @@ fn typedef_casts_read_as_calls_apply_after_postfix_operators() {
 }
 
 #[test]
+fn casts_of_calls_through_parenthesized_pointers_are_not_calls_of_casts() {
+    // `(u8)(*(p->f))(x)` is parsed as a call of `(u8)(*(p->f))`; C casts the call.
+    let l = lower(
+        "typedef unsigned char u8; typedef long (*fn)(void *); struct s { fn f; };
+         u8 g(struct s *p, void *x) { return (u8)(*(p->f))(x) + (u8)(p->f)(x); }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let g = func(&l.program, "g");
+    assert_eq!(count(g, |k| matches!(k, NodeKind::Call { .. })), 2);
+}
+
+#[test]
 fn global_initializers_are_constant_items() {
     let l = lower(
         "struct p { int x, y; }; int a[] = {1, [4] = 5}; struct p pts[2] = { {1, 2}, { .y = 7 } };

@@ -413,3 +413,31 @@ int main(int argc, char **argv) {
         assert_eq!(outcome.exit_code(), native.status.code());
     }
 }
+
+/// `(T)(*(p->f))(x)` and `(T)(p->f)(x)`: the grammar reads the cast `(T)(...)` as a call
+/// and calls its result; C calls the function and casts what it returns.
+#[test]
+fn casts_of_calls_through_parenthesized_pointers() {
+    check(
+        "cast_call",
+        r#"
+#include <stdio.h>
+typedef unsigned char u8;
+typedef long (*tell_fn)(void *);
+struct ops { tell_fn tell; void *opaque; };
+static long tell(void *p) { return 0x1234 + *(int *)p; }
+int main(void) {
+    int base = 3;
+    struct ops o = { tell, &base };
+    struct ops *p = &o;
+    u8 a = (u8)(*(p->tell))(p->opaque);
+    u8 b = (u8)(p->tell)(p->opaque);
+    unsigned long c = (unsigned long)(u8)(*p->tell)(p->opaque);
+    (void)(p->tell)(p->opaque);
+    printf("%d %d %lu\n", a, b, c);
+    return 0;
+}
+"#,
+        b"",
+    );
+}
