@@ -7,12 +7,14 @@ are extracted (files named by --exclude removed: a unity build such as `onelua.c
 programs' `main` files), and `ripple impact PARENT COMMIT --format json` runs twice: with
 `--dcia-only` (plain DCIA) and by default (SEM-DCIA's statement equivalences), and once
 more per anytime level K given with --levels (`--level K`: functions proved equivalent
-as a whole up to call distance K). One Markdown row per commit: changed lines, impacted
-lines by each, the reduction, the equivalences proved, and the seconds of each run; then
-the averages and medians.
+as a whole up to call distance K). With --function-sources, also 000's DCIA (`--dcia-only
+--sources function`: every statement of a changed function a source, as 000's prototype
+took it) and the reduction of SEM-DCIA against it. One Markdown row per commit: changed
+lines, impacted lines by each, the reduction, the equivalences proved, and the seconds of
+each run; then the averages and medians.
 
 Usage: scripts/history-impact.py REPO [--count 30] [--skip 0] [--levels 0 1 ...] [--budget SECS]
-       [--ripple target/release/ripple] [--exclude NAME ...] [--paths PATHSPEC ...]
+       [--function-sources] [--ripple target/release/ripple] [--exclude NAME ...] [--paths PATHSPEC ...]
 (--exclude removes files or directories of that name from both trees.)
 """
 
@@ -65,6 +67,8 @@ def main():
     parser.add_argument("--levels", nargs="*", type=int, default=[])
     parser.add_argument("--budget", type=float, default=None,
                         help="the budget of the level runs (ripple's --budget), if not the default")
+    parser.add_argument("--function-sources", action="store_true",
+                        help="also 000's DCIA: every statement of a changed function a source")
     args = parser.parse_args()
     commits = []
     for line in git(args.repo, "log", "--no-merges", "--format=%H %s", "--", *args.paths).splitlines():
@@ -72,10 +76,13 @@ def main():
         commits.append((sha, subject))
     commits = commits[args.skip:args.skip + args.count]
     level_heads = "".join(f" level {k} lines | level {k} s |" for k in args.levels)
+    coarse_heads = " 000's DCIA lines | reduction against it |" if args.function_sources else ""
     print("| commit | subject | changed lines | DCIA lines | SEM-DCIA lines | reduction | proved | DCIA s | SEM s |"
-          + level_heads)
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|" + "---:|---:|" * len(args.levels))
+          + level_heads + coarse_heads)
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|" + "---:|---:|" * len(args.levels)
+          + "---:|---:|" * args.function_sources)
     reductions, dcia_times, sem_times = [], [], []
+    coarse_reductions = []
     level_reductions = {k: [] for k in args.levels}
     level_times = {k: [] for k in args.levels}
     for sha, subject in commits:
@@ -91,6 +98,8 @@ def main():
             budget = [] if args.budget is None else ["--budget", str(args.budget)]
             levels = {k: run(args.ripple, tmp / "old", tmp / "new", ["--level", str(k), *budget])
                       for k in args.levels}
+            coarse = (run(args.ripple, tmp / "old", tmp / "new", ["--dcia-only", "--sources", "function"])[0]
+                      if args.function_sources else None)
         short = subject.replace("|", "\\|")[:50]
         if plain is None or sem is None:
             print(f"| {sha[:8]} | {short} | error | | | | | {t_plain:.1f} | {t_sem:.1f} |")
@@ -112,6 +121,13 @@ def main():
                 level_reductions[k].append((d - lines) / d * 100)
             level_times[k].append(seconds)
             cells += f" {'error' if lines is None else lines} | {seconds:.1f} |"
+        if args.function_sources:
+            # The best result computed: the deepest level's, or SEM-DCIA's.
+            best = min([s] + [levels[k][0]["summary"]["impacted_lines"] for k in args.levels if levels[k][0]])
+            c = coarse["summary"]["impacted_lines"] if coarse else None
+            if c:
+                coarse_reductions.append((c - best) / c * 100)
+            cells += f" {'error' if c is None else c} | {((c - best) / c * 100) if c else 0:.0f}% |"
         print(f"| {sha[:8]} | {short} | {changed} | {d} | {s} | {reduction:.0f}% | {proved} | {t_plain:.1f} | {t_sem:.1f} |"
               + cells, flush=True)
     if reductions:
@@ -124,6 +140,9 @@ def main():
                 print(f"level {k}: reduction mean {statistics.mean(level_reductions[k]):.1f}%, "
                       f"median {statistics.median(level_reductions[k]):.1f}%; seconds median "
                       f"{statistics.median(level_times[k]):.1f}")
+        if coarse_reductions:
+            print(f"against 000's DCIA ({len(coarse_reductions)} commits with impact): reduction mean "
+                  f"{statistics.mean(coarse_reductions):.1f}%, median {statistics.median(coarse_reductions):.1f}%")
 
 
 if __name__ == "__main__":

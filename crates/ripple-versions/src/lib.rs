@@ -99,6 +99,20 @@ impl VersionMatch {
             .iter()
             .filter(|m| m.status != FunctionStatus::Unchanged)
     }
+
+    /// The same matching with no node of a changed function mapped: every statement of
+    /// a function whose body changed is a change, as the prototype of 000 (section 4,
+    /// "Differencing") took it. Coarser than statement matching; for comparison.
+    pub fn with_changed_functions_unmapped(mut self) -> VersionMatch {
+        for m in self.functions.iter_mut().filter(|m| m.body_changed) {
+            let map = std::mem::take(&mut m.node_map);
+            m.changed_old.extend(map.iter().map(|&(a, _)| a));
+            m.changed_new.extend(map.iter().map(|&(_, b)| b));
+            m.changed_old.sort_unstable();
+            m.changed_new.sort_unstable();
+        }
+        self
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -149,6 +149,41 @@ fn figure1_under_plain_dcia_impacts_the_four_print_functions() {
 }
 
 #[test]
+fn whole_functions_as_sources_are_what_000s_prototype_took() {
+    // `--sources function`: every statement of a function whose body changed is a change
+    // (000 section 4, "Differencing"). In print_product_info, the declaration (line 23)
+    // and `if (name)` (27) read nothing the change wrote, so statement sources leave them
+    // out; as sources they are impacted, and so is the entry (22). Its changed lines
+    // (25, 33, 34) stay changed, not impacted.
+    let coarse = impact_json_with("dcia-fig1", &["--dcia-only", "--sources", "function"]);
+    let fine = impact_json_with("dcia-fig1", &["--dcia-only"]);
+    assert_eq!(
+        new_lines(&fine, "print_product_info"),
+        set(&[26, 28, 30, 31, 36])
+    );
+    assert_eq!(
+        new_lines(&coarse, "print_product_info"),
+        set(&[22, 23, 26, 27, 28, 30, 31, 36])
+    );
+    // Coarser sources impact a superset: every line statement sources impact.
+    let all = |json: &serde_json::Value| -> BTreeSet<(String, u64)> {
+        json["impacted_lines"]
+            .as_array()
+            .expect("impacted_lines")
+            .iter()
+            .map(|l| {
+                (
+                    l["version"].to_string(),
+                    l["line"].as_u64().expect("a line"),
+                )
+            })
+            .collect()
+    };
+    assert!(all(&fine).is_subset(&all(&coarse)));
+    assert_eq!(fine["changed_lines"], coarse["changed_lines"]);
+}
+
+#[test]
 fn figure4_under_plain_dcia_impacts_everything_downstream_of_main() {
     let (code, stdout) = impact("dcia-fig4", &["--format", "json", "--dcia-only"]);
     assert_eq!(code, 1);

@@ -474,6 +474,7 @@ fn analyse_pair(
         say("impact");
         let options = super::impact::StatementOptions {
             dcia_only: false,
+            whole_function_sources: false,
             semantic_level: None,
             budget: 0.0,
             depth: None,

@@ -60,6 +60,12 @@ pub struct ImpactArgs {
     /// to do what the old ones did are not (SEM-DCIA's statement equivalences).
     #[arg(long, conflicts_with = "semantic")]
     pub dcia_only: bool,
+    /// Statement level: what counts as changed. `statement` (the default): the
+    /// statements that differ. `function`: every statement of a function whose body
+    /// differs, as the prototype of 000 took it (its section 4); coarser, for comparing
+    /// with it (`--dcia-only --sources function` is 000's DCIA).
+    #[arg(long, value_enum, default_value_t = Sources::Statement)]
+    pub sources: Sources,
     /// Statement level: also prove functions equivalent as a whole (the semantic
     /// difference engine, loops by induction; SEM-DCIA's SUMMARYEQUIV, 000 Def. 4.2),
     /// the changed ones and their callers (`--level 1`, unless another level is given):
@@ -91,6 +97,15 @@ pub enum ImpactFormat {
     Sarif,
     Markdown,
     Html,
+}
+
+/// What the statement level takes as the sources of impact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sources {
+    /// The statements that differ between the versions.
+    Statement,
+    /// Every statement of a changed function.
+    Function,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,6 +227,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
     if settings.level != Level::Function {
         let options = StatementOptions {
             dcia_only: args.dcia_only,
+            whole_function_sources: args.sources == Sources::Function,
             semantic_level: settings.semantic_level,
             budget: settings.budget,
             depth: args.depth,
@@ -365,6 +381,8 @@ fn source_texts(
 pub struct StatementOptions {
     /// Plain DCIA: no statement equivalences.
     pub dcia_only: bool,
+    /// Every statement of a changed function a source (`--sources function`).
+    pub whole_function_sources: bool,
     /// The anytime level of the whole-function proofs, if any.
     pub semantic_level: Option<usize>,
     /// Their budget per level, in seconds of work.
@@ -388,6 +406,7 @@ fn impact_key(
     crate::cache::KeyBuilder::new("impact report and whether anything changed")
         .versions(versions.map(|v| v.key_parts()), config)
         .number(u64::from(options.dcia_only))
+        .number(u64::from(options.whole_function_sources))
         .number(u64::from(options.reduction))
         .text(&format!("{:?} {:?}", options.semantic_level, options.depth))
         .number(options.budget.to_bits())
@@ -458,6 +477,11 @@ pub fn statement_impact(
     let (matching, graphs) = rayon::join(match_versions, || {
         DependenceGraphs::build(old, new, &DciaConfig::default())
     });
+    let matching = if options.whole_function_sources {
+        matching.with_changed_functions_unmapped()
+    } else {
+        matching
+    };
     timer.done("match versions, and build the dependence graphs of both");
     let proved = if options.dcia_only {
         ripple_analyses::sem_equiv::StatementEquivalences::default()
