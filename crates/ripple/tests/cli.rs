@@ -205,6 +205,7 @@ fn directories_and_git_revisions_are_versions() {
         "#include \"util.h\"\nint main(void) { return scale(3); }\n",
     )
     .unwrap();
+    std::fs::write(repo.path().join("Makefile"), "all:\n\tcc src/*.c\n").unwrap();
     git(&["add", "."]);
     git(&["commit", "-qm", "one"]);
     // A macro change in a header is a change of its user (preprocessed code).
@@ -225,6 +226,13 @@ fn directories_and_git_revisions_are_versions() {
         Some(1),
         "{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    // The revisions' trees are extracted without their build files; the hint on how to
+    // make a compilation database looks at the work tree.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("hint:") && stderr.contains("bear -- make"),
+        "{stderr}"
     );
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let scale = function(&json, "scale");

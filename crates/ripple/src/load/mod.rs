@@ -552,7 +552,7 @@ fn prepare_version(spec: &VersionSpec, config: &LoadConfig) -> Result<PreparedVe
         placed
     });
     if database.is_none() && config.preprocess.mode == PreprocessMode::Auto {
-        build_system_hint(&sources);
+        build_system_hint(spec, &sources);
     }
     // A build reads what its database lists: the C files it left out are not read.
     if let Some(placed) = &placed {
@@ -604,9 +604,18 @@ fn discover_database(spec: &VersionSpec, sources: &SourceSet) -> Option<CompileC
 /// Says once per run how to make a compilation database when a version's tree has a
 /// build system but none was given or found (without one, generated headers and the
 /// build's defines are unknown and files may not read).
-fn build_system_hint(sources: &SourceSet) {
+fn build_system_hint(spec: &VersionSpec, sources: &SourceSet) {
     static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-    let has = |name: &str| sources.root.join(name).is_file();
+    // A revision's tree is extracted with its C files only: the build files are looked
+    // for in the work tree, as its database would be.
+    let root = match spec {
+        VersionSpec::Revision(_) | VersionSpec::Index => match git::top_level() {
+            Ok(root) => root,
+            Err(_) => return,
+        },
+        VersionSpec::Path(_) | VersionSpec::WorkTree => sources.root.clone(),
+    };
+    let has = |name: &str| root.join(name).is_file();
     let how = if has("CMakeLists.txt") {
         "cmake -B build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON"
     } else if has("meson.build") {
