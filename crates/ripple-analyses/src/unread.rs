@@ -11,7 +11,8 @@
 //! a unit that could not be parsed) may change any function: then every one depends on it.
 
 use ripple_graph::CallGraph;
-use ripple_ir::{Expr, ExprKind, FuncId, Function, InitItem, Program, Span};
+use ripple_ir::{Expr, ExprKind, FuncId, Function, InitItem, Program, Span, TypeId};
+use rustc_hash::FxHashSet;
 
 /// Per function of one program, the first error met reading code it depends on.
 #[derive(Clone, Debug, Default)]
@@ -45,8 +46,16 @@ impl UnreadCode {
                 && inner.start_line <= outer.end_line
         };
         let mut globals: Vec<Option<String>> = vec![None; program.globals.len()];
+        // Records whose bodies had errors, with the first error of each.
+        let mut broken: Vec<(TypeId, String)> = Vec::new();
         for error in &program.read_errors {
             let at = place(&error.span);
+            if let (None, Some(record)) = (error.function, error.record) {
+                if !broken.iter().any(|(r, _)| *r == record) {
+                    broken.push((record, at));
+                }
+                continue;
+            }
             let function = error.function.or_else(|| {
                 program
                     .functions
@@ -76,6 +85,7 @@ impl UnreadCode {
                 }
             }
         }
+        mark_users_of_records(program, &broken, &mut unread.functions, &mut globals);
         spread_through_initializers(program, &mut globals);
         for (f, function) in program.functions.iter_enumerated() {
             if unread.functions[f.index()].is_none() {
@@ -109,6 +119,51 @@ impl UnreadCode {
     /// Whether any function depends on unread code.
     pub fn any(&self) -> bool {
         self.functions.iter().any(Option::is_some)
+    }
+}
+
+/// Marks the functions and globals that use a record whose body had errors: a type in
+/// their code (signature, locals, values) or of the global mentions it; the constants
+/// read from its layout (`sizeof`, `offsetof`) the frontend recorded as errors where
+/// they were read. Code that never names the type reads nothing of its layout.
+fn mark_users_of_records(
+    program: &Program,
+    broken: &[(TypeId, String)],
+    functions: &mut [Option<String>],
+    globals: &mut [Option<String>],
+) {
+    if broken.is_empty() {
+        return;
+    }
+    let mentioned: Vec<FxHashSet<TypeId>> = program
+        .functions
+        .iter()
+        .map(|function| {
+            let mut types: FxHashSet<TypeId> = FxHashSet::default();
+            types.insert(function.ty);
+            types.extend(function.locals.iter().map(|l| l.ty));
+            for node in &function.nodes {
+                for expr in node.exprs() {
+                    expr.walk(&mut |e| {
+                        types.insert(e.ty);
+                    });
+                }
+            }
+            types
+        })
+        .collect();
+    for (record, at) in broken {
+        let marks = program.types.mentioning(&[*record]);
+        for (f, types) in mentioned.iter().enumerate() {
+            if functions[f].is_none() && types.iter().any(|t| marks[t.index()]) {
+                functions[f] = Some(at.clone());
+            }
+        }
+        for (g, global) in program.globals.iter().enumerate() {
+            if globals[g].is_none() && marks[global.ty.index()] {
+                globals[g] = Some(at.clone());
+            }
+        }
     }
 }
 
@@ -187,6 +242,35 @@ mod tests {
     }
 
     #[test]
+    fn an_error_in_a_record_reaches_the_code_using_the_record() {
+        // `struct w`'s first member has an unknown type, so its layout is a guess:
+        // `uses` has a local of it, `through` reads through a pointer to it, `sizes`
+        // and `offset` read its layout as constants, `caller` calls `uses`; `apart`
+        // names none of it, and nor does `other`, which uses a sound record.
+        let program = lowered(
+            "typedef struct w { HANDLE h; int error; } W;\n\
+             struct ok { int a; };\n\
+             int uses(void) { W x; x.error = 1; return x.error; }\n\
+             int through(struct w *p) { return p->error; }\n\
+             unsigned long sizes(void) { return sizeof(W); }\n\
+             unsigned long offset(void) { return __builtin_offsetof(W, error); }\n\
+             int caller(void) { return uses() + 1; }\n\
+             int apart(int a) { return a * 2; }\n\
+             int other(struct ok *p) { return p->a; }\n",
+        );
+        assert_eq!(
+            unread_names(&program),
+            vec!["caller", "offset", "sizes", "through", "uses"]
+        );
+        let unread = UnreadCode::of(&program);
+        let uses = program
+            .functions
+            .iter_enumerated()
+            .find(|(_, f)| f.name == "uses");
+        assert_eq!(unread.function(uses.expect("uses").0), Some("t.c:1"));
+    }
+
+    #[test]
     fn an_error_reaches_its_function_and_callers_only() {
         // `broken` has a syntax error; `caller` calls it; `through_pointer` calls it
         // through a pointer; `apart` runs none of it.
@@ -221,9 +305,10 @@ mod tests {
 
     #[test]
     fn an_error_outside_functions_and_globals_reaches_everything() {
-        // A broken type: any function's layout of it may be wrong.
+        // A broken typedef: the functions using its name cannot be told (the IR has
+        // the type it stands for), so any function may read it wrong.
         let program = lowered(
-            "struct s { int a; unknown_t b; };\n\
+            "typedef unknown_t handle;\n\
              int f(int a) { return a; }\n\
              int g(int a) { return a + 1; }\n",
         );

@@ -221,6 +221,7 @@ impl<'a> Lowerer<'a, '_> {
                     .first()
                     .map_or(t.int, |text| self.type_from_text(text));
                 let path = texts.get(1).copied().unwrap_or("");
+                self.layout_read(ty, node);
                 let off = self.offset_of_path(ty, path, node);
                 Some(Val::R(self.int_const(i128::from(off), t.ulong)))
             }

@@ -449,6 +449,7 @@ impl<'a> Lowerer<'a, '_> {
                     Some(d) => self.type_descriptor(d),
                     None => self.types.int,
                 };
+                self.layout_read(ty, node);
                 let align = self.linker.program.types.align_of(ty);
                 Val::R(self.int_const(i128::from(align), self.types.ulong))
             }
@@ -1632,6 +1633,7 @@ impl<'a> Lowerer<'a, '_> {
         let ulong = self.types.ulong;
         if let Some(desc) = self.child_field(node, self.fields.type_) {
             let ty = self.type_descriptor(desc);
+            self.layout_read(ty, node);
             return self.runtime_size(ty);
         }
         let Some(value) = self.child_field(node, self.fields.value) else {
@@ -1648,6 +1650,7 @@ impl<'a> Lowerer<'a, '_> {
                 {
                     if let Some(arg) = args.named_child(0) {
                         let ty = self.speculate(|this| this.lower_expr(arg).ty());
+                        self.layout_read(ty, node);
                         return self.runtime_size(ty);
                     }
                 }
@@ -1657,7 +1660,8 @@ impl<'a> Lowerer<'a, '_> {
             let name = self.text(inner);
             match self.lookup(name) {
                 Some(Sym::Typedef(ty)) => {
-                    return self.int_const(i128::from(self.size_of(ty)), ulong)
+                    self.layout_read(ty, node);
+                    return self.int_const(i128::from(self.size_of(ty)), ulong);
                 }
                 Some(Sym::Vla { size, .. }) => {
                     let st = self.func.locals[size.index()].ty;
@@ -1672,6 +1676,7 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
         let ty = self.speculate(|this| this.lower_expr(value).ty());
+        self.layout_read(ty, node);
         self.runtime_size(ty)
     }
 
@@ -1684,6 +1689,7 @@ impl<'a> Lowerer<'a, '_> {
         let Some(member) = self.child_field(node, self.fields.member) else {
             return self.int_const(0, ulong);
         };
+        self.layout_read(ty, node);
         let name = self.text(member);
         match self.find_field(ty, name) {
             Some((off, _)) => self.int_const(i128::from(off), ulong),

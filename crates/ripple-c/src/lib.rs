@@ -105,6 +105,7 @@ pub fn lower_units(units: &[TranslationUnit], config: &FrontendConfig) -> Lowere
                 read_errors: vec![ripple_ir::ReadError {
                     span: ripple_ir::Span::SYNTHETIC,
                     function: None,
+                    record: None,
                 }],
                 ..ripple_ir::Program::default()
             },

@@ -105,6 +105,8 @@ pub(crate) struct Linker {
     pub build_syntax: bool,
     /// Grammar kind names by kind id (static, for syntax trees).
     pub kind_names: Vec<&'static str>,
+    /// The records whose bodies had errors (see [`ripple_ir::ReadError::record`]).
+    pub broken_records: Vec<TypeId>,
 }
 
 impl Linker {
@@ -553,6 +555,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         types: t,
         build_syntax: config.build_syntax,
         kind_names: Vec::new(),
+        broken_records: Vec::new(),
     };
     let language: &'static tree_sitter::Language = c_language();
     linker.kind_names = (0..language.node_kind_count())
@@ -682,6 +685,7 @@ fn unit_unread(file: ripple_ir::FileId) -> ripple_ir::ReadError {
             ..Span::SYNTHETIC
         },
         function: None,
+        record: None,
     }
 }
 
@@ -810,6 +814,7 @@ impl<'a> Lowerer<'a, '_> {
             self.linker.program.read_errors.push(ripple_ir::ReadError {
                 span,
                 function: if self.in_function { self.func.id } else { None },
+                record: None,
             });
         }
         let file = self.linker.program.file_path(span.file).to_string();
@@ -820,6 +825,28 @@ impl<'a> Lowerer<'a, '_> {
             col: span.start_col,
             message,
         });
+    }
+
+    /// A constant read from the layout of `ty` (`sizeof`, `_Alignof`, `offsetof`): where
+    /// a record in it had errors in its body, the code reading it depends on them, as
+    /// code naming the record's type does (`ripple_analyses::unread`).
+    pub(crate) fn layout_read(&mut self, ty: TypeId, node: TsNode<'_>) {
+        if self.linker.broken_records.is_empty() || self.speculating > 0 {
+            return;
+        }
+        let marks = self
+            .linker
+            .program
+            .types
+            .mentioning(&self.linker.broken_records);
+        if marks[ty.index()] {
+            let span = self.span_of(node);
+            self.linker.program.read_errors.push(ripple_ir::ReadError {
+                span,
+                function: if self.in_function { self.func.id } else { None },
+                record: None,
+            });
+        }
     }
 
     pub fn approx(&mut self, kind: ApproximationKind, node: TsNode<'_>, detail: String) {

@@ -322,6 +322,7 @@ impl<'a> Lowerer<'a, '_> {
             return None;
         }
         let ty = self.speculate(|this| this.lower_expr(operand).ty());
+        self.layout_read(ty, node);
         Some(self.runtime_size(ty))
     }
 

@@ -744,6 +744,7 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
         }
+        let errors_before = self.linker.program.read_errors.len();
         let mut members = Vec::new();
         let mut cursor = body.walk();
         for field in body.named_children(&mut cursor) {
@@ -789,6 +790,18 @@ impl<'a> Lowerer<'a, '_> {
                 }
                 members.push((dec.name.unwrap_or("").to_string(), dec.ty, width));
             }
+        }
+        // Errors in the body outside functions concern the code using this record (an
+        // error in a nested record's body, that record, which this one contains).
+        let mut broken = false;
+        for error in &mut self.linker.program.read_errors[errors_before..] {
+            if error.function.is_none() {
+                error.record.get_or_insert(ty);
+                broken = true;
+            }
+        }
+        if broken {
+            self.linker.broken_records.push(ty);
         }
         // Records nested in records are visible at the enclosing scope (C has no
         // struct scopes), which is where they were declared above.

@@ -23,13 +23,17 @@ pub struct Program {
     pub read_errors: Vec<ReadError>,
 }
 
-/// An error met reading the sources, where it was met.
+/// An error met reading the sources, where it was met; or a constant read from the
+/// layout of a record whose body had one (`sizeof`, `offsetof`), where it was read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {
     /// The error's position (its file is [`Span::SYNTHETIC`]'s when no position is known).
     pub span: Span,
     /// The function being read, when the error is inside one.
     pub function: Option<FuncId>,
+    /// Outside functions, the struct or union whose body was being read, when the
+    /// error is inside one: only code using that type may read wrong.
+    pub record: Option<TypeId>,
 }
 
 /// A source file, by the path the user gave (relative to the version's root).

@@ -348,7 +348,6 @@ impl TypeTable {
         }
     }
 
-    /// `sizeof`, with GNU's 1 for `void` and functions; 0 for incomplete types.
     /// Whether a value of type `ty` contains a value of the record `index` (through
     /// arrays and members; not through pointers).
     fn contains_record(&self, ty: TypeId, index: u32) -> bool {
@@ -365,6 +364,42 @@ impl TypeTable {
         }
     }
 
+    /// Per type, whether it mentions one of `records`: is one, or is made of one
+    /// through arrays, members, pointers or function signatures.
+    pub fn mentioning(&self, records: &[TypeId]) -> Vec<bool> {
+        let mut marks = vec![false; self.len()];
+        for &r in records {
+            marks[r.index()] = true;
+        }
+        loop {
+            let mut grew = false;
+            for (id, ty) in self.types.iter_enumerated() {
+                if marks[id.index()] {
+                    continue;
+                }
+                let hit = match ty {
+                    Type::Pointer(t) | Type::Array { elem: t, .. } => marks[t.index()],
+                    Type::Record(i) => self.records[*i as usize]
+                        .fields
+                        .iter()
+                        .any(|f| marks[f.ty.index()]),
+                    Type::Function { ret, params, .. } => {
+                        marks[ret.index()] || params.iter().any(|p| marks[p.index()])
+                    }
+                    Type::Void | Type::Int(_) | Type::Float(_) => false,
+                };
+                if hit {
+                    marks[id.index()] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                return marks;
+            }
+        }
+    }
+
+    /// `sizeof`, with GNU's 1 for `void` and functions; 0 for incomplete types.
     pub fn size_of(&self, ty: TypeId) -> u64 {
         match self.get(ty) {
             Type::Void | Type::Function { .. } => 1,
