@@ -32,12 +32,14 @@ mod oldstyle;
 mod recover;
 mod source;
 mod stmt;
+mod symbols;
 mod syntax;
 mod types;
 mod unmodelled;
 
 pub use entry::defines_function;
 pub use source::{LineMap, Segment, TranslationUnit};
+pub use symbols::{link_symbols, LinkSymbols};
 
 /// Options of the frontend.
 #[derive(Clone, Debug)]

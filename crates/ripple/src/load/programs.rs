@@ -1,6 +1,9 @@
 //! The programs of one source tree. A tree may build several: one per file defining
 //! `main` (a tool and its test drivers, `lua.c` and `luac.c`), each linked with the files
-//! that define no `main`, and unity builds (a file including other C files of the tree,
+//! that define no `main` as a linker links a library archive (a file is in when it
+//! defines a name the program uses and does not define yet: `ripple_c::link_symbols`;
+//! so a test driver does not get a Windows-only file no code of it calls), and unity
+//! builds (a file including other C files of the tree,
 //! as Lua's `onelua.c`), which are programs of their own. Lowered together they would
 //! link one program's functions to another's and count a change once per copy; so the
 //! units are told apart before lowering, and one program is analysed: the one named by
@@ -10,6 +13,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use anyhow::{bail, Result};
+use rayon::prelude::*;
 use ripple_c::TranslationUnit;
 
 /// The units of one program of a tree.
@@ -64,6 +68,11 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
     let library: Vec<usize> = (0..units.len())
         .filter(|&i| !main[i] && !unity[i])
         .collect();
+    let symbols: Vec<Option<ripple_c::LinkSymbols>> = units
+        .par_iter()
+        .enumerate()
+        .map(|(i, u)| (!unity[i]).then(|| ripple_c::link_symbols(u)))
+        .collect();
     let mut programs = Vec::new();
     for i in 0..units.len() {
         if unity[i] {
@@ -73,13 +82,10 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
                 units: vec![i],
             });
         } else if main[i] {
-            let mut members = library.clone();
-            members.push(i);
-            members.sort_unstable();
             programs.push(ProgramUnits {
                 name: units[i].path.clone(),
                 kind: ProgramKind::Main,
-                units: members,
+                units: linked(i, &library, &symbols),
             });
         }
     }
@@ -92,6 +98,39 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
     }
     programs.sort_by(|a, b| a.name.cmp(&b.name));
     programs
+}
+
+/// The units of the program of `main`: it, and the library units that define a name the
+/// units in it use and none defines, until none is left to pull (sorted).
+fn linked(main: usize, library: &[usize], symbols: &[Option<ripple_c::LinkSymbols>]) -> Vec<usize> {
+    let of = |u: usize| {
+        symbols[u]
+            .as_ref()
+            .expect("the symbols of every unit not a unity build")
+    };
+    let mut members = vec![main];
+    let mut defined: BTreeSet<&str> = of(main).defines.iter().map(String::as_str).collect();
+    let mut used: BTreeSet<&str> = of(main).uses.iter().map(String::as_str).collect();
+    let mut left = library.to_vec();
+    loop {
+        let (pulled, rest): (Vec<usize>, Vec<usize>) = left.iter().partition(|&&u| {
+            of(u)
+                .defines
+                .iter()
+                .any(|d| used.contains(d.as_str()) && !defined.contains(d.as_str()))
+        });
+        if pulled.is_empty() {
+            break;
+        }
+        for &u in &pulled {
+            defined.extend(of(u).defines.iter().map(String::as_str));
+            used.extend(of(u).uses.iter().map(String::as_str));
+        }
+        members.extend(pulled);
+        left = rest;
+    }
+    members.sort_unstable();
+    members
 }
 
 /// The source files (`.c`) a unit includes, as paths like the units' own: from its line
@@ -247,7 +286,7 @@ mod tests {
             unit("lib.c", "int f(void) { return 1; }"),
             unit("one.c", "#include \"lib.c\"\n#include \"tool.c\"\n"),
             unit("tool.c", "int main(void) { return f(); }"),
-            unit("tool2.c", "int main(int c, char **v) { return 0; }"),
+            unit("tool2.c", "int main(int c, char **v) { return f() + c; }"),
         ];
         let programs = partition(&units);
         assert_eq!(
@@ -270,6 +309,35 @@ mod tests {
             vec![0, 0]
         );
         assert!(choose(&lists, &|_, _| 0, Some("nothing.c")).is_err());
+    }
+
+    #[test]
+    fn a_program_links_the_files_defining_what_it_uses() {
+        // zlib's shape: the library at the root, test drivers, and a contributed tool
+        // with a file for Windows only. `example.c` uses `deflate`, whose file uses
+        // `crc` (the linker pulls that too); the Windows file is used by none of it, and
+        // `tool.c`'s own `crc` (static) pulls nothing.
+        let units = [
+            unit(
+                "contrib/tool.c",
+                "static int crc(void) { return 0; }\nint main(void) { return open_win() + crc(); }",
+            ),
+            unit("contrib/win.c", "int open_win(void) { return HANDLE_MAX; }"),
+            unit("crc.c", "int crc(void) { return 7; }\nint unused_table[4];"),
+            unit("deflate.c", "int deflate(int x) { return x + crc(); }"),
+            unit(
+                "test/example.c",
+                "int deflate(int);\nint main(void) { return deflate(1); }",
+            ),
+        ];
+        let programs = partition(&units);
+        assert_eq!(
+            names(&programs),
+            vec![
+                ("contrib/tool.c", vec![0, 1]),
+                ("test/example.c", vec![2, 3, 4])
+            ]
+        );
     }
 
     #[test]

@@ -1,0 +1,192 @@
+//! What a translation unit gives and asks of the linker, to tell before lowering which
+//! files of a source tree a program is made of, as a linker pulls the members of a
+//! library archive: the external functions and variables the unit defines, and the
+//! names its code and initializers use.
+//!
+//! Both sides over-approximate in the direction that pulls more: every identifier in a
+//! function body or an initializer is a use (a local of the same name as another file's
+//! function pulls that file in), and a declarator at file scope that is not a
+//! prototype, a `typedef` or `extern` is a definition. `static` definitions are left
+//! out: they resolve nothing in another unit, and the unit's own uses of them are no
+//! uses to resolve elsewhere.
+
+use tree_sitter::Node as TsNode;
+
+use crate::lower::c_language;
+use crate::TranslationUnit;
+
+/// The external names a unit defines and the names it uses, each sorted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinkSymbols {
+    pub defines: Vec<String>,
+    pub uses: Vec<String>,
+}
+
+/// The linker's view of `unit`.
+pub fn link_symbols(unit: &TranslationUnit) -> LinkSymbols {
+    let mut parser = tree_sitter::Parser::new();
+    if parser.set_language(c_language()).is_err() {
+        return LinkSymbols::default();
+    }
+    let Some(tree) = parser.parse(&unit.text, None) else {
+        return LinkSymbols::default();
+    };
+    let text = unit.text.as_bytes();
+    let name = |n: TsNode| n.utf8_text(text).unwrap_or("").to_string();
+    let mut out = LinkSymbols::default();
+    let mut statics: Vec<String> = Vec::new();
+    // File-scope items, also inside preprocessor conditionals, `extern "C"` blocks and
+    // what the parser could not read (whose identifiers are all uses).
+    let mut stack = vec![tree.root_node()];
+    while let Some(item) = stack.pop() {
+        let external = !has_storage(item, text, "static");
+        match item.kind() {
+            "function_definition" => {
+                if let Some(id) = item
+                    .child_by_field_name("declarator")
+                    .and_then(declared_name)
+                {
+                    if external {
+                        out.defines.push(name(id));
+                    } else {
+                        statics.push(name(id));
+                    }
+                }
+                if let Some(body) = item.child_by_field_name("body") {
+                    identifiers(body, &mut |id| out.uses.push(name(id)));
+                }
+            }
+            "declaration" => {
+                let mut dc = item.walk();
+                for d in item.children_by_field_name("declarator", &mut dc) {
+                    if let Some(value) = d.child_by_field_name("value") {
+                        identifiers(value, &mut |id| out.uses.push(name(id)));
+                    }
+                    if is_prototype(d) || has_storage(item, text, "extern") {
+                        continue;
+                    }
+                    if let Some(id) = declared_name(d) {
+                        if external {
+                            out.defines.push(name(id));
+                        } else {
+                            statics.push(name(id));
+                        }
+                    }
+                }
+            }
+            "ERROR" => {
+                let mut cursor = item.walk();
+                for child in item.named_children(&mut cursor) {
+                    if matches!(child.kind(), "function_definition" | "declaration") {
+                        stack.push(child);
+                    } else {
+                        identifiers(child, &mut |id| out.uses.push(name(id)));
+                    }
+                }
+            }
+            "translation_unit"
+            | "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_else"
+            | "preproc_elif"
+            | "linkage_specification"
+            | "declaration_list" => {
+                let mut cursor = item.walk();
+                stack.extend(item.named_children(&mut cursor));
+            }
+            _ => {}
+        }
+    }
+    for list in [&mut out.defines, &mut out.uses, &mut statics] {
+        list.sort_unstable();
+        list.dedup();
+    }
+    out.uses.retain(|u| statics.binary_search(u).is_err());
+    out
+}
+
+/// Whether a declaration or definition has the storage class `word`.
+fn has_storage(item: TsNode, text: &[u8], word: &str) -> bool {
+    let mut cursor = item.walk();
+    let found = item
+        .children(&mut cursor)
+        .any(|c| c.kind() == "storage_class_specifier" && c.utf8_text(text) == Ok(word));
+    found
+}
+
+/// The identifier a declarator declares.
+fn declared_name(mut d: TsNode) -> Option<TsNode> {
+    loop {
+        d = match d.kind() {
+            "identifier" => return Some(d),
+            "parenthesized_declarator" => d.named_child(0)?,
+            _ => d.child_by_field_name("declarator")?,
+        };
+    }
+}
+
+/// Whether a declarator declares a function (`int f(void)`, `int *f(int)`), not a
+/// pointer to one (`int (*f)(void)`).
+fn is_prototype(mut d: TsNode) -> bool {
+    loop {
+        match d.kind() {
+            "function_declarator" => {
+                return d
+                    .child_by_field_name("declarator")
+                    .is_some_and(|inner| inner.kind() == "identifier");
+            }
+            "init_declarator" | "pointer_declarator" | "attributed_declarator" => {
+                match d.child_by_field_name("declarator") {
+                    Some(inner) => d = inner,
+                    None => return false,
+                }
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// Calls `visit` on every identifier under `node`.
+fn identifiers<'t>(node: TsNode<'t>, visit: &mut impl FnMut(TsNode<'t>)) {
+    let mut cursor = node.walk();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "identifier" {
+            visit(n);
+            continue;
+        }
+        stack.extend(n.named_children(&mut cursor));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn symbols(text: &str) -> LinkSymbols {
+        link_symbols(&TranslationUnit {
+            path: "t.c".into(),
+            text: text.into(),
+            line_map: None,
+        })
+    }
+
+    #[test]
+    fn definitions_and_uses() {
+        let s = symbols(
+            "int deflate(int);\n\
+             extern int shared;\n\
+             static int helper(int x) { return x; }\n\
+             int counter = 1, *alias = &counter;\n\
+             int (*hook)(int) = helper;\n\
+             typedef int handle;\n\
+             static const int table[] = { 1, 2 };\n\
+             int deflate(int level) { return helper(level) + shared + inflate(level); }\n",
+        );
+        // `helper` and `table` are static, `shared` extern, `deflate(int);` a prototype.
+        assert_eq!(s.defines, ["alias", "counter", "deflate", "hook"]);
+        // Uses come from bodies and initializers, not from declarations; `helper` is
+        // the unit's own.
+        assert_eq!(s.uses, ["counter", "inflate", "level", "shared", "x"]);
+    }
+}
