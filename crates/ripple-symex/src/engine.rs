@@ -292,7 +292,14 @@ const PURE_MATH: &[&str] = &[
 
 impl<'p> Engine<'p> {
     /// An engine over two versions; `pairs` lists matched functions (old, new).
-    pub fn new(programs: [&'p Program; 2], pairs: &[(FuncId, FuncId)], config: Config) -> Self {
+    /// An engine over two versions whose functions `pairs` correspond; the globals of
+    /// `apart` (constants whose contents differ) get an address per version.
+    pub fn new(
+        programs: [&'p Program; 2],
+        pairs: &[(FuncId, FuncId)],
+        apart: [&[GlobalId]; 2],
+        config: Config,
+    ) -> Self {
         let mut pair_of = [FxHashMap::default(), FxHashMap::default()];
         for (index, (old, new)) in pairs.iter().enumerate() {
             let fo = &programs[0].functions[*old];
@@ -312,7 +319,7 @@ impl<'p> Engine<'p> {
             programs,
             smt: Smt::new(config.budget),
             config,
-            layout: Layout::new(programs),
+            layout: Layout::new(programs, apart),
             pair_of,
             equal_when: FxHashMap::default(),
             summaries: FxHashMap::default(),

@@ -2,7 +2,9 @@
 //!
 //! A global gets the same address in the old and the new program when its key is the
 //! same (string literals: when their bytes are the same), so that pointers to it compare
-//! equal across versions. Frames of memory locals are per function key, in a region of
+//! equal across versions; except the globals asked to be kept apart (constants whose
+//! contents differ: the facts of each version's bytes at one address would contradict
+//! each other, and every query over them would hold vacuously). Frames of memory locals are per function key, in a region of
 //! their own far from globals and from the addresses pointer arguments get in witnesses.
 
 use std::collections::BTreeMap;
@@ -35,14 +37,24 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn new(programs: [&Program; 2]) -> Layout {
+    /// The layout of two versions, with the globals of `apart` (per version) at
+    /// addresses of their own.
+    pub fn new(programs: [&Program; 2], apart: [&[GlobalId]; 2]) -> Layout {
         let mut layout = Layout::default();
+        let identity = |side: usize, id: GlobalId| {
+            let program = programs[side];
+            let mut identity = global_identity(program, &program.globals[id]);
+            if apart[side].contains(&id) {
+                identity.push_str(if side == 0 { "@old" } else { "@new" });
+            }
+            identity
+        };
         // Globals: one slot per identity (key, or bytes for literals), largest size wins.
         let mut slots: BTreeMap<String, u64> = BTreeMap::new();
-        for program in programs {
-            for global in program.globals.iter() {
+        for (side, program) in programs.into_iter().enumerate() {
+            for (id, global) in program.globals.iter_enumerated() {
                 let size = program.types.size_of(global.ty).max(1);
-                let slot = slots.entry(global_identity(program, global)).or_insert(0);
+                let slot = slots.entry(identity(side, id)).or_insert(0);
                 *slot = (*slot).max(size);
             }
         }
@@ -62,8 +74,8 @@ impl Layout {
             *address = FUNCTION_BASE + 16 * index as u64;
         }
         for (side, program) in programs.into_iter().enumerate() {
-            for (id, global) in program.globals.iter_enumerated() {
-                layout.globals[side].insert(id, address_of[&global_identity(program, global)]);
+            for id in program.globals.ids() {
+                layout.globals[side].insert(id, address_of[&identity(side, id)]);
             }
             for (id, function) in program.functions.iter_enumerated() {
                 let index = (function_keys[&function.key] - FUNCTION_BASE) / 16;

@@ -338,7 +338,20 @@ pub fn semdiff(
             cutoff: config.wall_clock_cutoff,
         },
     };
-    let mut engine = Engine::new([old, new], &plain, symex_config);
+    // Constants whose contents changed are two objects: each version's facts are about
+    // its own bytes.
+    let mut apart: [Vec<ripple_ir::GlobalId>; 2] = Default::default();
+    for g in &matching.globals {
+        if let (ripple_versions::GlobalStatus::Modified, Some(o), Some(n)) =
+            (g.status, g.old, g.new)
+        {
+            if old.globals[o].is_const || new.globals[n].is_const {
+                apart[0].push(o);
+                apart[1].push(n);
+            }
+        }
+    }
+    let mut engine = Engine::new([old, new], &plain, [&apart[0], &apart[1]], symex_config);
     let graphs = [CallGraph::build(old), CallGraph::build(new)];
     // An indirect call is one unknown function of its target in both versions, which
     // holds only where the target behaves the same in both: the functions that may not
@@ -748,6 +761,16 @@ fn analyse_pair(
     let mut assumptions = input_assumptions(engine, Side::Old, state.old);
     assumptions.extend(input_assumptions(engine, Side::New, state.new));
     let assume = and_all(&assumptions);
+    // Inputs that satisfy no assumption would make every difference query hold
+    // vacuously: such a pair is left undecided, never proved.
+    if engine.smt.check(std::slice::from_ref(&assume)) == Answer::Unsat {
+        state
+            .notes
+            .push("the assumptions on the inputs contradict each other: not analysed".into());
+        state.equal = Bool::from_bool(false);
+        state.covered = false;
+        return state;
+    }
     // Loops proved equal by induction first: when that makes the pair equivalent, no
     // bounded unwinding is needed.
     let mut by_induction = loop_induction(engine, &state, index, unwind, &assume);
