@@ -272,3 +272,22 @@ fn renamed_locals_are_paired_and_a_swap_is_not_taken_for_one() {
         "int f(int a, int b) { int first = b; int second = a; return first - second; }",
     );
 }
+
+#[test]
+fn wide_types_are_not_computed_narrow() {
+    // u * 2^32 * 2^32 in 128 bits has u as its high half: a shift by 64 of a 128-bit
+    // value is not the shift by 0 that masking the count to 6 bits made it.
+    equivalent(
+        "",
+        "unsigned long f(unsigned long u) { unsigned long r; r = (unsigned long)(((unsigned __int128)u * 4294967296UL * 4294967296UL) >> 64); return r; }",
+        "unsigned long f(unsigned long u) { unsigned long r; r = u; return r; }",
+    );
+    // In long double, d + 1 - 1 keeps d (1e-17 has the 64-bit significand's room); in
+    // double, the sum rounds to 1 and the result is 0. The solver computes long double
+    // as double, so such a change is not proved.
+    not_equivalent(
+        "",
+        "double f(double d) { double r; r = (double)(((long double)d + 1.0L) - 1.0L); return r; }",
+        "double f(double d) { double r; r = (d + 1.0) - 1.0; return r; }",
+    );
+}

@@ -82,6 +82,14 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// `+`, `-`, `*`, `/`, `%`: the operators that compute a new number.
+    pub fn is_arithmetic(self) -> bool {
+        matches!(
+            self,
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem
+        )
+    }
+
     pub fn is_comparison(self) -> bool {
         matches!(
             self,

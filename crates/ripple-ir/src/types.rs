@@ -461,6 +461,11 @@ impl TypeTable {
     }
 
     /// Whether values of this type are signed (pointers are not).
+    /// Whether `ty` is `long double`, which the solver computes as `double`.
+    pub fn is_long_double(&self, ty: TypeId) -> bool {
+        matches!(self.get(ty), Type::Float(FloatKind::LongDouble))
+    }
+
     pub fn is_signed(&self, ty: TypeId) -> bool {
         match self.get(ty) {
             Type::Int(kind) => kind.is_signed(),

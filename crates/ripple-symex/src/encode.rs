@@ -158,14 +158,24 @@ pub fn binary(op: BinOp, lhs: &BV, rhs: &BV, lrepr: Repr, rrepr: Repr, result: R
             }
         }
         BinOp::Shl | BinOp::Shr => {
-            let mask = if bits <= 32 { 31 } else { 63 };
+            // The count modulo the width, as x86 takes it (beyond the width the shift is
+            // undefined); 128-bit values by theirs.
+            let mask = if bits <= 32 {
+                31
+            } else if bits <= 64 {
+                63
+            } else {
+                127
+            };
             let count = resize(rhs, bits, rrepr.signed()).bvand(BV::from_u64(mask, bits));
             if op == BinOp::Shl {
                 // A constant left shift is a product by a power of two: the solver's
                 // normal form of sums of products then sees `x << 5` as `32 * x`
                 // (a multiplier circuit against a shift is hard to prove equal).
                 match count.simplify().as_u64() {
-                    Some(k) if k < u64::from(bits) => lhs.bvmul(BV::from_u64(1u64 << k, bits)),
+                    Some(k) if k < u64::from(bits).min(64) => {
+                        lhs.bvmul(BV::from_u64(1u64 << k, bits))
+                    }
                     _ => lhs.bvshl(count),
                 }
             } else if signed {

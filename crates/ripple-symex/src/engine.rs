@@ -1071,6 +1071,12 @@ impl<'p> Engine<'p> {
             ExprKind::Binary(op, lhs, rhs) => {
                 let a = self.eval(side, func, st, lhs);
                 let b = self.eval(side, func, st, rhs);
+                if types.is_long_double(lhs.ty) && op.is_arithmetic() {
+                    // Computed as `double`, the result could be wrong: a value of its
+                    // own, as unmodelled code gives (differences through it are only
+                    // possible, and nothing through it is proved equal).
+                    return BV::new_const(self.fresh_name("havoc"), repr.bits());
+                }
                 let lrepr = Repr::of(types, lhs.ty);
                 let rrepr = Repr::of(types, rhs.ty);
                 if let Some(trap) = encode::division_trap(*op, &a, &b, lrepr) {

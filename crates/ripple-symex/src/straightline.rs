@@ -988,6 +988,11 @@ impl<'a> Side<'a> {
                 let v = self.eval(st, operand)?;
                 encode::unary(*op, &v, Repr::of(types, operand.ty), repr.bits())
             }
+            ExprKind::Binary(op, lhs, rhs)
+                if types.is_long_double(lhs.ty) && op.is_arithmetic() =>
+            {
+                return Err("the change computes with long double, which is not modelled exactly")
+            }
             ExprKind::Binary(op, lhs, rhs) => {
                 let a = self.eval(st, lhs)?;
                 let b = self.eval(st, rhs)?;

@@ -1,0 +1,3 @@
+unsigned long high_of_scaled(unsigned long u) {
+    return u;
+}
