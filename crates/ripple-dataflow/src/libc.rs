@@ -37,6 +37,11 @@ pub(crate) struct ExternalModel {
     pub writes: Writes,
     /// Reads and writes the hidden state of the C library.
     pub state: bool,
+    /// Only writes it (`errno` set by a mathematical function, a stream written that
+    /// the program may read back), where `state` is false.
+    pub writes_state: bool,
+    /// Only reads it (`perror` prints `errno`), where `state` is false.
+    pub reads_state: bool,
     pub returns: Returns,
     /// May not return to its caller.
     pub noreturn: bool,
@@ -72,6 +77,8 @@ const fn model(reads_args: bool, writes: Writes, state: bool, returns: Returns) 
         reads_args,
         writes,
         state,
+        writes_state: false,
+        reads_state: false,
         returns,
         noreturn: false,
         copies: false,
@@ -100,8 +107,17 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
         "strdup" | "strndup" => model(true, Nothing, false, Fresh),
         "realloc" | "reallocarray" => model(true, Nothing, false, Realloc),
         "free" => model(false, Nothing, false, NoPointer),
-        "printf" | "puts" | "putchar" | "fprintf" | "fputs" | "fputc" | "putc" | "vprintf"
-        | "vfprintf" | "perror" | "fwrite" => model(true, Nothing, false, NoPointer),
+        // Standard output is not read back; a stream given by the program may be (a
+        // file written, rewound and read), and its position (`ftell`) changes.
+        "printf" | "puts" | "putchar" | "vprintf" => model(true, Nothing, false, NoPointer),
+        "fprintf" | "fputs" | "fputc" | "putc" | "vfprintf" | "fwrite" => ExternalModel {
+            writes_state: true,
+            ..model(true, Nothing, false, NoPointer)
+        },
+        "perror" => ExternalModel {
+            reads_state: true,
+            ..model(true, Nothing, false, NoPointer)
+        },
         "strlen" | "strnlen" | "strcmp" | "strncmp" | "strcasecmp" | "strncasecmp" | "memcmp"
         | "strspn" | "strcspn" | "atoi" | "atol" | "atoll" | "atof" | "abs" | "labs" | "llabs"
         | "strcoll" => model(true, Nothing, false, NoPointer),
@@ -143,35 +159,16 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
         | "__ctype_b_loc"
         | "__ctype_toupper_loc"
         | "__ctype_tolower_loc" => model(true, Nothing, false, ArgsOrExternal),
-        "sqrt"
-        | "pow"
-        | "exp"
-        | "log"
-        | "log10"
-        | "log2"
-        | "sin"
-        | "cos"
-        | "tan"
-        | "atan"
-        | "atan2"
+        "atan"
         | "floor"
         | "ceil"
         | "fabs"
-        | "fmod"
         | "round"
         | "trunc"
-        | "sqrtf"
         | "fabsf"
         | "floorf"
         | "ceilf"
-        | "powf"
-        | "asin"
-        | "acos"
-        | "sinh"
-        | "cosh"
         | "tanh"
-        | "lround"
-        | "llround"
         | "expect"
         | "expect_with_probability"
         | "assume_aligned"
@@ -179,8 +176,16 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
         | "isinf"
         | "fmax"
         | "fmin"
-        | "hypot"
         | "cbrt" => model(false, Nothing, false, ArgsOrExternal),
+        // glibc sets `errno` on their domain and range errors.
+        "sqrt" | "sqrtf" | "pow" | "powf" | "exp" | "exp2" | "expm1" | "expf" | "log" | "log10"
+        | "log2" | "log1p" | "logf" | "sin" | "cos" | "tan" | "sinf" | "cosf" | "tanf" | "asin"
+        | "acos" | "atan2" | "atan2f" | "sinh" | "cosh" | "fmod" | "fmodf" | "lround"
+        | "llround" | "hypot" | "hypotf" | "erf" | "erfc" | "tgamma" | "lgamma" | "ldexp"
+        | "scalbn" => ExternalModel {
+            writes_state: true,
+            ..model(false, Nothing, false, ArgsOrExternal)
+        },
         "qsort" => ExternalModel {
             calls_back: true,
             ..model(true, Arg(0), false, NoPointer)

@@ -1107,10 +1107,11 @@ impl<'p> Generator<'p> {
                     .push(Constraint::Copy(self.external_cell, a));
             }
         }
-        if model.state {
-            let ext = self.external;
-            self.access(f, n, whole(AccessKind::Read, ext));
-            self.access(f, n, whole(AccessKind::Write, ext));
+        if model.state || model.reads_state {
+            self.access(f, n, whole(AccessKind::Read, self.external));
+        }
+        if model.state || model.writes_state {
+            self.access(f, n, whole(AccessKind::Write, self.external));
         }
         if let Some(k) = model.deep_writes {
             if let Some(Some(a)) = args.get(k) {

@@ -290,8 +290,15 @@ const PURE_MATH: &[&str] = &[
     "isxdigit", "ispunct", "isprint",
 ];
 
+/// The functions of [`PURE_MATH`] (and the exact ones) that never set `errno`.
+const WITHOUT_ERRNO: &[&str] = &[
+    "fabs", "fabsf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf",
+    "fmin", "fmax", "cbrt", "atan", "tanh", "abs", "labs", "llabs", "toupper", "tolower",
+    "isdigit", "isalpha", "isspace", "isalnum", "isupper", "islower", "isxdigit", "ispunct",
+    "isprint",
+];
+
 impl<'p> Engine<'p> {
-    /// An engine over two versions; `pairs` lists matched functions (old, new).
     /// An engine over two versions whose functions `pairs` correspond; the globals of
     /// `apart` (constants whose contents differ) get an address per version.
     pub fn new(
@@ -1325,6 +1332,12 @@ impl<'p> Engine<'p> {
             }
             _ => None,
         };
+        // glibc's mathematical functions set `errno` on domain and range errors: memory
+        // after the call is a function of the arguments and memory before it.
+        if (exact.is_some() || PURE_MATH.contains(&base)) && !WITHOUT_ERRNO.contains(&base) {
+            let (_, mem, _) = self.uf_outputs("libm", base, values, &st.mem, &st.io, None);
+            st.mem = mem;
+        }
         let value = if let Some(v) = exact {
             Some(v)
         } else if PURE_MATH.contains(&base) {

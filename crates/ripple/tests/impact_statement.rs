@@ -644,3 +644,26 @@ fn unknown_code_does_not_write_string_literals_and_an_int_argument_points_nowher
     assert_eq!(new_lines(&json, "main"), set(&[23, 24, 25, 26]));
     assert_eq!(new_lines(&json, "check"), set(&[11, 12]));
 }
+
+#[test]
+fn what_the_c_library_keeps_carries_impact() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // A file written, rewound and read back: with `n + 1` written, `fgetc` (line 7)
+    // reads another byte. (`fputc` was taken to write nothing.)
+    let text = "#include <stdio.h>\nint main(int argc, char **argv) {\n    int n = argc;\n    \
+                FILE *f = tmpfile();\n    fputc('a' + n, f);\n    rewind(f);\n    \
+                int c = fgetc(f);\n    return c;\n}\n";
+    let (_, json) = impact_of_edit(dir.path(), text, "'a' + n", "'a' + n + 1");
+    assert!(new_lines(&json, "main").contains(&7), "{json}");
+    // `sqrt` of a negative number sets errno to EDOM, which line 6 reads.
+    let text = "#include <errno.h>\n#include <math.h>\nint main(int argc, char **argv) {\n    \
+                errno = 0;\n    double r = sqrt((double)argc);\n    int e = errno;\n    \
+                return e + (int)r;\n}\n";
+    let (_, json) = impact_of_edit(dir.path(), text, "(double)argc", "(double)argc - 5.0");
+    assert!(new_lines(&json, "main").contains(&6), "{json}");
+    // `perror` prints errno, which `strtol` sets on overflow.
+    let text = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n    \
+                long v = strtol(argv[1], NULL, 10);\n    perror(\"conv\");\n    return (int)v;\n}\n";
+    let (_, json) = impact_of_edit(dir.path(), text, "NULL, 10", "NULL, 16");
+    assert!(new_lines(&json, "main").contains(&5), "{json}");
+}
