@@ -7,6 +7,9 @@
 
 use rustc_hash::FxHashMap;
 
+/// The longest text a shared subterm (a `let`) is shown as; longer ones are `…`.
+const MAX_SHARED_TEXT: usize = 400;
+
 /// An s-expression.
 #[derive(Clone, Debug, PartialEq)]
 enum Sexp {
@@ -191,7 +194,12 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
                                 if let (Some(Sexp::Atom(name)), Some(value)) =
                                     (pair.first(), pair.get(1))
                                 {
-                                    let text = expr(value, names, lets, 10);
+                                    let mut text = expr(value, names, lets, 10);
+                                    // Each use repeats the text: a long one would make
+                                    // the output (and the time) grow with every level.
+                                    if text.len() > MAX_SHARED_TEXT {
+                                        text = "…".to_string();
+                                    }
                                     lets.insert(name.clone(), text);
                                 }
                             }
@@ -295,11 +303,15 @@ fn call_text(
     names: &Names,
     lets: &mut FxHashMap<String, String>,
 ) -> Option<String> {
-    let mut rendered: Vec<String> = args.iter().map(|a| expr(a, names, lets, 0)).collect();
     if let Some(rest) = head.strip_prefix("libm.") {
         let name = rest.split('.').next()?;
+        let rendered: Vec<String> = args.iter().map(|a| expr(a, names, lets, 0)).collect();
         return Some(format!("{name}({})", rendered.join(", ")));
     }
+    // The memory and the output the call starts from (the last two) are not shown, and
+    // not rendered: they may be large.
+    let shown = args.get(..args.len().checked_sub(2)?)?;
+    let mut rendered: Vec<String> = shown.iter().map(|a| expr(a, names, lets, 0)).collect();
     let rest = head.strip_prefix("ext.")?;
     let (name, rest) = match rest.strip_prefix("(indirect)") {
         Some(rest) => ("(indirect)", rest.strip_prefix('.')?),
@@ -312,8 +324,6 @@ fn call_text(
         version = kind;
         kind = parts.next()?;
     }
-    // The memory and the output the call starts from are not shown.
-    rendered.truncate(rendered.len().checked_sub(2)?);
     let call = if name == "(indirect)" {
         if rendered.is_empty() {
             return None;
@@ -379,6 +389,22 @@ fn load_text(args: &[Sexp], names: &Names, lets: &mut FxHashMap<String, String>)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shared_subterms_do_not_multiply_the_text() {
+        // a1 = a0 + a0, a2 = a1 + a1, ...: written out, a40 would be 2^40 terms.
+        let mut formula = String::from("(let ((a0 x)) ");
+        for i in 1..=40 {
+            formula.push_str(&format!("(let ((a{i} (bvadd a{p} a{p}))) ", p = i - 1));
+        }
+        formula.push_str("a40");
+        formula.push_str(&")".repeat(41));
+        let text = render(&formula, &Names::default());
+        assert!(
+            text.contains('…') && text.len() < 2 * MAX_SHARED_TEXT,
+            "{text}"
+        );
+    }
 
     #[test]
     fn renders_calls_of_unknown_functions_and_function_addresses() {
