@@ -1185,7 +1185,15 @@ impl<'p> Generator<'p> {
             }
         }
         if model.calls_back {
-            self.external_calls.push((f, n, args.to_vec()));
+            let mut given = args.to_vec();
+            if model.writes == Writes::All {
+                // Unknown code may also call the functions stored in what it is given
+                // (`sigaction`'s handler, in the struct its second argument points to).
+                for &(_, a) in &ptr_args {
+                    given.push(Some(self.held_anywhere(a)));
+                }
+            }
+            self.external_calls.push((f, n, given));
         }
     }
 

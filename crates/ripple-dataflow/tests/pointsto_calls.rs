@@ -67,3 +67,34 @@ fn a_callback_gets_pointers_into_what_the_external_was_given() {
     assert!(read.contains("g3"), "{read:?}");
     assert!(read.iter().any(|r| r.starts_with("arr")), "{read:?}");
 }
+
+#[test]
+fn unknown_code_calls_the_functions_stored_in_what_it_is_given() {
+    // `install` is unknown to the analysis (as `sigaction` is: the handler travels in a
+    // struct): it may call `handler`, whose read of `seen` is then that of a function
+    // the program runs, and whose callers include the call of `install`.
+    let text = "struct action { void (*handler)(int); int flags; };\n\
+                int install(int sig, const struct action *act);\n\
+                int seen;\n\
+                static void handler(int sig) { seen = seen + sig; }\n\
+                int main(void) {\n\
+                    struct action a = { handler, 0 };\n\
+                    install(10, &a);\n\
+                    return seen;\n\
+                }\n";
+    let program = common::lower_file("a.c", text, false);
+    let config = PointsToConfig {
+        mode: Some(PointsToMode::Andersen),
+        ..PointsToConfig::default()
+    };
+    let pts = PointsTo::analyze(&program, &config);
+    let main = program.function_by_name("main").expect("main");
+    let handler = program.function_by_name("handler").expect("handler");
+    let call = program.functions[main]
+        .nodes
+        .iter_enumerated()
+        .find(|(_, node)| node.span.start_line == 7 && node.direct_callee().is_some())
+        .map(|(n, _)| n)
+        .expect("the call of install");
+    assert_eq!(pts.callbacks(main, call), &[handler]);
+}
