@@ -649,6 +649,16 @@ impl<'a> Lowerer<'a, '_> {
         if self.declares_noreturn(node, None) {
             self.linker.program.functions[f].noreturn = true;
         }
+        // Attributes blanked before parsing, between what precedes the definition and
+        // its body.
+        let (from, to) = (
+            node.prev_sibling().map_or(0, |p| p.end_byte()),
+            body.map_or(node.end_byte(), |b| b.start_byte()),
+        );
+        let runtime_calls = self
+            .runtime_attributes
+            .clone()
+            .map(|offsets| offsets.iter().any(|o| (from..to).contains(o)));
         if self.linker.program.functions[f].is_defined() {
             // Several programs in one directory (tests, examples) each define `main` and
             // friends. Keep every definition: later ones are keyed by their unit, like
@@ -676,6 +686,11 @@ impl<'a> Lowerer<'a, '_> {
         let Some(body) = body else {
             return;
         };
+        for (list, wanted) in self.linker.runtime_calls.iter_mut().zip(runtime_calls) {
+            if wanted {
+                list.push(f);
+            }
+        }
         let scopes = self.scopes.len();
         let knr_skip: Vec<usize> = knr_in_body.iter().map(|d| d.id()).collect();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

@@ -30,6 +30,7 @@ mod lower;
 mod misparse;
 mod oldstyle;
 mod recover;
+mod runtime;
 mod source;
 mod stmt;
 mod symbols;

@@ -107,6 +107,9 @@ pub(crate) struct Linker {
     pub kind_names: Vec<&'static str>,
     /// The records whose bodies had errors (see [`ripple_ir::ReadError::record`]).
     pub broken_records: Vec<TypeId>,
+    /// Functions with the `constructor` and `destructor` attributes, which the C
+    /// runtime calls before `main` and after it returns.
+    pub runtime_calls: [Vec<FuncId>; 2],
 }
 
 impl Linker {
@@ -283,6 +286,8 @@ pub(crate) struct Lowerer<'a, 'l> {
     pub computed_gotos: FxHashSet<usize>,
     /// The offsets of the `noreturn` attributes blanked before parsing, in order.
     pub noreturn_attributes: Vec<usize>,
+    /// The offsets of the blanked `constructor` and `destructor` attributes, in order.
+    pub runtime_attributes: [Vec<usize>; 2],
     /// The offsets of the names of the function definitions lowered so far.
     pub lowered_definitions: FxHashSet<usize>,
 }
@@ -346,33 +351,41 @@ fn blank(bytes: &mut [u8]) {
 
 /// Replaces `__attribute__((...))` by spaces (newlines kept), so every byte offset and
 /// line stays where it was; string literals inside the parentheses are skipped over.
-/// Returns the offsets of the blanked `noreturn` attributes (their meaning is kept
-/// aside: `Lowerer::noreturn_attributes`).
-fn blank_attributes(text: &mut String) -> Vec<usize> {
+/// Returns the offsets of the blanked `noreturn`, `constructor` and `destructor`
+/// attributes (their meaning is kept aside: `Lowerer::noreturn_attributes` and
+/// `Lowerer::runtime_attributes`).
+fn blank_attributes(text: &mut String) -> [Vec<usize>; 3] {
     let mut ranges = Vec::new();
-    let mut noreturn = Vec::new();
+    let mut found: [Vec<usize>; 3] = Default::default();
     scan_keyword_groups(text.as_bytes(), b"__attribute__", |start, open, close| {
         let inner = &text[open..close];
         if !KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
             ranges.push((start, close + 1));
-            if inner
-                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-                .any(|w| w == "noreturn" || w == "__noreturn__")
+            let has = |word: &str| {
+                inner
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                    .any(|w| w.trim_matches('_') == word)
+            };
+            for (list, word) in found
+                .iter_mut()
+                .zip(["noreturn", "constructor", "destructor"])
             {
-                noreturn.push(start);
+                if has(word) {
+                    list.push(start);
+                }
             }
         }
         true
     });
     if ranges.is_empty() {
-        return noreturn;
+        return found;
     }
     edit_bytes(text, |bytes| {
         for (start, end) in ranges {
             blank(&mut bytes[start..end]);
         }
     });
-    noreturn
+    found
 }
 
 /// Replaces the type argument of every `__builtin_va_arg(ap, TYPE)` by `0` and spaces
@@ -556,6 +569,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         build_syntax: config.build_syntax,
         kind_names: Vec::new(),
         broken_records: Vec::new(),
+        runtime_calls: Default::default(),
     };
     let language: &'static tree_sitter::Language = c_language();
     linker.kind_names = (0..language.node_kind_count())
@@ -580,7 +594,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         };
         let mut old_style = crate::oldstyle::rewrite(&blanked);
         let mut blanked = old_style.text;
-        let noreturn_attributes = blank_attributes(&mut blanked);
+        let [noreturn_attributes, constructors, destructors] = blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
         respell_array_restrict(&mut blanked);
         let text: &str = &blanked;
@@ -631,6 +645,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             knr_bodies: old_style.knr_bodies,
             computed_gotos: old_style.computed_gotos,
             noreturn_attributes,
+            runtime_attributes: [constructors, destructors],
             lowered_definitions: FxHashSet::default(),
         };
         let mut sink = ChunkSink {
@@ -668,6 +683,8 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             });
         }
     }
+    let [constructors, destructors] = std::mem::take(&mut linker.runtime_calls);
+    crate::runtime::call_around_main(&mut linker.program, &constructors, &destructors);
     let mut diagnostics = linker.diagnostics;
     diagnostics.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
     diagnostics.dedup();

@@ -1036,3 +1036,30 @@ fn fuzz_regressions_lower_to_valid_ir() {
         lower(&text);
     }
 }
+
+#[test]
+fn constructors_run_after_the_entry_of_main_and_destructors_before_its_exit() {
+    let l = lower(
+        "int g;\n__attribute__((constructor)) static void init(void) { g = 1; }\n\
+         static void __attribute__((__destructor__)) fini(void) { g = 2; }\n\
+         int main(void) { if (g) return 1; return 0; }",
+    );
+    assert!(errors(&l).is_empty(), "{:?}", errors(&l));
+    let main = func(&l.program, "main");
+    let callee_name = |n: ripple_ir::NodeId| match &main.nodes[n].kind {
+        NodeKind::Call {
+            callee: Callee::Direct(f),
+            ..
+        } => Some(l.program.functions[*f].name.clone()),
+        _ => None,
+    };
+    // The entry's successor calls init.
+    let first = main.nodes[main.entry].succs[0];
+    assert_eq!(callee_name(first).as_deref(), Some("init"));
+    // Every edge into the exit comes from the call of fini.
+    for (n, node) in main.nodes.iter_enumerated() {
+        if node.succs.contains(&main.exit) {
+            assert_eq!(callee_name(n).as_deref(), Some("fini"), "{n:?}");
+        }
+    }
+}

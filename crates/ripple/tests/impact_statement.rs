@@ -667,3 +667,23 @@ fn what_the_c_library_keeps_carries_impact() {
     let (_, json) = impact_of_edit(dir.path(), text, "NULL, 10", "NULL, 16");
     assert!(new_lines(&json, "main").contains(&5), "{json}");
 }
+
+#[test]
+fn the_runtime_calls_constructors_before_main_and_destructors_after_it() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // `init` runs before main: `g = 6` instead of `g = 5` changes what line 7 reads.
+    let text = "static int g;\n__attribute__((constructor)) static void init(void) {\n    \
+                g = 5;\n}\nint main(int argc, char **argv) {\n    int n = argc;\n    \
+                int v = g + n;\n    return v;\n}\n";
+    let (_, json) = impact_of_edit(dir.path(), text, "g = 5", "g = 6");
+    assert!(new_lines(&json, "main").contains(&7), "{json}");
+    // `fini` runs after main returns and reads what main wrote (line 3).
+    let text = "#include <stdio.h>\nstatic int g;\nstatic void __attribute__((destructor)) fini(void) {\n    \
+                printf(\"%d\\n\", g);\n}\nint main(int argc, char **argv) {\n    g = argc;\n    \
+                return 0;\n}\n";
+    let (_, json) = impact_of_edit(dir.path(), text, "g = argc;", "g = argc + 1;");
+    assert!(new_lines(&json, "fini").contains(&4), "{json}");
+    // Nothing changed: the calls the runtime makes are no change.
+    let (code, json) = impact_of_edit(dir.path(), text, "g = argc;", "g = argc;");
+    assert_eq!(code, 0, "{json}");
+}
