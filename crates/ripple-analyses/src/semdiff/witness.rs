@@ -219,8 +219,15 @@ impl Witness {
 /// given what the interpreter's replays of the same versions did.
 fn compiled_verdict(outcomes: [&str; 2], replays: [&Observed; 2]) -> Option<Unconfirmed> {
     let past_limit = |k: usize| replays[k].limited && native::crashed(outcomes[k]);
+    // Both versions stop on the same undefined behaviour here: what the compiled
+    // versions then do differently is what the undefined behaviour gave each.
+    let same_undefined = replays[0].undefined.is_some()
+        && replays[0].undefined == replays[1].undefined
+        && replays[0].result == replays[1].result;
     if outcomes.iter().any(|o| native::timed_out(o)) {
         Some(Unconfirmed::CompiledTimeout)
+    } else if same_undefined {
+        Some(Unconfirmed::UndefinedBehaviour)
     } else if past_limit(0) || past_limit(1) {
         Some(Unconfirmed::CompiledCrashPastLimit)
     } else if outcomes[0] == outcomes[1] {
@@ -772,6 +779,8 @@ pub(super) fn replay(
                 // Compiled code may fold a division it knows traps, or drop a dead one.
                 "division by zero",
                 "signed division overflow",
+                // Compiled code reads whatever the registers or the stack hold.
+                "va_arg past the last variadic argument",
             ]
             .iter()
             .any(|k| message.contains(k)) =>
@@ -850,5 +859,23 @@ mod tests {
             compiled_verdict(["|signal 14", returned], [&replay(false), &replay(false)]),
             Some(Unconfirmed::CompiledTimeout)
         );
+    }
+
+    /// Both versions read a variadic argument never passed: the compiled versions
+    /// return what the registers held, which differs by chance, not by the change. One
+    /// version alone stopping on it is a difference the compiled runs may confirm.
+    #[test]
+    fn the_same_undefined_behaviour_in_both_confirms_nothing() {
+        let trapped = || Observed {
+            result: "trap: va_arg past the last variadic argument".into(),
+            undefined: Some("va_arg past the last variadic argument".into()),
+            ..replay(false)
+        };
+        let (a, b) = ("r 00000005 |exit 0", "r 00000007 |exit 0");
+        assert_eq!(
+            compiled_verdict([a, b], [&trapped(), &trapped()]),
+            Some(Unconfirmed::UndefinedBehaviour)
+        );
+        assert_eq!(compiled_verdict([a, b], [&trapped(), &replay(false)]), None);
     }
 }
