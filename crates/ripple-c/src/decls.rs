@@ -691,6 +691,34 @@ impl<'a> Lowerer<'a, '_> {
                 list.push(f);
             }
         }
+        // A `cleanup` function runs where its variable's scope ends, which the lowering
+        // does not model: said, and no semantic verdict is given on the function
+        // (`ripple_analyses::unread`).
+        if let Some(&at) = self
+            .cleanup_attributes
+            .iter()
+            .find(|&&o| body.byte_range().contains(&o))
+        {
+            let span = self.span_of(body);
+            let line =
+                span.start_line + self.src[body.start_byte()..at].matches('\n').count() as u32;
+            let span = ripple_ir::Span {
+                start_line: line,
+                end_line: line,
+                ..span
+            };
+            self.linker.program.read_errors.push(ripple_ir::ReadError {
+                span,
+                function: Some(f),
+                record: None,
+            });
+            self.linker.program.approximations.push(ripple_ir::Approximation {
+                kind: ripple_ir::ApproximationKind::Unsupported,
+                span,
+                function: Some(f),
+                detail: "a `cleanup` attribute: the function it names runs at the end of the variable's scope, which is not modelled".into(),
+            });
+        }
         let scopes = self.scopes.len();
         let knr_skip: Vec<usize> = knr_in_body.iter().map(|d| d.id()).collect();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

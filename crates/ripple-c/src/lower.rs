@@ -288,6 +288,8 @@ pub(crate) struct Lowerer<'a, 'l> {
     pub noreturn_attributes: Vec<usize>,
     /// The offsets of the blanked `constructor` and `destructor` attributes, in order.
     pub runtime_attributes: [Vec<usize>; 2],
+    /// The offsets of the blanked `cleanup` attributes, in order.
+    pub cleanup_attributes: Vec<usize>,
     /// The offsets of the names of the function definitions lowered so far.
     pub lowered_definitions: FxHashSet<usize>,
 }
@@ -351,12 +353,12 @@ fn blank(bytes: &mut [u8]) {
 
 /// Replaces `__attribute__((...))` by spaces (newlines kept), so every byte offset and
 /// line stays where it was; string literals inside the parentheses are skipped over.
-/// Returns the offsets of the blanked `noreturn`, `constructor` and `destructor`
-/// attributes (their meaning is kept aside: `Lowerer::noreturn_attributes` and
-/// `Lowerer::runtime_attributes`).
-fn blank_attributes(text: &mut String) -> [Vec<usize>; 3] {
+/// Returns the offsets of the blanked `noreturn`, `constructor`, `destructor` and
+/// `cleanup` attributes (their meaning is kept aside: `Lowerer::noreturn_attributes`,
+/// `Lowerer::runtime_attributes` and `Lowerer::cleanup_attributes`).
+fn blank_attributes(text: &mut String) -> [Vec<usize>; 4] {
     let mut ranges = Vec::new();
-    let mut found: [Vec<usize>; 3] = Default::default();
+    let mut found: [Vec<usize>; 4] = Default::default();
     scan_keyword_groups(text.as_bytes(), b"__attribute__", |start, open, close| {
         let inner = &text[open..close];
         if !KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
@@ -366,9 +368,10 @@ fn blank_attributes(text: &mut String) -> [Vec<usize>; 3] {
                     .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                     .any(|w| w.trim_matches('_') == word)
             };
-            for (list, word) in found
-                .iter_mut()
-                .zip(["noreturn", "constructor", "destructor"])
+            for (list, word) in
+                found
+                    .iter_mut()
+                    .zip(["noreturn", "constructor", "destructor", "cleanup"])
             {
                 if has(word) {
                     list.push(start);
@@ -594,7 +597,8 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         };
         let mut old_style = crate::oldstyle::rewrite(&blanked);
         let mut blanked = old_style.text;
-        let [noreturn_attributes, constructors, destructors] = blank_attributes(&mut blanked);
+        let [noreturn_attributes, constructors, destructors, cleanup_attributes] =
+            blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
         respell_array_restrict(&mut blanked);
         let text: &str = &blanked;
@@ -646,6 +650,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             computed_gotos: old_style.computed_gotos,
             noreturn_attributes,
             runtime_attributes: [constructors, destructors],
+            cleanup_attributes,
             lowered_definitions: FxHashSet::default(),
         };
         let mut sink = ChunkSink {

@@ -1063,3 +1063,26 @@ fn constructors_run_after_the_entry_of_main_and_destructors_before_its_exit() {
         }
     }
 }
+
+#[test]
+fn a_cleanup_attribute_is_said_to_be_unmodelled() {
+    // `done` runs when `x` goes out of scope, which the IR does not model: an
+    // approximation of `scope`, and an error no semantic verdict rests on.
+    let l = lower(
+        "int g;\nstatic void done(int *p) { g = *p; }\n\
+         int scope(int n) {\n  __attribute__((cleanup(done))) int x = n;\n  return x;\n}",
+    );
+    let scope = l.program.function_by_name("scope").expect("scope");
+    assert!(l
+        .program
+        .approximations
+        .iter()
+        .any(|a| a.function == Some(scope)
+            && a.detail.contains("cleanup")
+            && a.span.start_line == 4));
+    assert!(l
+        .program
+        .read_errors
+        .iter()
+        .any(|e| e.function == Some(scope) && e.span.start_line == 4));
+}
