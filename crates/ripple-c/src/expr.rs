@@ -1797,7 +1797,6 @@ impl<'a> Lowerer<'a, '_> {
         args: &[TsNode<'a>],
         want: bool,
     ) -> Val {
-        let args = args.to_vec();
         if let Some(types) = self.cast_chain(func) {
             // `(T)(x)`, `(T)(U)(x)`: casts the parser read as calls.
             let mut last = None;
@@ -1813,7 +1812,7 @@ impl<'a> Lowerer<'a, '_> {
             };
             return Val::R(self.apply_casts(e, &types));
         }
-        if let Some(v) = self.misparsed_cast_of_call(node, func, &args, want) {
+        if let Some(v) = self.misparsed_cast_of_call(node, func, args, want) {
             return v;
         }
         let callee_node = strip_parens(func);
@@ -1826,7 +1825,7 @@ impl<'a> Lowerer<'a, '_> {
                     if let Some(v) = self.library_builtin(BuiltinCall {
                         name,
                         node,
-                        args: &args,
+                        args,
                         want,
                     }) {
                         return v;
@@ -1838,7 +1837,7 @@ impl<'a> Lowerer<'a, '_> {
                     if let Some(v) = self.builtin_call(BuiltinCall {
                         name,
                         node,
-                        args: &args,
+                        args,
                         want,
                     }) {
                         return v;

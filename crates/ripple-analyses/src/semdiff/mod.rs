@@ -738,6 +738,14 @@ fn post_order(
     order
 }
 
+/// A pair left without a verdict, for the reason `note`.
+fn undecided(mut state: PairState, note: &str) -> PairState {
+    state.notes.push(note.into());
+    state.equal = Bool::from_bool(false);
+    state.covered = false;
+    state
+}
+
 /// Summarises both functions of a pair and runs CONSTPROCDIFFSUM, refining on demand.
 /// A pair without callers (`main`) also refines its own uncovered part with a deeper
 /// unwinding bound; other pairs are refined on demand of their callers.
@@ -750,12 +758,7 @@ fn analyse_pair(
 ) -> PairState {
     state.analysed += 1;
     if engine.pair_index(Side::Old, state.old) != Some(index) {
-        state
-            .notes
-            .push("parameter types differ between the versions".into());
-        state.equal = Bool::from_bool(false);
-        state.covered = false;
-        return state;
+        return undecided(state, "parameter types differ between the versions");
     }
     let mut unwind = config.unwind;
     let mut assumptions = input_assumptions(engine, Side::Old, state.old);
@@ -764,12 +767,10 @@ fn analyse_pair(
     // Inputs that satisfy no assumption would make every difference query hold
     // vacuously: such a pair is left undecided, never proved.
     if engine.smt.check(std::slice::from_ref(&assume)) == Answer::Unsat {
-        state
-            .notes
-            .push("the assumptions on the inputs contradict each other: not analysed".into());
-        state.equal = Bool::from_bool(false);
-        state.covered = false;
-        return state;
+        return undecided(
+            state,
+            "the assumptions on the inputs contradict each other: not analysed",
+        );
     }
     // Loops proved equal by induction first: when that makes the pair equivalent, no
     // bounded unwinding is needed.
