@@ -177,6 +177,7 @@ impl<'a> Lowerer<'a, '_> {
                 if self.declares_noreturn(node, Some(d)) {
                     self.linker.program.functions[f].noreturn = true;
                 }
+                self.note_runtime_calls(f, node, Some(d));
                 let ty = self.linker.program.functions[f].ty;
                 self.bind(name, Sym::Func(f, ty));
                 continue;
@@ -352,6 +353,7 @@ impl<'a> Lowerer<'a, '_> {
                 if self.declares_noreturn(node, Some(d)) {
                     self.linker.program.functions[f].noreturn = true;
                 }
+                self.note_runtime_calls(f, node, Some(d));
                 let ty = self.linker.program.functions[f].ty;
                 self.bind(name, Sym::Func(f, ty));
                 continue;
@@ -493,6 +495,53 @@ impl<'a> Lowerer<'a, '_> {
         Val::L(lv)
     }
 
+    /// Whether one of the attributes blanked before parsing at `offsets` (sorted) is on
+    /// this declarator of `node` (or on the whole declaration).
+    pub(crate) fn has_attribute(
+        &self,
+        node: TsNode<'a>,
+        declarator: Option<TsNode<'a>>,
+        offsets: &[usize],
+    ) -> bool {
+        let mut cursor = node.walk();
+        let children: Vec<TsNode<'a>> = node.children(&mut cursor).collect();
+        // Another declarator of the same declaration says nothing of this one.
+        let other = |child: &TsNode<'a>| {
+            child.kind().ends_with("declarator")
+                && declarator.is_some_and(|d| !child.byte_range().contains(&d.start_byte()))
+        };
+        let body = children.iter().find(|c| c.kind() == "compound_statement");
+        // The attributes blanked before parsing lie between the tokens: from the end of
+        // what precedes the declaration to its body (or end).
+        let start = node.prev_sibling().map_or(0, |p| p.end_byte());
+        let end = body.map_or(node.end_byte(), |b| b.start_byte());
+        let from = offsets.partition_point(|&o| o < start);
+        offsets[from..].iter().take_while(|&&o| o < end).any(|&o| {
+            // An attribute belongs to the declarator before it (or, before any, to
+            // the whole declaration).
+            !children
+                .iter()
+                .rev()
+                .find(|c| c.start_byte() <= o)
+                .is_some_and(other)
+        })
+    }
+
+    /// The functions the C runtime is asked to call before `main` (constructors) and
+    /// after it (destructors): recorded for `runtime::call_around_main`.
+    fn note_runtime_calls(
+        &mut self,
+        f: ripple_ir::FuncId,
+        node: TsNode<'a>,
+        declarator: Option<TsNode<'a>>,
+    ) {
+        for k in 0..2 {
+            if self.has_attribute(node, declarator, &self.runtime_attributes[k]) {
+                self.linker.runtime_calls[k].push(f);
+            }
+        }
+    }
+
     /// Whether a declaration says its function never returns: `_Noreturn` (also as
     /// `noreturn` from <stdnoreturn.h>) or a `noreturn` attribute, in the specifiers or
     /// on this declarator (never in a body).
@@ -504,25 +553,7 @@ impl<'a> Lowerer<'a, '_> {
             child.kind().ends_with("declarator")
                 && declarator.is_some_and(|d| !range.contains(&d.start_byte()))
         };
-        let body = children.iter().find(|c| c.kind() == "compound_statement");
-        // The attributes blanked before parsing lie between the tokens: from the end of
-        // what precedes the declaration to its body (or end).
-        let start = node.prev_sibling().map_or(0, |p| p.end_byte());
-        let end = body.map_or(node.end_byte(), |b| b.start_byte());
-        let from = self.noreturn_attributes.partition_point(|&o| o < start);
-        let attribute = self.noreturn_attributes[from..]
-            .iter()
-            .take_while(|&&o| o < end)
-            .any(|&o| {
-                // An attribute belongs to the declarator before it (or, before any, to
-                // the whole declaration).
-                !children
-                    .iter()
-                    .rev()
-                    .find(|c| c.start_byte() <= o)
-                    .is_some_and(|c| other(&c.byte_range(), c))
-            });
-        attribute
+        self.has_attribute(node, declarator, &self.noreturn_attributes)
             || children
                 .iter()
                 .filter(|c| c.kind() != "compound_statement" && !other(&c.byte_range(), c))
@@ -649,16 +680,6 @@ impl<'a> Lowerer<'a, '_> {
         if self.declares_noreturn(node, None) {
             self.linker.program.functions[f].noreturn = true;
         }
-        // Attributes blanked before parsing, between what precedes the definition and
-        // its body.
-        let (from, to) = (
-            node.prev_sibling().map_or(0, |p| p.end_byte()),
-            body.map_or(node.end_byte(), |b| b.start_byte()),
-        );
-        let runtime_calls = self
-            .runtime_attributes
-            .clone()
-            .map(|offsets| offsets.iter().any(|o| (from..to).contains(o)));
         if self.linker.program.functions[f].is_defined() {
             // Several programs in one directory (tests, examples) each define `main` and
             // friends. Keep every definition: later ones are keyed by their unit, like
@@ -686,11 +707,7 @@ impl<'a> Lowerer<'a, '_> {
         let Some(body) = body else {
             return;
         };
-        for (list, wanted) in self.linker.runtime_calls.iter_mut().zip(runtime_calls) {
-            if wanted {
-                list.push(f);
-            }
-        }
+        self.note_runtime_calls(f, node, None);
         // A `cleanup` function runs where its variable's scope ends, which the lowering
         // does not model: said, and no semantic verdict is given on the function
         // (`ripple_analyses::unread`).

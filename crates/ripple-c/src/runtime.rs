@@ -25,11 +25,18 @@ pub(crate) fn call_around_main(
     else {
         return;
     };
+    // Each defined function once (its declarations may carry the attribute too), in
+    // the order first seen.
     let callable = |program: &Program, list: &[FuncId]| -> Vec<FuncId> {
-        list.iter()
-            .copied()
-            .filter(|&f| f != main && program.functions[f].params.is_empty())
-            .collect()
+        let mut out: Vec<FuncId> = Vec::new();
+        for &f in list {
+            let function = &program.functions[f];
+            if f != main && function.is_defined() && function.params.is_empty() && !out.contains(&f)
+            {
+                out.push(f);
+            }
+        }
+        out
     };
     let (constructors, destructors) = (
         callable(program, constructors),

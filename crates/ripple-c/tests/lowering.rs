@@ -1056,6 +1056,19 @@ fn constructors_run_after_the_entry_of_main_and_destructors_before_its_exit() {
     // The entry's successor calls init.
     let first = main.nodes[main.entry].succs[0];
     assert_eq!(callee_name(first).as_deref(), Some("init"));
+    // The attribute may be on a declaration only, once.
+    let l2 = lower(
+        "int g;\nstatic void init(void) __attribute__((constructor));\n\
+         static void init(void);\nstatic void init(void) { g = 1; }\n\
+         int main(void) { return g; }",
+    );
+    let main2 = func(&l2.program, "main");
+    let calls = main2
+        .nodes
+        .iter()
+        .filter(|n| matches!(n.kind, NodeKind::Call { .. }))
+        .count();
+    assert_eq!(calls, 1);
     // Every edge into the exit comes from the call of fini.
     for (n, node) in main.nodes.iter_enumerated() {
         if node.succs.contains(&main.exit) {
