@@ -42,7 +42,14 @@ pub(super) fn report_pair(
     let termination_answer = answer(engine, state.known.termination, &state.termination);
     engine.smt.pop();
     let has_diff = diff_answer != Answer::Unsat;
-    let has_possible = possible_answer != Answer::Unsat;
+    // Inputs that satisfy no assumption would make every difference query hold
+    // vacuously: an "equivalent" resting on them is left undecided.
+    let vacuous = assumed
+        && !has_diff
+        && possible_answer == Answer::Unsat
+        && termination_answer == Answer::Unsat
+        && engine.smt.check(std::slice::from_ref(&assume)) == Answer::Unsat;
+    let has_possible = possible_answer != Answer::Unsat || vacuous;
     let has_termination = termination_answer != Answer::Unsat;
     // A difference through a call by pointer that may reach a function that differs
     // between the versions (each version's own unknown function there) is possible, not
@@ -100,6 +107,9 @@ pub(super) fn report_pair(
         Verdict::Unknown
     };
     let mut notes = state.notes.clone();
+    if vacuous {
+        notes.push("the assumptions on the inputs contradict each other: nothing is proved".into());
+    }
     if through_differing && !confirmed {
         notes.push(
             "the difference found goes through calls by pointer that may reach functions \
