@@ -94,7 +94,16 @@ pub fn render(formula: &str, names: &Names) -> String {
         return formula.to_string();
     };
     let mut lets = FxHashMap::default();
+    VISITS.with(|v| v.set(MAX_VISITS));
     expr(&sexp, names, &mut lets, 0)
+}
+
+/// The subterms one formula's text may visit; past them the rest is `…` (the solver's
+/// formulas over memory can be large enough to take minutes to print).
+const MAX_VISITS: usize = 200_000;
+
+thread_local! {
+    static VISITS: std::cell::Cell<usize> = const { std::cell::Cell::new(MAX_VISITS) };
 }
 
 fn bv_literal(atom: &str) -> Option<(u128, u32)> {
@@ -151,6 +160,14 @@ fn infix(op: &str) -> Option<(&'static str, u8)> {
 }
 
 fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: u8) -> String {
+    let left = VISITS.with(|v| {
+        let left = v.get().saturating_sub(1);
+        v.set(left);
+        left
+    });
+    if left == 0 {
+        return "…".to_string();
+    }
     match sexp {
         Sexp::Atom(atom) => {
             if let Some((value, bits)) = bv_literal(atom) {
