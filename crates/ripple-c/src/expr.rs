@@ -1906,49 +1906,7 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
         let _ = varargs;
-        if self.format_writes_counts(&callee, args) {
-            // `%n` stores the count of characters printed so far through its argument:
-            // the call is followed by a havoc that reads what the call was given.
-            let given = values.clone();
-            let result = self.call_with(callee, values, ret, want);
-            self.spill_for_havoc(given);
-            self.havoc(
-                None,
-                ApproximationKind::Unsupported,
-                node,
-                "`%n` in a printf format writes through its argument: memory is havocked",
-            );
-            return result;
-        }
         self.call_with(callee, values, ret, want)
-    }
-
-    /// Whether `callee` is of the `printf` family and its format, a string literal,
-    /// holds a `%n` conversion. (A format that is not a literal is not looked into.)
-    fn format_writes_counts(&self, callee: &Callee, args: &[TsNode<'a>]) -> bool {
-        let Callee::Direct(f) = callee else {
-            return false;
-        };
-        let at = match self.linker.program.functions[*f].name.as_str() {
-            "printf" => 0,
-            "fprintf" | "sprintf" | "dprintf" => 1,
-            "snprintf" => 2,
-            _ => return false,
-        };
-        let Some(format) = args.get(at) else {
-            return false;
-        };
-        if !matches!(format.kind(), "string_literal" | "concatenated_string") {
-            return false;
-        }
-        let text = self.text(*format).as_bytes();
-        text.iter().enumerate().any(|(i, &b)| {
-            b == b'%'
-                && text[i + 1..]
-                    .iter()
-                    .find(|c| !b"-+ #0123456789.*hlLqjzt".contains(c))
-                    .is_some_and(|&c| c == b'n')
-        })
     }
 
     /// Emits a call node; returns the result when wanted (records in a memory temp).
