@@ -57,12 +57,13 @@ pub fn link_symbols(unit: &TranslationUnit) -> LinkSymbols {
                 }
             }
             "declaration" => {
+                let declared_only = has_storage(item, text, "extern");
                 let mut dc = item.walk();
                 for d in item.children_by_field_name("declarator", &mut dc) {
                     if let Some(value) = d.child_by_field_name("value") {
                         identifiers(value, &mut |id| out.uses.push(name(id)));
                     }
-                    if is_prototype(d) || has_storage(item, text, "extern") {
+                    if is_prototype(d) || declared_only {
                         continue;
                     }
                     if let Some(id) = declared_name(d) {
