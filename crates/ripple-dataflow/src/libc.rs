@@ -3,7 +3,10 @@
 //! analyses can express: they read and write everything their pointer arguments point
 //! to, the hidden state of the C library (stdin position, `rand` seed, `strtok`,
 //! `errno`), modelled as one "external memory" region, and the library's globals the
-//! program declares (`optind`, `environ`, ...).
+//! program declares (`optind`, `environ`, ...). A `printf`-family call whose format may
+//! hold `%n` also writes through its variadic pointers ([`count_stores`]).
+
+use ripple_ir::{Expr, ExprKind, InitItem, Program};
 
 /// Which pointer arguments an external writes through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,5 +218,89 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
             library_globals: LibraryGlobals::All,
             ..model(true, All, true, ArgsOrExternal)
         },
+    }
+}
+
+/// Where a call of the `printf` family may store counts (`%n` writes the number of
+/// characters printed so far through its argument).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountStores {
+    /// Through the pointer arguments from this index on.
+    ArgsFrom(usize),
+    /// Through the pointers in the variadic area this `va_list` argument points to.
+    VaList(usize),
+}
+
+/// Whether the call of the external `name` with `args` may store a count: its format is
+/// a string literal holding `%n`, or not a literal at all (it may hold one).
+pub fn count_stores(program: &Program, name: &str, args: &[Expr]) -> Option<CountStores> {
+    let name = name.strip_prefix("__builtin_").unwrap_or(name);
+    // The format's index, and whether the arguments come in a `va_list`.
+    let (format, va_list) = match name {
+        "printf" => (0, false),
+        "fprintf" | "sprintf" | "dprintf" | "asprintf" | "__printf_chk" => (1, false),
+        "snprintf" | "__fprintf_chk" | "__dprintf_chk" => (2, false),
+        "__sprintf_chk" => (3, false),
+        "__snprintf_chk" => (4, false),
+        "vprintf" => (0, true),
+        "vfprintf" | "vsprintf" | "vdprintf" | "vasprintf" | "__vprintf_chk" => (1, true),
+        "vsnprintf" | "__vfprintf_chk" => (2, true),
+        "__vsprintf_chk" => (3, true),
+        "__vsnprintf_chk" => (4, true),
+        _ => return None,
+    };
+    let literal = args.get(format).and_then(|f| literal_bytes(program, f));
+    if literal.is_some_and(|text| !holds_count_conversion(text)) {
+        return None;
+    }
+    Some(if va_list {
+        CountStores::VaList(format + 1)
+    } else {
+        CountStores::ArgsFrom(format + 1)
+    })
+}
+
+/// The bytes of the string literal `e` points to the start of.
+fn literal_bytes<'p>(program: &'p Program, e: &Expr) -> Option<&'p [u8]> {
+    match &e.kind {
+        ExprKind::Cast(inner) => literal_bytes(program, inner),
+        ExprKind::AddrOfGlobal(g) => {
+            let global = &program.globals[*g];
+            if !global.key.starts_with(".str.") {
+                return None;
+            }
+            match global.init.as_ref()?.items.as_slice() {
+                [InitItem::Bytes { offset: 0, bytes }] => Some(bytes),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether a format holds a `%n` conversion (flags, width, precision and length
+/// modifiers between; `%%` is read as a conversion too, which only over-approximates).
+fn holds_count_conversion(text: &[u8]) -> bool {
+    text.iter().enumerate().any(|(i, &b)| {
+        b == b'%'
+            && text[i + 1..]
+                .iter()
+                .find(|c| !b"-+ #'0123456789.*$hlLqjzt".contains(c))
+                .is_some_and(|&c| c == b'n')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::holds_count_conversion;
+
+    #[test]
+    fn count_conversions_are_found_past_flags_and_lengths() {
+        assert!(holds_count_conversion(b"%d%n\n"));
+        assert!(holds_count_conversion(b"ab%hhn"));
+        assert!(holds_count_conversion(b"%2$ln"));
+        assert!(!holds_count_conversion(b"%d items\n"));
+        assert!(!holds_count_conversion(b"%s"));
+        assert!(!holds_count_conversion(b"n%"));
     }
 }

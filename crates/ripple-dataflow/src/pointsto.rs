@@ -55,7 +55,7 @@ use ripple_ir::{
     Program, Storage, UnOp, VarId,
 };
 
-use crate::libc::{external_model, LibraryGlobals, Returns, Writes};
+use crate::libc::{external_model, CountStores, LibraryGlobals, Returns, Writes};
 use ripple_graph::{CallGraph, CallTarget};
 
 mod andersen;
@@ -372,6 +372,18 @@ struct RawAccess {
     size: Option<u64>,
     /// Anywhere in the object (record copies, library calls).
     whole: bool,
+}
+
+impl RawAccess {
+    /// An access anywhere in the objects `addr` points to.
+    fn whole(kind: AccessKind, addr: PVar) -> Self {
+        RawAccess {
+            kind,
+            addr,
+            size: None,
+            whole: true,
+        }
+    }
 }
 
 enum Solution {
@@ -909,6 +921,25 @@ impl<'p> Generator<'p> {
                     Callee::Direct(g) => {
                         let name = self.program.functions[*g].name.clone();
                         self.external_call(f, n, &name, &arg_pvs, result);
+                        match crate::libc::count_stores(self.program, &name, args) {
+                            Some(CountStores::ArgsFrom(k)) => {
+                                for a in arg_pvs.iter().skip(k).flatten() {
+                                    self.access(f, n, RawAccess::whole(AccessKind::Write, *a));
+                                }
+                            }
+                            Some(CountStores::VaList(k)) => {
+                                if let Some(Some(ap)) = arg_pvs.get(k) {
+                                    let area = self.held_anywhere(*ap);
+                                    let pointers = self.held_anywhere(area);
+                                    self.access(
+                                        f,
+                                        n,
+                                        RawAccess::whole(AccessKind::Write, pointers),
+                                    );
+                                }
+                            }
+                            None => {}
+                        }
                     }
                     Callee::Indirect(target) => {
                         let callee_pv = self.expr(f, n, target);
@@ -1068,12 +1099,7 @@ impl<'p> Generator<'p> {
         result: Option<ResultTarget>,
     ) {
         let model = external_model(name);
-        let whole = |kind, addr| RawAccess {
-            kind,
-            addr,
-            size: None,
-            whole: true,
-        };
+        let whole = RawAccess::whole;
         let ptr_args: Vec<(usize, PVar)> = args
             .iter()
             .enumerate()

@@ -666,6 +666,23 @@ fn what_the_c_library_keeps_carries_impact() {
                 long v = strtol(argv[1], NULL, 10);\n    perror(\"conv\");\n    return (int)v;\n}\n";
     let (_, json) = impact_of_edit(dir.path(), text, "NULL, 10", "NULL, 16");
     assert!(new_lines(&json, "main").contains(&5), "{json}");
+    // `%n` stores how many characters were printed: `n * 100` prints more digits, and
+    // line 6 reads another `len`.
+    let text =
+        "#include <stdio.h>\nint main(int argc, char **argv) {\n    int n = argc, len = 0;\n    \
+                char buf[32];\n    snprintf(buf, sizeof buf, \"%d%n\", n, &len);\n    \
+                return len * 2;\n}\n";
+    let (_, json) = impact_of_edit(dir.path(), text, "\", n, &len", "\", n * 100, &len");
+    assert!(new_lines(&json, "main").contains(&6), "{json}");
+    // The same through a wrapper passing its format on to `vprintf` (gcc: exit 3 in the
+    // old version, 4 in the new, run without arguments).
+    let text =
+        "#include <stdio.h>\n#include <stdarg.h>\nstatic int say(const char *f, ...) {\n    \
+                va_list ap;\n    va_start(ap, f);\n    int r = vprintf(f, ap);\n    \
+                va_end(ap);\n    return r;\n}\nint main(int argc, char **argv) {\n    \
+                int k = 0;\n    say(\"%d%n\\n\", argc * 100, &k);\n    return k;\n}\n";
+    let (_, json) = impact_of_edit(dir.path(), text, "argc * 100", "argc * 1000");
+    assert!(new_lines(&json, "main").contains(&13), "{json}");
 }
 
 #[test]

@@ -396,6 +396,11 @@ impl<'a> Converter<'a> {
                         let g = &self.program.functions[*f];
                         if g.is_defined() {
                             Target::Defined(g.key.clone())
+                        } else if ripple_dataflow::count_stores(self.program, &g.name, args)
+                            .is_some()
+                        {
+                            // `%n` may store through any of its arguments.
+                            Target::Unknown
                         } else {
                             Target::External(g.name.clone())
                         }
