@@ -52,7 +52,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_ir::{
     BinOp, Callee, Expr, ExprKind, FuncId, GlobalId, InitItem, Intrinsic, NodeId, NodeKind, Place,
-    Program, Storage, UnOp, VarId,
+    Program, Storage, Type, TypeId, UnOp, VarId,
 };
 
 use crate::libc::{external_model, CountStores, LibraryGlobals, Returns, Writes};
@@ -413,8 +413,10 @@ struct Generator<'p> {
     havoc: FxHashSet<(FuncId, NodeId)>,
     /// Indirect calls: (function, node, callee pvar, arg pvars, result target).
     indirect: Vec<IndirectCall>,
-    /// External calls with possible callbacks: (function, node, arg pvars).
-    external_calls: Vec<(FuncId, NodeId, Vec<Option<PVar>>)>,
+    /// External calls with possible callbacks: (function, node, arg pvars, and per pvar
+    /// whether what it points to may be a function pointer, by its type).
+    #[allow(clippy::type_complexity)]
+    external_calls: Vec<(FuncId, NodeId, Vec<Option<PVar>>, Vec<bool>)>,
     direct_targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
     external: PVar,
     external_cell: PVar,
@@ -1211,15 +1213,31 @@ impl<'p> Generator<'p> {
             }
         }
         if model.calls_back {
+            let types = &self.program.types;
+            let arg_types: Vec<TypeId> = match &self.program.functions[f].nodes[n].kind {
+                NodeKind::Call { args, .. } => args.iter().map(|a| a.ty).collect(),
+                _ => Vec::new(),
+            };
             let mut given = args.to_vec();
+            let mut may_hold: Vec<bool> = (0..args.len())
+                .map(|i| {
+                    arg_types
+                        .get(i)
+                        .is_some_and(|&ty| may_hold_function(types, ty))
+                })
+                .collect();
             if model.writes == Writes::All {
                 // Unknown code may also call the functions stored in what it is given
                 // (`sigaction`'s handler, in the struct its second argument points to).
-                for &(_, a) in &ptr_args {
+                for &(i, a) in &ptr_args {
+                    may_hold.push(arg_types.get(i).is_some_and(|&ty| match types.get(ty) {
+                        Type::Pointer(pointee) => stores_function(types, *pointee, 0),
+                        _ => true,
+                    }));
                     given.push(Some(self.held_anywhere(a)));
                 }
             }
-            self.external_calls.push((f, n, given));
+            self.external_calls.push((f, n, given, may_hold));
         }
     }
 
@@ -1304,7 +1322,7 @@ impl<'p> Generator<'p> {
                 }
             }
         }
-        for (i, (_, _, args)) in self.external_calls.iter().enumerate() {
+        for (i, (_, _, args, _)) in self.external_calls.iter().enumerate() {
             for pv in args.iter().flatten() {
                 for cell in targets_of(self, *pv) {
                     if let Some(g) = function_of(self, cell) {
@@ -1317,7 +1335,7 @@ impl<'p> Generator<'p> {
         }
         for (g, i) in new {
             let args: Vec<PVar> = match self.external_calls.get(i) {
-                Some((_, _, args)) => args.iter().flatten().copied().collect(),
+                Some((_, _, args, _)) => args.iter().flatten().copied().collect(),
                 None => Vec::new(),
             };
             self.root(g, &args);
@@ -1662,23 +1680,14 @@ impl<'p> Generator<'p> {
             targets.insert((call.function, call.node), list);
         }
         let external_calls = std::mem::take(&mut self.external_calls);
-        for (f, n, args) in &external_calls {
+        for (f, n, args, may_hold) in &external_calls {
             let mut list = Vec::new();
-            let arg_types = match &self.program.functions[*f].nodes[*n].kind {
-                NodeKind::Call { args, .. } => args.iter().map(|a| a.ty).collect(),
-                _ => Vec::new(),
-            };
             for (i, pv) in args.iter().enumerate() {
                 let Some(pv) = pv else { continue };
                 // Under unification, the class of a pointer to data often holds function
-                // addresses too: only arguments that may hold a function pointer (a
-                // pointer to a function or to void) pass callbacks. Andersen's sets are
-                // exact enough as they are.
-                if mode == PointsToMode::Unification
-                    && !arg_types
-                        .get(i)
-                        .is_some_and(|&ty| may_hold_function(&self.program.types, ty))
-                {
+                // addresses too: only what may hold a function pointer by its type
+                // passes callbacks. Andersen's sets are exact enough as they are.
+                if mode == PointsToMode::Unification && !may_hold[i] {
                     continue;
                 }
                 list.extend(functions_of(&self, &mut solution, *pv));
@@ -1738,6 +1747,26 @@ impl<'p> Generator<'p> {
 
 /// Whether a value of type `ty` may be a function pointer passed as a callback: a
 /// pointer to a function or to `void`.
+/// Whether memory of type `ty` may store a function pointer: a pointer to a function or
+/// to `void`, an aggregate with such a member, or a record whose members are not known.
+fn stores_function(types: &ripple_ir::TypeTable, ty: ripple_ir::TypeId, depth: u32) -> bool {
+    if depth > 16 {
+        return true;
+    }
+    match types.get(ty) {
+        Type::Void => true,
+        Type::Pointer(_) => may_hold_function(types, ty),
+        Type::Array { elem, .. } => stores_function(types, *elem, depth + 1),
+        Type::Record(_) => types.record(ty).is_none_or(|r| {
+            !r.complete
+                || r.fields
+                    .iter()
+                    .any(|f| stores_function(types, f.ty, depth + 1))
+        }),
+        Type::Int(_) | Type::Float(_) | Type::Function { .. } => false,
+    }
+}
+
 fn may_hold_function(types: &ripple_ir::TypeTable, ty: ripple_ir::TypeId) -> bool {
     match types.get(ty) {
         ripple_ir::Type::Pointer(pointee) => matches!(
