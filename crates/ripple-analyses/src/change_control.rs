@@ -33,12 +33,16 @@ use ripple_dataflow::{ControlDependence, PostDominators};
 use ripple_ir::{FuncId, Function, NodeId, Program};
 use ripple_versions::VersionMatch;
 
+use crate::dcia::Side;
+
 /// Per version (old, new): the nodes whose execution count the change may alter, with
-/// the unmapped node they depend on, sorted.
+/// the unmapped node they depend on, sorted. Unmapped nodes in `settled` (those of
+/// changed regions proved to leave the same way as their partners) alter none.
 pub fn execution_count_changes(
     old: &Program,
     new: &Program,
     matching: &VersionMatch,
+    settled: &FxHashSet<(Side, FuncId, NodeId)>,
 ) -> [Vec<(FuncId, NodeId, NodeId)>; 2] {
     let mut out = [Vec::new(), Vec::new()];
     for ChangedPair {
@@ -49,10 +53,11 @@ pub fn execution_count_changes(
     } in changed_pairs(old, new, matching)
     {
         let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-        for (node, cause) in in_version(fo, fn_, &to_new, &to_old) {
+        let settled_in = |side: Side, f: FuncId| move |u: NodeId| settled.contains(&(side, f, u));
+        for (node, cause) in in_version(fo, fn_, &to_new, &to_old, settled_in(Side::Old, o)) {
             out[0].push((o, node, cause));
         }
-        for (node, cause) in in_version(fn_, fo, &to_old, &to_new) {
+        for (node, cause) in in_version(fn_, fo, &to_old, &to_new, settled_in(Side::New, n)) {
             out[1].push((n, node, cause));
         }
     }
@@ -70,6 +75,7 @@ fn in_version(
     w: &Function,
     pi: &FxHashMap<NodeId, NodeId>,
     pi_inv: &FxHashMap<NodeId, NodeId>,
+    settled: impl Fn(NodeId) -> bool,
 ) -> Vec<(NodeId, NodeId)> {
     let unmapped: Vec<NodeId> = v.nodes.ids().filter(|n| !pi.contains_key(n)).collect();
     if unmapped.is_empty() {
@@ -117,7 +123,7 @@ fn in_version(
     // Closed under control dependence: what a moved node governs moves too.
     let mut out = Vec::new();
     let mut seen: FxHashSet<NodeId> = FxHashSet::default();
-    for &u in &unmapped {
+    for &u in unmapped.iter().filter(|&&u| !settled(u)) {
         let mut stack = vec![u];
         while let Some(x) = stack.pop() {
             for &y in &governs[x.index()] {

@@ -80,6 +80,9 @@ pub struct Equivalences {
     /// Changed statements proved to do what the statements they replace did
     /// ([`crate::sem_equiv`]): no source of impact.
     pub statements: FxHashSet<(Side, FuncId, NodeId)>,
+    /// Of those, the nodes of changed regions proved equivalent as a whole: they also
+    /// leave the same way, so no statement runs a different number of times for them.
+    pub regions: FxHashSet<(Side, FuncId, NodeId)>,
     /// Changed arguments (call node, index from 0) proved to have the old values.
     pub arguments: FxHashSet<(Side, FuncId, NodeId, u32)>,
     /// Per version (old, new): changed calls found to run exactly when their partners
@@ -228,7 +231,8 @@ pub fn dcia_on_graphs(
             }
         }
     }
-    let [moved_old, moved_new] = crate::change_control::execution_count_changes(old, new, matching);
+    let [moved_old, moved_new] =
+        crate::change_control::execution_count_changes(old, new, matching, &equivalences.regions);
     let [mut paired_old, mut paired_new] = crate::change_control::paired_calls(old, new, matching);
     for (list, extra) in [&mut paired_old, &mut paired_new]
         .into_iter()

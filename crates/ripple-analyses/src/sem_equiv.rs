@@ -94,15 +94,11 @@ impl StatementEquivalences {
         for p in &self.proved {
             match p.argument {
                 None => {
-                    for &n in &p.old {
-                        equivalences
-                            .statements
-                            .insert((Side::Old, p.functions.0, n));
-                    }
-                    for &n in &p.new {
-                        equivalences
-                            .statements
-                            .insert((Side::New, p.functions.1, n));
+                    let old = p.old.iter().map(|&n| (Side::Old, p.functions.0, n));
+                    let new = p.new.iter().map(|&n| (Side::New, p.functions.1, n));
+                    for node in old.chain(new) {
+                        equivalences.statements.insert(node);
+                        equivalences.regions.insert(node);
                     }
                 }
                 Some(i) => {
