@@ -109,10 +109,10 @@ fn renamed_loop_locals_are_paired_by_declaration_order() {
     // Every local renamed (s -> acc, m -> three, i -> k), none of the old names left in
     // the new version: paired in declaration order, the loops take the same steps from
     // the same (s, m, i) = (acc, three, k), so by induction they leave together with
-    // the same sum.
+    // the same sum. (`3` written `1 + 2`, or the renaming alone would be no change.)
     let old =
         "int f(int n) { int s = 0; int m = 3; for (int i = 0; i < n; i++) s += m * i; return s; }";
-    let new = "int f(int n) { int acc = 0; int three = 3; for (int k = 0; k < n; k++) acc += three * k; return acc; }";
+    let new = "int f(int n) { int acc = 0; int three = 1 + 2; for (int k = 0; k < n; k++) acc += three * k; return acc; }";
     let report = analyse(old, new, "f");
     assert_eq!(report.verdict, Verdict::Equivalent, "{report:#?}");
     assert!(proved_by_induction(&report), "{report:#?}");

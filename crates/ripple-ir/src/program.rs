@@ -97,6 +97,43 @@ impl Function {
         }
     }
 
+    /// Locals renamed between this version of a function and `new`, as (old, new) pairs:
+    /// the named register locals (neither temporaries nor in memory) whose names the other
+    /// version does not declare at all, each name declared once, paired in declaration
+    /// order when both versions have as many of them (a renamed loop counter, say); none
+    /// otherwise. Whether a pair also agrees in type is for the caller to check.
+    ///
+    /// Sound as a correspondence: no statement can name such a local under its own name
+    /// in the other version, so a statement that reads or writes one is compared under
+    /// this pairing or not at all; a wrong pairing only makes statements differ.
+    pub fn renamed_locals(&self, new: &Function) -> Vec<(VarId, VarId)> {
+        let exclusive = |function: &Function, other: &Function| {
+            let declared: rustc_hash::FxHashSet<&str> =
+                other.locals.iter().map(|l| l.name.as_str()).collect();
+            let mut count: FxHashMap<&str, u32> = FxHashMap::default();
+            for local in function.locals.iter() {
+                *count.entry(local.name.as_str()).or_default() += 1;
+            }
+            function
+                .locals
+                .iter_enumerated()
+                .filter(|(_, l)| {
+                    l.storage == Storage::Register
+                        && l.kind != LocalKind::Temp
+                        && !l.name.is_empty()
+                        && count[l.name.as_str()] == 1
+                        && !declared.contains(l.name.as_str())
+                })
+                .map(|(v, _)| v)
+                .collect::<Vec<_>>()
+        };
+        let (a, b) = (exclusive(self, new), exclusive(new, self));
+        if a.len() != b.len() {
+            return Vec::new();
+        }
+        a.into_iter().zip(b).collect()
+    }
+
     /// Predecessor lists, indexed by node.
     pub fn predecessors(&self) -> IndexVec<NodeId, Vec<NodeId>> {
         let mut preds: IndexVec<NodeId, Vec<NodeId>> = (0..self.nodes.len())

@@ -80,43 +80,20 @@ pub struct Names<'a> {
     pub global: &'a dyn Fn(ripple_ir::GlobalId) -> String,
 }
 
-/// Locals renamed between two versions of a function, as (old, new) pairs: the register
-/// locals whose names the other version does not declare at all, paired in declaration
-/// order when both versions have as many of them, of the same widths (a renamed loop
-/// counter, say); none otherwise.
-///
-/// Sound as a correspondence: no statement left unchanged can name such a register (its
-/// name does not exist in the other version), so every statement that reads or writes
-/// one is a changed statement, compared under this same pairing; a wrong pairing only
-/// fails a proof.
+/// Locals renamed between two versions of a function ([`Function::renamed_locals`]),
+/// when every pair has the same width; none otherwise.
 pub fn renamed_registers(
     old: (&Program, &Function),
     new: (&Program, &Function),
 ) -> Vec<(VarId, VarId)> {
-    let exclusive = |(program, function): (&Program, &Function), other: &Function| {
-        let declared: FxHashSet<&str> = other.locals.iter().map(|l| l.name.as_str()).collect();
-        let mut count: FxHashMap<&str, u32> = FxHashMap::default();
-        for local in function.locals.iter() {
-            *count.entry(local.name.as_str()).or_default() += 1;
-        }
-        function
-            .locals
-            .iter_enumerated()
-            .filter(|(_, l)| {
-                l.storage == ripple_ir::Storage::Register
-                    && l.kind != ripple_ir::LocalKind::Temp
-                    && !l.name.is_empty()
-                    && count[l.name.as_str()] == 1
-                    && !declared.contains(l.name.as_str())
-            })
-            .map(|(v, l)| (v, Repr::of(&program.types, l.ty).bits()))
-            .collect::<Vec<_>>()
+    let pairs = old.1.renamed_locals(new.1);
+    let width = |(program, function): (&Program, &Function), v: VarId| {
+        Repr::of(&program.types, function.locals[v].ty).bits()
     };
-    let (a, b) = (exclusive(old, new.1), exclusive(new, old.1));
-    if a.len() != b.len() || a.iter().zip(&b).any(|(x, y)| x.1 != y.1) {
+    if pairs.iter().any(|&(x, y)| width(old, x) != width(new, y)) {
         return Vec::new();
     }
-    a.into_iter().zip(b).map(|(x, y)| (x.0, y.0)).collect()
+    pairs
 }
 
 /// What the solver found.

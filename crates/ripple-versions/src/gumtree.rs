@@ -166,6 +166,26 @@ pub(crate) fn isomorphic(a: &TreeView<'_>, x: SynId, b: &TreeView<'_>, y: SynId)
     })
 }
 
+/// Whether two subtrees are isomorphic up to renaming: as [`isomorphic`], but an
+/// identifier may have another name when the two names are a pair of `renamed`.
+pub(crate) fn isomorphic_renamed(
+    a: &TreeView<'_>,
+    x: SynId,
+    b: &TreeView<'_>,
+    y: SynId,
+    renamed: &[(&str, &str)],
+) -> bool {
+    if renamed.is_empty() || a.size[x.index()] != b.size[y.index()] {
+        return isomorphic(a, x, b, y);
+    }
+    a.subtree(x).iter().zip(b.subtree(y)).all(|(&p, &q)| {
+        a.kind(p) == b.kind(q)
+            && a.children(p).len() == b.children(q).len()
+            && (a.label(p) == b.label(q)
+                || (a.kind(p) == "identifier" && renamed.contains(&(a.label(p), b.label(q)))))
+    })
+}
+
 /// A partial bijection between the nodes of two syntax trees.
 #[derive(Clone, Debug)]
 pub(crate) struct SynMapping {

@@ -10,7 +10,9 @@
 //! - types structurally (records by tag, layout and field types, coinductively for
 //!   recursive records);
 //! - locals by name, kind, storage and type (temporaries by kind and type only, as their
-//!   names are generated), and consistently: one old local never stands for two new ones;
+//!   names are generated; a renamed register local by its partner's name,
+//!   [`Function::renamed_locals`]), and consistently: one old local never stands for two
+//!   new ones, so statements equal under the binding are equal up to renaming;
 //! - globals by key (string literals by contents and type; file-scoped statics of the
 //!   functions' own units by name, so a renamed file keeps its statics);
 //! - functions by the procedure matching (so calls to a renamed function are equal), or
@@ -43,6 +45,9 @@ pub(crate) struct IrComparer<'a> {
     locals_inverse: FxHashMap<VarId, VarId>,
     /// Locals bound by the node being compared, undone when the nodes differ.
     trail: Vec<VarId>,
+    /// Locals renamed between the versions ([`Function::renamed_locals`]), which may be
+    /// bound to each other despite their names.
+    renamed: FxHashSet<(VarId, VarId)>,
     /// Record pairs assumed equal while comparing them (coinduction).
     records: FxHashSet<(u32, u32)>,
 }
@@ -62,6 +67,11 @@ impl<'a> IrComparer<'a> {
             locals: FxHashMap::default(),
             locals_inverse: FxHashMap::default(),
             trail: Vec::new(),
+            renamed: old
+                .function
+                .renamed_locals(new.function)
+                .into_iter()
+                .collect(),
             records: FxHashSet::default(),
         }
     }
@@ -246,7 +256,9 @@ impl<'a> IrComparer<'a> {
         };
         let same = x.kind == y.kind
             && x.storage == y.storage
-            && (x.kind == ripple_ir::LocalKind::Temp || x.name == y.name)
+            && (x.kind == ripple_ir::LocalKind::Temp
+                || x.name == y.name
+                || self.renamed.contains(&(old, new)))
             && self.same_type(x.ty, y.ty);
         if same {
             self.locals.insert(old, new);

@@ -44,7 +44,7 @@
 use ripple_ir::{FuncId, Function, NodeId, Program, SynId};
 use rustc_hash::FxHashMap;
 
-use crate::gumtree::{isomorphic, lcs, match_trees, GumTreeConfig, SynMapping, TreeView};
+use crate::gumtree::{isomorphic_renamed, lcs, match_trees, GumTreeConfig, SynMapping, TreeView};
 use crate::irdiff::IrComparer;
 
 /// The node-level comparison of two matched functions.
@@ -144,6 +144,19 @@ pub(crate) fn diff_functions(
     let units_a = Units::new(&a);
     let units_b = Units::new(&b);
     let moved = moved_nodes(&a, &b, &mapping);
+    // Register locals renamed between the versions: a header naming one is compared up
+    // to the renaming here, and its IR under the same pairing ([`IrComparer`]).
+    let renamed: Vec<(&str, &str)> = old
+        .function
+        .renamed_locals(new.function)
+        .into_iter()
+        .map(|(x, y)| {
+            (
+                old.function.locals[x].name.as_str(),
+                new.function.locals[y].name.as_str(),
+            )
+        })
+        .collect();
 
     // Unit pairs that are unchanged.
     let mut unchanged_old = vec![false; old_tree.nodes.len()];
@@ -153,7 +166,7 @@ pub(crate) fn diff_functions(
             && units_b.is_unit(y)
             && !moved.0[x.index()]
             && !moved.1[y.index()]
-            && same_header(&a, &units_a, x, &b, &units_b, y)
+            && same_header(&a, &units_a, x, &b, &units_b, y, &renamed)
         {
             unchanged_old[x.index()] = true;
             unchanged_new[y.index()] = true;
@@ -389,12 +402,13 @@ fn same_header(
     b: &TreeView<'_>,
     units_b: &Units,
     y: SynId,
+    renamed: &[(&str, &str)],
 ) -> bool {
     if a.kind(x) != b.kind(y) || a.label(x) != b.label(y) {
         return false;
     }
     if !units_a.contains_statement[x.index()] && !units_b.contains_statement[y.index()] {
-        return isomorphic(a, x, b, y);
+        return isomorphic_renamed(a, x, b, y, renamed);
     }
     let pure_a: Vec<SynId> = a
         .children(x)
@@ -412,7 +426,7 @@ fn same_header(
         && pure_a
             .iter()
             .zip(&pure_b)
-            .all(|(&p, &q)| isomorphic(a, p, b, q))
+            .all(|(&p, &q)| isomorphic_renamed(a, p, b, q, renamed))
 }
 
 /// Nodes that moved: mapped, but under a parent that maps elsewhere, or out of the order

@@ -250,6 +250,36 @@ fn changed_condition_marks_the_condition_line_only() {
 }
 
 #[test]
+fn a_renamed_local_is_no_change_and_a_reused_name_is() {
+    // `y` renamed `r` everywhere: the same statements up to the renaming.
+    Diff::of(BASE, &BASE.replace('y', "r")).assert_nothing_changed();
+    // `y` renamed `x`, a name the old version already declares (the parameter): the
+    // statements that name it read another variable, and are changed.
+    let diff = Diff::of(
+        BASE,
+        &BASE
+            .replace("y = g(x)", "x = g(x)")
+            .replace("return y", "return x"),
+    );
+    let m = diff.function("f");
+    assert_eq!(m.status, FunctionStatus::Modified);
+    let new_lines: Vec<u32> = m.new_lines.iter().map(|l| l.1).collect();
+    assert_eq!(new_lines, vec![5, 7], "{m:#?}");
+    // Two locals renamed into each other's roles in one statement only: the pairing
+    // (in declaration order) binds `a` to `c` and `b` to `d`, so `return b - a` against
+    // `return c - d` differs, as it does in value.
+    let two = "int f(int x) {\n    int a = x;\n    int b = 2 * x;\n    return b - a;\n}\n";
+    let swapped = "int f(int x) {\n    int c = x;\n    int d = 2 * x;\n    return c - d;\n}\n";
+    let diff = Diff::of(two, swapped);
+    let m = diff.function("f");
+    assert_eq!(m.status, FunctionStatus::Modified);
+    assert_eq!(m.new_lines, vec![("a.c".to_owned(), 4)], "{m:#?}");
+    // The same renaming applied consistently is no change.
+    let renamed = "int f(int x) {\n    int c = x;\n    int d = 2 * x;\n    return d - c;\n}\n";
+    Diff::of(two, renamed).assert_nothing_changed();
+}
+
+#[test]
 fn inserted_and_deleted_statements_mark_one_side() {
     let inserted = BASE.replace("    return y;", "    y = y + 1;\n    return y;");
     let diff = Diff::of(BASE, &inserted);
