@@ -227,12 +227,28 @@ fn point(
     let present = func.nodes[node].versions & chosen;
     // Variables: the return value at the exit, then the named scalars.
     let mut vars: Vec<(String, Term, Option<Arc<str>>)> = Vec::new();
+    let mut notes = Vec::new();
+    // A name with another type in some version is two variables: not compared.
+    let retyped = |name: &Arc<str>, notes: &mut Vec<String>, shown: &str| {
+        let other = func.retyped.contains(name);
+        if other {
+            notes.push(format!(
+                "`{shown}` has another type in some version: its invariants are not listed"
+            ));
+        }
+        other
+    };
     if at == At::Exit {
         if let Some((name, repr)) = &func.ret {
-            vars.push(("return".to_string(), Term::Var(name.clone(), *repr), None));
+            if !retyped(name, &mut notes, "return") {
+                vars.push(("return".to_string(), Term::Var(name.clone(), *repr), None));
+            }
         }
     }
     for (name, repr, memory) in &func.scalars {
+        if retyped(name, &mut notes, name) {
+            continue;
+        }
         let term = if *memory {
             Term::Load(
                 Arc::new(Term::Addr(Arc::from(format!("local:{name}")))),
@@ -248,7 +264,6 @@ fn point(
     let terms: Vec<Term> = vars.iter().map(|v| v.1.clone()).collect();
     let own: Vec<Option<Arc<str>>> = vars.iter().map(|v| v.2.clone()).collect();
     let names: Vec<String> = vars.iter().map(|v| v.0.clone()).collect();
-    let mut notes = Vec::new();
     let mut result = query::propagate(graph, f, node, present, &terms, config.limits);
     if result.incomplete != 0 && config.limits.depth > 0 {
         notes.push(format!(
@@ -317,6 +332,13 @@ fn point(
             results.push(VersionResult::Undecided(format!(
                 "runs code that could not be read ({place})"
             )));
+            continue;
+        }
+        if computes_long_double(graph, f, v) {
+            per_version.push(None);
+            results.push(VersionResult::Undecided(
+                "computes with long double, which is not modelled exactly".into(),
+            ));
             continue;
         }
         if result.incomplete & bit != 0 {
@@ -466,6 +488,33 @@ fn point(
         notes,
         steps: result.steps,
     })
+}
+
+/// Whether version `v` of function `f`, or a function it may enter, computes with `long
+/// double`.
+fn computes_long_double(graph: &Mvicfg, f: usize, v: usize) -> bool {
+    let bit: Versions = 1 << v;
+    let mut seen = vec![false; graph.functions.len()];
+    let mut stack = vec![f];
+    while let Some(g) = stack.pop() {
+        if std::mem::replace(&mut seen[g], true) {
+            continue;
+        }
+        let function = &graph.functions[g];
+        if function.long_double & bit != 0 {
+            return true;
+        }
+        for node in function.nodes.iter().filter(|n| n.versions & bit != 0) {
+            if let mvicfg::Stmt::Call {
+                callee: mvicfg::Target::Defined(key),
+                ..
+            } = &node.stmt
+            {
+                stack.extend(graph.by_key[v].get(key.as_str()).copied());
+            }
+        }
+    }
+    false
 }
 
 /// Whether a version has `inv` at the point: listed among its invariants, or verified by

@@ -109,6 +109,13 @@ pub struct MvFunction {
     /// The named scalar variables any version declares: name, representation, and whether
     /// it lives in memory (read as a load of `&local:name`).
     pub scalars: Vec<(Arc<str>, Repr, bool)>,
+    /// Names (of scalars, or of the return variable) declared with another
+    /// representation or storage in some version than in the first declaring it: one
+    /// name for two variables, whose invariants are not compared across versions.
+    pub retyped: Vec<Arc<str>>,
+    /// The versions whose function computes with `long double`, which the terms would
+    /// compute as `double`: their invariants are not given.
+    pub long_double: Versions,
 }
 
 /// The graph of all versions.
@@ -184,16 +191,38 @@ impl Mvicfg {
                             params: vec![Vec::new(); n],
                             ret: None,
                             scalars: Vec::new(),
+                            retyped: Vec::new(),
+                            long_double: 0,
                         });
                         functions.len() - 1
                     }
                 };
                 let f = &mut functions[mv];
                 f.versions |= bit;
+                let types = &program.types;
+                let long_double = function.nodes.iter().any(|node| {
+                    node.exprs().into_iter().any(|e| {
+                        let mut found = false;
+                        e.walk(&mut |x| found |= types.is_long_double(x.ty));
+                        found
+                    })
+                });
+                if long_double {
+                    f.long_double |= bit;
+                }
                 f.origin[v] = Some(fid);
                 f.params[v] = function.params.iter().map(|&p| conv.name(p)).collect();
                 if let Some(r) = function.ret_var {
-                    f.ret = Some((conv.name(r), conv.repr(function.locals[r].ty)));
+                    let ret = (conv.name(r), conv.repr(function.locals[r].ty));
+                    match &f.ret {
+                        Some(known) if *known != ret => {
+                            if !f.retyped.contains(&known.0) {
+                                f.retyped.push(known.0.clone());
+                            }
+                        }
+                        Some(_) => {}
+                        None => f.ret = Some(ret),
+                    }
                 }
                 for (var, local) in function.locals.iter_enumerated() {
                     let repr = conv.repr(local.ty);
@@ -206,9 +235,15 @@ impl Mvicfg {
                         && matches!(repr, Repr::Int { .. } | Repr::Float { .. } | Repr::Pointer)
                     {
                         let name = conv.name(var);
-                        if !f.scalars.iter().any(|(n, _, _)| *n == name) {
-                            f.scalars
-                                .push((name, repr, local.storage == Storage::Memory));
+                        let memory = local.storage == Storage::Memory;
+                        match f.scalars.iter().find(|(n, _, _)| *n == name) {
+                            None => f.scalars.push((name, repr, memory)),
+                            Some((_, r, m)) if (*r, *m) != (repr, memory) => {
+                                if !f.retyped.contains(&name) {
+                                    f.retyped.push(name);
+                                }
+                            }
+                            Some(_) => {}
                         }
                     }
                 }
