@@ -154,7 +154,7 @@ impl<'p> Interpreter<'p> {
             undefined: Vec::new(),
             reads: Vec::new(),
             library: Vec::new(),
-            program_name: "./a.out".to_string(),
+            program_name: crate::PROGRAM_NAME.to_string(),
             argv: config.args.clone(),
         };
         machine
@@ -742,7 +742,34 @@ impl<'p> Interpreter<'p> {
                             if let Some(mark) = mark {
                                 self.library = self.mem.end_log(mark);
                             }
-                            result?
+                            match result {
+                                Ok(value) => value,
+                                Err(stop) => {
+                                    // `exit` or `abort` ends the program: the call ran.
+                                    if O::ENABLED && matches!(stop, Stop::Exit(_) | Stop::Abort) {
+                                        observer.on_node(&NodeEvent {
+                                            function: func_id,
+                                            node: node_id,
+                                            depth: self.frames.len() - 1,
+                                            reads: &self.reads,
+                                            write: None,
+                                            library: &self.library,
+                                            branch: None,
+                                            output: [
+                                                self.stdout
+                                                    .get(self.output_from[0]..)
+                                                    .unwrap_or(&[]),
+                                                self.stderr
+                                                    .get(self.output_from[1]..)
+                                                    .unwrap_or(&[]),
+                                                &self.file_output,
+                                            ],
+                                            origins: &self.mem.origins,
+                                        });
+                                    }
+                                    return Err(stop);
+                                }
+                            }
                         }
                         (None, _) => return Err(Stop::Unsupported("call without a target".into())),
                     };

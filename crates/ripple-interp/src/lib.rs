@@ -47,6 +47,9 @@ use std::path::PathBuf;
 
 use ripple_ir::{FuncId, GlobalId, Program};
 
+/// The `argv[0]` programs run with.
+pub const PROGRAM_NAME: &str = "./a.out";
+
 pub use eval::Undefined;
 pub use exec::Interpreter;
 pub use memory::{BlockKind, BlockOrigin};

@@ -58,7 +58,7 @@ impl<'a> IrComparer<'a> {
         new: &Side<'a>,
         functions: &'a FxHashMap<FuncId, FuncId>,
     ) -> Self {
-        IrComparer {
+        let mut comparer = IrComparer {
             old: old.program,
             new: new.program,
             old_function: old.function,
@@ -73,7 +73,17 @@ impl<'a> IrComparer<'a> {
                 .into_iter()
                 .collect(),
             records: FxHashSet::default(),
+        };
+        // Parameters correspond by position: a parameter renamed, or two swapped, is
+        // the value passed at its place. (With different counts none is bound ahead.)
+        let (a, b) = (&old.function.params, &new.function.params);
+        if a.len() == b.len() {
+            for (&x, &y) in a.iter().zip(b) {
+                comparer.locals.insert(x, y);
+                comparer.locals_inverse.insert(y, x);
+            }
         }
+        comparer
     }
 
     /// Whether two nodes hold the same statement (successors are not compared). Locals

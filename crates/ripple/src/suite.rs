@@ -143,6 +143,7 @@ pub fn build(b: &Build, exe: &Path) -> Result<(), String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
     /// `exit N`, `signal N`, `timeout`, or the interpreter's reason for stopping.
     pub end: String,
 }
@@ -162,6 +163,7 @@ pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Out
         Err(e) => {
             return Outcome {
                 stdout: Vec::new(),
+                stderr: Vec::new(),
                 end: format!("not run: {e}"),
             }
         }
@@ -172,30 +174,50 @@ pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Out
             Err(e) => {
                 return Outcome {
                     stdout: Vec::new(),
+                    stderr: Vec::new(),
                     end: format!("not run: {}: {e}", p.display()),
                 }
             }
         },
         None => Stdio::null(),
     };
-    let Ok(out_clone) = out.try_clone() else {
+    let err = match tempfile::tempfile() {
+        Ok(f) => f,
+        Err(e) => {
+            return Outcome {
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                end: format!("not run: {e}"),
+            }
+        }
+    };
+    let (Ok(out_clone), Ok(err_clone)) = (out.try_clone(), err.try_clone()) else {
         return Outcome {
             stdout: Vec::new(),
+            stderr: Vec::new(),
             end: "not run: no output file".into(),
         };
     };
+    // Both versions run under the name the interpreter gives (`./a.out`), so that a
+    // program printing `argv[0]` prints the same in both.
+    use std::os::unix::process::CommandExt;
+    // And in an empty environment, as in the interpreter: a test's outcome is the same
+    // on every machine, and the same in both runs.
     let child = Command::new(exe)
+        .arg0(ripple_interp::PROGRAM_NAME)
+        .env_clear()
         .args(&test.args)
         .current_dir(dir)
         .stdin(stdin)
         .stdout(Stdio::from(out_clone))
-        .stderr(Stdio::null())
+        .stderr(Stdio::from(err_clone))
         .spawn();
     let mut child = match child {
         Ok(c) => c,
         Err(e) => {
             return Outcome {
                 stdout: Vec::new(),
+                stderr: Vec::new(),
                 end: format!("not run: {e}"),
             }
         }
@@ -215,12 +237,18 @@ pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Out
         }
         Err(e) => format!("not run: {e}"),
     };
-    let mut stdout = Vec::new();
-    let mut out = out;
     use std::io::Seek;
-    let _ = out.seek(std::io::SeekFrom::Start(0));
-    let _ = out.read_to_end(&mut stdout);
-    Outcome { stdout, end }
+    let read_back = |mut file: std::fs::File| {
+        let mut bytes = Vec::new();
+        let _ = file.seek(std::io::SeekFrom::Start(0));
+        let _ = file.read_to_end(&mut bytes);
+        bytes
+    };
+    Outcome {
+        stdout: read_back(out),
+        stderr: read_back(err),
+        end,
+    }
 }
 
 /// Runs `program` on a test in the interpreter without observing it.
@@ -267,6 +295,7 @@ pub fn run_monitored(
     (
         Outcome {
             stdout: outcome.stdout,
+            stderr: outcome.stderr,
             end,
         },
         monitored.then_some(monitor.trace),

@@ -410,3 +410,64 @@ fn a_changed_initial_value_and_printed_output_count_in_state_requirements() {
     }
     assert_eq!(lines(&v["suite"]["revealing"]), [1, 2, 3]);
 }
+
+/// Runs `ripple tests --select` on `old` and `new` (one file each) with a suite; the
+/// selected tests' lines and the revealing ones.
+fn select(old: &str, new: &str, suite: &str) -> (Vec<u64>, Vec<u64>, Value) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    std::fs::write(dir.path().join("suite.txt"), suite).unwrap();
+    let (_, v) = json(
+        dir.path(),
+        &[
+            "tests",
+            "old.c",
+            "new.c",
+            "--tests",
+            "suite.txt",
+            "--select",
+        ],
+    );
+    let selected = v["selected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["line"].as_u64().unwrap())
+        .collect();
+    (selected, lines(&v["revealing"]), v)
+}
+
+/// Every test whose compiled versions differ is selected (each case checked with gcc:
+/// the revealing tests are computed from the built versions' runs).
+#[test]
+fn the_tests_a_change_can_reach_are_selected() {
+    // A changed `exit` status: the call never returns, and it still ran (test 2 exits 1
+    // in the old version, 2 in the new).
+    let old = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n    \
+               if (argc > 2) {\n        printf(\"too many\\n\");\n        exit(1);\n    }\n    \
+               printf(\"ok\\n\");\n    return 0;\n}\n";
+    let (selected, revealing, v) = select(old, &old.replace("exit(1)", "exit(2)"), "a\na b\n");
+    assert_eq!((selected, revealing), (vec![2], vec![2]), "{v:#}");
+    // A static local's initial value (prints 100, then 200).
+    let old = "#include <stdio.h>\nstatic int next_id(void) {\n    static int id = 100;\n    \
+               return id++;\n}\nint main(void) {\n    printf(\"%d\\n\", next_id());\n    return 0;\n}\n";
+    let (selected, revealing, v) = select(old, &old.replace("100", "200"), "x\n");
+    assert_eq!((selected, revealing), (vec![1], vec![1]), "{v:#}");
+    // Parameters swapped in the definition, the body unchanged (`f(1, 2)` is 12, then 21).
+    let old = "#include <stdio.h>\n#include <stdlib.h>\nstatic int f(int a, int b) { return a * 10 + b; }\n\
+               int main(int argc, char **argv) {\n    int n = atoi(argv[1]);\n    \
+               if (n == 1) printf(\"%d\\n\", f(1, 2));\n    printf(\"end\\n\");\n    return 0;\n}\n";
+    let new = old.replace("f(int a, int b)", "f(int b, int a)");
+    let (selected, revealing, v) = select(old, &new, "0\n1\n");
+    assert_eq!((selected, revealing), (vec![2], vec![2]), "{v:#}");
+    // A message on standard error, and a usage line printing `argv[0]`, the same in
+    // both versions: test 2 differs (on stderr only), test 3 does not.
+    let old = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n    \
+               if (argc == 1) { printf(\"usage: %s N\\n\", argv[0]); return 2; }\n    \
+               int n = atoi(argv[1]);\n    if (n < 0) fprintf(stderr, \"negative: %d\\n\", n);\n    \
+               printf(\"%d\\n\", n * 2);\n    return 0;\n}\n";
+    let new = old.replace("\"negative: %d\\n\"", "\"error: negative %d\\n\"");
+    let (selected, revealing, v) = select(old, &new, "3\n-4\n\n");
+    assert_eq!((selected, revealing), (vec![2], vec![2]), "{v:#}");
+}

@@ -323,3 +323,44 @@ fn strtol_writes_its_end_pointer() {
     assert!(!all.contains(&"return == 0"), "{point:#}");
     assert!(!all.contains(&"end == s"), "{point:#}");
 }
+
+/// The text `ripple invariants OLD NEW --all --at FUNCTION` prints, with its exit code.
+fn invariants_of(old: &str, new: &str, function: &str) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("old.c"), old).expect("write");
+    std::fs::write(dir.path().join("new.c"), new).expect("write");
+    let out = ripple()
+        .current_dir(dir.path())
+        .args(["invariants", "old.c", "new.c", "--all", "--at", function])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    (out.status.code(), text)
+}
+
+#[test]
+fn a_variable_of_another_type_in_a_version_is_not_compared_across_them() {
+    // `c` is unsigned char, then signed char: `c == (unsigned char)a` holds in the first
+    // version only (gcc: the new h(200) has c == -56), so it is no version invariant.
+    let old = "int h(int a) {\n    unsigned char c = (unsigned char)a;\n    return c;\n}\n";
+    let new = "int h(int a) {\n    signed char c = (signed char)a;\n    return c;\n}\n";
+    let (code, text) = invariants_of(old, new, "h");
+    assert_ne!(code, Some(101), "{text}");
+    let shared = text
+        .lines()
+        .find(|l| l.contains("version invariants:"))
+        .unwrap_or("");
+    assert!(!shared.contains("c =="), "{text}");
+    assert!(text.contains("`c` has another type"), "{text}");
+    // Another width: comparing them made the solver fail (a panic).
+    let old = "long h(int a) {\n    long w = a & 7;\n    return w;\n}\n";
+    let (code, text) = invariants_of(old, &old.replace("long w", "int w"), "h");
+    assert!(matches!(code, Some(0 | 1)), "{text}");
+    // `long double` is not computed as `double`: no invariant (gcc: f(1) is 1, which
+    // double arithmetic would make 0).
+    let old = "int f(int a) {\n    long double v = 1.0L + (long double)(a & 1) * 1e-18L;\n    \
+               int r = (v > 1.0L);\n    return r;\n}\n";
+    let (_, text) = invariants_of(old, old, "f");
+    assert!(text.contains("long double"), "{text}");
+    assert!(!text.contains("return <= 0"), "{text}");
+}

@@ -157,8 +157,8 @@ pub(crate) fn load(old: &str, new: &str, frontend: &FrontendArgs) -> Result<Opti
     );
     let files = file_pairs(&old, &new);
     let set = ChangeSet::build(old.program(), new.program(), &matching, files);
-    let changed_globals = matching
-        .globals
+    // Every global, static locals included (whose initial values are theirs too).
+    let changed_globals = ripple_versions::match_all_globals(old.program(), new.program())
         .iter()
         .filter(|g| g.status == ripple_versions::GlobalStatus::Modified)
         .filter_map(|g| g.new.map(|id| new.program().globals[id].name.clone()))
@@ -766,6 +766,14 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                         if !reasons.contains(&reason) {
                             reasons.push(reason);
                         }
+                    }
+                    if trace.changes_run.is_empty() && run.interp.end == "timeout" {
+                        // Monitored up to the step limit only: a change may run later.
+                        reasons.push(format!(
+                            "monitored up to the step limit only in the {side} version: selected to be safe"
+                        ));
+                        function_hit = true;
+                        line_hit = true;
                     }
                     function_hit |= trace
                         .executed
