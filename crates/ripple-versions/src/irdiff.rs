@@ -76,6 +76,8 @@ impl<'a> IrComparer<'a> {
         };
         // Parameters correspond by position: a parameter renamed, or two swapped, is
         // the value passed at its place. (With different counts none is bound ahead.)
+        // A parameter whose type or storage changed is bound all the same: every
+        // expression naming it has its type, so its uses differ.
         let (a, b) = (&old.function.params, &new.function.params);
         if a.len() == b.len() {
             for (&x, &y) in a.iter().zip(b) {
