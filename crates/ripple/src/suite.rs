@@ -158,51 +158,37 @@ impl Outcome {
 
 /// Runs a built executable on a test.
 pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Outcome {
-    let out = match tempfile::tempfile() {
-        Ok(f) => f,
-        Err(e) => {
-            return Outcome {
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                end: format!("not run: {e}"),
-            }
-        }
-    };
-    let stdin = match &test.stdin {
-        Some(p) => match std::fs::File::open(p) {
-            Ok(f) => Stdio::from(f),
-            Err(e) => {
-                return Outcome {
-                    stdout: Vec::new(),
-                    stderr: Vec::new(),
-                    end: format!("not run: {}: {e}", p.display()),
-                }
-            }
-        },
-        None => Stdio::null(),
-    };
-    let err = match tempfile::tempfile() {
-        Ok(f) => f,
-        Err(e) => {
-            return Outcome {
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                end: format!("not run: {e}"),
-            }
-        }
-    };
-    let (Ok(out_clone), Ok(err_clone)) = (out.try_clone(), err.try_clone()) else {
-        return Outcome {
+    match spawn_native(exe, test, dir) {
+        Ok((child, out, err)) => wait_native(child, out, err, timeout),
+        Err(why) => Outcome {
             stdout: Vec::new(),
             stderr: Vec::new(),
-            end: "not run: no output file".into(),
-        };
+            end: format!("not run: {why}"),
+        },
+    }
+}
+
+/// Starts a test's native run, its standard output and error going to two files.
+fn spawn_native(
+    exe: &Path,
+    test: &Test,
+    dir: &Path,
+) -> Result<(std::process::Child, std::fs::File, std::fs::File), String> {
+    let out = tempfile::tempfile().map_err(|e| e.to_string())?;
+    let err = tempfile::tempfile().map_err(|e| e.to_string())?;
+    let stdin = match &test.stdin {
+        Some(p) => {
+            Stdio::from(std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?)
+        }
+        None => Stdio::null(),
+    };
+    let (Ok(out_clone), Ok(err_clone)) = (out.try_clone(), err.try_clone()) else {
+        return Err("no output file".into());
     };
     // Both versions run under the name the interpreter gives (`./a.out`), so that a
-    // program printing `argv[0]` prints the same in both.
+    // program printing `argv[0]` prints the same in both, and in an empty environment,
+    // as in the interpreter: a test's outcome is the same on every machine.
     use std::os::unix::process::CommandExt;
-    // And in an empty environment, as in the interpreter: a test's outcome is the same
-    // on every machine, and the same in both runs.
     let child = Command::new(exe)
         .arg0(ripple_interp::PROGRAM_NAME)
         .env_clear()
@@ -211,17 +197,18 @@ pub fn run_native(exe: &Path, test: &Test, dir: &Path, timeout: Duration) -> Out
         .stdin(stdin)
         .stdout(Stdio::from(out_clone))
         .stderr(Stdio::from(err_clone))
-        .spawn();
-    let mut child = match child {
-        Ok(c) => c,
-        Err(e) => {
-            return Outcome {
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                end: format!("not run: {e}"),
-            }
-        }
-    };
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    Ok((child, out, err))
+}
+
+/// Waits for a native run (killed past `timeout`) and reads back its outputs.
+fn wait_native(
+    mut child: std::process::Child,
+    out: std::fs::File,
+    err: std::fs::File,
+    timeout: Duration,
+) -> Outcome {
     let end = match child.wait_timeout(timeout) {
         Ok(Some(status)) => match status.code() {
             Some(code) => format!("exit {code}"),
