@@ -233,7 +233,7 @@ fn point(
         let other = func.retyped.contains(name);
         if other {
             notes.push(format!(
-                "`{shown}` has another type in some version: its invariants are not listed"
+                "`{shown}` names variables of different types (in some version, or in two scopes): its invariants are not listed"
             ));
         }
         other

@@ -110,8 +110,8 @@ pub struct MvFunction {
     /// it lives in memory (read as a load of `&local:name`).
     pub scalars: Vec<(Arc<str>, Repr, bool)>,
     /// Names (of scalars, or of the return variable) declared with another
-    /// representation or storage in some version than in the first declaring it: one
-    /// name for two variables, whose invariants are not compared across versions.
+    /// representation or storage than where first seen (in another version, or in
+    /// another scope): one name for two variables, whose invariants are not listed.
     pub retyped: Vec<Arc<str>>,
     /// The versions whose function computes with `long double`, which the terms would
     /// compute as `double`: their invariants are not given.
