@@ -553,6 +553,24 @@ impl fmt::Display for Cond {
     }
 }
 
+impl Term {
+    /// Whether the C text of the term, on the right of `==`, needs brackets: its
+    /// operator (seen through the casts the text leaves out) is `&`, `^`, `|`, `==` or
+    /// `!=`, which `==` binds tighter than or associates with.
+    pub fn needs_brackets_after_equality(&self) -> bool {
+        match self {
+            Term::Binary(op, ..) => matches!(
+                op,
+                BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor | BinOp::Eq | BinOp::Ne
+            ),
+            Term::Cast(a, r, false) if is_silent_cast(a.repr(), *r) => {
+                a.needs_brackets_after_equality()
+            }
+            _ => false,
+        }
+    }
+}
+
 struct Paren<'a>(&'a Term);
 
 impl fmt::Display for Paren<'_> {

@@ -367,3 +367,15 @@ fn a_variable_of_another_type_in_a_version_is_not_compared_across_them() {
     assert!(text.contains("long double"), "{text}");
     assert!(!text.contains("return <= 0"), "{text}");
 }
+
+#[test]
+fn invariants_print_as_c_reads_them() {
+    // `x == a & 255` would be `(x == a) & 255` in C.
+    let source = "unsigned h(int a) {
+    unsigned x = (unsigned)(a & 0xff);
+    return x;
+}
+";
+    let (_, text) = invariants_of(source, source, "h");
+    assert!(text.contains("x == (a & 255)"), "{text}");
+}
