@@ -923,25 +923,6 @@ impl<'p> Generator<'p> {
                     Callee::Direct(g) => {
                         let name = self.program.functions[*g].name.clone();
                         self.external_call(f, n, &name, &arg_pvs, result);
-                        match crate::libc::count_stores(self.program, &name, args) {
-                            Some(CountStores::ArgsFrom(k)) => {
-                                for a in arg_pvs.iter().skip(k).flatten() {
-                                    self.access(f, n, RawAccess::whole(AccessKind::Write, *a));
-                                }
-                            }
-                            Some(CountStores::VaList(k)) => {
-                                if let Some(Some(ap)) = arg_pvs.get(k) {
-                                    let area = self.held_anywhere(*ap);
-                                    let pointers = self.held_anywhere(area);
-                                    self.access(
-                                        f,
-                                        n,
-                                        RawAccess::whole(AccessKind::Write, pointers),
-                                    );
-                                }
-                            }
-                            None => {}
-                        }
                     }
                     Callee::Indirect(target) => {
                         let callee_pv = self.expr(f, n, target);
@@ -1102,6 +1083,26 @@ impl<'p> Generator<'p> {
     ) {
         let model = external_model(name);
         let whole = RawAccess::whole;
+        // `%n` stores counts through the arguments after the format (or the `va_list`'s).
+        let call_args: &[Expr] = match &self.program.functions[f].nodes[n].kind {
+            NodeKind::Call { args, .. } => args,
+            _ => &[],
+        };
+        match crate::libc::count_stores(self.program, name, call_args) {
+            Some(CountStores::ArgsFrom(k)) => {
+                for a in args.iter().skip(k).flatten() {
+                    self.access(f, n, whole(AccessKind::Write, *a));
+                }
+            }
+            Some(CountStores::VaList(k)) => {
+                if let Some(Some(ap)) = args.get(k) {
+                    let area = self.held_anywhere(*ap);
+                    let pointers = self.held_anywhere(area);
+                    self.access(f, n, whole(AccessKind::Write, pointers));
+                }
+            }
+            None => {}
+        }
         let ptr_args: Vec<(usize, PVar)> = args
             .iter()
             .enumerate()
@@ -1214,10 +1215,7 @@ impl<'p> Generator<'p> {
         }
         if model.calls_back {
             let types = &self.program.types;
-            let arg_types: Vec<TypeId> = match &self.program.functions[f].nodes[n].kind {
-                NodeKind::Call { args, .. } => args.iter().map(|a| a.ty).collect(),
-                _ => Vec::new(),
-            };
+            let arg_types: Vec<TypeId> = call_args.iter().map(|a| a.ty).collect();
             let mut given = args.to_vec();
             let mut may_hold: Vec<bool> = (0..args.len())
                 .map(|i| {
