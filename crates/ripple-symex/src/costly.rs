@@ -17,6 +17,10 @@
 //! (`r == f(a, b)`) and the query asked again, up to [`EXACT_LIMIT`] exact terms in all
 //! (counterexample-guided refinement), and past that the answer is unknown.
 //!
+//! A solver set to keep floating-point terms abstract ([`crate::smt::Smt::abstract_floats`])
+//! abstracts them from the first one and never makes them exact: a wrong value is
+//! refined by the term's value at the model's point, for at most [`POINT_ROUNDS`] rounds.
+//!
 //! The encoder notes when it makes such a term on a thread ([`note_costly`]); queries
 //! built on a thread that made none are not searched.
 
@@ -29,6 +33,10 @@ use z3::{Context, Model};
 
 /// Most costly terms a query may hold exactly.
 pub const EXACT_LIMIT: usize = 4;
+
+/// Most rounds of point facts (see [`Abstraction::refine`]) a query with its
+/// floating-point terms kept abstract gets before its answer is unknown.
+pub const POINT_ROUNDS: usize = 8;
 
 thread_local! {
     static MADE: Cell<bool> = const { Cell::new(false) };
@@ -184,10 +192,17 @@ pub(crate) struct Abstraction {
     args: Vec<Vec<Dynamic>>,
     /// The terms made exact so far.
     exact: Vec<bool>,
+    /// Whether floating-point terms stay abstract: refined by the values they take at
+    /// the points models gave (`args == m(args) -> r == m(f(args))`), never by their
+    /// circuit.
+    floats_abstract: bool,
+    /// The point facts so far, and the rounds that added them.
+    points: Vec<Bool>,
+    point_rounds: usize,
 }
 
 impl Abstraction {
-    pub(crate) fn new(terms: Vec<Costly>) -> Abstraction {
+    pub(crate) fn new(terms: Vec<Costly>, floats_abstract: bool) -> Abstraction {
         let fresh: Vec<Dynamic> = terms
             .iter()
             .map(|t| Dynamic::fresh_const("costly", &t.term.get_sort()))
@@ -195,6 +210,9 @@ impl Abstraction {
         let mut abstraction = Abstraction {
             exact: vec![false; terms.len()],
             args: Vec::new(),
+            floats_abstract,
+            points: Vec::new(),
+            point_rounds: 0,
             terms,
             fresh,
         };
@@ -232,7 +250,7 @@ impl Abstraction {
     /// What holds of each constant: its definition when exact, else SMT-LIB's values
     /// for a zero divisor and the unsigned bounds.
     pub(crate) fn facts(&self) -> Vec<Bool> {
-        let mut facts = Vec::new();
+        let mut facts = self.points.clone();
         for (i, t) in self.terms.iter().enumerate() {
             let r = &self.fresh[i];
             if self.exact[i] {
@@ -266,7 +284,9 @@ impl Abstraction {
     }
 
     /// Checks a model of the abstraction: makes exact the terms whose constant it gives
-    /// a value other than the term's.
+    /// a value other than the term's, or, for floating-point terms kept abstract, states
+    /// the term's value at the model's arguments (the model's evaluator computes it on
+    /// numerals, without the circuit).
     pub(crate) fn refine(&mut self, model: &Model) -> Refinement {
         let wrong: Vec<usize> = (0..self.terms.len())
             .filter(|&i| !self.exact[i])
@@ -278,14 +298,39 @@ impl Abstraction {
         if wrong.is_empty() {
             return Refinement::Genuine;
         }
+        let (points, circuits): (Vec<usize>, Vec<usize>) = wrong
+            .into_iter()
+            .partition(|&i| self.floats_abstract && matches!(self.terms[i].op, Op::Float { .. }));
         let exact = self.exact.iter().filter(|&&e| e).count();
-        if exact + wrong.len() > EXACT_LIMIT {
+        if exact + circuits.len() > EXACT_LIMIT
+            || (!points.is_empty() && self.point_rounds >= POINT_ROUNDS)
+        {
             return Refinement::Exhausted;
         }
-        for i in wrong {
+        for i in circuits {
             self.exact[i] = true;
         }
+        if !points.is_empty() {
+            self.point_rounds += 1;
+        }
+        for i in points {
+            let Some(fact) = self.point(i, model) else {
+                return Refinement::Exhausted;
+            };
+            self.points.push(fact);
+        }
         Refinement::Refined
+    }
+
+    /// `args == m(args) -> r == m(f(args))` for term `i` under `model`.
+    fn point(&self, i: usize, model: &Model) -> Option<Bool> {
+        let mut same = Vec::new();
+        for a in &self.args[i] {
+            let v = model.eval(a, true)?;
+            same.push(a.eq(&v));
+        }
+        let value = model.eval(&self.exact_value(i), true)?;
+        Some(Bool::and(&same).implies(self.fresh[i].eq(&value)))
     }
 }
 
@@ -301,12 +346,14 @@ pub(crate) enum Refinement {
 }
 
 /// The distinct terms of the lists when there are more than [`EXACT_LIMIT`] (counted
-/// first, so that the common case copies nothing).
-pub(crate) fn more_than_exact(lists: &[&[Costly]]) -> Option<Vec<Costly>> {
+/// first, so that the common case copies nothing), or when one is floating-point
+/// arithmetic and `floats_abstract`.
+pub(crate) fn more_than_exact(lists: &[&[Costly]], floats_abstract: bool) -> Option<Vec<Costly>> {
     let mut ids = FxHashSet::default();
     let terms = || lists.iter().flat_map(|l| l.iter());
     let count = terms().filter(|t| ids.insert(t.id)).count();
-    if count <= EXACT_LIMIT {
+    let float = floats_abstract && terms().any(|t| matches!(t.op, Op::Float { .. }));
+    if count <= EXACT_LIMIT && !float {
         return None;
     }
     ids.clear();
@@ -388,6 +435,38 @@ mod tests {
             .collect();
         assert_eq!(smt.check_model(&facts).0, Answer::Unknown);
         assert_eq!(smt.check(&facts), Answer::Unknown);
+    }
+
+    #[test]
+    fn floats_kept_abstract_are_refined_by_their_values_at_points() {
+        use crate::smt::{fp_from_int, fp_to_int};
+        use z3::ast::{Float, RoundingMode};
+        // q = (double)a / 3.0, never given to the solver as a circuit.
+        note_costly();
+        let a = BV::new_const("a", 32);
+        let q = fp_from_int(&a, true, 64).div_with_rounding_mode(
+            Float::from_f64(3.0),
+            &RoundingMode::round_nearest_ties_to_even(),
+        );
+        let six = a.eq(BV::from_i64(6, 32));
+        let as_int = |v: i64| fp_to_int(&q, true, 32).eq(BV::from_i64(v, 32));
+        let mut smt = Smt::new(Budget::default());
+        smt.abstract_floats();
+        // 6 / 3.0 is 2.0: a model giving q another value is refined by that point.
+        assert_eq!(smt.check_model(&[six.clone(), as_int(3)]).0, Answer::Unsat);
+        let (answer, model) = smt.check_model(&[six.clone(), fp_to_int(&q, true, 32).bvsgt(k(1))]);
+        assert_eq!(answer, Answer::Sat);
+        let value = model.and_then(|m| m.eval(&fp_to_int(&q, true, 32), true)?.as_i64());
+        assert_eq!(value, Some(2));
+        // The same term on both sides is one constant: unsat without any point.
+        assert_eq!(
+            smt.check(&[q.eq_fpa(&q).not() & q.is_nan().not()]),
+            Answer::Unsat
+        );
+        // a / 3.0 > 1000 needs a > 3000: unsat, which the points do not show (each
+        // excludes one value of a); unknown after the rounds, never a model.
+        let far = fp_to_int(&q, true, 32).bvsgt(k(1000)) & a.bvslt(k(3001));
+        assert_eq!(smt.check_model(&[far]).0, Answer::Unknown);
     }
 
     #[test]

@@ -119,6 +119,9 @@ pub struct Smt {
     spent_guard: Option<Bool>,
     /// The costly terms in each level's facts (see [`crate::costly`]).
     level_costly: Vec<Vec<Costly>>,
+    /// Whether a query holding floating-point arithmetic is decided with it abstracted
+    /// (see [`Smt::abstract_floats`]).
+    floats_abstract: bool,
 }
 
 impl Smt {
@@ -139,7 +142,20 @@ impl Smt {
             retired: Vec::new(),
             spent_guard: None,
             level_costly: vec![Vec::new()],
+            floats_abstract: false,
         }
+    }
+
+    /// From now on, floating-point arithmetic is never given to the solver as a circuit:
+    /// libz3 builds the circuit of one double division without checking its limits (a
+    /// query holding `(int)(a / 3.0)` ran 17 s whatever the budget). Its terms are
+    /// abstracted, and a model that gives one a wrong value adds the term's value at
+    /// that point (see [`crate::costly`]): unsat stays sound, a model is returned only
+    /// when genuine, and past a few rounds the answer is unknown. For searches that
+    /// may give up on a query (invariant inference), not for proofs that need the
+    /// arithmetic itself.
+    pub fn abstract_floats(&mut self) {
+        self.floats_abstract = true;
     }
 
     /// Makes the solver ready for its first query: libz3 sets up a solver's kernel at
@@ -267,13 +283,13 @@ impl Smt {
         }
         let mut lists: Vec<&[Costly]> = self.level_costly.iter().map(Vec::as_slice).collect();
         lists.push(&own);
-        costly::more_than_exact(&lists)
+        costly::more_than_exact(&lists, self.floats_abstract)
     }
 
     /// A query with too many costly terms, decided on their abstraction (see
     /// [`crate::costly`]), each round on a fresh solver.
     fn decide_abstracted(&mut self, extra: &[Bool], terms: Vec<Costly>) -> (Answer, Option<Model>) {
-        let mut abstraction = Abstraction::new(terms);
+        let mut abstraction = Abstraction::new(terms, self.floats_abstract);
         let facts: Vec<Bool> = self
             .levels
             .iter()

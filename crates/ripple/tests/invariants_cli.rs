@@ -379,3 +379,23 @@ fn invariants_print_as_c_reads_them() {
     let (_, text) = invariants_of(source, source, "h");
     assert!(text.contains("x == (a & 255)"), "{text}");
 }
+
+#[test]
+fn floating_point_division_keeps_its_invariants_without_its_circuit() {
+    // The solver never builds the circuit of `a / 3.0` (it ran 17 s a query whatever
+    // the budget): the term is one abstract value, equal to itself in both versions,
+    // so the churn of the return value and the version invariant of `r` are still
+    // found (gcc: f(7) is 3 then 4, i.e. (int)(7 / 3.0) + 1 and + 2).
+    let old = "int f(int a) {\n    int r = (int)(a / 3.0);\n    return r + 1;\n}\n";
+    let (code, text) = invariants_of(old, &old.replace("r + 1", "r + 2"), "f");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("- return == (int)((double)a / 3) + 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("+ return == (int)((double)a / 3) + 2"),
+        "{text}"
+    );
+    assert!(text.contains("r == (int)((double)a / 3)"), "{text}");
+}

@@ -161,6 +161,7 @@ pub fn invariant_diffs_on(
     graph: &Mvicfg,
     config: &InvariantConfig,
 ) -> Result<InvariantDiff, String> {
+    smt.abstract_floats();
     let chosen: Versions = config.versions.iter().fold(0, |s, v| s | (1 << v));
     let mut points = Vec::new();
     let wanted: Vec<(usize, At)> = if config.points.is_empty() {
