@@ -512,8 +512,19 @@ impl<'a> Lowerer<'a, '_> {
         };
         let body = children.iter().find(|c| c.kind() == "compound_statement");
         // The attributes blanked before parsing lie between the tokens: from the end of
-        // what precedes the declaration to its body (or end).
-        let start = node.prev_sibling().map_or(0, |p| p.end_byte());
+        // the token before the declaration (blanked attributes are spaces; a declaration
+        // first in its tree, or in its chunk of a large file, has no previous sibling,
+        // and must not take every attribute of the text before it) to its body (or end).
+        let before = self
+            .src
+            .as_bytes()
+            .get(..node.start_byte())
+            .unwrap_or_default();
+        let token_end = before
+            .iter()
+            .rposition(|b| !b.is_ascii_whitespace())
+            .map_or(0, |i| i + 1);
+        let start = token_end.max(node.prev_sibling().map_or(0, |p| p.end_byte()));
         let end = body.map_or(node.end_byte(), |b| b.start_byte());
         let from = offsets.partition_point(|&o| o < start);
         offsets[from..].iter().take_while(|&&o| o < end).any(|&o| {

@@ -88,3 +88,31 @@ fn a_name_in_a_body_is_not_a_declaration() {
         [false]
     );
 }
+
+#[test]
+fn a_declaration_first_in_a_chunk_of_a_large_file_takes_no_earlier_attribute() {
+    // A unit past the chunk size is parsed in pieces; the declaration that opens a
+    // piece has no previous sibling in its tree. It took every `noreturn` attribute
+    // of the text before it (here `die`'s), so calls of it cut the statements after
+    // them (found on sqlite3.c: `pcache1Destroy`, declared forward, "never returned"
+    // in one version, so the lines after its call were unreachable there).
+    let mut text = String::from("__attribute__((noreturn)) void die(void);\n");
+    let mut names = Vec::new();
+    let mut k = 0;
+    while text.len() < 600 * 1024 {
+        text.push_str(&format!("static void declared_{k}(int *p);\n"));
+        names.push(format!("declared_{k}"));
+        k += 1;
+    }
+    let mut all: Vec<&str> = vec!["die"];
+    all.extend(names.iter().map(String::as_str));
+    let flags = noreturn(&text, &all);
+    assert!(flags[0], "die is noreturn");
+    let wrong: Vec<&str> = all[1..]
+        .iter()
+        .zip(&flags[1..])
+        .filter(|(_, &never)| never)
+        .map(|(name, _)| *name)
+        .collect();
+    assert!(wrong.is_empty(), "marked noreturn: {wrong:?}");
+}
