@@ -10,7 +10,9 @@
 //!   with the same arguments, ends in the same registers and memory, and stops the
 //!   program on the same states: an identity such as `x ^ 0`, a reassociation, an
 //!   extracted temporary, a dead store, `a < b` as `b > a`, `c ? 1 : 0` as `!!c`, an
-//!   if-else restructured.
+//!   if-else restructured, a helper extracted (a small call-free function is inlined
+//!   in the proof when the calls do not pair up; a function of one version that only
+//!   such proofs run is then no source either: what it does was compared).
 //! - *Calls*: in changed code that is not equivalent as a whole, a call that runs exactly
 //!   when its partner runs (the same function, in the same order, on every path, after
 //!   code that stops the program on the same states) is a [`PairedCall`]: only its
@@ -28,7 +30,7 @@
 //! equal inputs they produce equal outputs, so the mapped nodes after them read what
 //! they read before.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_dataflow::{InitialValues, PartId, PointsTo};
 use ripple_ir::{BinOp, ExprKind, FuncId, GlobalId, NodeId, NodeKind, Program, Span, VarId};
@@ -207,6 +209,8 @@ pub fn statement_equivalences(
     let old_partner: FxHashMap<ripple_ir::GlobalId, ripple_ir::GlobalId> =
         global_partner.iter().map(|(&n, &o)| (o, n)).collect();
     let regions = crate::change_control::paired_regions(old, new, matching);
+    // Calls (caller, node, callee) that proofs of equivalent regions inlined.
+    let mut inlined_sites: [Vec<(FuncId, NodeId, FuncId)>; 2] = Default::default();
     out.not_compared = regions.len().saturating_sub(MAX_REGIONS);
     for region in regions.into_iter().take(MAX_REGIONS) {
         let (o, n) = region.functions;
@@ -291,9 +295,9 @@ pub fn statement_equivalences(
             }
             c.assume(&known);
         }
-        let proof = match &comparison {
+        let (proof, inlined) = match &comparison {
             Ok(c) => c.equivalent(budget),
-            Err(reason) => Proof::Unknown(reason),
+            Err(reason) => (Proof::Unknown(reason), Default::default()),
         };
         if let (Ok(comparison), false) = (&comparison, proof == Proof::Equivalent) {
             if let Some([a, b]) = comparison.unchanged_nodes(budget) {
@@ -340,6 +344,9 @@ pub fn statement_equivalences(
             }
         }
         if proof == Proof::Equivalent {
+            for (side, (f, calls)) in [(o, &inlined[0]), (n, &inlined[1])].into_iter().enumerate() {
+                inlined_sites[side].extend(calls.iter().map(|&(call, g)| (f, call, g)));
+            }
             out.proved.push(ProvedEquivalence {
                 functions: (o, n),
                 old_spans: spans(old, o, &region.old),
@@ -352,6 +359,66 @@ pub fn statement_equivalences(
             out.not_proved += 1;
         }
     }
+    let partnered = [
+        function_partner
+            .values()
+            .copied()
+            .collect::<FxHashSet<FuncId>>(),
+        function_partner.keys().copied().collect(),
+    ];
+    for (side, program) in [old, new].into_iter().enumerate() {
+        for f in accounted_for(program, &inlined_sites[side], &partnered[side]) {
+            let function = &program.functions[f];
+            out.unchanged[side].extend(function.nodes.ids().map(|x| (f, x)));
+        }
+    }
+    out
+}
+
+/// The functions of one version only whose every run is a call that a proof of an
+/// equivalent region inlined (`sites`: caller, call, callee): what they do is part of
+/// what the proof compared, so their statements are no source of impact. Not one whose
+/// address is taken, nor one code outside the program may call (external linkage in a
+/// program without `main`).
+fn accounted_for(
+    program: &Program,
+    sites: &[(FuncId, NodeId, FuncId)],
+    partnered: &FxHashSet<FuncId>,
+) -> Vec<FuncId> {
+    if sites.is_empty() {
+        return Vec::new();
+    }
+    let inlined: FxHashSet<(FuncId, NodeId)> = sites.iter().map(|&(f, n, _)| (f, n)).collect();
+    let has_main = program
+        .functions
+        .iter()
+        .any(|f| f.name == "main" && f.is_defined());
+    let taken: FxHashSet<FuncId> = ripple_graph::address_taken_functions(program)
+        .into_iter()
+        .collect();
+    let mut out: Vec<FuncId> = sites
+        .iter()
+        .map(|&(_, _, g)| g)
+        .filter(|g| !partnered.contains(g) && !taken.contains(g))
+        .filter(|&g| {
+            has_main
+                || matches!(
+                    program.functions[g].linkage,
+                    ripple_ir::Linkage::Internal(_)
+                )
+        })
+        .filter(|&g| program.functions[g].name != "main")
+        .filter(|&g| {
+            program.functions.iter_enumerated().all(|(f, function)| {
+                function
+                    .nodes
+                    .iter_enumerated()
+                    .all(|(n, node)| node.direct_callee() != Some(g) || inlined.contains(&(f, n)))
+            })
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
     out
 }
 

@@ -35,6 +35,13 @@
 //! After the k-th call, the memory and the result are fresh symbols shared by both
 //! versions: the callee did the same thing in both.
 //!
+//! When the calls of the two regions do not pair up that way (a helper extracted from
+//! the old code, or inlined into the new), both regions are executed again with each
+//! call of a small defined function inlined: a function without calls or loops whose
+//! locals are all registers ([`MAX_INLINED`] nodes at most) runs in the caller's state,
+//! its parameters bound to the arguments, its loads, stores and traps those of the
+//! region; its result is its return variable at its exit.
+//!
 //! The common state is universally quantified (restricted, when the caller knows it, to
 //! globals holding given values: [`Comparison::assume`]): registers, the memory array and the
 //! addresses of locals, globals (by key) and functions (by key) are free symbols shared
@@ -45,13 +52,16 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 use z3::ast::{Array, Bool, BV};
 
-use ripple_ir::{Expr, ExprKind, Function, NodeId, NodeKind, Place, Program, VarId};
+use ripple_ir::{Expr, ExprKind, FuncId, Function, NodeId, NodeKind, Place, Program, VarId};
 
 use crate::encode::{self, bv_const, load, resize, store, Repr};
 use crate::smt::{and_all, or_all, Answer, Budget, Smt};
 
 /// Regions larger than this (in nodes, per version) are not compared.
 const MAX_REGION: usize = 64;
+
+/// Functions larger than this (in nodes) are not inlined.
+const MAX_INLINED: usize = 64;
 
 /// The changed code at one place of one version: acyclic `nodes` entered at `start`
 /// (a region node, or, for an empty region, the exit it goes to), left towards `exits`,
@@ -112,6 +122,9 @@ pub enum Proof {
 /// below.
 pub struct Comparison<'a> {
     sides: [Side<'a>; 2],
+    /// Both regions again with their calls of small functions inlined, when the calls
+    /// do not pair up and both could be.
+    inlined: Option<[Side<'a>; 2]>,
     /// What is known of the common initial state ([`Comparison::assume`]).
     assumed: Bool,
 }
@@ -130,12 +143,31 @@ pub struct KnownGlobal {
 impl<'a> Comparison<'a> {
     /// Executes both regions; the reason when one holds what is not compared.
     pub fn new(old: Region<'a>, new: Region<'a>) -> Result<Self, &'static str> {
-        let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
-        for side in &mut sides {
-            side.execute()?;
-        }
+        let run = |inline: bool| -> Result<[Side<'a>; 2], &'static str> {
+            let mut sides = [Side::new(old, "old"), Side::new(new, "new")];
+            for side in &mut sides {
+                side.inline = inline;
+                side.execute()?;
+            }
+            Ok(sides)
+        };
+        let plain = run(false);
+        let paired = plain.as_ref().is_ok_and(|[a, b]| {
+            a.calls.len() == b.calls.len()
+                && a.calls
+                    .iter()
+                    .zip(&b.calls)
+                    .all(|(x, y)| x.callee == y.callee)
+        });
+        let inlined = if paired { None } else { run(true).ok() };
+        let (sides, inlined) = match (plain, inlined) {
+            (Ok(sides), inlined) => (sides, inlined),
+            (Err(_), Some(sides)) => (sides, None),
+            (Err(reason), None) => return Err(reason),
+        };
         Ok(Comparison {
             sides,
+            inlined,
             assumed: Bool::from_bool(true),
         })
     }
@@ -155,15 +187,28 @@ impl<'a> Comparison<'a> {
     }
 
     /// Whether the two regions leave by the same exits in the same states, from every
-    /// common state.
-    pub fn equivalent(&self, budget: Budget) -> Proof {
-        regions_equivalent(&self.sides, &self.assumed, budget)
+    /// common state; with the calls (node, callee) of each region whose callees the
+    /// proof inlined (none unless it did).
+    pub fn equivalent(&self, budget: Budget) -> (Proof, [Vec<(NodeId, FuncId)>; 2]) {
+        let proof = regions_equivalent(&self.sides, &self.assumed, budget);
+        let inlined = |sides: &[Side<'_>; 2]| [sides[0].inlined.clone(), sides[1].inlined.clone()];
+        match &self.inlined {
+            Some(again) if proof != Proof::Equivalent => {
+                match regions_equivalent(again, &self.assumed, budget) {
+                    Proof::Equivalent => (Proof::Equivalent, inlined(again)),
+                    _ => (proof, Default::default()),
+                }
+            }
+            _ if proof == Proof::Equivalent => (proof, inlined(&self.sides)),
+            _ => (proof, Default::default()),
+        }
     }
 
     /// The nodes of the regions that are no source of impact although the regions differ
     /// (`unchanged_nodes` below).
     pub fn unchanged_nodes(&self, budget: Budget) -> Option<[Vec<NodeId>; 2]> {
-        unchanged_nodes(&self.sides, &self.assumed, budget)
+        let sides = self.inlined.as_ref().unwrap_or(&self.sides);
+        unchanged_nodes(sides, &self.assumed, budget)
     }
 
     /// The calls that run exactly when their partners do (`paired_calls` below).
@@ -509,6 +554,14 @@ struct Side<'a> {
     /// The state at each exit, in the order of `region.exits` (condition false if never
     /// reached).
     exits: Vec<State>,
+    /// Whether calls of small defined functions are inlined.
+    inline: bool,
+    /// Calls inlined so far (each names its function's registers apart).
+    inlined_calls: usize,
+    /// The calls of the region inlined (node, callee).
+    inlined: Vec<(NodeId, FuncId)>,
+    /// Put before the keys of this side's registers: an inlined function's are its own.
+    prefix: String,
 }
 
 impl<'a> Side<'a> {
@@ -521,6 +574,10 @@ impl<'a> Side<'a> {
             segments: vec![Segment::default()],
             calls: Vec::new(),
             exits: Vec::new(),
+            inline: false,
+            inlined_calls: 0,
+            inlined: Vec::new(),
+            prefix: String::new(),
         }
     }
 
@@ -554,6 +611,16 @@ impl<'a> Side<'a> {
     /// of them when the other version declares that name a different number of times
     /// (then it is taken as one version's own, which is never assumed equal).
     fn key(&self, v: VarId) -> (String, u32) {
+        let (name, bits) = self.own_key(v);
+        if self.prefix.is_empty() {
+            (name, bits)
+        } else {
+            (format!("{}{name}", self.prefix), bits)
+        }
+    }
+
+    /// [`Side::key`] without the prefix.
+    fn own_key(&self, v: VarId) -> (String, u32) {
         let local = &self.region.function.locals[v];
         let bits = self.repr(local.ty).bits();
         if let Some((_, name)) = self.region.shared_temps.iter().find(|(t, _)| *t == v) {
@@ -683,6 +750,11 @@ impl<'a> Side<'a> {
     /// Runs the region over every path, joining states where paths meet, and records
     /// the state at each exit.
     fn execute(&mut self) -> Result<(), &'static str> {
+        self.execute_from(State::initial())
+    }
+
+    /// [`Side::execute`] from a given state.
+    fn execute_from(&mut self, initial: State) -> Result<(), &'static str> {
         let region = self.region;
         let function = region.function;
         let inside: FxHashSet<NodeId> = region.nodes.iter().copied().collect();
@@ -748,7 +820,7 @@ impl<'a> Side<'a> {
         let on_every_path =
             |n: NodeId| total < u128::MAX && from[&n].saturating_mul(to[&n]) == total;
         let mut incoming: FxHashMap<NodeId, Vec<State>> = FxHashMap::default();
-        incoming.insert(region.start, vec![State::initial()]);
+        incoming.insert(region.start, vec![initial.clone()]);
         let mut at_exit: FxHashMap<NodeId, Vec<State>> = FxHashMap::default();
         for &n in &order {
             let Some(states) = incoming.remove(&n) else {
@@ -780,11 +852,17 @@ impl<'a> Side<'a> {
                     outs.push(no);
                 }
                 NodeKind::Call { dst, callee, args } => {
-                    if !on_every_path(n) {
-                        return Err("the change makes a call on some paths only");
+                    if let Some((g, function)) = self.inlinable(callee) {
+                        self.inline_call(&mut st, dst.as_ref(), function, args)?;
+                        self.inlined.push((n, g));
+                        outs.push(st);
+                    } else {
+                        if !on_every_path(n) {
+                            return Err("the change makes a call on some paths only");
+                        }
+                        self.call(n, &mut st, dst.as_ref(), callee, args)?;
+                        outs.push(st);
                     }
-                    self.call(n, &mut st, dst.as_ref(), callee, args)?;
-                    outs.push(st);
                 }
                 _ => return Err("the change holds a statement that is not compared"),
             }
@@ -799,7 +877,7 @@ impl<'a> Side<'a> {
             }
         }
         if region.nodes.is_empty() {
-            at_exit.insert(region.start, vec![State::initial()]);
+            at_exit.insert(region.start, vec![initial]);
         }
         for exit in region.exits {
             self.exits.push(match at_exit.remove(exit) {
@@ -856,6 +934,106 @@ impl<'a> Side<'a> {
             };
             let result = BV::new_const(format!("straightline.ret.call{k}"), bits);
             self.write(st, place, &result)?;
+        }
+        Ok(())
+    }
+
+    /// The defined function a call runs, when this side inlines it: no calls, no
+    /// loops (checked when it runs), every local a register, not variadic.
+    fn inlinable(&self, callee: &ripple_ir::Callee) -> Option<(FuncId, &'a Function)> {
+        let ripple_ir::Callee::Direct(g) = callee else {
+            return None;
+        };
+        let program = self.region.program;
+        let function = &program.functions[*g];
+        let fits = self.inline
+            && function.is_defined()
+            && function.nodes.len() <= MAX_INLINED
+            && !function.is_variadic(&program.types)
+            && function
+                .locals
+                .iter()
+                .all(|l| l.storage == ripple_ir::Storage::Register)
+            && function.nodes.iter().all(|n| {
+                matches!(
+                    n.kind,
+                    NodeKind::Entry
+                        | NodeKind::Exit
+                        | NodeKind::Skip
+                        | NodeKind::Assign { .. }
+                        | NodeKind::Branch { .. }
+                )
+            });
+        fits.then_some((*g, function))
+    }
+
+    /// Runs `function`'s body in the state of the call, its parameters bound to the
+    /// arguments; its loads, stores and traps are this segment's.
+    fn inline_call(
+        &mut self,
+        st: &mut State,
+        dst: Option<&Place>,
+        function: &'a Function,
+        args: &[Expr],
+    ) -> Result<(), &'static str> {
+        let region = self.region;
+        if args.len() != function.params.len() {
+            return Err("a call passes another number of arguments than its callee takes");
+        }
+        let values = args
+            .iter()
+            .map(|a| self.eval(st, a))
+            .collect::<Result<Vec<_>, _>>()?;
+        let body: Vec<NodeId> = function
+            .nodes
+            .iter_enumerated()
+            .map(|(n, _)| n)
+            .filter(|&n| n != function.entry && n != function.exit)
+            .collect();
+        let start = match function.nodes[function.entry].succs.as_slice() {
+            [s] => *s,
+            _ => return Err("an inlined function is entered at more than one place"),
+        };
+        let exits = [function.exit];
+        self.inlined_calls += 1;
+        let mut inner = Side::new(
+            Region {
+                function,
+                nodes: &body,
+                start,
+                exits: &exits,
+                shared_temps: &[],
+                ..region
+            },
+            self.tag,
+        );
+        inner.prefix = format!(
+            "{}#inlined{}.{}.",
+            self.prefix, self.inlined_calls, self.tag
+        );
+        let mut entry = State {
+            pc: st.pc.clone(),
+            regs: FxHashMap::default(),
+            mem: st.mem.clone(),
+        };
+        for (&param, value) in function.params.iter().zip(&values) {
+            let key = inner.key(param);
+            entry.regs.insert(key.clone(), resize(value, key.1, false));
+        }
+        inner.execute_from(entry)?;
+        let at_exit = inner.exits.pop().expect("one exit");
+        let segment = inner.segments.pop().expect("a segment");
+        let mine = self.segment();
+        mine.loads.extend(segment.loads);
+        mine.stores.extend(segment.stores);
+        mine.traps.extend(segment.traps);
+        st.mem = at_exit.mem.clone();
+        if let Some(place) = dst {
+            let Some(ret) = function.ret_var else {
+                return Err("the result of a void function is used");
+            };
+            let value = at_exit.value_of(&inner.key(ret));
+            self.write(st, place, &value)?;
         }
         Ok(())
     }

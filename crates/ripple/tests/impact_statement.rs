@@ -704,3 +704,60 @@ fn the_runtime_calls_constructors_before_main_and_destructors_after_it() {
     let (code, json) = impact_of_edit(dir.path(), text, "g = argc;", "g = argc;");
     assert_eq!(code, 0, "{json}");
 }
+
+#[test]
+fn a_helper_extracted_from_changed_code_is_inlined_in_the_proof() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // The difference of two table entries moved into a new static function: the
+    // statement is proved equal with the call inlined, and the helper, run only from
+    // there, is no source either: nothing is impacted (as `sqlite3_strnicmp`'s
+    // `caseDiff` in scripts/written-edits.py).
+    let text = "#include <stdio.h>\nstatic const unsigned char Up[256] = { ['a'] = 'A', ['b'] = 'B' };\n\
+                int cmp(const unsigned char *a, const unsigned char *b, int n) {\n    \
+                while (n-- > 0 && *a != 0 && Up[*a] == Up[*b]) { a++; b++; }\n    \
+                return n < 0 ? 0 : Up[*a] - Up[*b];\n}\n\
+                int main(int argc, char **argv) {\n    \
+                printf(\"%d\\n\", cmp((const unsigned char *)argv[0], (const unsigned char *)\"ab\", argc));\n    \
+                return 0;\n}\n";
+    let helper = "static int diff(const unsigned char *a, const unsigned char *b) { return Up[*a] - Up[*b]; }\nint cmp(";
+    let extracted = text
+        .replace("int cmp(", helper)
+        .replace("0 : Up[*a] - Up[*b];", "0 : diff(a, b);");
+    let (a, b) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&a, text).unwrap();
+    std::fs::write(&b, &extracted).unwrap();
+    let (_, json) = impact_paths_json(&a, &b);
+    assert_eq!(lines_of(&json, "new"), BTreeSet::new(), "{json:#}");
+    assert_eq!(lines_of(&json, "old"), BTreeSet::new(), "{json:#}");
+    // The helper adding 1 for `a` at 200 changes what cmp returns (gcc: `cmp` of
+    // "\310" and "ab" with n = 1 returns -65 then -64), so main prints another value.
+    std::fs::write(
+        &b,
+        extracted.replace("Up[*b]; }", "Up[*b] + (*a == 200); }"),
+    )
+    .unwrap();
+    let (_, json) = impact_paths_json(&a, &b);
+    assert!(new_lines(&json, "main").contains(&9), "{json:#}");
+    // A store moved into a helper: `*p = v` and `put(p, v)` leave the same memory.
+    let text = "int g;\nvoid f(int *p, int v) {\n    *p = v + 1;\n}\n\
+                int main(int argc, char **argv) {\n    f(&g, argc);\n    return g;\n}\n";
+    let helper = "static void put(int *p, int v) { *p = v; }\nvoid f(";
+    std::fs::write(&a, text).unwrap();
+    std::fs::write(
+        &b,
+        text.replace("void f(", helper)
+            .replace("*p = v + 1;", "put(p, v + 1);"),
+    )
+    .unwrap();
+    let (_, json) = impact_paths_json(&a, &b);
+    assert_eq!(lines_of(&json, "new"), BTreeSet::new(), "{json:#}");
+    // And the same helper storing `v` once more than it should: main returns another g.
+    std::fs::write(
+        &b,
+        text.replace("void f(", helper)
+            .replace("*p = v + 1;", "put(p, v);"),
+    )
+    .unwrap();
+    let (_, json) = impact_paths_json(&a, &b);
+    assert!(new_lines(&json, "main").contains(&8), "{json:#}");
+}
