@@ -95,10 +95,14 @@ impl Invariant {
         match self {
             Invariant::Unreachable => "unreachable".to_string(),
             Invariant::Constant { var, value } => format!("{} == {value}", names[*var]),
-            Invariant::Equals { var, expr } if expr.needs_brackets_after_equality() => {
-                format!("{} == ({expr})", names[*var])
+            Invariant::Equals { var, expr } => {
+                let expr = expr.equal_bits_without_sign_cast();
+                if expr.needs_brackets_after_equality() {
+                    format!("{} == ({expr})", names[*var])
+                } else {
+                    format!("{} == {expr}", names[*var])
+                }
             }
-            Invariant::Equals { var, expr } => format!("{} == {expr}", names[*var]),
             Invariant::AtMost { var, value } => format!("{} <= {value}", names[*var]),
             Invariant::AtLeast { var, value } => format!("{} >= {value}", names[*var]),
             Invariant::Relation { a, op, b } => {

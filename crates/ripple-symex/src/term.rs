@@ -509,7 +509,20 @@ impl fmt::Display for Term {
                     BinOp::PtrDiff => "-",
                     op => op.symbol(),
                 };
-                write!(f, "{} {symbol} {}", Paren(a), Paren(b))
+                match a.as_ref() {
+                    // The left operand's widening shown when the text would compute at
+                    // another type (`(long)a * b` is not `a * b` for int a and b).
+                    Term::Cast(inner, r, false) if !computes_as_written(*op, a, b) => {
+                        write!(
+                            f,
+                            "({}){} {symbol} {}",
+                            repr_name(*r),
+                            Paren(inner),
+                            Paren(b)
+                        )
+                    }
+                    _ => write!(f, "{} {symbol} {}", Paren(a), Paren(b)),
+                }
             }
             // Widening casts of integers are how C computes: they are not shown.
             Term::Cast(a, r, to_bool) => {
@@ -554,6 +567,20 @@ impl fmt::Display for Cond {
 }
 
 impl Term {
+    /// The term without a conversion to another signedness at the same width: `==`
+    /// compares the same bits either way (`x == (a & 255)` for `unsigned x`).
+    pub fn equal_bits_without_sign_cast(&self) -> &Term {
+        match self {
+            Term::Cast(a, r, false) => match (a.repr(), *r) {
+                (Repr::Int { bits: x, .. }, Repr::Int { bits: y, .. }) if x == y => {
+                    a.equal_bits_without_sign_cast()
+                }
+                _ => self,
+            },
+            t => t,
+        }
+    }
+
     /// Whether the C text of the term, on the right of `==`, needs brackets: its
     /// operator (seen through the casts the text leaves out) is `&`, `^`, `|`, `==` or
     /// `!=`, which `==` binds tighter than or associates with.
@@ -583,9 +610,100 @@ impl fmt::Display for Paren<'_> {
     }
 }
 
+/// The type the C text of `t` has: its own, or, for a conversion the text leaves out,
+/// its operand's.
+fn printed_type(t: &Term) -> Repr {
+    match t {
+        Term::Cast(a, r, false) if is_silent_cast(a.repr(), *r) => printed_type(a),
+        t => t.repr(),
+    }
+}
+
+/// C's integer promotion.
+fn promoted(r: Repr) -> Repr {
+    match r {
+        Repr::Int { bits, .. } if bits < 32 => Repr::Int {
+            bits: 32,
+            signed: true,
+        },
+        r => r,
+    }
+}
+
+/// Whether C computes `a op b`, as printed, at the type of `a` (the type the term
+/// computes at): the usual arithmetic conversions of the printed operands' types (for
+/// a shift, the promoted left operand's).
+fn computes_as_written(op: BinOp, a: &Term, b: &Term) -> bool {
+    let want = a.repr();
+    let (Repr::Int { bits, .. }, Repr::Int { .. }, Repr::Int { .. }) =
+        (want, printed_type(a), printed_type(b))
+    else {
+        return true;
+    };
+    if bits < 32 || matches!(op, BinOp::PtrAdd | BinOp::PtrDiff) {
+        return true;
+    }
+    let x = promoted(printed_type(a));
+    let y = promoted(printed_type(b));
+    let computed = if matches!(op, BinOp::Shl | BinOp::Shr) {
+        x
+    } else {
+        usual_conversion(x, y)
+    };
+    computed == want
+}
+
+/// C's usual arithmetic conversion of two promoted integer types.
+fn usual_conversion(x: Repr, y: Repr) -> Repr {
+    let (
+        Repr::Int {
+            bits: xb,
+            signed: xs,
+        },
+        Repr::Int {
+            bits: yb,
+            signed: ys,
+        },
+    ) = (x, y)
+    else {
+        return x;
+    };
+    if xs == ys {
+        return if xb >= yb { x } else { y };
+    }
+    let (unsigned, signed) = if xs { (y, x) } else { (x, y) };
+    if unsigned.bits() >= signed.bits() {
+        unsigned
+    } else {
+        signed
+    }
+}
+
+/// Whether a conversion keeps every value and C's implicit conversions of the printed
+/// operand make it anyway, so the text leaves it out: a widening from a signed type to
+/// a signed one, or from an unsigned one (to an unsigned one only from `unsigned`
+/// up: `unsigned short` operands are promoted to `int`, not `unsigned`). A change of
+/// signedness at one width, or a signed value widened to an unsigned type, is shown
+/// (`(unsigned)a >> 1` is not `a >> 1`).
 fn is_silent_cast(from: Repr, to: Repr) -> bool {
     match (from, to) {
-        (Repr::Int { bits: a, signed: s }, Repr::Int { bits: b, .. }) => a < b || (a == b && s),
+        (
+            Repr::Int {
+                bits: a,
+                signed: from_signed,
+            },
+            Repr::Int {
+                bits: b,
+                signed: to_signed,
+            },
+        ) => {
+            a < b
+                && match (from_signed, to_signed) {
+                    (true, true) | (false, true) => true,
+                    (false, false) => a >= 32,
+                    (true, false) => false,
+                }
+        }
         _ => false,
     }
 }

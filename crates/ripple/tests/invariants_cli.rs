@@ -378,6 +378,27 @@ fn invariants_print_as_c_reads_them() {
 ";
     let (_, text) = invariants_of(source, source, "h");
     assert!(text.contains("x == (a & 255)"), "{text}");
+    // Conversions C would not make by itself are shown: `a >> 1` shifts the sign in
+    // (gcc: for a = -2, `(int)((unsigned)a >> 1)` is 2147483647, `a >> 1` is -1),
+    // `a / 3` divides as signed, `w == a` is false for a negative `a` (w is
+    // 4294967294 for -2), and `a * b` multiplies as int, which wraps where long does not.
+    let source = "long f(int a, int b) {
+    int r = (int)((unsigned)a >> 1);
+    unsigned u = (unsigned)a / 3u;
+    long w = (long)(unsigned)a;
+    long m = (long)a * b;
+    return r + u + w + m;
+}
+";
+    let (_, text) = invariants_of(source, source, "f");
+    for shown in [
+        "r == (unsigned)a >> 1",
+        "u == (unsigned)a / 3",
+        "w == (unsigned)a",
+        "m == (long)a * b",
+    ] {
+        assert!(text.contains(shown), "{shown}: {text}");
+    }
 }
 
 #[test]
