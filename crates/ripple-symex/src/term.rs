@@ -488,17 +488,13 @@ impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Term::Int(v, r) => write!(f, "{}", int_text(*v, *r)),
-            Term::Float(bits, r) => {
-                if r.bits() == 32 {
-                    write!(f, "{}", f32::from_bits(*bits as u32))
-                } else {
-                    write!(f, "{}", f64::from_bits(*bits))
-                }
-            }
+            Term::Float(bits, r) => f.write_str(&float_text(*bits, *r)),
             Term::Var(name, _) => f.write_str(name),
             Term::Addr(name) => write!(f, "&{name}"),
-            Term::Load(a, _) => match a.as_ref() {
+            Term::Load(a, r) => match a.as_ref() {
                 Term::Addr(name) => f.write_str(name),
+                // A byte offset: the type read is stated.
+                a @ Term::Binary(BinOp::PtrAdd, ..) => write!(f, "*({} *)({a})", repr_name(*r)),
                 a => write!(f, "*({a})"),
             },
             Term::LoadBits { addr, .. } => write!(f, "bits*({addr})"),
@@ -509,6 +505,10 @@ impl fmt::Display for Term {
                     BinOp::PtrDiff => "-",
                     op => op.symbol(),
                 };
+                if *op == BinOp::PtrAdd {
+                    // Offsets are in bytes, as C counts them for `char *`.
+                    return write!(f, "(char *){} + {}", Paren(a), Paren(b));
+                }
                 match a.as_ref() {
                     // The left operand's widening shown when the text would compute at
                     // another type (`(long)a * b` is not `a * b` for int a and b).
@@ -705,6 +705,23 @@ fn is_silent_cast(from: Repr, to: Repr) -> bool {
                 }
         }
         _ => false,
+    }
+}
+
+/// A floating constant as a C literal: with a decimal point or an exponent, `f` for a
+/// `float`, and the names of <math.h> for infinities and NaN.
+fn float_text(bits: u64, r: Repr) -> String {
+    let (text, suffix) = if r.bits() == 32 {
+        let v = f32::from_bits(bits as u32);
+        (format!("{v:?}"), "f")
+    } else {
+        (format!("{:?}", f64::from_bits(bits)), "")
+    };
+    match text.as_str() {
+        "inf" => "INFINITY".into(),
+        "-inf" => "-INFINITY".into(),
+        "NaN" => "NAN".into(),
+        _ => format!("{text}{suffix}"),
     }
 }
 

@@ -399,6 +399,25 @@ fn invariants_print_as_c_reads_them() {
     ] {
         assert!(text.contains(shown), "{shown}: {text}");
     }
+    // Constants are C literals (`2` would make `x * 2` and `d / 3` other expressions
+    // in a context that reads them as integers), and an offset counts bytes: `p + 4`
+    // for `int *p` would be 16 bytes on.
+    let source = "float g(float x, int *p, double d) {
+    float y = x * 2.0f;
+    int *q = p + 1;
+    double e = d / 3.0 + 1e300 * 1e300;
+    return y + *q + (float)e;
+}
+";
+    let (_, text) = invariants_of(source, source, "g");
+    for shown in [
+        "y == x * 2.0f",
+        "q == (char *)p + 4",
+        "*(int *)((char *)p + 4)",
+        "e == (d / 3.0) + (1e300 * 1e300)",
+    ] {
+        assert!(text.contains(shown), "{shown}: {text}");
+    }
 }
 
 #[test]
@@ -411,12 +430,12 @@ fn floating_point_division_keeps_its_invariants_without_its_circuit() {
     let (code, text) = invariants_of(old, &old.replace("r + 1", "r + 2"), "f");
     assert_eq!(code, Some(1), "{text}");
     assert!(
-        text.contains("- return == (int)((double)a / 3) + 1"),
+        text.contains("- return == (int)((double)a / 3.0) + 1"),
         "{text}"
     );
     assert!(
-        text.contains("+ return == (int)((double)a / 3) + 2"),
+        text.contains("+ return == (int)((double)a / 3.0) + 2"),
         "{text}"
     );
-    assert!(text.contains("r == (int)((double)a / 3)"), "{text}");
+    assert!(text.contains("r == (int)((double)a / 3.0)"), "{text}");
 }
