@@ -23,6 +23,11 @@
 //!   same position in its unit, and each pair holds the same IR statement modulo the
 //!   renumbering of ids ([`crate::irdiff`]; criterion 1). Entry maps to entry and exit to
 //!   exit (criterion 2). Nodes without syntax are not mapped.
+//! - Code written differently but lowered to the same IR (a `while` as a `for`): from
+//!   the mapped pairs, unmapped successors at the same position with the same IR are
+//!   mapped too, transitively; kept only when every node of both functions ends up
+//!   mapped (criterion 1 holds by the IR comparison), and the changed lines still show
+//!   the rewrite.
 //! - **Control-flow consistency** (criteria 3 and 4): for every mapped pair and successor
 //!   index, the two successors must be mapped to each other or both be unmapped; otherwise
 //!   the pair is removed (for the entry, which must stay mapped, the successor pairs are
@@ -221,6 +226,36 @@ pub(crate) fn diff_functions(
                 }
             }
         }
+    }
+    // Statements written differently but lowered to the same IR (a `while` written as a
+    // `for`): an unmapped successor of a mapped node, at the same position as an
+    // unmapped successor of its partner, with the same IR and as many successors, is
+    // mapped to it, and so on from there. Kept only when that maps every node: in a
+    // function whose IR changed, pieces mapped so would cut its changed code into
+    // regions the statement proofs can no longer compare as a whole.
+    let saved = (pi.clone(), pi_inverse.clone());
+    let mut work: Vec<(NodeId, NodeId)> = pi.iter().map(|(&n, &m)| (n, m)).collect();
+    work.sort_unstable_by(|x, y| y.cmp(x));
+    while let Some((n, m)) = work.pop() {
+        let (succs_n, succs_m) = (&old.function.nodes[n].succs, &new.function.nodes[m].succs);
+        if succs_n.len() != succs_m.len() {
+            continue;
+        }
+        for (&s, &t) in succs_n.iter().zip(succs_m) {
+            if pi.contains_key(&s) || pi_inverse.contains_key(&t) {
+                continue;
+            }
+            let (node_s, node_t) = (&old.function.nodes[s], &new.function.nodes[t]);
+            if node_s.succs.len() == node_t.succs.len() && comparer.same_node(node_s, node_t) {
+                pi.insert(s, t);
+                pi_inverse.insert(t, s);
+                work.push((s, t));
+            }
+        }
+    }
+    let everything = pi.len() == old.function.nodes.len() && pi.len() == new.function.nodes.len();
+    if !everything {
+        (pi, pi_inverse) = saved;
     }
     make_control_flow_consistent(old.function, new.function, &mut pi, &mut pi_inverse);
 

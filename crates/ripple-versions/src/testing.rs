@@ -6,7 +6,8 @@
 //!
 //! [`lower`] invents an IR for a tree: one node per statement in pre-order (a branch for
 //! `if_statement`/`while_statement`, whose `syn` is the condition, nothing for
-//! `compound_statement`, a skip otherwise), chained in order between entry and exit.
+//! `compound_statement`, an opaque statement otherwise; each carries a hash of its
+//! syntax), chained in order between entry and exit.
 
 use ripple_ir::{
     Expr, FileId, Function, IndexVec, Linkage, Node, NodeKind, Program, SourceFile, Span, SynId,
@@ -94,7 +95,7 @@ fn node(kind: &str, label: &str, line: u32, is_statement: bool) -> SynNode {
 /// A defined function with the invented IR of [`lower`].
 pub(crate) fn function(name: &str, key: &str, text: &str) -> Function {
     let syntax = tree(text);
-    let nodes = lower(&syntax);
+    let nodes = lower(&syntax, name);
     let span = syntax.nodes[syntax.root].span;
     let exit = nodes.next_id_minus_one();
     Function {
@@ -142,8 +143,28 @@ fn fingerprint(tree: &SyntaxTree, name: &str) -> u64 {
     hasher.finish()
 }
 
+/// A hash of the kinds and labels of a subtree; the function's own name counts as one
+/// name whatever it is (a recursive call calls the function, renamed or not).
+fn subtree_hash(tree: &SyntaxTree, root: SynId, own: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = rustc_hash::FxHasher::default();
+    let mut stack = vec![root];
+    while let Some(id) = stack.pop() {
+        let node = &tree.nodes[id];
+        node.kind.hash(&mut hasher);
+        if node.label == own {
+            "<self>".hash(&mut hasher);
+        } else {
+            node.label.hash(&mut hasher);
+        }
+        node.children.len().hash(&mut hasher);
+        stack.extend(node.children.iter().rev());
+    }
+    hasher.finish()
+}
+
 /// One IR node per statement, chained in pre-order.
-pub(crate) fn lower(tree: &SyntaxTree) -> IndexVec<ripple_ir::NodeId, Node> {
+pub(crate) fn lower(tree: &SyntaxTree, name: &str) -> IndexVec<ripple_ir::NodeId, Node> {
     let root_span = tree.nodes[tree.root].span;
     let mut nodes: IndexVec<ripple_ir::NodeId, Node> = IndexVec::new();
     nodes.push(Node::new(NodeKind::Entry, root_span));
@@ -154,16 +175,24 @@ pub(crate) fn lower(tree: &SyntaxTree) -> IndexVec<ripple_ir::NodeId, Node> {
         if !syn.is_statement || syn.kind == "compound_statement" {
             continue;
         }
+        // The IR says what the syntax says (its kinds and labels, not its lines), so
+        // that statements written differently are different IR.
         let (kind, syn_id) = if matches!(syn.kind, "if_statement" | "while_statement") {
             let cond = syn.children[0];
             (
                 NodeKind::Branch {
-                    cond: Expr::int(0, TypeId(0)),
+                    cond: Expr::int(u128::from(subtree_hash(tree, cond, name)), TypeId(0)),
                 },
                 cond,
             )
         } else {
-            (NodeKind::Skip, id)
+            (
+                NodeKind::Havoc {
+                    dst: None,
+                    reason: format!("{:x}", subtree_hash(tree, id, name)),
+                },
+                id,
+            )
         };
         let mut node = Node::new(kind, syn.span);
         node.syn = Some(syn_id);

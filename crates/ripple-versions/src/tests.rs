@@ -190,7 +190,7 @@ fn inserted_statement_marks_its_line_in_new_only() {
     let c = new.functions[ripple_ir::FuncId(0)]
         .nodes
         .iter_enumerated()
-        .find(|(_, n)| n.span.start_line == 3 && matches!(n.kind, NodeKind::Skip))
+        .find(|(_, n)| n.span.start_line == 3 && matches!(n.kind, NodeKind::Havoc { .. }))
         .unwrap()
         .0;
     assert!(m.changed_new.contains(&c));

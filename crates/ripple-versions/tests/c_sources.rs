@@ -503,3 +503,37 @@ fn table_of_statics_in_a_renamed_file_is_unchanged() {
         .expect("the table is matched");
     assert_eq!(table.status, ripple_versions::GlobalStatus::Unchanged);
 }
+
+#[test]
+fn a_loop_rewritten_to_the_same_ir_maps_every_node_and_keeps_its_lines() {
+    // `while` written as `for`: the same IR, node for node, so nothing is a source of
+    // impact, and the lines are still shown as changed.
+    let old = "int f(unsigned x) {\n  int l = 0;\n  x--;\n  while (x >= 256) { l += 8; x >>= 8; }\n  return l + x;\n}\n";
+    let new = old.replace(
+        "while (x >= 256) { l += 8; x >>= 8; }",
+        "for (; x >= 256; x >>= 8) { l += 8; }",
+    );
+    let diff = Diff::of(old, &new);
+    let m = diff.function("f");
+    assert!(
+        m.changed_old.is_empty() && m.changed_new.is_empty(),
+        "{m:#?}"
+    );
+    assert_eq!(
+        m.node_map.len(),
+        diff.old.functions[m.old.unwrap()].nodes.len()
+    );
+    assert_eq!(m.status, FunctionStatus::Modified);
+    assert_eq!(
+        m.old_lines.iter().map(|l| l.1).collect::<Vec<_>>(),
+        lines(&[4])
+    );
+    // The step written before the body is another order of the same statements: not
+    // the same IR, so the loop stays changed.
+    let swapped = old.replace(
+        "while (x >= 256) { l += 8; x >>= 8; }",
+        "while (x >= 256) { x >>= 8; l += 8; }",
+    );
+    let diff = Diff::of(old, &swapped);
+    assert!(!diff.function("f").changed_old.is_empty());
+}
