@@ -927,11 +927,7 @@ impl<'a> Side<'a> {
         self.segments.push(Segment::default());
         st.mem = crate::smt::memory_const(&format!("straightline.mem.call{k}"));
         if let Some(place) = dst {
-            let bits = match place {
-                Place::Local(v) => self.repr(region.function.locals[*v].ty).bits(),
-                Place::Mem { ty, .. } => self.repr(*ty).bits(),
-                Place::Bits { width, .. } => *width,
-            };
+            let bits = self.place_bits(place);
             let result = BV::new_const(format!("straightline.ret.call{k}"), bits);
             self.write(st, place, &result)?;
         }
@@ -979,6 +975,16 @@ impl<'a> Side<'a> {
         let region = self.region;
         if args.len() != function.params.len() {
             return Err("a call passes another number of arguments than its callee takes");
+        }
+        // The lowering converts arguments to their parameters' types (a prototype); one
+        // of another width (an unprototyped callee) is not modelled.
+        let callee_repr = |v: VarId| Repr::of(&region.program.types, function.locals[v].ty);
+        if args
+            .iter()
+            .zip(&function.params)
+            .any(|(a, &p)| self.repr(a.ty).bits() != callee_repr(p).bits())
+        {
+            return Err("an argument of another width than its parameter");
         }
         let values = args
             .iter()
@@ -1032,10 +1038,23 @@ impl<'a> Side<'a> {
             let Some(ret) = function.ret_var else {
                 return Err("the result of a void function is used");
             };
-            let value = at_exit.value_of(&inner.key(ret));
+            let key = inner.key(ret);
+            if self.place_bits(place) != key.1 {
+                return Err("a result stored at another width than its function returns");
+            }
+            let value = at_exit.value_of(&key);
             self.write(st, place, &value)?;
         }
         Ok(())
+    }
+
+    /// The width of what a place holds.
+    fn place_bits(&self, place: &Place) -> u32 {
+        match place {
+            Place::Local(v) => self.repr(self.region.function.locals[*v].ty).bits(),
+            Place::Mem { ty, .. } => self.repr(*ty).bits(),
+            Place::Bits { width, .. } => *width,
+        }
     }
 
     fn write(&mut self, st: &mut State, place: &Place, value: &BV) -> Result<(), &'static str> {
