@@ -595,10 +595,11 @@ impl<'a> Side<'a> {
             .function
             .locals
             .iter_enumerated()
-            .filter(|(_, local)| {
+            .filter(|(v, local)| {
                 local.name == name
                     && local.storage == ripple_ir::Storage::Register
                     && self.repr(local.ty).bits() == bits
+                    && self.param_index(*v).is_none()
             })
             .map(|(v, _)| v)
             .collect()
@@ -626,6 +627,11 @@ impl<'a> Side<'a> {
         if let Some((_, name)) = self.region.shared_temps.iter().find(|(t, _)| *t == v) {
             return (format!("#shared.{name}"), bits);
         }
+        // Parameters correspond by position, as the matching binds them: `f(int a, int
+        // b)` and `f(int b, int a)` read their arguments in other names.
+        if let Some(i) = self.param_index(v) {
+            return (format!("#param.{i}"), bits);
+        }
         if local.kind == ripple_ir::LocalKind::Temp || local.name.is_empty() {
             return (format!("#{}.{}", self.tag, v.index()), bits);
         }
@@ -637,8 +643,17 @@ impl<'a> Side<'a> {
         (format!("{}@{rank}/{}", local.name, same.len()), bits)
     }
 
+    /// The position of a parameter.
+    fn param_index(&self, v: VarId) -> Option<usize> {
+        self.region.function.params.iter().position(|&p| p == v)
+    }
+
     /// The register of this side a key stands for, if any.
     fn var_of(&self, key: &(String, u32)) -> Option<VarId> {
+        if let Some(i) = key.0.strip_prefix("#param.") {
+            let v = *self.region.function.params.get(i.parse::<usize>().ok()?)?;
+            return (self.key(v) == *key).then_some(v);
+        }
         if let Some(name) = key.0.strip_prefix("#shared.") {
             return self
                 .region
@@ -1118,7 +1133,10 @@ impl<'a> Side<'a> {
                 let name = &function.locals[*v].name;
                 let unique = !name.is_empty()
                     && function.locals.iter().filter(|l| &l.name == name).count() == 1;
-                if unique {
+                if let Some(i) = self.param_index(*v) {
+                    // A parameter's object, by position (see `own_key`).
+                    address(&format!("local.#param{i}.{}", self.prefix))
+                } else if unique {
                     address(&format!("local.{name}"))
                 } else {
                     address(&format!("local.{}.{}", self.tag, v.index()))

@@ -761,3 +761,18 @@ fn a_helper_extracted_from_changed_code_is_inlined_in_the_proof() {
     let (_, json) = impact_paths_json(&a, &b);
     assert!(new_lines(&json, "main").contains(&8), "{json:#}");
 }
+
+#[test]
+fn parameters_swapped_in_a_definition_impact_its_callers() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // The body is unchanged, but `a` and `b` are the other arguments now (gcc: for the
+    // arguments 5 3 the old version prints 2, the new one -2). The statement prover
+    // took the registers by name, so `a - b` was "proved" equal and nothing impacted.
+    let text = "#include <stdio.h>\n#include <stdlib.h>\nstatic int sub(int a, int b) {\n    \
+                return a - b;\n}\nint main(int argc, char **argv) {\n    \
+                int x = argc > 1 ? atoi(argv[1]) : 0;\n    \
+                int y = argc > 2 ? atoi(argv[2]) : 0;\n    int r = sub(x, y);\n    \
+                printf(\"%d\\n\", r);\n    return 0;\n}\n";
+    let (_, json) = impact_of_edit(dir.path(), text, "sub(int a, int b)", "sub(int b, int a)");
+    assert!(new_lines(&json, "main").contains(&10), "{json:#}");
+}
