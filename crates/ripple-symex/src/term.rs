@@ -634,17 +634,14 @@ fn promoted(r: Repr) -> Repr {
 /// computes at): the usual arithmetic conversions of the printed operands' types (for
 /// a shift, the promoted left operand's).
 fn computes_as_written(op: BinOp, a: &Term, b: &Term) -> bool {
-    let want = a.repr();
-    let (Repr::Int { bits, .. }, Repr::Int { .. }, Repr::Int { .. }) =
-        (want, printed_type(a), printed_type(b))
-    else {
+    let (want, x, y) = (a.repr(), printed_type(a), printed_type(b));
+    let (Repr::Int { bits, .. }, Repr::Int { .. }, Repr::Int { .. }) = (want, x, y) else {
         return true;
     };
-    if bits < 32 || matches!(op, BinOp::PtrAdd | BinOp::PtrDiff) {
+    if bits < 32 || op == BinOp::PtrDiff {
         return true;
     }
-    let x = promoted(printed_type(a));
-    let y = promoted(printed_type(b));
+    let (x, y) = (promoted(x), promoted(y));
     let computed = if matches!(op, BinOp::Shl | BinOp::Shr) {
         x
     } else {
@@ -696,14 +693,7 @@ fn is_silent_cast(from: Repr, to: Repr) -> bool {
                 bits: b,
                 signed: to_signed,
             },
-        ) => {
-            a < b
-                && match (from_signed, to_signed) {
-                    (true, true) | (false, true) => true,
-                    (false, false) => a >= 32,
-                    (true, false) => false,
-                }
-        }
+        ) => a < b && (to_signed || (!from_signed && a >= 32)),
         _ => false,
     }
 }

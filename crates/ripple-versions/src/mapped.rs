@@ -233,7 +233,7 @@ pub(crate) fn diff_functions(
     // mapped to it, and so on from there. Kept only when that maps every node: in a
     // function whose IR changed, pieces mapped so would cut its changed code into
     // regions the statement proofs can no longer compare as a whole.
-    let saved = (pi.clone(), pi_inverse.clone());
+    let mut added: Vec<(NodeId, NodeId)> = Vec::new();
     let mut work: Vec<(NodeId, NodeId)> = pi.iter().map(|(&n, &m)| (n, m)).collect();
     work.sort_unstable_by(|x, y| y.cmp(x));
     while let Some((n, m)) = work.pop() {
@@ -249,13 +249,17 @@ pub(crate) fn diff_functions(
             if node_s.succs.len() == node_t.succs.len() && comparer.same_node(node_s, node_t) {
                 pi.insert(s, t);
                 pi_inverse.insert(t, s);
+                added.push((s, t));
                 work.push((s, t));
             }
         }
     }
     let everything = pi.len() == old.function.nodes.len() && pi.len() == new.function.nodes.len();
     if !everything {
-        (pi, pi_inverse) = saved;
+        for (s, t) in added {
+            pi.remove(&s);
+            pi_inverse.remove(&t);
+        }
     }
     make_control_flow_consistent(old.function, new.function, &mut pi, &mut pi_inverse);
 
