@@ -1714,8 +1714,10 @@ impl<'a> Lowerer<'a, '_> {
         let mut default = None;
         for child in children {
             match child.kind() {
+                "type_descriptor" if self.text(child) == crate::lower::GENERIC_DEFAULT => {
+                    pending_default = true
+                }
                 "type_descriptor" => pending_type = Some(self.type_descriptor(child)),
-                "default" => pending_default = true,
                 _ if child.is_named() => {
                     if control_ty.is_none() {
                         let ty = self.speculate(|this| this.rvalue(child).ty);

@@ -484,6 +484,72 @@ fn respell_array_restrict(text: &mut String) {
     });
 }
 
+/// What `default` in a `_Generic` association list is spelled as for the grammar, which
+/// knows only `type: expression` associations there (`Lowerer::generic` reads it back).
+pub(crate) const GENERIC_DEFAULT: &str = "_Gdflt_";
+
+/// Spells the C11 keywords the grammar lacks as ones it knows, byte for byte in place:
+/// `_Thread_local` as `__thread` (padded with spaces), and `default` in a `_Generic`
+/// association list as [`GENERIC_DEFAULT`], a reserved identifier of the same length.
+fn respell_c11_keywords(text: &mut String) {
+    const THREAD_LOCAL: &[u8] = b"_Thread_local";
+    let mut hits: Vec<(usize, &[u8])> = Vec::new();
+    {
+        let bytes = text.as_bytes();
+        let mut from = 0;
+        while let Some(pos) = find(&bytes[from..], THREAD_LOCAL).map(|p| p + from) {
+            from = pos + THREAD_LOCAL.len();
+            if !(pos > 0 && is_ident_byte(bytes[pos - 1]))
+                && !bytes.get(from).is_some_and(|&b| is_ident_byte(b))
+            {
+                hits.push((pos, b"__thread     "));
+            }
+        }
+        scan_keyword_groups(bytes, b"_Generic", |_, open, close| {
+            let mut depth = 0usize;
+            let mut i = open;
+            while i < close {
+                match bytes[i] {
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                    quote @ (b'"' | b'\'') => {
+                        i += 1;
+                        while i < close && bytes[i] != quote {
+                            i += usize::from(bytes[i] == b'\\') + 1;
+                        }
+                    }
+                    b'd' if depth == 1
+                        && bytes[i..close].starts_with(b"default")
+                        && !is_ident_byte(bytes[i - 1])
+                        && !bytes.get(i + 7).is_some_and(|&b| is_ident_byte(b)) =>
+                    {
+                        let after = bytes[i + 7..close]
+                            .iter()
+                            .find(|b| !b.is_ascii_whitespace());
+                        if after == Some(&b':') {
+                            hits.push((i, GENERIC_DEFAULT.as_bytes()));
+                        }
+                        i += 7;
+                        continue;
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            // Nested `_Generic`s are inside this group: visit them too.
+            false
+        });
+    }
+    if hits.is_empty() {
+        return;
+    }
+    edit_bytes(text, |bytes| {
+        for (start, spelling) in hits {
+            bytes[start..start + spelling.len()].copy_from_slice(spelling);
+        }
+    });
+}
+
 fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -601,6 +667,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
         respell_array_restrict(&mut blanked);
+        respell_c11_keywords(&mut blanked);
         let text: &str = &blanked;
         if !parser_ok {
             linker.program.read_errors.push(unit_unread(unit_file));
