@@ -58,9 +58,9 @@ impl Suite {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (command, input) = match line.rsplit_once('<') {
-                Some((before, after)) if !after.trim().is_empty() => {
-                    (before, Some(after.trim().to_string()))
+            let (command, input) = match last_unquoted_redirect(line) {
+                Some(at) if !line[at + 1..].trim().is_empty() => {
+                    (&line[..at], Some(line[at + 1..].trim().to_string()))
                 }
                 Some(_) => bail!("{}:{}: `<` without an input file", path.display(), i + 1),
                 None => (line, None),
@@ -99,6 +99,26 @@ impl Suite {
         }
         Ok(Suite { tests, dir })
     }
+}
+
+/// The byte offset of the last `<` of `line` outside shell quotes and not escaped: the
+/// redirection of standard input (a `<` inside an argument, `"a<b"` or `a\\<b`, is not).
+fn last_unquoted_redirect(line: &str) -> Option<usize> {
+    let mut last = None;
+    let mut quote = None;
+    let mut chars = line.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match (quote, c) {
+            (None, '\\') | (Some('"'), '\\') => {
+                chars.next();
+            }
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(q), _) if c == q => quote = None,
+            (None, '<') => last = Some(at),
+            _ => {}
+        }
+    }
+    last
 }
 
 /// How a version is built.
@@ -401,5 +421,54 @@ impl TestResult {
     pub fn differs(&self) -> bool {
         let (a, b) = (self.old.outcome(), self.new.outcome());
         a.decided() && b.decided() && a != b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, inputs: &[&str]) -> Result<Suite> {
+        let dir = tempfile::tempdir().unwrap();
+        for name in inputs {
+            std::fs::write(dir.path().join(name), "x\n").unwrap();
+        }
+        let path = dir.path().join("suite.txt");
+        std::fs::write(&path, text).unwrap();
+        Suite::read(&path)
+    }
+
+    #[test]
+    fn a_quoted_or_escaped_angle_bracket_is_an_argument_not_a_redirection() {
+        let suite = read(
+            "-e 'a<b' < in.txt\n\"x < y\"\nlt\\<gt\n# '<' in a comment\n-n < 'in put'\n",
+            &["in.txt", "in put"],
+        )
+        .unwrap();
+        let args: Vec<Vec<&str>> = suite
+            .tests
+            .iter()
+            .map(|t| t.args.iter().map(String::as_str).collect())
+            .collect();
+        assert_eq!(
+            args,
+            [vec!["-e", "a<b"], vec!["x < y"], vec!["lt<gt"], vec!["-n"]]
+        );
+        let stdin: Vec<Option<String>> = suite
+            .tests
+            .iter()
+            .map(|t| {
+                t.stdin
+                    .as_ref()
+                    .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            })
+            .collect();
+        assert_eq!(
+            stdin,
+            [Some("in.txt".into()), None, None, Some("in put".into())]
+        );
+        // A redirection with nothing after it is still an error naming the line.
+        let err = read("-a\n-b <\n", &[]).unwrap_err().to_string();
+        assert!(err.ends_with(":2: `<` without an input file"), "{err}");
     }
 }
