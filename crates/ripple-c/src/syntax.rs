@@ -158,6 +158,19 @@ impl<'a> Lowerer<'a, '_> {
                     hasher.write_u16(node.kind_id());
                     hasher.write_u8(0xfe);
                 }
+                if kind == "function_definition" && node.id() != def.id() {
+                    // A GNU nested function reads and writes the enclosing function's
+                    // variables it names whenever it is called (through pointers too),
+                    // which the havoc it is lowered to can only do through memory.
+                    let mut stack = vec![node];
+                    while let Some(n) = stack.pop() {
+                        if n.kind() == "identifier" {
+                            self.func.addr_taken.insert(self.text(n));
+                        }
+                        let mut c = n.walk();
+                        stack.extend(n.children(&mut c));
+                    }
+                }
                 if kind == "pointer_expression" && node.child(0).is_some_and(|c| c.kind() == "&") {
                     if let Some(arg) = node.child_by_field_id(self.fields.argument.get()) {
                         let arg = strip_parens(arg);

@@ -23,7 +23,7 @@
 
 use ripple_ir::{
     Callee, Expr, ExprKind, FileId, FuncId, Function, GlobalId, Linkage, Node, NodeKind, Place,
-    Program, Type, TypeId, VarId,
+    Program, SynId, Type, TypeId, VarId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -183,6 +183,7 @@ impl<'a> IrComparer<'a> {
                 },
             ) => {
                 r1 == r2
+                    && self.same_code(old.syn, new.syn)
                     && match (d1, d2) {
                         (None, None) => true,
                         (Some(p1), Some(p2)) => self.same_place(p1, p2),
@@ -191,6 +192,48 @@ impl<'a> IrComparer<'a> {
             }
             _ => false,
         }
+    }
+
+    /// Whether the code two havocs stand for is written the same: a havoc is "whatever
+    /// this code does" (a region that could not be read, an unsupported construct), so
+    /// two are the same statement only when their syntax is (kinds, tokens and shape;
+    /// layout and comments are not in the tree). Without syntax trees, only havocs
+    /// without syntax nodes are compared by their reasons alone.
+    fn same_code(&self, old: Option<SynId>, new: Option<SynId>) -> bool {
+        let (Some(x), Some(y)) = (old, new) else {
+            return old.is_none() && new.is_none();
+        };
+        let (Some(a), Some(b)) = (&self.old_function.syntax, &self.new_function.syntax) else {
+            return false;
+        };
+        let mut stack = vec![(x, y)];
+        while let Some((p, q)) = stack.pop() {
+            let (m, n) = (&a.nodes[p], &b.nodes[q]);
+            if m.kind != n.kind
+                || m.children.len() != n.children.len()
+                || (m.label != n.label && !self.renamed_names(m.kind, &m.label, &n.label))
+            {
+                return false;
+            }
+            stack.extend(m.children.iter().copied().zip(n.children.iter().copied()));
+        }
+        true
+    }
+
+    /// Whether two identifiers name a renamed pair: matched functions, or register
+    /// locals the matching binds to each other ([`Function::renamed_locals`]).
+    fn renamed_names(&self, kind: &str, old: &str, new: &str) -> bool {
+        if kind != "identifier" {
+            return false;
+        }
+        let functions = self
+            .old
+            .function_by_name(old)
+            .zip(self.new.function_by_name(new));
+        functions.is_some_and(|(f, g)| self.functions.get(&f) == Some(&g))
+            || self.renamed.iter().any(|&(x, y)| {
+                self.old_function.locals[x].name == old && self.new_function.locals[y].name == new
+            })
     }
 
     fn same_place(&mut self, old: &Place, new: &Place) -> bool {

@@ -661,3 +661,30 @@ fn a_tree_of_several_programs_is_analysed_one_program_at_a_time() {
         "{stderr}"
     );
 }
+
+/// Code ripple cannot read is a havoc; when its text changes, it is a changed statement
+/// and a source of impact like any other, writing what it may write. Each fixture is
+/// reasoned in its comments; the two nested-function ones were run with gcc (argc = 1):
+/// 11 then 12, and 30 then 40.
+#[test]
+fn changed_code_that_cannot_be_read_impacts_what_it_may_write() {
+    let both = |line| BTreeSet::from([("new".to_string(), line), ("old".to_string(), line)]);
+    // `r = k @ 2;` became `r = k @ 3;` (line 7): `return r` (8) and the printing of
+    // `parse`'s result (13) are impacted.
+    let (_, json) = impact("unreadable-changed", &[]);
+    assert!(lines_in(&json, "parse").is_superset(&both(8)), "{json:#}");
+    assert_eq!(lines_in(&json, "main"), both(13), "{json:#}");
+    // The body of the nested function `add` changed (line 7): `apply(add, 10)` (8) and
+    // its printing (13).
+    let (_, json) = impact("nested-function-body", &[]);
+    assert!(lines_in(&json, "scaled").is_superset(&both(8)), "{json:#}");
+    assert_eq!(lines_in(&json, "main"), both(13), "{json:#}");
+    // `k = k * 3;` became `k * 4` (line 9); the nested `mul` reads `k` when `apply`
+    // calls it: `apply(mul, 10)` (10) and its printing (15).
+    let (_, json) = impact("nested-function-captured", &[]);
+    assert!(
+        lines_in(&json, "captured").is_superset(&both(10)),
+        "{json:#}"
+    );
+    assert_eq!(lines_in(&json, "main"), both(15), "{json:#}");
+}
