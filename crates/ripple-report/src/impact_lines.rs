@@ -149,6 +149,35 @@ pub struct HubView {
     pub chain_lines: usize,
 }
 
+/// The hubs a report names, with what their counts mean: those through which a tenth
+/// of the impact or more passes only through them; failing that (no way is the only
+/// one, as when most memory is one class), the three through which most shortest
+/// chains pass. Each with the count shown.
+pub fn hubs_worth_naming(s: &ImpactLinesSummary) -> Option<(&'static str, Vec<(&HubView, usize)>)> {
+    let worth = (s.impacted_lines / 10).max(2);
+    let only: Vec<(&HubView, usize)> = s
+        .hubs
+        .iter()
+        .filter(|h| h.lines >= worth)
+        .map(|h| (h, h.lines))
+        .collect();
+    if !only.is_empty() {
+        return Some(("impacted lines reached only through it", only));
+    }
+    let mut ways: Vec<(&HubView, usize)> = s
+        .hubs
+        .iter()
+        .filter(|h| h.chain_lines >= worth)
+        .map(|h| (h, h.chain_lines))
+        .collect();
+    ways.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.name.cmp(&b.0.name)));
+    ways.truncate(3);
+    (!ways.is_empty()).then_some((
+        "impacted lines whose shortest chain passes through it; none is reached through one only",
+        ways,
+    ))
+}
+
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct DistanceCount {
     pub distance: u32,
@@ -561,37 +590,14 @@ pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option
             }
         );
     }
-    // The hubs worth naming: those through which a tenth of the impact or more passes.
-    let worth = (s.impacted_lines / 10).max(2);
-    let hubs: Vec<&HubView> = s.hubs.iter().filter(|h| h.lines >= worth).collect();
-    if !hubs.is_empty() {
-        let _ = writeln!(
-            out,
-            "where it spreads (impacted lines reached only through it):"
-        );
-        for h in hubs {
-            let _ = writeln!(
-                out,
-                "  {} {}: {} line(s) in {} function(s)",
-                h.version, h.name, h.lines, h.functions
-            );
-        }
-    } else {
-        // No way is the only one: name the ways most shortest chains took.
-        let mut ways: Vec<&HubView> = s.hubs.iter().filter(|h| h.chain_lines >= worth).collect();
-        ways.sort_by(|a, b| {
-            b.chain_lines
-                .cmp(&a.chain_lines)
-                .then_with(|| a.name.cmp(&b.name))
-        });
-        if !ways.is_empty() {
-            let _ = writeln!(
-                out,
-                "where it spreads (impacted lines whose shortest chain passes through it; none is reached through one only):"
-            );
-            for h in ways.into_iter().take(3) {
-                let _ = writeln!(out, "  {} {}: {} line(s)", h.version, h.name, h.chain_lines);
+    if let Some((title, hubs)) = hubs_worth_naming(s) {
+        let _ = writeln!(out, "where it spreads ({title}):");
+        for (h, lines) in hubs {
+            let _ = write!(out, "  {} {}: {lines} line(s)", h.version, h.name);
+            if lines == h.lines {
+                let _ = write!(out, " in {} function(s)", h.functions);
             }
+            out.push('\n');
         }
     }
     if !view.equivalences.is_empty() {
@@ -707,4 +713,47 @@ fn snippet(text: &str) -> String {
 
 pub fn render_json(view: &ImpactLinesView) -> String {
     serde_json::to_string_pretty(view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hub(name: &str, lines: usize, chain_lines: usize) -> HubView {
+        HubView {
+            version: "new".into(),
+            name: name.into(),
+            lines,
+            functions: 1,
+            chain_lines,
+        }
+    }
+
+    #[test]
+    fn hubs_named_are_those_that_carry_a_tenth_of_the_impact() {
+        let mut s = ImpactLinesSummary {
+            impacted_lines: 1000,
+            hubs: vec![hub("g", 400, 900), hub("h", 50, 950), hub("k", 0, 10)],
+            ..Default::default()
+        };
+        let (title, named) = hubs_worth_naming(&s).unwrap();
+        assert!(title.contains("only through it"), "{title}");
+        assert_eq!(named.len(), 1);
+        assert_eq!((named[0].0.name.as_str(), named[0].1), ("g", 400));
+        // No line is reached through one hub only (every region one class): the ways
+        // most shortest chains take, most first, at most three; never a list of zeros.
+        s.hubs = vec![
+            hub("a", 0, 200),
+            hub("b", 0, 900),
+            hub("c", 0, 500),
+            hub("d", 0, 300),
+            hub("e", 0, 5),
+        ];
+        let (title, named) = hubs_worth_naming(&s).unwrap();
+        assert!(title.contains("shortest chain"), "{title}");
+        let names: Vec<(&str, usize)> = named.iter().map(|(h, n)| (h.name.as_str(), *n)).collect();
+        assert_eq!(names, [("b", 900), ("c", 500), ("d", 300)]);
+        s.hubs = vec![hub("a", 0, 3)];
+        assert!(hubs_worth_naming(&s).is_none());
+    }
 }

@@ -66,20 +66,14 @@ pub fn render_section(view: &ImpactLinesView) -> String {
         }
         out.push('\n');
     }
-    if !s.hubs.is_empty() {
-        let _ = writeln!(
-            out,
-            "Where it spreads (impacted lines reached only through it):\n"
-        );
-        for h in &s.hubs {
-            let _ = writeln!(
-                out,
-                "- {} {}: {} line(s) in {} function(s)",
-                h.version,
-                code(&h.name),
-                h.lines,
-                h.functions
-            );
+    if let Some((title, hubs)) = crate::impact_lines::hubs_worth_naming(s) {
+        let _ = writeln!(out, "Where it spreads ({title}):\n");
+        for (h, lines) in hubs {
+            let _ = write!(out, "- {} {}: {lines} line(s)", h.version, code(&h.name));
+            if lines == h.lines {
+                let _ = write!(out, " in {} function(s)", h.functions);
+            }
+            out.push('\n');
         }
         out.push('\n');
     }
