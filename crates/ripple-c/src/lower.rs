@@ -499,9 +499,9 @@ fn respell_c11_keywords(text: &mut String) {
         let mut from = 0;
         while let Some(pos) = find(&bytes[from..], THREAD_LOCAL).map(|p| p + from) {
             from = pos + THREAD_LOCAL.len();
-            if !(pos > 0 && is_ident_byte(bytes[pos - 1]))
-                && !bytes.get(from).is_some_and(|&b| is_ident_byte(b))
-            {
+            let inside_word = (pos > 0 && is_ident_byte(bytes[pos - 1]))
+                || bytes.get(from).is_some_and(|&b| is_ident_byte(b));
+            if !inside_word {
                 hits.push((pos, b"__thread     "));
             }
         }

@@ -721,7 +721,7 @@ mod tests {
 
     fn hub(name: &str, lines: usize, chain_lines: usize) -> HubView {
         HubView {
-            version: "new".into(),
+            version: "new",
             name: name.into(),
             lines,
             functions: 1,
