@@ -122,6 +122,51 @@ impl UnreadCode {
     }
 }
 
+/// The errors outside any function, global or record whose text ([`ripple_ir::ReadError::text`])
+/// is in one version only, as `version file:line`: what such text declares (a type, a
+/// prototype) may differ between the versions in ways the IR does not show. (Errors in
+/// a function, a global's definition or a record's body make that function, global or
+/// record differ where their text does.)
+pub fn changed_unread_declarations(old: &Program, new: &Program) -> Vec<String> {
+    let loose = |program: &Program| -> Vec<(u64, String)> {
+        let within = |outer: &Span, inner: &Span| {
+            outer.file == inner.file
+                && outer.start_line <= inner.start_line
+                && inner.end_line <= outer.end_line
+        };
+        let mut out: Vec<(u64, String)> = program
+            .read_errors
+            .iter()
+            .filter(|e| e.function.is_none() && e.record.is_none() && e.span.start_line > 0)
+            .filter(|e| {
+                !program
+                    .functions
+                    .iter()
+                    .any(|f| f.is_defined() && within(&f.span, &e.span))
+                    && !program.globals.iter().any(|g| within(&g.span, &e.span))
+            })
+            .map(|e| {
+                let at = format!("{}:{}", program.file_path(e.span.file), e.span.start_line);
+                (e.text, at)
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let (a, b) = (loose(old), loose(new));
+    let texts = |list: &[(u64, String)]| list.iter().map(|(t, _)| *t).collect::<Vec<u64>>();
+    let (ta, tb) = (texts(&a), texts(&b));
+    let mut places = Vec::new();
+    for (version, list, other) in [("old", &a, &tb), ("new", &b, &ta)] {
+        for (text, at) in list {
+            if other.binary_search(text).is_err() {
+                places.push(format!("{version} {at}"));
+            }
+        }
+    }
+    places
+}
+
 /// Marks the functions and globals that use a record whose body had errors: a type in
 /// their code (signature, locals, values) or of the global mentions it; the constants
 /// read from its layout (`sizeof`, `offsetof`) the frontend recorded as errors where

@@ -739,6 +739,7 @@ impl<'a> Lowerer<'a, '_> {
                 span,
                 function: Some(f),
                 record: None,
+                text: 0,
             });
             self.linker.program.approximations.push(ripple_ir::Approximation {
                 kind: ripple_ir::ApproximationKind::Unsupported,

@@ -109,6 +109,7 @@ pub fn lower_units(units: &[TranslationUnit], config: &FrontendConfig) -> Lowere
                     span: ripple_ir::Span::SYNTHETIC,
                     function: None,
                     record: None,
+                    text: 0,
                 }],
                 ..ripple_ir::Program::default()
             },

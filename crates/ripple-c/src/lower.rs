@@ -775,6 +775,7 @@ fn unit_unread(file: ripple_ir::FileId) -> ripple_ir::ReadError {
         },
         function: None,
         record: None,
+        text: 0,
     }
 }
 
@@ -904,6 +905,12 @@ impl<'a> Lowerer<'a, '_> {
                 span,
                 function: if self.in_function { self.func.id } else { None },
                 record: None,
+                // Inside functions the code read differs where the text does.
+                text: if self.in_function {
+                    0
+                } else {
+                    crate::syntax::top_level_text(self, node)
+                },
             });
         }
         let file = self.linker.program.file_path(span.file).to_string();
@@ -934,6 +941,12 @@ impl<'a> Lowerer<'a, '_> {
                 span,
                 function: if self.in_function { self.func.id } else { None },
                 record: None,
+                // Inside functions the code read differs where the text does.
+                text: if self.in_function {
+                    0
+                } else {
+                    crate::syntax::top_level_text(self, node)
+                },
             });
         }
     }

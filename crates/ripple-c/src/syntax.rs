@@ -348,3 +348,31 @@ pub(crate) fn inside_type_builtin<'a>(this: &Lowerer<'a, '_>, node: TsNode<'a>) 
     }
     false
 }
+
+/// A hash of the tokens of the top-level declaration or definition holding `node`
+/// (layout and comments left out), for [`ripple_ir::ReadError::text`].
+pub(crate) fn top_level_text(lowerer: &Lowerer<'_, '_>, node: TsNode<'_>) -> u64 {
+    let mut top = node;
+    while let Some(parent) = top.parent() {
+        if parent.parent().is_none() {
+            break;
+        }
+        top = parent;
+    }
+    let mut hasher = FxHasher::default();
+    let mut stack = vec![top];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "comment" {
+            continue;
+        }
+        if n.child_count() == 0 {
+            hasher.write_u16(n.kind_id());
+            hasher.write(lowerer.text(n).as_bytes());
+            hasher.write_u8(0xff);
+        }
+        let mut cursor = n.walk();
+        let children: Vec<TsNode<'_>> = n.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    hasher.finish()
+}

@@ -793,9 +793,17 @@ impl<'a> Lowerer<'a, '_> {
         }
         // Errors in the body outside functions concern the code using this record (an
         // error in a nested record's body, that record, which this one contains).
+        // So do the syntax errors in the body, reported before the unit was lowered.
         let mut broken = false;
-        for error in &mut self.linker.program.read_errors[errors_before..] {
-            if error.function.is_none() {
+        let body_span = self.span_of(body);
+        let in_body = |e: &ripple_ir::ReadError| {
+            e.span.file == body_span.file
+                && (body_span.start_line, body_span.start_col)
+                    <= (e.span.start_line, e.span.start_col)
+                && (e.span.end_line, e.span.end_col) <= (body_span.end_line, body_span.end_col)
+        };
+        for (i, error) in self.linker.program.read_errors.iter_mut().enumerate() {
+            if error.function.is_none() && (i >= errors_before || in_body(error)) {
                 error.record.get_or_insert(ty);
                 broken = true;
             }

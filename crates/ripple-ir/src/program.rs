@@ -34,6 +34,10 @@ pub struct ReadError {
     /// Outside functions, the struct or union whose body was being read, when the
     /// error is inside one: only code using that type may read wrong.
     pub record: Option<TypeId>,
+    /// A hash of the tokens of the top-level declaration or definition holding the
+    /// error (0 when there is none): what was read there depends on that text, so two
+    /// versions whose texts differ there may differ however the rest was read.
+    pub text: u64,
 }
 
 /// A source file, by the path the user gave (relative to the version's root).
@@ -259,6 +263,40 @@ impl ApproximationKind {
 }
 
 impl Program {
+    /// The texts ([`ReadError::text`]) of the errors outside functions within `span`
+    /// (a global's definition), sorted.
+    pub fn unread_texts_within(&self, span: &Span) -> Vec<u64> {
+        let mut texts: Vec<u64> = self
+            .read_errors
+            .iter()
+            .filter(|e| {
+                e.function.is_none()
+                    && e.span.file == span.file
+                    && span.start_line <= e.span.start_line
+                    && e.span.end_line <= span.end_line
+            })
+            .map(|e| e.text)
+            .collect();
+        texts.sort_unstable();
+        texts
+    }
+
+    /// The texts of the errors in the body of record number `record`, sorted.
+    pub fn unread_texts_of_record(&self, record: u32) -> Vec<u64> {
+        let mut texts: Vec<u64> = self
+            .read_errors
+            .iter()
+            .filter(|e| {
+                e.record.is_some_and(
+                    |ty| matches!(self.types.get(ty), crate::Type::Record(r) if *r == record),
+                )
+            })
+            .map(|e| e.text)
+            .collect();
+        texts.sort_unstable();
+        texts
+    }
+
     pub fn function_by_key(&self, key: &str) -> Option<FuncId> {
         self.function_keys.get(key).copied()
     }

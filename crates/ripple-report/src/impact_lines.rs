@@ -216,6 +216,13 @@ pub fn impact_lines_view(
     impacted_functions.dedup();
     let mut approximations = Vec::new();
     let mut incomplete = None;
+    let loose = ripple_analyses::unread::changed_unread_declarations(old, new);
+    if !loose.is_empty() {
+        incomplete = Some(format!(
+            "incomplete: text that could not be read changed outside functions ({}): what it declares (a type, a prototype) may differ in ways this report does not follow",
+            loose.join(", ")
+        ));
+    }
     for (version, program, impact) in [("old", old, &result.old), ("new", new, &result.new)] {
         let unread = program
             .approximations

@@ -92,7 +92,12 @@ fn pair_globals(
         .map(|(o, n)| {
             let status = match (o, n) {
                 (Some(o), Some(n)) => {
-                    if canonical(old, &old.globals[o]) == canonical(new, &new.globals[n]) {
+                    let (x, y) = (&old.globals[o], &new.globals[n]);
+                    // Errors in a definition leave it read in part: it is the same
+                    // only where the unread text is too.
+                    if canonical(old, x) == canonical(new, y)
+                        && old.unread_texts_within(&x.span) == new.unread_texts_within(&y.span)
+                    {
                         GlobalStatus::Unchanged
                     } else {
                         GlobalStatus::Modified

@@ -422,7 +422,8 @@ impl<'a> IrComparer<'a> {
                     && f.offset == g.offset
                     && f.bit_field == g.bit_field
                     && self.same_type(f.ty, g.ty)
-            });
+            })
+            && self.old.unread_texts_of_record(old) == self.new.unread_texts_of_record(new);
         if !same {
             self.records.remove(&(old, new));
         }

@@ -687,4 +687,49 @@ fn changed_code_that_cannot_be_read_impacts_what_it_may_write() {
         "{json:#}"
     );
     assert_eq!(lines_in(&json, "main"), both(15), "{json:#}");
+    // Outside functions: the unread part of `table`'s initializer changed (line 5), so
+    // `table` is a changed global and its read (14), `lookup`'s result (15) and its
+    // printing (26) are impacted; the unread part of `struct pair`'s body changed
+    // (line 9), so its layout may have, and the code of `fill` using it is changed
+    // (19-21) and the printing of its result (27) impacted.
+    let (_, json) = impact("unreadable-declarations", &[]);
+    let mut lookup = both(14);
+    lookup.extend(both(15));
+    assert_eq!(lines_in(&json, "lookup"), lookup, "{json:#}");
+    let mut printed = both(26);
+    printed.extend(both(27));
+    assert_eq!(lines_in(&json, "main"), printed, "{json:#}");
+    let changed: BTreeSet<u64> = json["changed_lines"]
+        .as_array()
+        .expect("changed_lines")
+        .iter()
+        .filter(|l| l["version"] == "new")
+        .map(|l| l["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(changed, BTreeSet::from([5, 19, 20, 21]), "{json:#}");
+    // In a typedef (line 5), which no function, global or record holds: nothing is
+    // impacted that the IR shows, and the report's first line says what it missed.
+    let (_, json) = impact("unreadable-typedef", &[]);
+    let incomplete = json["incomplete"].as_str().unwrap_or_default();
+    assert!(
+        incomplete.contains("old main.c:5") && incomplete.contains("new main.c:5"),
+        "{json:#}"
+    );
+    // Unchanged, the same errors say nothing of the kind.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/impact/unreadable-typedef");
+    let out = Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .args(["impact", "--format", "json"])
+        .arg(dir.join("old"))
+        .arg(dir.join("old"))
+        .output()
+        .expect("ripple runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(
+        !json["incomplete"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("changed outside functions"),
+        "{json:#}"
+    );
 }
