@@ -53,6 +53,9 @@ pub enum Status {
     Abort = 3,
 }
 
+/// The addresses below this one are the null page: an access there traps.
+const NULL_PAGE: u64 = 4096;
+
 /// The size taken for an object the analysis does not know (no access traps in it).
 const UNBOUNDED_OBJECT: u64 = 1 << 40;
 
@@ -960,12 +963,24 @@ impl<'p> Engine<'p> {
         bytes: u32,
     ) {
         // An incomplete type (size 0) is not checked: its size is not known.
-        let Some((base, size)) = self
+        // A null pointer parameter points to an object of size 0
+        // (`semdiff::procdiff::input_assumptions`).
+        let object = self
             .object_of(side, func, addr)
             .or_else(|| self.parameter_object(side, func, a))
-            .or_else(|| self.constant_object(side, func, a))
-        else {
-            return;
+            .or_else(|| self.constant_object(side, func, a));
+        let (base, size) = match object {
+            Some(object) => object,
+            None => {
+                // A pointer into an object the analysis does not know may still be
+                // null: an access in the first page (`*p`, or `p->field` of a null
+                // `p`) traps, as it does on the machine.
+                let null = a.bvult(BV::from_u64(NULL_PAGE, 64)).simplify();
+                if null.as_bool() != Some(false) {
+                    st.traps.push(null);
+                }
+                return;
+            }
         };
         let width = BV::from_u64(u64::from(bytes), 64);
         let offset = a.bvsub(&base);

@@ -37,6 +37,8 @@ pub enum NativeArg {
     Buffer(Vec<u8>),
     /// A pointer `offset` bytes into the buffer of argument `of`.
     Alias { of: usize, offset: u64 },
+    /// A null pointer.
+    Null,
 }
 
 /// The inputs of one call: arguments in order and initial bytes of globals (by C name).
@@ -95,6 +97,11 @@ pub fn witness_input(program: &Program, replay: &ReplayInput) -> NativeInput {
         .args
         .iter()
         .map(|arg| match arg {
+            ReplayArg::Scalar { bits: 0, ty }
+                if matches!(program.types.get(*ty), Type::Pointer(_)) =>
+            {
+                NativeArg::Null
+            }
             ReplayArg::Scalar { bits, ty } => {
                 let size = program.types.size_of(*ty) as usize;
                 NativeArg::Value(bits.to_le_bytes()[..size.min(16)].to_vec())
@@ -141,6 +148,7 @@ pub fn stdin_text(inputs: &[NativeInput], globals: &[String]) -> String {
                 NativeArg::Alias { of, offset } => {
                     let _ = write!(out, "@{of}+{offset}");
                 }
+                NativeArg::Null => out.push('n'),
             }
             out.push(' ');
         }
@@ -329,7 +337,8 @@ pub fn driver(
                  __builtin_memset(rp_b{i}, 0, sizeof rp_b{i}); rp_space();\n    \
                  long rp_ao{i} = -1, rp_aoff{i} = 0;\n    \
                  if (rp_peek() == '@') {{ rp_pos++; rp_ao{i} = rp_number(); rp_pos++; \
-                 rp_aoff{i} = rp_number(); }} else rp_n{i} = rp_bytes(rp_b{i}, sizeof rp_b{i});\n    \
+                 rp_aoff{i} = rp_number(); }} else if (rp_peek() == 'n') {{ rp_pos++; rp_p{i} = 0; }} \
+                 else rp_n{i} = rp_bytes(rp_b{i}, sizeof rp_b{i});\n    \
                  (void)rp_n{i};"
             );
             call_args.push(format!("({cty})(void *)rp_p{i}"));
@@ -385,7 +394,12 @@ pub fn driver(
             );
         }
     }
-    let call = format!("{}({})", function.name, call_args.join(", "));
+    // The program's `main` is renamed (see [`build`]): `main` here is the driver's.
+    let callee = match function.name.as_str() {
+        "main" => "rp_original_main",
+        name => name,
+    };
+    let call = format!("{callee}({})", call_args.join(", "));
     if returns {
         // `__typeof__` does not evaluate the call; it names anonymous types too.
         let _ = writeln!(

@@ -39,9 +39,10 @@ pub(super) fn outcomes_equal(a: &Outcome, b: &Outcome) -> Bool {
     and_all(&parts)
 }
 
-/// Assumptions on the inputs of a pair: pointer parameters point outside the frames,
-/// into objects that hold at least one element and end before the frames, constant
-/// globals hold their initial values.
+/// Assumptions on the inputs of a pair: pointer parameters are null (pointing to an
+/// object of size 0, so that every access through them traps) or point outside the
+/// frames, into objects that hold at least one element and end before the frames;
+/// constant globals hold their initial values.
 pub(super) fn input_assumptions(engine: &Engine, side: Side, func: FuncId) -> Vec<Bool> {
     let program = engine.programs[side.index()];
     let function = &program.functions[func];
@@ -54,7 +55,12 @@ pub(super) fn input_assumptions(engine: &Engine, side: Side, func: FuncId) -> Ve
             let size = engine.object_size(side, func, i);
             facts.push(size.bvule(frames.bvsub(&inputs.params[i])));
             let element = program.types.size_of(*pointee);
-            facts.push(size.bvuge(BV::from_u64(element, 64)));
+            let zero = BV::from_u64(0, 64);
+            let null = inputs.params[i].eq(&zero);
+            facts.push(Bool::or(&[
+                Bool::and(&[null.clone(), size.eq(&zero)]),
+                Bool::and(&[null.not(), size.bvuge(BV::from_u64(element, 64))]),
+            ]));
         }
     }
     facts.push(engine.constant_memory(side, &[func], &inputs.mem));

@@ -234,16 +234,27 @@ pub(super) fn report_pair(
         let same_view = pinned_values.iter().all(|p| &p.0 == name);
         let outside: Vec<Bool> = pinned_values.iter().map(|p| p.2.eq(&p.3).not()).collect();
         let outside = and_all(&outside);
-        let exact = same_view
-            && engine.smt.check(&[outside.clone(), state.equal.not()]) == Answer::Unsat
-            && engine.smt.check(&[state.equal.clone(), outside.not()]) == Answer::Unsat;
-        exact.then(|| {
-            pinned_values
-                .iter()
-                .map(|p| format!("{} != {}", p.0, p.1))
-                .collect::<Vec<_>>()
-                .join(" && ")
-        })
+        let shown = pinned_values
+            .iter()
+            .map(|p| format!("{} != {}", p.0, p.1))
+            .collect::<Vec<_>>()
+            .join(" && ");
+        // Null pointer parameters make both versions trap alike: equal there too.
+        let (null_names, null_terms) = null_parameters(engine, state.old);
+        let null = Bool::or(&null_terms.iter().collect::<Vec<_>>());
+        let mut exact = |condition: &Bool| {
+            engine.smt.check(&[condition.clone(), state.equal.not()]) == Answer::Unsat
+                && engine.smt.check(&[state.equal.clone(), condition.not()]) == Answer::Unsat
+        };
+        if !same_view {
+            None
+        } else if exact(&outside) {
+            Some(shown)
+        } else if !null_terms.is_empty() && exact(&Bool::or(&[null, outside])) {
+            Some(format!("{} || {shown}", null_names.join(" || ")))
+        } else {
+            None
+        }
     };
     engine.smt.pop();
     engine.smt.set_phase_end(report_end);
@@ -284,6 +295,30 @@ pub(super) fn report_pair(
             mem: inputs.mem,
         }),
     }
+}
+
+/// The pointer parameters of `func` (as `p == NULL`) and their being null.
+fn null_parameters(engine: &Engine, func: FuncId) -> (Vec<String>, Vec<Bool>) {
+    let program = engine.programs[0];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(Side::Old, func);
+    function
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, var)| {
+            matches!(
+                program.types.get(function.locals[**var].ty),
+                Type::Pointer(_)
+            )
+        })
+        .map(|(i, var)| {
+            (
+                format!("{} == NULL", function.locals[*var].name),
+                inputs.params[i].eq(BV::from_u64(0, 64)),
+            )
+        })
+        .unzip()
 }
 
 /// Scalar views of a pair's inputs: parameters and the scalar a pointer parameter

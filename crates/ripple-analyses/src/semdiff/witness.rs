@@ -381,8 +381,10 @@ pub(super) fn witness(
             _ => usual,
         })
     };
+    // A null pointer points to no object: it is passed as it is.
     let objects = alias_groups(
         &(0..function.params.len())
+            .filter(|&i| bits_of[i] != 0)
             .filter_map(|i| Some((i, bits_of[i] as u64, pointer_len(i)?)))
             .collect::<Vec<_>>(),
     );
@@ -409,6 +411,10 @@ pub(super) fn witness(
             continue;
         }
         match old_program.types.get(local.ty) {
+            Type::Pointer(_) if bits == 0 => {
+                shown.push((local.name.clone(), "NULL".to_string()));
+                args.push(ReplayArg::Scalar { bits, ty: local.ty });
+            }
             Type::Pointer(pointee) => {
                 let (owner, base, len) = objects
                     .iter()
