@@ -15,9 +15,10 @@
 //!   constant offsets (`p->f` is `PtrAdd(p, offset)` in the IR): a load or store at a
 //!   known offset touches that cell and the object's unknown-offset cell; arithmetic with
 //!   a non-constant offset, or an offset past the object, gives the unknown-offset cell.
-//!   Solved by a worklist with difference propagation that collapses cycles of copy
-//!   edges as it finds them (Hardekopf and Lin, PLDI 2007, lazy cycle detection; see
-//!   `pointsto/andersen.rs`); deterministic.
+//!   Solved after offline variable substitution (Hardekopf and Lin, SAS 2007) by a
+//!   worklist in topological waves with difference propagation that collapses cycles
+//!   of copy edges as it finds them (Hardekopf and Lin, PLDI 2007, lazy cycle
+//!   detection; see `pointsto/andersen.rs`); deterministic.
 //! - [`PointsToMode::Unification`]: Steensgaard's unification (POPL 1996), field-
 //!   insensitive, almost linear; the fallback for programs with more nodes than
 //!   [`PointsToConfig::andersen_node_limit`], where inclusion-based solving costs too
@@ -135,8 +136,10 @@ pub struct PointsToConfig {
     pub andersen_work_limit: u64,
     /// Forces a mode.
     pub mode: Option<PointsToMode>,
-    /// Whether the Andersen solver collapses cycles of copy edges (lazy cycle
-    /// detection). The result is the same either way; collapsing makes it faster.
+    /// Whether the Andersen solver merges pvars proven to have equal sets: offline
+    /// variable substitution and the collapsing of cycles of copy edges (lazy cycle
+    /// detection). The result is the same either way (up to the cells of objects
+    /// with many offsets, see `pointsto/andersen.rs`); merging makes it faster.
     pub collapse_cycles: bool,
 }
 
@@ -1248,6 +1251,10 @@ impl<'p> Generator<'p> {
     /// new constraints solved incrementally until no call gains a target.
     fn solve_andersen(&mut self, limit: u64, collapse: bool) -> (Option<Solution>, AndersenStats) {
         let mut solver = Andersen::new(collapse);
+        if collapse {
+            solver.new_cells(self);
+            solver.stats.substituted = solver.substitute(self);
+        }
         let mut bound: FxHashSet<(usize, FuncId)> = FxHashSet::default();
         let mut installed = 0;
         loop {
@@ -1255,6 +1262,9 @@ impl<'p> Generator<'p> {
                 let c = self.constraints[installed].clone();
                 installed += 1;
                 solver.install(self, c);
+            }
+            if solver.stats.substituted > 0 {
+                solver.normalize_all();
             }
             if !solver.run(self, limit) {
                 return (None, solver.stats);
