@@ -141,6 +141,9 @@ pub struct PointsToConfig {
     /// detection). The result is the same either way (up to the cells of objects
     /// with many offsets, see `pointsto/andersen.rs`); merging makes it faster.
     pub collapse_cycles: bool,
+    /// Whether to check that the Andersen result satisfies every constraint (for
+    /// tests; the count is [`AndersenStats::violations`]).
+    pub verify_fixpoint: bool,
 }
 
 impl Default for PointsToConfig {
@@ -150,6 +153,7 @@ impl Default for PointsToConfig {
             andersen_work_limit: 400_000_000,
             mode: None,
             collapse_cycles: true,
+            verify_fixpoint: false,
         }
     }
 }
@@ -211,13 +215,15 @@ impl PointsTo {
         let mut stats = None;
         if mode == PointsToMode::Andersen {
             let collapse = config.collapse_cycles;
-            let (solution, attempt) = gen.solve_andersen(config.andersen_work_limit, collapse);
+            let (solution, attempt) =
+                gen.solve_andersen(config.andersen_work_limit, collapse, config.verify_fixpoint);
             stats = Some(attempt);
             if let Some(solution) = solution {
                 return gen.finish(mode, solution, stats);
             }
             if config.mode == Some(PointsToMode::Andersen) {
-                let (solution, attempt) = gen.solve_andersen(u64::MAX, collapse);
+                let (solution, attempt) =
+                    gen.solve_andersen(u64::MAX, collapse, config.verify_fixpoint);
                 let solution = solution.expect("no limit on the worklist");
                 return gen.finish(mode, solution, Some(attempt));
             }
@@ -1249,7 +1255,12 @@ impl<'p> Generator<'p> {
     /// object stay subscribed to it, so cells created later (by pointer arithmetic)
     /// flow as well. Indirect calls are bound with the sets at each fixpoint, and the
     /// new constraints solved incrementally until no call gains a target.
-    fn solve_andersen(&mut self, limit: u64, collapse: bool) -> (Option<Solution>, AndersenStats) {
+    fn solve_andersen(
+        &mut self,
+        limit: u64,
+        collapse: bool,
+        verify: bool,
+    ) -> (Option<Solution>, AndersenStats) {
         let mut solver = Andersen::new(collapse);
         if collapse {
             solver.new_cells(self);
@@ -1278,6 +1289,9 @@ impl<'p> Generator<'p> {
         }
         solver.new_cells(self);
         solver.stats.converged = true;
+        if verify {
+            solver.stats.violations = Some(solver.violations(self));
+        }
         let stats = solver.stats;
         (Some(Solution::Andersen(Box::new(solver))), stats)
     }

@@ -96,6 +96,9 @@ pub struct AndersenStats {
     pub cycle_searches: u64,
     /// Pvars merged into another one before solving (offline variable substitution).
     pub substituted: u64,
+    /// The constraints the result does not satisfy, when checked
+    /// ([`super::PointsToConfig::verify_fixpoint`]): zero for a fixpoint.
+    pub violations: Option<u64>,
 }
 
 /// Grows a word vector to hold bit `bit`.
@@ -236,6 +239,9 @@ pub(super) struct Andersen {
     low: Vec<u32>,
     /// The same for each delta.
     delta_low: Vec<u32>,
+    /// One past the index of the highest nonzero word of each delta, or more (0 if
+    /// empty).
+    delta_high: Vec<u32>,
     /// Cells added to a pvar's set and not yet propagated.
     delta: Vec<Vec<u64>>,
     queued: Vec<bool>,
@@ -281,8 +287,6 @@ pub(super) struct Andersen {
     merges: u32,
     /// The pvar whose delta is being propagated (`u32::MAX` outside [`Andersen::run`]).
     processing: PVar,
-    /// Emptied delta buffers, reused for the next deltas.
-    spare: Vec<Vec<u64>>,
     /// A zeroed bit set to build shift targets in.
     scratch: Vec<u64>,
     pub(super) stats: AndersenStats,
@@ -350,9 +354,6 @@ fn gather(
 /// A bit set as its nonzero words (index, bits), in increasing order.
 type SparseWords = Vec<(u32, u64)>;
 
-/// How many emptied delta buffers are kept for reuse.
-const SPARE_BUFFERS: usize = 256;
-
 /// Sets of fewer cells are shifted cell by cell without remembering the targets.
 const SHIFT_MEMO_CELLS: usize = 8;
 
@@ -382,6 +383,7 @@ impl Andersen {
             self.size.resize(len, 0);
             self.low.resize(len, u32::MAX);
             self.delta_low.resize(len, u32::MAX);
+            self.delta_high.resize(len, 0);
             self.version.resize(len, 0);
             self.received.resize(len, u32::MAX);
             self.caught_up.resize(len, 0);
@@ -482,6 +484,7 @@ impl Andersen {
             self.size[d as usize] += 1;
             self.low[d as usize] = self.low[d as usize].min(index / 64);
             self.delta_low[d as usize] = self.delta_low[d as usize].min(index / 64);
+            self.delta_high[d as usize] = self.delta_high[d as usize].max(index / 64 + 1);
             set_bit(&mut self.delta[d as usize], index);
             self.enqueue(d);
         }
@@ -503,7 +506,7 @@ impl Andersen {
         };
         let end = at + words.len();
         let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
-        grow(pts, delta, &mut self.spare, end);
+        grow(pts, delta, end);
         let mut added = 0;
         for i in at + first..end {
             let new = words[i - at] & !pts[i];
@@ -514,6 +517,7 @@ impl Andersen {
         self.size[di] += added;
         self.low[di] = self.low[di].min((at + first) as u32);
         self.delta_low[di] = self.delta_low[di].min((at + first) as u32);
+        self.delta_high[di] = self.delta_high[di].max(end as u32);
         self.enqueue(d);
     }
 
@@ -524,8 +528,7 @@ impl Andersen {
             return false;
         }
         // Without cells pending at `v`, `pts(v)` is included in `pts(w)`.
-        let pending = &self.delta[vi];
-        let same = pending.iter().all(|&x| x == 0) || {
+        let same = self.delta_high[vi] == 0 || {
             let (a, b) = (&self.pts[vi], &self.pts[wi]);
             let n = a.len().min(b.len());
             a[..n] == b[..n] && a[n..].iter().all(|&x| x == 0) && b[n..].iter().all(|&x| x == 0)
@@ -569,6 +572,7 @@ impl Andersen {
         let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
         let (mut lo, mut hi, mut added) = (usize::MAX, 0, 0);
         let (mut first_new, start) = (u32::MAX, (self.low[si] as usize).min(src.len()));
+        let mut last_new = 0;
         for (i, &word) in src.iter().enumerate().skip(start) {
             let bits = word & !pending.get(i).copied().unwrap_or(0);
             if bits == 0 {
@@ -578,11 +582,12 @@ impl Andersen {
             hi = i + 1;
             let new = bits & !pts.get(i).copied().unwrap_or(0);
             if new != 0 {
-                grow(pts, delta, &mut self.spare, src.len());
+                grow(pts, delta, src.len());
                 pts[i] |= new;
                 delta[i] |= new;
                 added += new.count_ones();
                 first_new = first_new.min(i as u32);
+                last_new = i as u32 + 1;
             }
         }
         self.pts[si] = src;
@@ -594,6 +599,7 @@ impl Andersen {
             self.size[di] += added;
             self.low[di] = self.low[di].min(first_new);
             self.delta_low[di] = self.delta_low[di].min(first_new);
+            self.delta_high[di] = self.delta_high[di].max(last_new);
             self.enqueue(d);
         }
     }
@@ -612,7 +618,7 @@ impl Andersen {
         };
         let end = words.last().map_or(0, |&(i, _)| i as usize + 1);
         let (pts, delta) = (&mut self.pts[di], &mut self.delta[di]);
-        grow(pts, delta, &mut self.spare, end);
+        grow(pts, delta, end);
         let mut added = 0;
         for &(i, w) in &words[first..] {
             let i = i as usize;
@@ -624,6 +630,7 @@ impl Andersen {
         self.size[di] += added;
         self.low[di] = self.low[di].min(words[first].0);
         self.delta_low[di] = self.delta_low[di].min(words[first].0);
+        self.delta_high[di] = self.delta_high[di].max(end as u32);
         self.enqueue(d);
     }
 
@@ -764,7 +771,7 @@ impl Andersen {
                 };
                 let s = self.find(s);
                 let words = self.propagated(s);
-                self.complex(gen, &watch, &words);
+                self.complex(gen, &watch, &words, None);
                 self.watch[s as usize].absorb(watch);
                 (
                     d,
@@ -777,7 +784,7 @@ impl Andersen {
         };
         let v = self.find(v);
         let words = self.propagated(v);
-        self.complex(gen, &watch, &words);
+        self.complex(gen, &watch, &words, None);
         let w = &mut self.watch[v as usize];
         for shift in watch.shifts {
             if let Err(at) = w.shifts.binary_search(&shift) {
@@ -791,7 +798,13 @@ impl Andersen {
     }
 
     /// Applies complex constraints to cells (by index).
-    fn complex(&mut self, gen: &mut Generator, watch: &Watch, set_words: &[(u32, u64)]) {
+    fn complex(
+        &mut self,
+        gen: &mut Generator,
+        watch: &Watch,
+        set_words: &[(u32, u64)],
+        known_set: Option<u32>,
+    ) {
         let count: usize = set_words.iter().map(|(_, w)| w.count_ones() as usize).sum();
         if count == 0 || watch.is_empty() {
             return;
@@ -809,7 +822,8 @@ impl Andersen {
         };
         // Shifts: the targets are computed once per offset, and once per offset and
         // set of cells (a delta flows unchanged to many pvars that shift it alike).
-        let set = (count >= SHIFT_MEMO_CELLS).then(|| self.set_id(set_words));
+        let set = (count >= SHIFT_MEMO_CELLS)
+            .then(|| known_set.unwrap_or_else(|| self.set_id(set_words)));
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut k = 0;
         while k < watch.shifts.len() {
@@ -1174,30 +1188,33 @@ impl Andersen {
         self.queued[popped as usize] = false;
         let v = self.find(popped);
         let vi = v as usize;
-        let mut delta = std::mem::take(&mut self.delta[vi]);
         self.version[vi] = self.version[vi].wrapping_add(1);
-        let start = (self.delta_low[vi] as usize).min(delta.len());
+        // The delta is emptied in place (it keeps its buffer): cells that reach `v`
+        // while it is processed are pending again.
+        let delta = &mut self.delta[vi];
+        let end = (self.delta_high[vi] as usize).min(delta.len());
+        let start = (self.delta_low[vi] as usize).min(end);
         self.delta_low[vi] = u32::MAX;
-        let words = nonzero_words(&delta[start..], start);
-        delta.clear();
-        if self.spare.len() < SPARE_BUFFERS {
-            self.spare.push(delta);
+        self.delta_high[vi] = 0;
+        let words = nonzero_words(&delta[start..end], start);
+        for &(i, _) in &words {
+            delta[i as usize] = 0;
         }
         let (Some(&(first, _)), Some(&(last, _))) = (words.first(), words.last()) else {
             return true;
         };
+        let set = self.set_id(&words);
         if !self.watch[vi].is_empty() {
             // Complex constraints change only at installation and merges.
             let watch = std::mem::take(&mut self.watch[vi]);
             self.processing = v;
-            self.complex(gen, &watch, &words);
+            self.complex(gen, &watch, &words, Some(set));
             self.processing = u32::MAX;
             self.watch[vi] = watch;
         }
         // Only the words holding new cells (counted as the span they lie in). A
         // successor that has had the same cells from elsewhere holds them already.
         let (lo, hi) = (first as usize, last as usize + 1);
-        let set = self.set_id(&words);
         self.stats.work += self.succ[vi].len() as u64;
         self.since_sweep += self.succ[vi].len() as u64;
         let mut i = 0;
@@ -1350,6 +1367,7 @@ impl Andersen {
             self.version[mi] = self.version[mi].wrapping_add(1);
             self.low[mi] = u32::MAX;
             self.delta_low[mi] = u32::MAX;
+            self.delta_high[mi] = 0;
             self.delta[mi] = Vec::new();
             detached.push((missing, succ, watch));
         }
@@ -1380,7 +1398,7 @@ impl Andersen {
                     self.union_sparse(w, (missing.len() - lo) as u64, &words);
                 }
             }
-            self.complex(gen, watch, &words);
+            self.complex(gen, watch, &words, None);
         }
         let mut succ = std::mem::take(&mut self.succ[ri]);
         let mut watch = std::mem::take(&mut self.watch[ri]);
@@ -1438,16 +1456,12 @@ impl Andersen {
     }
 }
 
-/// Grows a points-to set and its delta to `len` words (the delta taking a buffer from
-/// `spare` when it has none).
-fn grow(pts: &mut Vec<u64>, delta: &mut Vec<u64>, spare: &mut Vec<Vec<u64>>, len: usize) {
+/// Grows a points-to set and its delta to `len` words.
+fn grow(pts: &mut Vec<u64>, delta: &mut Vec<u64>, len: usize) {
     if pts.len() < len {
         pts.resize(len, 0);
     }
     if delta.len() < len {
-        if delta.capacity() == 0 {
-            *delta = spare.pop().unwrap_or_default();
-        }
         delta.resize(len, 0);
     }
 }
@@ -1628,5 +1642,123 @@ impl Andersen {
             }
         }
         substituted
+    }
+}
+
+impl Andersen {
+    /// How many of the constraints of `gen` the solution does not satisfy: a check
+    /// that it is a fixpoint, for tests. Loads, stores and block copies are checked
+    /// once per distinct set of their pointer.
+    pub(super) fn violations(&self, gen: &Generator) -> u64 {
+        let set = |pv: PVar| -> &[u64] {
+            self.pts
+                .get(self.representative(pv) as usize)
+                .map_or(&[][..], Vec::as_slice)
+        };
+        let has = |words: &[u64], bit: u32| {
+            words
+                .get((bit / 64) as usize)
+                .is_some_and(|w| w & (1 << (bit % 64)) != 0)
+        };
+        let includes = |big: &[u64], small: &[u64]| {
+            small
+                .iter()
+                .enumerate()
+                .all(|(i, &w)| w & !big.get(i).copied().unwrap_or(0) == 0)
+        };
+        let or = |into: &mut Vec<u64>, words: &[u64]| {
+            if into.len() < words.len() {
+                into.resize(words.len(), 0);
+            }
+            for (a, b) in into.iter_mut().zip(words) {
+                *a |= b;
+            }
+        };
+        // By object: the union of the sets of its cells, and its unknown-offset cell's.
+        let objects = self.any_cell.len();
+        let mut whole: Vec<Vec<u64>> = vec![Vec::new(); objects];
+        for (c, &object) in self.cell_object.iter().enumerate() {
+            or(&mut whole[object as usize], set(self.cell_pvar[c]));
+        }
+        let any_set = |object: u32| -> Option<&[u64]> {
+            let any = self.any_cell[object as usize];
+            (any != u32::MAX).then(|| set(self.cell_pvar[any as usize]))
+        };
+        // By pointer set: what a load reads (None if a cell it reads has none), the
+        // intersection of what a store writes into (None if empty), and the objects.
+        let mut reads: FxHashMap<&[u64], Option<Vec<u64>>> = FxHashMap::default();
+        let mut written: FxHashMap<&[u64], Option<Vec<u64>>> = FxHashMap::default();
+        let mut bad = 0;
+        for c in &gen.constraints {
+            let ok = match *c {
+                Constraint::Base(d, cell) => has(set(d), self.cell_index[cell as usize]),
+                Constraint::Copy(d, s) => includes(set(d), set(s)),
+                Constraint::Shift(d, s, by) => bits(set(s)).all(|c| {
+                    let target = match by {
+                        None => self.any_cell[self.cell_object[c as usize] as usize],
+                        Some(k) => self
+                            .offset_ids
+                            .get(&k)
+                            .and_then(|&o| self.shift_memo[o].get(c as usize).copied())
+                            .unwrap_or(u32::MAX),
+                    };
+                    target != u32::MAX && has(set(d), target)
+                }),
+                Constraint::Load(d, a) => {
+                    let read = reads.entry(set(a)).or_insert_with_key(|&pts| {
+                        let mut read = Vec::new();
+                        for c in bits(pts) {
+                            let object = self.cell_object[c as usize];
+                            if self.cell_offset[c as usize].is_some() {
+                                or(&mut read, set(self.cell_pvar[c as usize]));
+                                or(&mut read, any_set(object)?);
+                            } else {
+                                or(&mut read, &whole[object as usize]);
+                            }
+                        }
+                        Some(read)
+                    });
+                    read.as_ref().is_some_and(|read| includes(set(d), read))
+                }
+                Constraint::Store(a, s) => {
+                    let into = written.entry(set(a)).or_insert_with_key(|&pts| {
+                        let mut cells = bits(pts);
+                        let first = cells.next()?;
+                        let mut common = set(self.cell_pvar[first as usize]).to_vec();
+                        for c in cells {
+                            let words = set(self.cell_pvar[c as usize]);
+                            for (i, w) in common.iter_mut().enumerate() {
+                                *w &= words.get(i).copied().unwrap_or(0);
+                            }
+                        }
+                        Some(common)
+                    });
+                    into.as_ref()
+                        .map_or(set(a).iter().all(|&w| w == 0), |into| {
+                            includes(into, set(s))
+                        })
+                }
+                Constraint::CopyBlock(d, s) => {
+                    let mut copied = Vec::new();
+                    let mut seen = FxHashSet::default();
+                    for c in bits(set(s)) {
+                        let object = self.cell_object[c as usize];
+                        if seen.insert(object) {
+                            or(&mut copied, &whole[object as usize]);
+                        }
+                    }
+                    let mut targets = FxHashSet::default();
+                    bits(set(d)).all(|c| {
+                        let object = self.cell_object[c as usize];
+                        !targets.insert(object)
+                            || any_set(object).is_some_and(|any| includes(any, &copied))
+                    })
+                }
+            };
+            if !ok {
+                bad += 1;
+            }
+        }
+        bad
     }
 }
