@@ -24,9 +24,12 @@
 //! and Berlin, "Wave Propagation and Deep Propagation for Pointer Analysis", CGO 2009):
 //! a pvar is processed after the pvars that flow into it, so it propagates what they
 //! gave it at once instead of piece by piece. A pvar that gains cells from one ranked
-//! after it waits for the next wave. Between waves, once the graph has grown by a
-//! sixteenth of its size, a sweep (one Tarjan search over all pvars) collapses the
-//! cycles and ranks the pvars anew; pvars created since rank last.
+//! after it waits for the next wave. The ranks come from a sweep (one Tarjan search
+//! over all pvars, which also collapses every cycle) at the start of each round of
+//! solving (a round follows each binding of new targets of calls through pointers),
+//! and again between waves if no search has run for a sixteenth of the graph's size
+//! in steps; pvars created since rank last. On Lua 5.4.9 the waves take 35% less
+//! time than a FIFO worklist; on sqlite3.c about the same.
 //!
 //! **Cycles.** Following Hardekopf and Lin, "The Ant and the Grasshopper: Fast and
 //! Accurate Pointer Analysis for Millions of Lines of Code" (PLDI 2007), section 4.1
@@ -52,15 +55,17 @@
 //! sqlite3.c this makes 1.7 million copy edges instead of 17.7 million). None of these
 //! changes a set.
 //!
-//! The rest makes each step cheaper: a delta flows as the list of its nonzero words;
-//! the size of every set is kept, so the equal-set check of an edge that has just
-//! propagated compares two numbers; a delta flows unchanged to many pvars that shift or
-//! load it alike, so the targets of each set of cells shifted by an offset are
-//! remembered, as are its objects and the representatives of its cells (until the next
-//! merge), and the gathered sources of its small loads, as long as none of them has
-//! propagated new cells since (a version per pvar); a pvar skips a delta equal to the
-//! last one it received; and in a merge, a successor that has caught up with one
-//! member has the whole union, so the other members skip it.
+//! The rest makes each step cheaper: a delta flows as the list of its nonzero words,
+//! is emptied in place (each pvar keeps its buffer) and has its lowest and highest
+//! words kept, so a step scans only those between; the size of every set is kept, so
+//! the equal-set check of an edge that has just propagated compares two numbers; a
+//! delta flows unchanged to many pvars that shift or load it alike, so the targets of
+//! each set of cells shifted by an offset are remembered, as are its objects and the
+//! representatives of its cells (until the next merge), and the gathered sources of
+//! its small loads, as long as none of them has propagated new cells since (a version
+//! per pvar); a pvar skips a delta equal to the last one it received; and in a merge,
+//! a successor that has caught up with one member has the whole union, so the other
+//! members skip it.
 //!
 //! Field sensitivity is kept: only copy edges, which move a set unchanged, are
 //! searched. Pointer shifts (`p + 8`, a field access) are complex constraints, not
@@ -77,6 +82,9 @@
 //! offsets get cells of their own depends on when they are first reached. The order is
 //! fixed by the input (ranks from Tarjan searches over pvars in increasing order, ties
 //! broken by pvar number, no hash order), so the same input gives the same result.
+//! [`Andersen::violations`] checks a result against every constraint (the tests do,
+//! on the conformance corpus and generated programs; `sdg_bench` with
+//! `POINTSTO_VERIFY`: none violated on Lua 5.4.9 and sqlite3.c).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -215,7 +223,7 @@ pub(super) struct Andersen {
     /// Sets of cells shifted (as nonzero words), numbered, and the targets of each
     /// one shifted by an offset: (span of the targets' words, nonzero words).
     cell_sets: FxHashMap<Vec<(u32, u64)>, u32>,
-    shift_sets: FxHashMap<(u32, Option<i64>), (u64, SparseWords)>,
+    shift_sets: FxHashMap<(u32, Option<i64>), (u64, SharedWords)>,
     /// By set of cells: its objects, and the sources of loads and the targets of
     /// stores through it.
     derived: FxHashMap<u32, Derived>,
@@ -353,6 +361,9 @@ fn gather(
 
 /// A bit set as its nonzero words (index, bits), in increasing order.
 type SparseWords = Vec<(u32, u64)>;
+
+/// [`SparseWords`] shared by the memo of shift targets and its users.
+type SharedWords = std::rc::Rc<[(u32, u64)]>;
 
 /// Sets of fewer cells are shifted cell by cell without remembering the targets.
 const SHIFT_MEMO_CELLS: usize = 8;
@@ -858,7 +869,8 @@ impl Andersen {
             }
             if let Some(set) = set {
                 let words = nonzero_words(&scratch[lo..hi], lo);
-                self.shift_sets.insert((set, by), ((hi - lo) as u64, words));
+                self.shift_sets
+                    .insert((set, by), ((hi - lo) as u64, words.into()));
             }
             scratch[lo..hi].iter_mut().for_each(|w| *w = 0);
             k = end;
