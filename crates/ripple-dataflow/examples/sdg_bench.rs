@@ -6,6 +6,7 @@
 //! the points-to limits of this run, and `ANDERSEN_NO_COLLAPSE` turns cycle collapsing
 //! off (the SDG stage keeps the defaults); `POINTSTO_ONLY` stops after points-to;
 //! `ACCESSES_OF=NAME` lists the memory each node of function NAME touches;
+//! `POINTSTO_VERIFY` checks that the Andersen result satisfies every constraint;
 //! `POINTSTO_DIGEST` prints a hash of the whole points-to result (regions, accesses,
 //! havoc nodes, call targets and callbacks of every node), to compare two solvers.
 use std::time::Instant;
@@ -64,6 +65,7 @@ fn main() {
     if std::env::var("ANDERSEN_NO_COLLAPSE").is_ok() {
         pts_config.collapse_cycles = false;
     }
+    pts_config.verify_fixpoint = std::env::var("POINTSTO_VERIFY").is_ok();
     let t = Instant::now();
     let pts = PointsTo::analyze(&program, &pts_config);
     println!(
@@ -73,11 +75,16 @@ fn main() {
         pts.mode,
         match pts.andersen {
             Some(s) => format!(
-                " (Andersen {}: {} work, {} pvars collapsed in {} cycle searches)",
+                " (Andersen {}: {} work, {} pvars substituted, {} collapsed in {} cycle searches{})",
                 if s.converged { "converged" } else { "gave up" },
                 s.work,
+                s.substituted,
                 s.collapsed,
-                s.cycle_searches
+                s.cycle_searches,
+                match s.violations {
+                    Some(v) => format!(", {v} constraints violated"),
+                    None => String::new(),
+                }
             ),
             None => " (Andersen not tried: above the node limit)".to_string(),
         }

@@ -15,9 +15,10 @@
 //!   constant offsets (`p->f` is `PtrAdd(p, offset)` in the IR): a load or store at a
 //!   known offset touches that cell and the object's unknown-offset cell; arithmetic with
 //!   a non-constant offset, or an offset past the object, gives the unknown-offset cell.
-//!   Solved by a worklist with difference propagation that collapses cycles of copy
-//!   edges as it finds them (Hardekopf and Lin, PLDI 2007, lazy cycle detection; see
-//!   `pointsto/andersen.rs`); deterministic.
+//!   Solved after offline variable substitution (Hardekopf and Lin, SAS 2007) by a
+//!   worklist in topological waves with difference propagation that collapses cycles
+//!   of copy edges as it finds them (Hardekopf and Lin, PLDI 2007, lazy cycle
+//!   detection; see `pointsto/andersen.rs`); deterministic.
 //! - [`PointsToMode::Unification`]: Steensgaard's unification (POPL 1996), field-
 //!   insensitive, almost linear; the fallback for programs with more nodes than
 //!   [`PointsToConfig::andersen_node_limit`], where inclusion-based solving costs too
@@ -135,9 +136,14 @@ pub struct PointsToConfig {
     pub andersen_work_limit: u64,
     /// Forces a mode.
     pub mode: Option<PointsToMode>,
-    /// Whether the Andersen solver collapses cycles of copy edges (lazy cycle
-    /// detection). The result is the same either way; collapsing makes it faster.
+    /// Whether the Andersen solver merges pvars proven to have equal sets: offline
+    /// variable substitution and the collapsing of cycles of copy edges (lazy cycle
+    /// detection). The result is the same either way (up to the cells of objects
+    /// with many offsets, see `pointsto/andersen.rs`); merging makes it faster.
     pub collapse_cycles: bool,
+    /// Whether to check that the Andersen result satisfies every constraint (for
+    /// tests; the count is [`AndersenStats::violations`]).
+    pub verify_fixpoint: bool,
 }
 
 impl Default for PointsToConfig {
@@ -147,6 +153,7 @@ impl Default for PointsToConfig {
             andersen_work_limit: 400_000_000,
             mode: None,
             collapse_cycles: true,
+            verify_fixpoint: false,
         }
     }
 }
@@ -208,13 +215,15 @@ impl PointsTo {
         let mut stats = None;
         if mode == PointsToMode::Andersen {
             let collapse = config.collapse_cycles;
-            let (solution, attempt) = gen.solve_andersen(config.andersen_work_limit, collapse);
+            let (solution, attempt) =
+                gen.solve_andersen(config.andersen_work_limit, collapse, config.verify_fixpoint);
             stats = Some(attempt);
             if let Some(solution) = solution {
                 return gen.finish(mode, solution, stats);
             }
             if config.mode == Some(PointsToMode::Andersen) {
-                let (solution, attempt) = gen.solve_andersen(u64::MAX, collapse);
+                let (solution, attempt) =
+                    gen.solve_andersen(u64::MAX, collapse, config.verify_fixpoint);
                 let solution = solution.expect("no limit on the worklist");
                 return gen.finish(mode, solution, Some(attempt));
             }
@@ -1246,8 +1255,17 @@ impl<'p> Generator<'p> {
     /// object stay subscribed to it, so cells created later (by pointer arithmetic)
     /// flow as well. Indirect calls are bound with the sets at each fixpoint, and the
     /// new constraints solved incrementally until no call gains a target.
-    fn solve_andersen(&mut self, limit: u64, collapse: bool) -> (Option<Solution>, AndersenStats) {
+    fn solve_andersen(
+        &mut self,
+        limit: u64,
+        collapse: bool,
+        verify: bool,
+    ) -> (Option<Solution>, AndersenStats) {
         let mut solver = Andersen::new(collapse);
+        if collapse {
+            solver.new_cells(self);
+            solver.stats.substituted = solver.substitute(self);
+        }
         let mut bound: FxHashSet<(usize, FuncId)> = FxHashSet::default();
         let mut installed = 0;
         loop {
@@ -1255,6 +1273,9 @@ impl<'p> Generator<'p> {
                 let c = self.constraints[installed].clone();
                 installed += 1;
                 solver.install(self, c);
+            }
+            if solver.stats.substituted > 0 {
+                solver.normalize_all();
             }
             if !solver.run(self, limit) {
                 return (None, solver.stats);
@@ -1268,6 +1289,9 @@ impl<'p> Generator<'p> {
         }
         solver.new_cells(self);
         solver.stats.converged = true;
+        if verify {
+            solver.stats.violations = Some(solver.violations(self));
+        }
         let stats = solver.stats;
         (Some(Solution::Andersen(Box::new(solver))), stats)
     }
