@@ -430,3 +430,25 @@ fn a_function_pointer_input_is_shown_and_replayed_as_a_function() {
         "{differs}"
     );
 }
+
+/// A load through a pointer parameter before it is tested for null: old traps on a
+/// null `p` (gcc: a segmentation fault), new returns 0. The witness passes NULL itself,
+/// and the compiled versions confirm it.
+#[test]
+fn a_null_pointer_parameter_is_an_input_like_any_other() {
+    let (code, json) = pair_json("null_load_dropped", &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let f = &json["functions"][0];
+    assert_eq!(f["verdict"], "different", "{json:#}");
+    let witness = first_witness(&json);
+    assert_eq!(witness["inputs"]["p"], "NULL", "{json:#}");
+    assert_eq!(witness["confirmed"], true, "{json:#}");
+    assert_eq!(witness["checked_by"], "compiled code", "{json:#}");
+    assert!(
+        witness["old"]["result"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("trap")),
+        "{json:#}"
+    );
+    assert_eq!(witness["new"]["result"], "returned 0", "{json:#}");
+}
