@@ -83,6 +83,11 @@ pub struct WitnessView {
     /// Why the compiled versions could not be run, when a compiler was there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub native_error: Option<String>,
+    /// What the compiled versions did (old, new), as the driver records it: the
+    /// program's output, then `|` before the result, each pointed-to object and the
+    /// exit status.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compiled: Option<[String; 2]>,
     /// What the difference goes through besides ordinary values: undefined behaviour of
     /// a run (`signed overflow (new)`, `division by zero (old)`, ...) or `NaN or signed
     /// zero`.
@@ -161,6 +166,7 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
                     unconfirmed_reason: w.unconfirmed.map(Unconfirmed::name),
                     checked_by: w.checked_by,
                     native_error: w.native_error.clone(),
+                    compiled: w.native.clone(),
                     labels: w.labels.clone(),
                 })
                 .collect(),
@@ -348,6 +354,15 @@ fn render_function(out: &mut String, f: &FunctionView) {
             }
             if !w.labels.is_empty() {
                 let _ = writeln!(out, "    through: {}", w.labels.join(", "));
+            }
+            // Confirmed by the compiled runs where the interpreter's replays agree
+            // (buffered output lost by `_Exit`, a crash): show what the compiled did.
+            let replays_agree = w.old.result == w.new.result
+                && w.old.stdout == w.new.stdout
+                && w.old.state == w.new.state;
+            if let (true, true, Some([a, b])) = (w.confirmed, replays_agree, &w.compiled) {
+                let _ = writeln!(out, "    compiled old: {a:?}");
+                let _ = writeln!(out, "    compiled new: {b:?}");
             }
             if let Some(e) = &w.native_error {
                 let _ = writeln!(out, "    (not run compiled: {e}; the interpreter decided)");
@@ -542,6 +557,7 @@ mod tests {
             unconfirmed_reason: None,
             checked_by: "interpreter",
             native_error: None,
+            compiled: None,
             labels: Vec::new(),
         };
         let w = witness(

@@ -1321,12 +1321,24 @@ impl<'p> Engine<'p> {
                     )
                 };
                 ended.signature.push(u32::MAX - 3);
+                // `_exit`, `_Exit` and `abort` end the process without flushing stdio:
+                // the output still buffered (how much depends on where it goes) is
+                // lost, so what is seen is a function of all the output so far.
+                let io = if base == "exit" {
+                    ended.io.clone()
+                } else {
+                    let bits = Sort::bitvector(64);
+                    FuncDecl::new("libc.unflushed", &[&bits], &bits)
+                        .apply(&[&ended.io])
+                        .as_bv()
+                        .expect("bv")
+                };
                 let out = Outcome {
                     status: BV::from_u64(status as u64, 8),
                     code,
                     ret: None,
                     mem: ended.mem.clone(),
-                    io: ended.io.clone(),
+                    io,
                 };
                 self.record(run, ended, out);
                 return false;

@@ -452,3 +452,26 @@ fn a_null_pointer_parameter_is_an_input_like_any_other() {
     );
     assert_eq!(witness["new"]["result"], "returned 0", "{json:#}");
 }
+
+/// `exit` flushes stdio, `_Exit` does not: with stdout a pipe (as the compiled runs
+/// have it), new loses what it printed. The interpreter's replays print alike; the
+/// compiled runs confirm the difference, and the report shows them.
+#[test]
+fn exit_without_flushing_loses_buffered_output() {
+    let (code, json) = pair_json("exit_without_flush", &[]);
+    assert_eq!(code, 1, "{json:#}");
+    assert_eq!(json["functions"][0]["verdict"], "different", "{json:#}");
+    let witness = first_witness(&json);
+    assert_eq!(witness["confirmed"], true, "{json:#}");
+    let compiled = witness["compiled"].as_array().expect("compiled outcomes");
+    let (old, new) = (compiled[0].as_str().unwrap(), compiled[1].as_str().unwrap());
+    assert!(
+        old.starts_with("done ") && !new.contains("done"),
+        "{json:#}"
+    );
+    // The same `_Exit` in both versions is no difference.
+    let dir = root().join("tests/semdiff/exit_without_flush");
+    let new_c = dir.join("new.c");
+    let (code, stdout, stderr) = semdiff(&[new_c.to_str().unwrap(), new_c.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+}
