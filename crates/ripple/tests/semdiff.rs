@@ -475,3 +475,16 @@ fn exit_without_flushing_loses_buffered_output() {
     let (code, stdout, stderr) = semdiff(&[new_c.to_str().unwrap(), new_c.to_str().unwrap()]);
     assert_eq!(code, 0, "{stdout}{stderr}");
 }
+
+/// A witness shows a pointed-to record by its fields, all of them: here the one that
+/// decides (`e`, at bytes 16-19) must be there, with the value 1 that separates the
+/// versions (old returns 1, new 0).
+#[test]
+fn a_pointed_to_record_is_shown_whole() {
+    let (code, json) = pair_json("record_pointee_last_field", &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let witness = first_witness(&json);
+    let shown = witness["inputs"]["*s"].as_str().expect("*s shown");
+    assert!(shown.contains(".e = 1"), "{json:#}");
+    assert_eq!(witness["confirmed"], true, "{json:#}");
+}

@@ -626,7 +626,19 @@ pub(super) fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]
         }
         value_text(program, ty, bits)
     } else {
-        format!("{:?}", &bytes[..bytes.len().min(16)])
+        // A record or an array by its fields or elements; other bytes (an object of
+        // void or incomplete type) as bytes, saying when there are more than shown.
+        let size = program.types.size_of(ty) as usize;
+        let aggregate = matches!(
+            program.types.get(ty),
+            Type::Record(_) | Type::Array { len: Some(_), .. }
+        );
+        if aggregate && size > 0 && bytes.len() >= size {
+            return aggregate_text(program, ty, &bytes[..size]);
+        }
+        const SHOWN: usize = 64;
+        let more = if bytes.len() > SHOWN { " ..." } else { "" };
+        format!("{:?}{more}", &bytes[..bytes.len().min(SHOWN)])
     }
 }
 
