@@ -64,6 +64,16 @@ fn proved_in(json: &serde_json::Value) -> BTreeSet<String> {
         .collect()
 }
 
+/// The changed lines of the new version.
+fn new_changed_lines(json: &serde_json::Value) -> impl Iterator<Item = u64> + '_ {
+    json["changed_lines"]
+        .as_array()
+        .expect("changed_lines")
+        .iter()
+        .filter(|l| l["version"] == "new")
+        .map(|l| l["line"].as_u64().unwrap())
+}
+
 fn set(names: &[&str]) -> BTreeSet<String> {
     names.iter().map(|s| s.to_string()).collect()
 }
@@ -217,13 +227,7 @@ fn a_statement_after_a_call_that_never_returns_impacts_nothing() {
     let (code, json) = impact("return-after-noreturn", &[]);
     assert_eq!(code, 1, "the text changed: {json:#}");
     assert_eq!(json["impacted_lines"], serde_json::json!([]), "{json:#}");
-    let changed: Vec<u64> = json["changed_lines"]
-        .as_array()
-        .expect("changed_lines")
-        .iter()
-        .filter(|l| l["version"] == "new")
-        .map(|l| l["line"].as_u64().unwrap())
-        .collect();
+    let changed: Vec<u64> = new_changed_lines(&json).collect();
     assert_eq!(changed, vec![16, 20], "{json:#}");
 }
 
@@ -699,13 +703,7 @@ fn changed_code_that_cannot_be_read_impacts_what_it_may_write() {
     let mut printed = both(26);
     printed.extend(both(27));
     assert_eq!(lines_in(&json, "main"), printed, "{json:#}");
-    let changed: BTreeSet<u64> = json["changed_lines"]
-        .as_array()
-        .expect("changed_lines")
-        .iter()
-        .filter(|l| l["version"] == "new")
-        .map(|l| l["line"].as_u64().unwrap())
-        .collect();
+    let changed: BTreeSet<u64> = new_changed_lines(&json).collect();
     assert_eq!(changed, BTreeSet::from([5, 19, 20, 21]), "{json:#}");
     // In a typedef (line 5), which no function, global or record holds: nothing is
     // impacted that the IR shows, and the report's first line says what it missed.
