@@ -1885,16 +1885,43 @@ impl<'a> Lowerer<'a, '_> {
             } => (ret, params, varargs, prototyped),
             _ => (self.types.int, Vec::new(), false, false),
         };
+        // C leaves the order of the arguments' evaluation unspecified; they are
+        // evaluated last to first, as gcc does on x86-64 (`f(next(), next())` passes the
+        // second value first), so that answers hold of the code gcc builds.
         let mut values = Vec::with_capacity(args.len());
-        for (i, arg) in args.iter().enumerate() {
+        // A value read before arguments to its left run their side effects is kept in
+        // a register first (`f(g(), x)`: `x` is read before `g` may change it).
+        let effects: Vec<bool> = args.iter().map(|a| has_side_effects(*a)).collect();
+        for (i, arg) in args.iter().enumerate().rev() {
             let v = self.rvalue(*arg);
-            let v = if prototyped && i < params.len() {
+            let mut v = if prototyped && i < params.len() {
                 self.assign_convert(v, params[i])
             } else {
                 self.default_promote(v)
             };
+            let constant = matches!(
+                v.kind,
+                ExprKind::Int(_)
+                    | ExprKind::Float(_)
+                    | ExprKind::AddrOfLocal(_)
+                    | ExprKind::AddrOfGlobal(_)
+                    | ExprKind::AddrOfFunc(_)
+            );
+            if effects[..i].iter().any(|&e| e)
+                && !constant
+                && self.linker.program.types.is_scalar(v.ty)
+            {
+                let var = self.temp(v.ty);
+                let ty = v.ty;
+                self.emit(NodeKind::Assign {
+                    dst: Place::Local(var),
+                    value: v,
+                });
+                v = Expr::local(var, ty);
+            }
             values.push(v);
         }
+        values.reverse();
         if prototyped && values.len() < params.len() {
             self.diag(Severity::Error, node, "too few arguments in call".into());
             for &p in &params[values.len()..] {
@@ -1993,4 +2020,24 @@ pub(crate) fn label_address<'a>(lw: &Lowerer<'a, '_>, node: TsNode<'a>) -> Optio
     }
     let label = lw.child_field(inner, lw.fields.argument)?;
     (label.kind() == "identifier").then(|| lw.text(label))
+}
+
+/// Whether an expression may have side effects: it holds a call, an assignment or an
+/// increment (read from its syntax).
+fn has_side_effects(node: TsNode<'_>) -> bool {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if matches!(
+            n.kind(),
+            "call_expression"
+                | "assignment_expression"
+                | "update_expression"
+                | "compound_statement"
+        ) {
+            return true;
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor));
+    }
+    false
 }
