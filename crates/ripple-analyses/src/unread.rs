@@ -129,11 +129,6 @@ impl UnreadCode {
 /// record differ where their text does.)
 pub fn changed_unread_declarations(old: &Program, new: &Program) -> Vec<String> {
     let loose = |program: &Program| -> Vec<(u64, String)> {
-        let within = |outer: &Span, inner: &Span| {
-            outer.file == inner.file
-                && outer.start_line <= inner.start_line
-                && inner.end_line <= outer.end_line
-        };
         let mut out: Vec<(u64, String)> = program
             .read_errors
             .iter()
@@ -142,8 +137,8 @@ pub fn changed_unread_declarations(old: &Program, new: &Program) -> Vec<String> 
                 !program
                     .functions
                     .iter()
-                    .any(|f| f.is_defined() && within(&f.span, &e.span))
-                    && !program.globals.iter().any(|g| within(&g.span, &e.span))
+                    .any(|f| f.is_defined() && f.span.holds_lines(&e.span))
+                    && !program.globals.iter().any(|g| g.span.holds_lines(&e.span))
             })
             .map(|e| {
                 let at = format!("{}:{}", program.file_path(e.span.file), e.span.start_line);

@@ -269,12 +269,7 @@ impl Program {
         let mut texts: Vec<u64> = self
             .read_errors
             .iter()
-            .filter(|e| {
-                e.function.is_none()
-                    && e.span.file == span.file
-                    && span.start_line <= e.span.start_line
-                    && e.span.end_line <= span.end_line
-            })
+            .filter(|e| e.function.is_none() && span.holds_lines(&e.span))
             .map(|e| e.text)
             .collect();
         texts.sort_unstable();

@@ -18,6 +18,13 @@ pub struct Span {
 }
 
 impl Span {
+    /// Whether `inner` lies within the lines of this span, in the same file.
+    pub fn holds_lines(&self, inner: &Span) -> bool {
+        self.file == inner.file
+            && self.start_line <= inner.start_line
+            && inner.end_line <= self.end_line
+    }
+
     /// The span of something with no source text.
     pub const SYNTHETIC: Span = Span {
         file: FileId(u32::MAX),
