@@ -18,7 +18,8 @@
 //! the writes of a region that may reach a read along the CFG, [`crate::memdeps`]),
 //! control dependence (post-dominators, [`crate::control`]; nodes
 //! after a call that may stop the program are control dependent on that call's `Stop`
-//! output), call edges (call node to callee entry), parameter-in and parameter-out edges,
+//! output, and a function's `Stop` depends on the nodes that may stop it and the branches
+//! that decide whether one runs), call edges (call node to callee entry), parameter-in and parameter-out edges,
 //! and summary edges (actual-in to actual-out when a callee has a same-level path from
 //! the formal-in to the formal-out), computed with the worklist algorithm of Reps,
 //! Horwitz, Sagiv and Rosay (FSE 1994) over callers of functions whose summaries grew.
@@ -813,10 +814,24 @@ impl<'p> Builder<'p> {
                 }
             }
         }
-        // What decides whether the function returns; its exit runs only when it does.
+        // What decides whether the function returns: the nodes that may not return, and
+        // the branches that govern whether one runs (transitively: the closure under
+        // control dependence). Other branches only choose among paths that all return
+        // (termination-insensitive, as the rest). Its exit runs only when it returns.
         if let Some(stop) = stop_out {
             self.edge(stop, node_v(function.exit), EdgeKind::Data);
+            let mut seen = vec![false; function.nodes.len()];
+            let mut stack: Vec<NodeId> = may_stop_nodes.to_vec();
+            while let Some(n) = stack.pop() {
+                if std::mem::replace(&mut seen[n.index()], true) {
+                    continue;
+                }
+                stack.extend(cd.of(n).iter().copied());
+            }
             for (n, node) in function.nodes.iter_enumerated() {
+                if !seen[n.index()] {
+                    continue;
+                }
                 if matches!(node.kind, NodeKind::Branch { .. }) {
                     self.edge(node_v(n), stop, EdgeKind::Data);
                 }

@@ -776,3 +776,26 @@ fn parameters_swapped_in_a_definition_impact_its_callers() {
     let (_, json) = impact_of_edit(dir.path(), text, "sub(int a, int b)", "sub(int b, int a)");
     assert!(new_lines(&json, "main").contains(&10), "{json:#}");
 }
+
+/// Whether a function returns depends on the branches that decide whether a call that
+/// may not return runs, not on every branch of the function. In `clamp`, only `v < 0`
+/// guards the `exit`: changing `v > 10` to `v > 20` changes the value returned (line 19
+/// prints 10, then 15, with no argument, compiled with gcc) but not whether `clamp`
+/// returns, so `puts("clamped")` on line 18 runs as before and is not impacted. Changing
+/// the guard itself (`v < 0` to `v < 16`) makes the new version exit with 2 before line
+/// 18 (gcc), which is then impacted.
+#[test]
+fn only_the_branches_that_guard_an_exit_decide_whether_a_function_returns() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let text = "#include <stdio.h>\n#include <stdlib.h>\n\n\
+                static int clamp(int v) {\n    if (v < 0)\n        exit(2);\n    int r;\n    \
+                if (v > 10)\n        r = 10;\n    else\n        r = v;\n    return r;\n}\n\n\
+                int main(int argc, char **argv) {\n    (void)argv;\n    int x = clamp(argc * 15);\n    \
+                puts(\"clamped\");\n    printf(\"%d\\n\", x);\n    return 0;\n}\n";
+    let (code, json) = impact_of_edit(dir.path(), text, "v > 10", "v > 20");
+    assert_eq!(code, 1, "{json}");
+    assert_eq!(new_lines(&json, "main"), set(&[17, 19]), "{json}");
+    let (code, json) = impact_of_edit(dir.path(), text, "v < 0", "v < 16");
+    assert_eq!(code, 1, "{json}");
+    assert!(new_lines(&json, "main").contains(&18), "{json}");
+}
