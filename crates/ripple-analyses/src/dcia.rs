@@ -34,11 +34,14 @@
 //! Beyond the paper, for soundness with respect to Definition 3.1 (checked by the
 //! dynamic harness in tests): an impacted call node impacts the callee's entry (its
 //! activations may differ in number), and nodes after a call that may stop the program
-//! (`exit`, `abort`) are control dependent on whether it stops.
+//! (`exit`, `abort`) or after an integer division by a value that may be 0 are control
+//! dependent on whether it stops (for a division: on its divisor; a changed division is
+//! a source of that too).
 //!
-//! Known limits: termination-insensitive (a change that makes a loop run forever, or
-//! makes the program trap, is not an impact on the nodes after it), as 000 is; the
-//! over-approximations of the SDG apply (see its module documentation).
+//! Known limits: otherwise termination-insensitive (a change that makes a loop run
+//! forever, or makes a memory access fault or a signed division overflow, is not an
+//! impact on the nodes after it), as 000 is; the over-approximations of the SDG apply
+//! (see its module documentation).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -248,6 +251,7 @@ pub fn dcia_on_graphs(
         }
         list.sort_unstable();
     }
+    let (same_traps_old, same_traps_new) = same_traps(old, new, matching);
     let (mut old_impact, mut new_impact) = rayon::join(
         || {
             one_version(
@@ -258,6 +262,7 @@ pub fn dcia_on_graphs(
                 &changed_globals.0,
                 &moved_old,
                 &paired_old,
+                &same_traps_old,
                 equivalences,
             )
         },
@@ -270,6 +275,7 @@ pub fn dcia_on_graphs(
                 &changed_globals.1,
                 &moved_new,
                 &paired_new,
+                &same_traps_new,
                 equivalences,
             )
         },
@@ -384,6 +390,51 @@ fn rule_name(kind: EdgeKind, to: VertexKind) -> &'static str {
     }
 }
 
+/// Per version (old, new): the changed nodes that may trap only by divisors that the
+/// other version's function also divides by. Whether such a node traps is decided by
+/// what its divisors read, which a changed definition reaching them carries, and by what
+/// governs it, which a changed branch carries: the node itself is no source of it (a
+/// changed dividend does not change whether a division traps).
+fn same_traps(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+) -> (FxHashSet<(FuncId, NodeId)>, FxHashSet<(FuncId, NodeId)>) {
+    use ripple_dataflow::noreturn::divisor_texts;
+    let mut out = (FxHashSet::default(), FxHashSet::default());
+    let divisors = |program: &Program, f: FuncId, nodes: &[NodeId]| -> Vec<(NodeId, Vec<String>)> {
+        let function = &program.functions[f];
+        nodes
+            .iter()
+            .map(|&n| (n, divisor_texts(program, function, &function.nodes[n])))
+            .filter(|(_, d)| !d.is_empty())
+            .collect()
+    };
+    for m in &matching.functions {
+        let (Some(o), Some(n)) = (m.old, m.new) else {
+            continue;
+        };
+        let old_all: Vec<NodeId> = old.functions[o].nodes.ids().collect();
+        let new_all: Vec<NodeId> = new.functions[n].nodes.ids().collect();
+        let all_of = |list: Vec<(NodeId, Vec<String>)>| -> FxHashSet<String> {
+            list.into_iter().flat_map(|(_, d)| d).collect()
+        };
+        let in_old = all_of(divisors(old, o, &old_all));
+        let in_new = all_of(divisors(new, n, &new_all));
+        for (node, d) in divisors(old, o, &m.changed_old) {
+            if d.iter().all(|t| in_new.contains(t)) {
+                out.0.insert((o, node));
+            }
+        }
+        for (node, d) in divisors(new, n, &m.changed_new) {
+            if d.iter().all(|t| in_old.contains(t)) {
+                out.1.insert((n, node));
+            }
+        }
+    }
+    out
+}
+
 #[allow(clippy::too_many_arguments)] // One version's inputs, each its own kind of seed.
 fn one_version(
     program: &Program,
@@ -393,6 +444,7 @@ fn one_version(
     changed_globals: &[ripple_ir::GlobalId],
     moved: &[(FuncId, NodeId, NodeId)],
     paired_calls: &[crate::change_control::PairedCall],
+    same_traps: &FxHashSet<(FuncId, NodeId)>,
     equivalences: &Equivalences,
 ) -> VersionImpact {
     // Changed calls with a partner at the same place (crate::change_control): the callee
@@ -452,6 +504,10 @@ fn one_version(
             sources.push(v);
             moved_cause.insert(v, program.functions[f].nodes[cause].span.start_line);
         }
+        if let Some(v) = sdg.trap_vertex(f, n) {
+            sources.push(v);
+            moved_cause.insert(v, program.functions[f].nodes[cause].span.start_line);
+        }
     }
     let mut changed = Vec::new();
     for (f, function) in program.functions.iter_enumerated() {
@@ -465,6 +521,11 @@ fn one_version(
                     match paired_sources(f, n) {
                         Some(parts) => sources.extend(parts),
                         None => sources.extend(sdg.node_vertex(f, n)),
+                    }
+                    // Whether it traps may differ too, unless the other version divides
+                    // by the same divisors.
+                    if !same_traps.contains(&(f, n)) {
+                        sources.extend(sdg.trap_vertex(f, n));
                     }
                 }
             }

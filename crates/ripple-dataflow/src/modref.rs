@@ -55,6 +55,9 @@ impl ModRef {
                         }
                     }
                 }
+                if crate::noreturn::trap_reads(program, node).is_some() {
+                    may_stop[f.index()] = true;
+                }
                 if let NodeKind::Call { callee, .. } = &node.kind {
                     if let ripple_ir::Callee::Direct(g) = callee {
                         let g_fn = &program.functions[*g];

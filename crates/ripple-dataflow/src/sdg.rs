@@ -61,6 +61,7 @@ use crate::control::{ControlDependence, PostDominators};
 use crate::libc::external_model;
 use crate::memdeps::{memory_deps, MemoryAccesses};
 use crate::modref::ModRef;
+use crate::noreturn::trap_reads;
 use crate::pointsto::{AccessKind, Object, PartId, PointsTo, PointsToConfig};
 use crate::reaching::ReachingDefs;
 use ripple_graph::BitMatrix;
@@ -104,6 +105,8 @@ pub enum VertexKind {
     /// the whole program: every write of the region anywhere reaches it, and it reaches
     /// every read.
     Region(PartId),
+    /// Whether the node traps (divides by zero), deciding whether what follows it runs.
+    Trap(NodeId),
     /// A port of the dispatch shared by the call sites with one set of targets.
     Dispatch {
         dispatch: u32,
@@ -269,6 +272,7 @@ pub struct Sdg {
     pub global_regions: BitSet,
     /// The vertex of each context-insensitive region.
     region_vertex: FxHashMap<PartId, VertexId>,
+    trap_vertex: FxHashMap<(FuncId, NodeId), VertexId>,
 }
 
 impl Sdg {
@@ -337,6 +341,12 @@ impl Sdg {
         out
     }
 
+    /// Whether a node traps (divides by zero), when that is a vertex of its own
+    /// ([`VertexKind::Trap`]; otherwise the node's vertex decides it).
+    pub fn trap_vertex(&self, function: FuncId, node: NodeId) -> Option<VertexId> {
+        self.trap_vertex.get(&(function, node)).copied()
+    }
+
     /// The vertex of a CFG node of a defined function.
     pub fn node_vertex(&self, function: FuncId, node: NodeId) -> Option<VertexId> {
         self.node_base
@@ -359,7 +369,7 @@ impl Sdg {
     pub fn node_of(&self, program: &Program, v: VertexId) -> Option<NodeId> {
         let f = &program.functions[self.function_of[v.index()]];
         match self.kinds[v.index()] {
-            VertexKind::Node(n) => Some(n),
+            VertexKind::Node(n) | VertexKind::Trap(n) => Some(n),
             VertexKind::ActualIn { call, .. } | VertexKind::ActualOut { call, .. } => Some(call),
             VertexKind::FormalIn(_) => Some(f.entry),
             VertexKind::FormalOut(_) => Some(f.exit),
@@ -398,6 +408,7 @@ impl Sdg {
         let at = format!("{}:{}", program.file_path(span.file), span.start_line);
         match self.kinds[v.index()] {
             VertexKind::Node(_) => at,
+            VertexKind::Trap(_) => format!("{at} whether it divides by zero"),
             VertexKind::FormalIn(var) => match var {
                 IfaceVar::Param(_) => {
                     format!(
@@ -474,6 +485,7 @@ struct Builder<'p> {
     /// Regions kept context-insensitive, and their vertices.
     global: BitSet,
     region_vertex: FxHashMap<PartId, VertexId>,
+    trap_vertex: FxHashMap<(FuncId, NodeId), VertexId>,
 }
 
 impl<'p> Builder<'p> {
@@ -499,6 +511,7 @@ impl<'p> Builder<'p> {
             deferred: BitSet::new(0),
             global: BitSet::new(0),
             region_vertex: FxHashMap::default(),
+            trap_vertex: FxHashMap::default(),
         }
     }
 
@@ -720,9 +733,46 @@ impl<'p> Builder<'p> {
 
     fn function(&mut self, f: FuncId) {
         let (sites, may_stop_nodes) = self.call_sites(f);
-        let pdom = self.control_dependences(f, &sites, &may_stop_nodes);
-        self.register_dependences(f, &sites);
+        let (traps, trap_uses) = self.traps(f, &sites);
+        let pdom = self.control_dependences(f, &sites, &may_stop_nodes, &traps);
+        self.register_dependences(f, &sites, trap_uses);
         self.memory_dependences(f, &sites, &pdom);
+    }
+
+    /// Per node of `f` that may trap, what decides whether it does: a vertex reading the
+    /// registers of its divisors (with those uses), or, when they read memory, the node
+    /// itself and the actual-ins of its call.
+    #[allow(clippy::type_complexity)]
+    fn traps(
+        &mut self,
+        f: FuncId,
+        sites: &FxHashMap<NodeId, Site>,
+    ) -> (FxHashMap<NodeId, Vec<VertexId>>, Vec<RegisterUse>) {
+        let program = self.program;
+        let first = self.node_base[f.index()].expect("defined");
+        let mut traps = FxHashMap::default();
+        let mut uses = Vec::new();
+        for (n, node) in program.functions[f].nodes.iter_enumerated() {
+            let Some(reads) = trap_reads(program, node) else {
+                continue;
+            };
+            let sources = if reads.memory {
+                let mut v: Vec<VertexId> = sites
+                    .get(&n)
+                    .map(|site| site.actual_in.values().copied().collect())
+                    .unwrap_or_default();
+                v.sort_unstable();
+                v.insert(0, VertexId(first + n.0));
+                v
+            } else {
+                let v = self.vertex(f, VertexKind::Trap(n));
+                self.trap_vertex.insert((f, n), v);
+                uses.push((v, n, reads.registers));
+                vec![v]
+            };
+            traps.insert(n, sources);
+        }
+        (traps, uses)
     }
 
     /// The call sites of `f` with their bound targets, and the nodes that may not return
@@ -734,7 +784,8 @@ impl<'p> Builder<'p> {
         let mut sites: FxHashMap<NodeId, Site> = FxHashMap::default();
         let mut may_stop_nodes = Vec::new();
         for (n, node) in function.nodes.iter_enumerated() {
-            if self.pts.is_havoc(f, n) {
+            let traps = self.pts.is_havoc(f, n) || trap_reads(program, node).is_some();
+            if traps {
                 may_stop_nodes.push(n);
             }
             let NodeKind::Call { callee, .. } = &node.kind else {
@@ -775,7 +826,7 @@ impl<'p> Builder<'p> {
             site.targets.extend(callbacks);
             let any_stop =
                 site.stops || site.targets.iter().any(|g| self.modref.may_stop[g.index()]);
-            if any_stop {
+            if any_stop && !traps {
                 may_stop_nodes.push(n);
             }
             sites.insert(n, site);
@@ -790,6 +841,7 @@ impl<'p> Builder<'p> {
         f: FuncId,
         sites: &FxHashMap<NodeId, Site>,
         may_stop_nodes: &[NodeId],
+        traps: &FxHashMap<NodeId, Vec<VertexId>>,
     ) -> PostDominators {
         let program = self.program;
         let function = &program.functions[f];
@@ -801,16 +853,24 @@ impl<'p> Builder<'p> {
         let cd = ControlDependence::from_postdominators(function, &pdom);
         let stop_out = self.formal_out[f.index()].get(&IfaceVar::Stop).copied();
         for (m, _) in function.nodes.iter_enumerated() {
+            // Whether m traps is governed as m is.
+            let targets: Vec<VertexId> = std::iter::once(node_v(m))
+                .chain(self.trap_vertex.get(&(f, m)).copied())
+                .collect();
             let on = cd.of(m);
             if on.is_empty() {
                 if m != function.entry {
-                    self.edge(entry_v, node_v(m), EdgeKind::Control);
+                    for &t in &targets {
+                        self.edge(entry_v, t, EdgeKind::Control);
+                    }
                 }
                 continue;
             }
             for &c in on {
-                for source in self.stop_sources(sites.get(&c), node_v(c)) {
-                    self.edge(source, node_v(m), EdgeKind::Control);
+                for source in self.stop_sources(sites.get(&c), node_v(c), traps.get(&c)) {
+                    for &t in &targets {
+                        self.edge(source, t, EdgeKind::Control);
+                    }
                 }
             }
         }
@@ -836,7 +896,7 @@ impl<'p> Builder<'p> {
                     self.edge(node_v(n), stop, EdgeKind::Data);
                 }
                 if may_stop_nodes.contains(&n) {
-                    for source in self.stop_sources(sites.get(&n), node_v(n)) {
+                    for source in self.stop_sources(sites.get(&n), node_v(n), traps.get(&n)) {
                         self.edge(source, stop, EdgeKind::Data);
                     }
                 }
@@ -846,7 +906,12 @@ impl<'p> Builder<'p> {
     }
 
     /// Data dependences between register reads and the definitions reaching them.
-    fn register_dependences(&mut self, f: FuncId, sites: &FxHashMap<NodeId, Site>) {
+    fn register_dependences(
+        &mut self,
+        f: FuncId,
+        sites: &FxHashMap<NodeId, Site>,
+        extra_uses: Vec<RegisterUse>,
+    ) {
         let program = self.program;
         let function = &program.functions[f];
         let first = self.node_base[f.index()].expect("defined");
@@ -881,7 +946,7 @@ impl<'p> Builder<'p> {
                 None => vec![node_v(d)],
             }
         };
-        let mut uses: Vec<(VertexId, NodeId, Vec<ripple_ir::VarId>)> = Vec::new();
+        let mut uses: Vec<RegisterUse> = extra_uses;
         for (n, node) in function.nodes.iter_enumerated() {
             let here = node_v(n);
             match &node.kind {
@@ -1145,10 +1210,27 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// The vertices whose change decides whether execution continues after node `c`.
-    fn stop_sources(&self, site: Option<&Site>, c_v: VertexId) -> Vec<VertexId> {
+    /// The vertices whose change decides whether execution continues after node `c`
+    /// (`trap`: what decides whether it traps, if it may).
+    fn stop_sources(
+        &self,
+        site: Option<&Site>,
+        c_v: VertexId,
+        trap: Option<&Vec<VertexId>>,
+    ) -> Vec<VertexId> {
+        let mut out = self.stop_sources_of_call(site, c_v, trap.is_some());
+        out.extend(trap.into_iter().flatten().copied());
+        out
+    }
+
+    fn stop_sources_of_call(
+        &self,
+        site: Option<&Site>,
+        c_v: VertexId,
+        traps: bool,
+    ) -> Vec<VertexId> {
         let Some(site) = site else {
-            return vec![c_v];
+            return if traps { Vec::new() } else { vec![c_v] };
         };
         let mut out: Vec<VertexId> = site
             .actual_out
@@ -1156,7 +1238,7 @@ impl<'p> Builder<'p> {
             .copied()
             .into_iter()
             .collect();
-        if site.stops || out.is_empty() {
+        if site.stops || (out.is_empty() && !traps) {
             out.push(c_v);
         }
         out
@@ -1180,6 +1262,7 @@ impl<'p> Builder<'p> {
             modref: self.modref,
             global_regions: self.global,
             region_vertex: self.region_vertex,
+            trap_vertex: self.trap_vertex,
         };
         sdg.succs = Adjacency::build(count, &edges, false);
         let summary = summary_edges(&sdg);
@@ -1364,6 +1447,9 @@ fn argument_readers(kind: &NodeKind, site: &Site, call_v: VertexId) -> Vec<Verte
 }
 
 /// A call site of the function being built.
+/// A vertex reading registers at a node.
+type RegisterUse = (VertexId, NodeId, Vec<ripple_ir::VarId>);
+
 struct Site {
     /// Targets and callbacks.
     targets: Vec<FuncId>,

@@ -799,3 +799,31 @@ fn only_the_branches_that_guard_an_exit_decide_whether_a_function_returns() {
     assert_eq!(code, 1, "{json}");
     assert!(new_lines(&json, "main").contains(&18), "{json}");
 }
+
+/// A division by zero ends the program (SIGFPE compiled for x86-64), so whether a
+/// changed division traps decides whether what follows it runs. `ratio(10, argc - 1)`
+/// with no argument divides by 0: compiled with gcc the old version dies before
+/// `puts("done")` (line 13); the new one, which tests `b` first (or no longer divides),
+/// prints "done" and 0. So lines 12-15 of `main` are impacted, through whether `ratio`
+/// returns. Changing only the dividend changes the value printed on line 14 but not
+/// whether the division traps (that depends on the divisor), so line 13 is not impacted.
+#[test]
+fn whether_a_changed_division_traps_decides_what_follows_it() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let text = "#include <stdio.h>\n#include <stdlib.h>\n\nint g;\n\n\
+                static void ratio(int a, int b) {\n    g = a / b;\n}\n\n\
+                int main(int argc, char **argv) {\n    (void)argv;\n    ratio(10, argc - 1);\n    \
+                puts(\"done\");\n    printf(\"%d\\n\", g);\n    return 0;\n}\n";
+    for to in ["g = b ? a / b : 0;", "g = a;"] {
+        let (code, json) = impact_of_edit(dir.path(), text, "g = a / b;", to);
+        assert_eq!(code, 1, "{json}");
+        let all: BTreeSet<u64> = lines_of(&json, "old")
+            .union(&lines_of(&json, "new"))
+            .copied()
+            .collect();
+        assert!(set(&[12, 13, 14, 15]).is_subset(&all), "{to}: {json}");
+    }
+    let (code, json) = impact_of_edit(dir.path(), text, "g = a / b;", "g = (a + 1) / b;");
+    assert_eq!(code, 1, "{json}");
+    assert_eq!(new_lines(&json, "main"), set(&[14]), "{json}");
+}
