@@ -127,7 +127,44 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The declarators of a declaration with their initializers.
-    fn declarators(&self, node: TsNode<'a>) -> Vec<(TsNode<'a>, Option<TsNode<'a>>)> {
+    /// Per declarator of a declaration, the `cleanup` attribute that applies to it (its
+    /// offset and function): one before the first declarator applies to all, one after a
+    /// declarator (before the next) to that one.
+    pub fn cleanup_attributes_of(&self, node: TsNode<'a>) -> Vec<Option<(usize, String)>> {
+        // An attribute written before the type is blanked text before the node.
+        let start = node
+            .prev_sibling()
+            .or_else(|| node.parent())
+            .map_or(node.start_byte(), |p| {
+                if p.end_byte() <= node.start_byte() {
+                    p.end_byte()
+                } else {
+                    p.start_byte()
+                }
+            });
+        let range = start..node.end_byte();
+        let attrs: Vec<&(usize, String)> = self
+            .cleanup_attributes
+            .iter()
+            .filter(|(at, _)| range.contains(at))
+            .collect();
+        let declarators = self.declarators(node);
+        if attrs.is_empty() {
+            return vec![None; declarators.len()];
+        }
+        let starts: Vec<usize> = declarators.iter().map(|(d, _)| d.start_byte()).collect();
+        (0..declarators.len())
+            .map(|i| {
+                let end = starts.get(i + 1).copied().unwrap_or(range.end);
+                attrs
+                    .iter()
+                    .find(|(at, _)| *at < starts[0] || (starts[i] <= *at && *at < end))
+                    .map(|&a| a.clone())
+            })
+            .collect()
+    }
+
+    pub(crate) fn declarators(&self, node: TsNode<'a>) -> Vec<(TsNode<'a>, Option<TsNode<'a>>)> {
         let mut cursor = node.walk();
         node.children_by_field_id(self.fields.declarator, &mut cursor)
             .filter(|d| d.kind() != "gnu_asm_expression")
@@ -336,7 +373,8 @@ impl<'a> Lowerer<'a, '_> {
             }
             return;
         }
-        for (d, init) in self.declarators(node) {
+        let cleanups = self.cleanup_attributes_of(node);
+        for ((d, init), cleanup) in self.declarators(node).into_iter().zip(cleanups) {
             let dec = self.declarator(d, specs.ty);
             let Some(name) = dec.name else { continue };
             let span = self.span_of(d);
@@ -427,6 +465,29 @@ impl<'a> Lowerer<'a, '_> {
                 };
                 self.init_local(lv, init);
             }
+            if let Some((at, func)) = cleanup {
+                self.add_cleanup(node, at, &func, var);
+            }
+        }
+    }
+
+    /// Runs `func(&var)` wherever the scope of `var` is left (`Lowerer::run_cleanups`);
+    /// a function that is not declared is left unmodelled (said after the lowering).
+    fn add_cleanup(&mut self, decl: TsNode<'a>, at: usize, func: &str, var: ripple_ir::VarId) {
+        let Some(Sym::Func(f, _)) = self.lookup(func) else {
+            return;
+        };
+        if self.is_register(var) {
+            return;
+        }
+        let scope = decl.start_byte()..decl.parent().map_or(decl.end_byte(), |p| p.end_byte());
+        self.modelled_cleanups.insert(at);
+        if let Some(top) = self.scopes.last_mut() {
+            top.cleanups.push(crate::lower::Cleanup {
+                func: f,
+                var,
+                scope,
+            });
         }
     }
 
@@ -719,13 +780,20 @@ impl<'a> Lowerer<'a, '_> {
             return;
         };
         self.note_runtime_calls(f, node, None);
-        // A `cleanup` function runs where its variable's scope ends, which the lowering
-        // does not model: said, and no semantic verdict is given on the function
-        // (`ripple_analyses::unread`).
-        if let Some(&at) = self
+        let scopes = self.scopes.len();
+        let knr_skip: Vec<usize> = knr_in_body.iter().map(|d| d.id()).collect();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.func = FnState::new(self.types.int);
+            self.func.skip_items = knr_skip;
+            self.lower_body(f, name, ty, ret, &params, node, body, span);
+        }));
+        // A `cleanup` attribute the lowering did not model (on a variable it could not
+        // keep in memory, or naming no declared function): said, and no semantic verdict
+        // is given on the function (`ripple_analyses::unread`).
+        if let Some(&(at, _)) = self
             .cleanup_attributes
             .iter()
-            .find(|&&o| body.byte_range().contains(&o))
+            .find(|(o, _)| body.byte_range().contains(o) && !self.modelled_cleanups.contains(o))
         {
             let span = self.span_of(body);
             let line =
@@ -748,13 +816,6 @@ impl<'a> Lowerer<'a, '_> {
                 detail: "a `cleanup` attribute: the function it names runs at the end of the variable's scope, which is not modelled".into(),
             });
         }
-        let scopes = self.scopes.len();
-        let knr_skip: Vec<usize> = knr_in_body.iter().map(|d| d.id()).collect();
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.func = FnState::new(self.types.int);
-            self.func.skip_items = knr_skip;
-            self.lower_body(f, name, ty, ret, &params, node, body, span);
-        }));
         if outcome.is_err() {
             self.reset_after_panic(scopes);
             self.diag(

@@ -145,6 +145,19 @@ pub(crate) enum Sym {
 pub(crate) struct Scope<'a> {
     pub names: FxHashMap<&'a str, Sym>,
     pub tags: FxHashMap<&'a str, TypeId>,
+    /// The variables of the scope with a `cleanup` attribute, in declaration order.
+    pub cleanups: Vec<Cleanup>,
+}
+
+/// A variable declared with `__attribute__((cleanup(func)))`: `func(&var)` runs wherever
+/// its scope is left (the end of the block, `return`, `break`, `continue`, `goto`).
+#[derive(Clone, Debug)]
+pub(crate) struct Cleanup {
+    pub func: FuncId,
+    pub var: VarId,
+    /// The bytes where the variable is in scope, from its declaration to the end of its
+    /// block: a `goto` to a label outside them (a backward one too) leaves it.
+    pub scope: std::ops::Range<usize>,
 }
 
 /// A `switch` being lowered: the cases seen so far, in source order.
@@ -176,8 +189,9 @@ pub(crate) struct FnState<'a> {
     pub ret_var: Option<VarId>,
     pub ret_ty: TypeId,
     pub exit: NodeId,
-    pub breaks: Vec<NodeId>,
-    pub continues: Vec<NodeId>,
+    /// The targets of `break` and `continue`, with the number of scopes open there.
+    pub breaks: Vec<(NodeId, usize)>,
+    pub continues: Vec<(NodeId, usize)>,
     pub switches: Vec<SwitchCtx>,
     pub switch_types: Vec<TypeId>,
     pub labels: FxHashMap<&'a str, NodeId>,
@@ -288,8 +302,11 @@ pub(crate) struct Lowerer<'a, 'l> {
     pub noreturn_attributes: Vec<usize>,
     /// The offsets of the blanked `constructor` and `destructor` attributes, in order.
     pub runtime_attributes: [Vec<usize>; 2],
-    /// The offsets of the blanked `cleanup` attributes, in order.
-    pub cleanup_attributes: Vec<usize>,
+    /// The offsets of the blanked `cleanup` attributes, in order, with the function each
+    /// names (empty if it could not be read).
+    pub cleanup_attributes: Vec<(usize, String)>,
+    /// Those whose variable is modelled (its cleanup calls lowered).
+    pub modelled_cleanups: FxHashSet<usize>,
     /// The offsets of the names of the function definitions lowered so far.
     pub lowered_definitions: FxHashSet<usize>,
 }
@@ -356,9 +373,10 @@ fn blank(bytes: &mut [u8]) {
 /// Returns the offsets of the blanked `noreturn`, `constructor`, `destructor` and
 /// `cleanup` attributes (their meaning is kept aside: `Lowerer::noreturn_attributes`,
 /// `Lowerer::runtime_attributes` and `Lowerer::cleanup_attributes`).
-fn blank_attributes(text: &mut String) -> [Vec<usize>; 4] {
+fn blank_attributes(text: &mut String) -> ([Vec<usize>; 3], Vec<(usize, String)>) {
     let mut ranges = Vec::new();
     let mut found: [Vec<usize>; 4] = Default::default();
+    let mut cleanups = Vec::new();
     scan_keyword_groups(text.as_bytes(), b"__attribute__", |start, open, close| {
         let inner = &text[open..close];
         if !KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
@@ -377,18 +395,47 @@ fn blank_attributes(text: &mut String) -> [Vec<usize>; 4] {
                     list.push(start);
                 }
             }
+            if has("cleanup") {
+                cleanups.push((start, cleanup_function(inner)));
+            }
         }
         true
     });
+    let [noreturn, constructors, destructors, _] = found;
+    let found = [noreturn, constructors, destructors];
     if ranges.is_empty() {
-        return found;
+        return (found, cleanups);
     }
     edit_bytes(text, |bytes| {
         for (start, end) in ranges {
             blank(&mut bytes[start..end]);
         }
     });
-    found
+    (found, cleanups)
+}
+
+/// The function a `cleanup(NAME)` attribute names, or "" if there is none to read.
+fn cleanup_function(attributes: &str) -> String {
+    let Some(at) = attributes.find("cleanup") else {
+        return String::new();
+    };
+    let rest = attributes[at..].trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    let Some(rest) = rest.trim_start().strip_prefix('(') else {
+        return String::new();
+    };
+    let name: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if rest.trim_start()[name.len()..]
+        .trim_start()
+        .starts_with(')')
+    {
+        name
+    } else {
+        String::new()
+    }
 }
 
 /// Replaces the type argument of every `__builtin_va_arg(ap, TYPE)` by `0` and spaces
@@ -663,7 +710,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         };
         let mut old_style = crate::oldstyle::rewrite(&blanked);
         let mut blanked = old_style.text;
-        let [noreturn_attributes, constructors, destructors, cleanup_attributes] =
+        let ([noreturn_attributes, constructors, destructors], cleanup_attributes) =
             blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
         respell_array_restrict(&mut blanked);
@@ -718,6 +765,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             noreturn_attributes,
             runtime_attributes: [constructors, destructors],
             cleanup_attributes,
+            modelled_cleanups: FxHashSet::default(),
             lowered_definitions: FxHashSet::default(),
         };
         let mut sink = ChunkSink {
@@ -965,6 +1013,44 @@ impl<'a> Lowerer<'a, '_> {
 
     pub fn push_scope(&mut self) {
         self.scopes.push(Scope::default());
+    }
+
+    /// Calls the `cleanup` functions of the variables of the scopes from `depth` inward
+    /// that `leaves` says are left (innermost first, each scope's in reverse order of
+    /// declaration), as a jump out of them or the end of a block does. Nothing when the
+    /// current point is unreachable.
+    pub fn run_cleanups(&mut self, depth: usize, leaves: impl Fn(&Cleanup) -> bool) {
+        let due: Vec<Cleanup> = self.scopes[depth.min(self.scopes.len())..]
+            .iter()
+            .rev()
+            .flat_map(|s| s.cleanups.iter().rev())
+            .filter(|c| leaves(c))
+            .cloned()
+            .collect();
+        if self.func.cur.is_none() {
+            return;
+        }
+        for c in due {
+            let param = match self
+                .linker
+                .program
+                .types
+                .get(self.linker.program.functions[c.func].ty)
+            {
+                Type::Function { params, .. } => params.first().copied(),
+                _ => None,
+            };
+            let addr = self.addr_of_local(c.var);
+            let arg = match param {
+                Some(p) => self.assign_convert(addr, p),
+                None => addr,
+            };
+            self.emit(NodeKind::Call {
+                dst: None,
+                callee: ripple_ir::Callee::Direct(c.func),
+                args: vec![arg],
+            });
+        }
     }
 
     pub fn pop_scope(&mut self) {

@@ -41,6 +41,15 @@ impl<'a> Lowerer<'a, '_> {
             "compound_statement" => {
                 self.push_scope();
                 self.block_items(node);
+                if self.scopes.last().is_some_and(|s| !s.cleanups.is_empty()) {
+                    // At the closing brace.
+                    let saved = self.func.span;
+                    if let Some(close) = node.child(node.child_count().saturating_sub(1)) {
+                        self.func.span = self.span_of(close);
+                    }
+                    self.run_cleanups(self.scopes.len() - 1, |_| true);
+                    self.func.span = saved;
+                }
                 self.pop_scope();
             }
             "comment" | ";" => {}
@@ -202,7 +211,10 @@ impl<'a> Lowerer<'a, '_> {
             "for_statement" => self.for_statement(node),
             "return_statement" => self.return_statement(node),
             "break_statement" => match self.func.breaks.last().copied() {
-                Some(target) => self.goto(target),
+                Some((target, depth)) => {
+                    self.run_cleanups(depth, |_| true);
+                    self.goto(target);
+                }
                 None => self.diag(
                     Severity::Error,
                     node,
@@ -210,7 +222,10 @@ impl<'a> Lowerer<'a, '_> {
                 ),
             },
             "continue_statement" => match self.func.continues.last().copied() {
-                Some(target) => self.goto(target),
+                Some((target, depth)) => {
+                    self.run_cleanups(depth, |_| true);
+                    self.goto(target);
+                }
                 None => self.diag(Severity::Error, node, "`continue` outside a loop".into()),
             },
             "switch_statement" => self.switch_statement(node),
@@ -219,6 +234,11 @@ impl<'a> Lowerer<'a, '_> {
                 if let Some(label) = self.child_field(node, self.fields.label) {
                     let name = self.text(label);
                     let target = self.label_node(name);
+                    if self.scopes.iter().any(|s| !s.cleanups.is_empty()) {
+                        // The cleanups of the scopes that do not hold the label run.
+                        let at = label_offset(node, name, |n| self.text(n));
+                        self.run_cleanups(0, |c| !at.is_some_and(|at| c.scope.contains(&at)));
+                    }
                     self.goto(target);
                 }
             }
@@ -450,8 +470,9 @@ impl<'a> Lowerer<'a, '_> {
         brk: ripple_ir::NodeId,
         cont: ripple_ir::NodeId,
     ) {
-        self.func.breaks.push(brk);
-        self.func.continues.push(cont);
+        let depth = self.scopes.len();
+        self.func.breaks.push((brk, depth));
+        self.func.continues.push((cont, depth));
         if let Some(body) = body {
             self.statement(body);
         }
@@ -524,6 +545,7 @@ impl<'a> Lowerer<'a, '_> {
         }
         self.goto(head);
         self.place(end);
+        self.run_cleanups(self.scopes.len() - 1, |_| true);
         self.pop_scope();
     }
 
@@ -551,6 +573,8 @@ impl<'a> Lowerer<'a, '_> {
                 None => self.expr_effects(e),
             }
         }
+        // The value is computed before the cleanups run.
+        self.run_cleanups(0, |_| true);
         let exit = self.func.exit;
         self.goto(exit);
     }
@@ -588,7 +612,7 @@ impl<'a> Lowerer<'a, '_> {
             cases: Vec::new(),
             default: None,
         });
-        self.func.breaks.push(end);
+        self.func.breaks.push((end, self.scopes.len()));
         self.func.switch_types.push(v.ty);
         body(self);
         self.func.switch_types.pop();
@@ -710,4 +734,31 @@ impl<'a> Lowerer<'a, '_> {
             .copied()
             .unwrap_or(self.types.int)
     }
+}
+
+/// The byte offset of the label `name` in the function holding `from`, if it is there.
+fn label_offset<'t>(
+    from: TsNode<'t>,
+    name: &str,
+    text: impl Fn(TsNode<'t>) -> &'t str,
+) -> Option<usize> {
+    let mut root = from;
+    while root.kind() != "function_definition" {
+        root = root.parent()?;
+    }
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "labeled_statement" {
+            let mut cursor = n.walk();
+            let label = n
+                .named_children(&mut cursor)
+                .find(|c| c.kind() == "statement_identifier");
+            if label.is_some_and(|l| text(l) == name) {
+                return Some(n.start_byte());
+            }
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.children(&mut cursor));
+    }
+    None
 }

@@ -116,7 +116,7 @@ fn has_storage(item: TsNode, text: &[u8], word: &str) -> bool {
 }
 
 /// The identifier a declarator declares.
-fn declared_name(mut d: TsNode) -> Option<TsNode> {
+pub(crate) fn declared_name(mut d: TsNode) -> Option<TsNode> {
     loop {
         d = match d.kind() {
             "identifier" => return Some(d),

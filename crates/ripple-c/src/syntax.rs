@@ -171,6 +171,17 @@ impl<'a> Lowerer<'a, '_> {
                         stack.extend(n.children(&mut c));
                     }
                 }
+                if kind == "declaration" {
+                    // A variable with a `cleanup` attribute is passed by address.
+                    let cleanups = self.cleanup_attributes_of(node);
+                    for ((d, _), c) in self.declarators(node).into_iter().zip(cleanups) {
+                        if c.is_some() {
+                            if let Some(name) = crate::symbols::declared_name(d) {
+                                self.func.addr_taken.insert(self.text(name));
+                            }
+                        }
+                    }
+                }
                 if kind == "pointer_expression" && node.child(0).is_some_and(|c| c.kind() == "&") {
                     if let Some(arg) = node.child_by_field_id(self.fields.argument.get()) {
                         let arg = strip_parens(arg);
