@@ -12,6 +12,7 @@
 //! ones: bit counts, byte swaps, overflow checks, atomics), `stmt.rs` statements,
 //! `init.rs` initializers, `decls.rs` declarations, definitions and linking, `entry.rs`
 //! whether a unit defines a function (a scan of its text, before parsing),
+//! `include.rs` the headers read in place of the compiler's (`<stdatomic.h>`),
 //! `oldstyle.rs` the C89 forms rewritten before parsing (implicit int, K&R parameter
 //! lists; also `goto *`), `recover.rs` definitions the parser's error recovery
 //! swallowed, and `syntax.rs` the per-function syntax tree, fingerprint and parse-error
@@ -23,6 +24,7 @@ mod consteval;
 mod decls;
 mod entry;
 mod expr;
+mod include;
 mod init;
 mod intbuiltins;
 mod literals;
@@ -39,6 +41,7 @@ mod types;
 mod unmodelled;
 
 pub use entry::defines_function;
+pub use include::include_dir;
 pub use source::{LineMap, Segment, TranslationUnit};
 pub use symbols::{link_symbols, LinkSymbols};
 

@@ -343,8 +343,12 @@ fn exit_code(status: &std::process::ExitStatus) -> i32 {
 
 /// `gcc -std=gnu11 -E source`: preprocessed text with line markers.
 pub fn preprocess(source: &Path) -> Result<String, String> {
-    let output = Command::new("gcc")
-        .args(["-std=gnu11", "-E"])
+    let mut gcc = Command::new("gcc");
+    gcc.args(["-std=gnu11", "-E"]);
+    if let Some(dir) = ripple_c::include_dir() {
+        gcc.arg("-isystem").arg(dir);
+    }
+    let output = gcc
         .arg(source)
         .output()
         .map_err(|e| format!("cannot run gcc -E: {e}"))?;

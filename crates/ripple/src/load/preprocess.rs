@@ -161,7 +161,11 @@ fn run_preprocessor(
     if let Some(UnitFlags { flags, .. }) = unit_flags {
         cmd.args(flags);
     }
-    cmd.args(&config.flags).arg("-I.").arg(file);
+    cmd.args(&config.flags).arg("-I.");
+    if let Some(dir) = ripple_c::include_dir() {
+        cmd.arg("-isystem").arg(dir);
+    }
+    cmd.arg(file);
     let cwd = root.to_path_buf();
     if let Some(dir) = stub_dir {
         cmd.arg("-idirafter").arg(dir);
