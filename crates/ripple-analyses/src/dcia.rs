@@ -390,18 +390,16 @@ fn rule_name(kind: EdgeKind, to: VertexKind) -> &'static str {
     }
 }
 
+type NodeSet = FxHashSet<(FuncId, NodeId)>;
+
 /// Per version (old, new): the changed nodes that may trap only by divisors that the
 /// other version's function also divides by. Whether such a node traps is decided by
 /// what its divisors read, which a changed definition reaching them carries, and by what
 /// governs it, which a changed branch carries: the node itself is no source of it (a
 /// changed dividend does not change whether a division traps).
-fn same_traps(
-    old: &Program,
-    new: &Program,
-    matching: &VersionMatch,
-) -> (FxHashSet<(FuncId, NodeId)>, FxHashSet<(FuncId, NodeId)>) {
+fn same_traps(old: &Program, new: &Program, matching: &VersionMatch) -> (NodeSet, NodeSet) {
     use ripple_dataflow::noreturn::divisor_texts;
-    let mut out = (FxHashSet::default(), FxHashSet::default());
+    let mut out = (NodeSet::default(), NodeSet::default());
     let divisors = |program: &Program, f: FuncId, nodes: &[NodeId]| -> Vec<(NodeId, Vec<String>)> {
         let function = &program.functions[f];
         nodes
@@ -444,7 +442,7 @@ fn one_version(
     changed_globals: &[ripple_ir::GlobalId],
     moved: &[(FuncId, NodeId, NodeId)],
     paired_calls: &[crate::change_control::PairedCall],
-    same_traps: &FxHashSet<(FuncId, NodeId)>,
+    same_traps: &NodeSet,
     equivalences: &Equivalences,
 ) -> VersionImpact {
     // Changed calls with a partner at the same place (crate::change_control): the callee

@@ -742,12 +742,11 @@ impl<'p> Builder<'p> {
     /// Per node of `f` that may trap, what decides whether it does: a vertex reading the
     /// registers of its divisors (with those uses), or, when they read memory, the node
     /// itself and the actual-ins of its call.
-    #[allow(clippy::type_complexity)]
     fn traps(
         &mut self,
         f: FuncId,
         sites: &FxHashMap<NodeId, Site>,
-    ) -> (FxHashMap<NodeId, Vec<VertexId>>, Vec<RegisterUse>) {
+    ) -> (TrapSources, Vec<RegisterUse>) {
         let program = self.program;
         let first = self.node_base[f.index()].expect("defined");
         let mut traps = FxHashMap::default();
@@ -841,7 +840,7 @@ impl<'p> Builder<'p> {
         f: FuncId,
         sites: &FxHashMap<NodeId, Site>,
         may_stop_nodes: &[NodeId],
-        traps: &FxHashMap<NodeId, Vec<VertexId>>,
+        traps: &TrapSources,
     ) -> PostDominators {
         let program = self.program;
         let function = &program.functions[f];
@@ -1447,6 +1446,9 @@ fn argument_readers(kind: &NodeKind, site: &Site, call_v: VertexId) -> Vec<Verte
 }
 
 /// A call site of the function being built.
+/// Per node that may trap, the vertices that decide whether it does.
+type TrapSources = FxHashMap<NodeId, Vec<VertexId>>;
+
 /// A vertex reading registers at a node.
 type RegisterUse = (VertexId, NodeId, Vec<ripple_ir::VarId>);
 
