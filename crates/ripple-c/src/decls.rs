@@ -155,7 +155,12 @@ impl<'a> Lowerer<'a, '_> {
         let starts: Vec<usize> = declarators.iter().map(|(d, _)| d.start_byte()).collect();
         (0..declarators.len())
             .map(|i| {
-                let end = starts.get(i + 1).copied().unwrap_or(range.end);
+                // Up to the initializer (which may hold declarations of its own), or else
+                // to the next declarator.
+                let end = match declarators[i].1 {
+                    Some(init) => init.start_byte(),
+                    None => starts.get(i + 1).copied().unwrap_or(range.end),
+                };
                 attrs
                     .iter()
                     .find(|(at, _)| *at < starts[0] || (starts[i] <= *at && *at < end))

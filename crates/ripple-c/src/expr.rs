@@ -1770,6 +1770,16 @@ impl<'a> Lowerer<'a, '_> {
                 self.statement(*item);
             }
         }
+        if self.scopes.last().is_some_and(|s| !s.cleanups.is_empty()) {
+            // The value is taken before the cleanups run.
+            let value = self.rvalue_of(result);
+            result = if value.ty == self.types.void {
+                Val::R(value)
+            } else {
+                Val::R(self.spill(value))
+            };
+            self.run_cleanups(self.scopes.len() - 1, |_| true);
+        }
         self.pop_scope();
         result
     }
