@@ -19,8 +19,8 @@
 //! control dependence (post-dominators, [`crate::control`]; nodes
 //! after a call that may stop the program are control dependent on that call's `Stop`
 //! output, and a function's `Stop` depends on the nodes that may stop it and the branches
-//! that decide whether one runs), call edges (call node to callee entry), parameter-in and parameter-out edges,
-//! and summary edges (actual-in to actual-out when a callee has a same-level path from
+//! that decide whether one runs), call edges (call node to callee entry), parameter-in
+//! and parameter-out edges, and summary edges (actual-in to actual-out when a callee has a same-level path from
 //! the formal-in to the formal-out), computed with the worklist algorithm of Reps,
 //! Horwitz, Sagiv and Rosay (FSE 1994) over callers of functions whose summaries grew.
 //! This is the SDG of Horwitz, Reps and Binkley (TOPLAS 1990), with globals and the heap
