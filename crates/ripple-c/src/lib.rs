@@ -41,7 +41,7 @@ mod types;
 mod unmodelled;
 
 pub use entry::defines_function;
-pub use include::include_dir;
+pub use include::HEADERS as INCLUDE_HEADERS;
 pub use source::{LineMap, Segment, TranslationUnit};
 pub use symbols::{link_symbols, LinkSymbols};
 

@@ -341,11 +341,30 @@ fn exit_code(status: &std::process::ExitStatus) -> i32 {
     status.code().unwrap_or(-1)
 }
 
-/// `gcc -std=gnu11 -E source`: preprocessed text with line markers.
+/// The frontend's own headers ([`ripple_c::INCLUDE_HEADERS`]) in a directory kept for
+/// the life of the process, as `ripple` searches them.
+fn include_dir() -> Option<&'static Path> {
+    static DIR: std::sync::OnceLock<Option<tempfile::TempDir>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tempfile::Builder::new()
+            .prefix("ripple-include-")
+            .tempdir()
+            .ok()?;
+        for (name, text) in ripple_c::INCLUDE_HEADERS {
+            std::fs::write(dir.path().join(name), text).ok()?;
+        }
+        Some(dir)
+    })
+    .as_ref()
+    .map(tempfile::TempDir::path)
+}
+
+/// `gcc -std=gnu11 -E source`: preprocessed text with line markers (the frontend's own
+/// headers first).
 pub fn preprocess(source: &Path) -> Result<String, String> {
     let mut gcc = Command::new("gcc");
     gcc.args(["-std=gnu11", "-E"]);
-    if let Some(dir) = ripple_c::include_dir() {
+    if let Some(dir) = include_dir() {
         gcc.arg("-isystem").arg(dir);
     }
     let output = gcc

@@ -162,7 +162,7 @@ fn run_preprocessor(
         cmd.args(flags);
     }
     cmd.args(&config.flags).arg("-I.");
-    if let Some(dir) = ripple_c::include_dir() {
+    if let Some(dir) = include_dir() {
         cmd.arg("-isystem").arg(dir);
     }
     cmd.arg(file);
@@ -235,4 +235,34 @@ fn relative_name(root: &Path, cwd: &Path, unit_dir: &Path, name: &str) -> String
         Ok(rel) => rel.to_string_lossy().replace('\\', "/"),
         Err(_) => abs.to_string_lossy().into_owned(),
     }
+}
+
+/// The directory of the frontend's own headers ([`ripple_c::INCLUDE_HEADERS`]), written
+/// once per content under the temporary directory, so that its path, which line markers
+/// name, is the same in every run (the report cache is keyed by the preprocessed text);
+/// `None` if it cannot be written.
+fn include_dir() -> Option<&'static Path> {
+    use std::hash::Hasher;
+    static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let mut hasher = rustc_hash::FxHasher::default();
+        for (name, text) in ripple_c::INCLUDE_HEADERS {
+            hasher.write(name.as_bytes());
+            hasher.write(text.as_bytes());
+        }
+        let dir = std::env::temp_dir().join(format!("ripple-include-{:016x}", hasher.finish()));
+        std::fs::create_dir_all(&dir).ok()?;
+        for (name, text) in ripple_c::INCLUDE_HEADERS {
+            let path = dir.join(name);
+            if std::fs::read_to_string(&path).is_ok_and(|t| t == text) {
+                continue;
+            }
+            // Written aside and renamed, so that a concurrent run never reads half of it.
+            let aside = dir.join(format!("{name}.{}", std::process::id()));
+            std::fs::write(&aside, text).ok()?;
+            std::fs::rename(&aside, &path).ok()?;
+        }
+        Some(dir)
+    })
+    .as_deref()
 }
