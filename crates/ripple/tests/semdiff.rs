@@ -488,3 +488,42 @@ fn a_pointed_to_record_is_shown_whole() {
     assert!(shown.contains(".e = 1"), "{json:#}");
     assert_eq!(witness["confirmed"], true, "{json:#}");
 }
+
+/// `putchar(x & 0xff)` against `putchar(x)`: putchar converts its argument to unsigned
+/// char, so both print the same byte (gcc prints "Z" for both on 0x1000005a), but the
+/// analysis leaves putchar uninterpreted, called with other arguments in each version.
+/// The solver's difference rests only on that, no run confirms it: a possible
+/// difference (unknown, exit code 3), never a proved one.
+#[test]
+fn a_difference_resting_on_an_uninterpreted_library_call_is_only_possible() {
+    let (code, json) = pair_json("putchar_value_masked", &[]);
+    assert_eq!(code, 3, "{json:#}");
+    let f = &json["functions"][0];
+    assert_eq!(f["verdict"], "unknown", "{f:#}");
+    for w in f["witnesses"].as_array().into_iter().flatten() {
+        assert_eq!(w["confirmed"], false, "{w}");
+    }
+    let notes = f["notes"].to_string();
+    assert!(notes.contains("possible difference"), "{notes}");
+    let dir = root().join("tests/semdiff/putchar_value_masked");
+    let (_, markdown, _) = semdiff(&[
+        dir.join("old.c").to_str().unwrap(),
+        dir.join("new.c").to_str().unwrap(),
+        "--format",
+        "markdown",
+    ]);
+    assert!(!markdown.contains("proves"), "{markdown}");
+    assert!(markdown.contains("a possible difference"), "{markdown}");
+}
+
+/// `%d` against `%i` in printf, and memset's value masked by hand against memset's own
+/// conversion to unsigned char: the same output and bytes (the pairs' gcc checks), and
+/// the library calls are modelled so: equivalent, not even a possible difference.
+#[test]
+fn equivalent_library_calls_are_proved_equivalent() {
+    for pair in ["printf_d_as_i", "memset_value_masked"] {
+        let (code, json) = pair_json(pair, &[]);
+        assert_eq!(code, 0, "{pair}: {json:#}");
+        assert_eq!(json["functions"][0]["verdict"], "equivalent", "{pair}");
+    }
+}

@@ -66,8 +66,17 @@ pub(super) fn report_pair(
     let unmodelled = |f: &Bool| ripple_symex::smt::mentions_function(f, &["havoc!"]);
     let through_unmodelled = (diff_answer == Answer::Sat && unmodelled(&state.differs))
         || (termination_answer == Answer::Sat && unmodelled(&state.termination));
+    // Likewise a difference that rests on a library function the analysis leaves
+    // uninterpreted (`printf`, `memset`, ...) applied to arguments that differ between
+    // the versions: any function may be the one the library has, and the real one may
+    // give the same results for both (`%d` and `%i` print alike).
+    let through_uninterpreted = (diff_answer == Answer::Sat
+        && rests_on_uninterpreted(engine, &assume, &state.differs))
+        || (termination_answer == Answer::Sat
+            && rests_on_uninterpreted(engine, &assume, &state.termination));
     let proved_diff = !through_differing
         && !through_unmodelled
+        && !through_uninterpreted
         && (diff_answer == Answer::Sat || termination_answer == Answer::Sat);
     // Witnesses: the concrete search's (confirmed), then models of the difference
     // conditions; a concrete output difference makes the solver's output witnesses
@@ -122,6 +131,14 @@ pub(super) fn report_pair(
             "the difference found goes through constructs the analysis does not model \
              (inline assembly, code that could not be read), whose results are unknowns of \
              each version's own, and no run confirmed it"
+                .into(),
+        );
+    }
+    if through_uninterpreted && !through_differing && !through_unmodelled && !confirmed {
+        notes.push(
+            "possible difference: it rests on library functions the analysis does not \
+             interpret (each version calls them with other arguments, on which they may \
+             well agree), and no run confirmed it"
                 .into(),
         );
     }
@@ -295,6 +312,33 @@ pub(super) fn report_pair(
             mem: inputs.mem,
         }),
     }
+}
+
+/// Whether the satisfiable difference condition `f` holds only for some
+/// interpretations of the uninterpreted functions it applies (library functions,
+/// without a model of their own): on the inputs of a model of `f`, the solver finds
+/// an interpretation under which the versions agree. A difference that holds on those
+/// inputs whatever the functions compute is proved.
+fn rests_on_uninterpreted(engine: &mut Engine, assume: &Bool, f: &Bool) -> bool {
+    if !ripple_symex::smt::mentions_function(f, &["ext.", "libm.", "libc."]) {
+        return false;
+    }
+    engine.smt.push();
+    engine.smt.assert(assume);
+    let (answer, model) = engine.smt.check_model(std::slice::from_ref(f));
+    let robust = match model.filter(|_| answer == Answer::Sat) {
+        Some(model) => {
+            let mut query: Vec<Bool> = ripple_symex::smt::input_values(f)
+                .iter()
+                .filter_map(|input| Some(input.eq(model.eval(input, true)?)))
+                .collect();
+            query.push(f.not());
+            engine.smt.check(&query) == Answer::Unsat
+        }
+        None => false,
+    };
+    engine.smt.pop();
+    !robust
 }
 
 /// The pointer parameters of `func` (as `p == NULL`) and their being null.
