@@ -527,3 +527,41 @@ fn equivalent_library_calls_are_proved_equivalent() {
         assert_eq!(json["functions"][0]["verdict"], "equivalent", "{pair}");
     }
 }
+
+/// What setjmp saves in a `jmp_buf` (stack and return addresses, mangled with a
+/// per-process key) differs from one compiled run to the next, even of one version:
+/// it is no observable difference. A harmless change of a function using setjmp and
+/// longjmp (gcc prints "3 1" for both versions) gets no witness confirmed by those
+/// bytes; a real change (what the function returns after the jump: 1 against 2 on
+/// x = 9, compiled) still gets a confirmed witness.
+#[test]
+fn the_bytes_of_a_jmp_buf_are_no_difference() {
+    let (code, json) = pair_json("setjmp_harmless_change", &[]);
+    assert_ne!(code, 1, "{json:#}");
+    let f = &json["functions"][0];
+    assert_ne!(f["verdict"], "different", "{f:#}");
+    for w in f["witnesses"].as_array().into_iter().flatten() {
+        assert_eq!(w["confirmed"], false, "{w}");
+    }
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let old = root().join("tests/semdiff/setjmp_harmless_change/old.c");
+    let old_text = std::fs::read_to_string(&old).unwrap();
+    let new = dir.path().join("new.c");
+    std::fs::write(&new, old_text.replace("return 1;", "return 2;")).unwrap();
+    let (code, stdout, stderr) = semdiff(&[
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let f = &json["functions"][0];
+    assert_eq!(f["verdict"], "different", "{f:#}");
+    let confirmed = f["witnesses"]
+        .as_array()
+        .and_then(|ws| ws.iter().find(|w| w["confirmed"] == true))
+        .unwrap_or_else(|| panic!("no confirmed witness: {f:#}"));
+    let compiled = confirmed["compiled"].to_string();
+    assert!(compiled.contains("jmp_buf"), "{compiled}");
+}

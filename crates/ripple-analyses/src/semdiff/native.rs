@@ -71,6 +71,31 @@ pub fn scalar_data(program: &Program, ty: TypeId) -> bool {
     }
 }
 
+/// Whether `ty` is the record of a `jmp_buf` or `sigjmp_buf` (`struct __jmp_buf_tag`
+/// in glibc and musl). What `setjmp` saves there (stack and return addresses, mangled
+/// with a per-process key) is the implementation's and changes from run to run: its
+/// bytes are no observable difference, so neither the driver nor a witness's state
+/// shows them.
+pub fn is_jump_buffer(program: &Program, ty: TypeId) -> bool {
+    matches!(program.types.get(ty), Type::Record(index)
+        if program.types.records[*index as usize].tag.as_deref() == Some("__jmp_buf_tag"))
+}
+
+/// Whether an object of type `ty` holds a jump buffer ([`is_jump_buffer`]).
+pub fn holds_jump_buffer(program: &Program, ty: TypeId) -> bool {
+    match program.types.get(ty) {
+        Type::Array { elem, .. } => holds_jump_buffer(program, *elem),
+        Type::Record(index) => {
+            is_jump_buffer(program, ty)
+                || program.types.records[*index as usize]
+                    .fields
+                    .iter()
+                    .any(|f| holds_jump_buffer(program, f.ty))
+        }
+        _ => false,
+    }
+}
+
 /// The globals a driver can set and print: named at file scope, initialised, writable,
 /// holding only numbers.
 pub fn data_globals(program: &Program) -> Vec<String> {
@@ -191,6 +216,9 @@ fn print_object(program: &Program, ty: TypeId, base: &str, off: u64, limit: u64,
             for i in 0..*n {
                 print_object(program, *elem, base, off + i * esize, limit, out);
             }
+        }
+        Type::Record(_) if is_jump_buffer(program, ty) => {
+            let _ = writeln!(out, "__builtin_printf(\"jmp_buf \");");
         }
         Type::Record(index) => {
             let record = &program.types.records[*index as usize];

@@ -586,6 +586,8 @@ pub(super) fn value_text(program: &Program, ty: ripple_ir::TypeId, bits: u128) -
 /// recursively; bit-fields and padding skipped).
 pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
     match program.types.get(ty) {
+        // What `setjmp` saved is the implementation's (see `native::is_jump_buffer`).
+        Type::Record(_) if native::is_jump_buffer(program, ty) => "<jmp_buf>".to_string(),
         Type::Record(index) => {
             let record = &program.types.records[*index as usize];
             let fields: Vec<String> = record
@@ -765,7 +767,10 @@ pub(super) fn replay(
                     .get(*i)
                     .map_or("?".into(), |v| function.locals[*v].name.clone());
                 state.push((format!("*{name}"), scalar_text(program, *pointee, &bytes)));
-                state.push((format!("{name}[..]"), format!("{bytes:?}")));
+                // The raw bytes compare the runs; not those of a jump buffer.
+                if !native::holds_jump_buffer(program, *pointee) {
+                    state.push((format!("{name}[..]"), format!("{bytes:?}")));
+                }
             }
         }
         for (key, _) in globals {
