@@ -565,3 +565,75 @@ fn the_bytes_of_a_jmp_buf_are_no_difference() {
     let compiled = confirmed["compiled"].to_string();
     assert!(compiled.contains("jmp_buf"), "{compiled}");
 }
+
+/// A witness of a changed global shows it by name with the value each version starts
+/// from: the concrete search runs from the initializers (g = 1 against 2, so f(0) is 1
+/// against 2 compiled; a `short` against an `int`, both 32767, so bump's g + 1 wraps in
+/// the old version only: 1 against 0 compiled).
+#[test]
+fn a_changed_global_is_shown_by_name_with_each_versions_value() {
+    let (code, json) = pair_json("changed_global_initializer", &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let w = first_witness(&json);
+    assert_eq!(w["inputs"]["g"], "1 (old), 2 (new)", "{w:#}");
+    assert_eq!(w["confirmed"], true, "{w:#}");
+    assert_eq!(
+        (w["old"]["result"].as_str(), w["new"]["result"].as_str()),
+        (Some("returned 1"), Some("returned 2")),
+        "{w:#}"
+    );
+    let (code, json) = pair_json("global_short_to_int", &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let w = first_witness(&json);
+    assert_eq!(
+        w["inputs"]["g"], "(short) 32767 (old), (int) 32767 (new)",
+        "{w:#}"
+    );
+    assert_eq!(w["confirmed"], true, "{w:#}");
+}
+
+/// A solver witness sets a global whose type changed (a `short` becoming an `int`, one
+/// address in the summary's memory) to the bytes of each version's own object: the
+/// witness shows both values, and the compiled versions, started from exactly those
+/// values, return what the witness says each returned.
+#[test]
+fn a_global_whose_type_changed_is_set_and_shown_per_version() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let body = "g;\nint f(int x) { if (x != 987654) return 0; return x + g; }\n";
+    let old = dir.path().join("old.c");
+    let new = dir.path().join("new.c");
+    std::fs::write(&old, format!("short {body}")).unwrap();
+    std::fs::write(&new, format!("int {body}")).unwrap();
+    let (code, stdout, stderr) = semdiff(&[
+        old.to_str().unwrap(),
+        new.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_ne!(code, 2, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let witnesses = json["functions"][0]["witnesses"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(!witnesses.is_empty(), "{json:#}");
+    for w in &witnesses {
+        let shown = w["inputs"]["g"].as_str().expect("g shown by name");
+        // "V" (both versions) or "V (old), W (new)".
+        let values: Vec<&str> = shown
+            .split(", ")
+            .map(|part| part.trim_end_matches(" (old)").trim_end_matches(" (new)"))
+            .collect();
+        let (old_g, new_g) = (values[0], values[values.len() - 1]);
+        let x = w["inputs"]["x"].as_str().expect("x shown");
+        for (version, g, side) in [(&old, old_g, "old"), (&new, new_g, "new")] {
+            let check = format!("g = {g}; printf(\"returned %d\\n\", f({x}));");
+            let printed = native_output(version, &check);
+            assert_eq!(
+                printed.trim(),
+                w[side]["result"].as_str().unwrap(),
+                "{side} from g = {g}: {w:#}"
+            );
+        }
+    }
+}

@@ -642,6 +642,12 @@ pub(super) fn search(
                 ));
             }
         }
+        // The replays start from each version's initial values: those that differ
+        // are inputs too.
+        inputs.extend(super::witness::changed_initial_values(
+            [old, new],
+            &Default::default(),
+        ));
         let mut witness = Witness::replayed(
             inputs,
             old_seen,
@@ -649,7 +655,7 @@ pub(super) fn search(
             "output",
             ReplayInput {
                 args,
-                globals: Vec::new(),
+                globals: Default::default(),
             },
         );
         witness.decide([old, new], [old_func, new_func], config);

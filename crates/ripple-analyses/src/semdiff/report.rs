@@ -434,16 +434,52 @@ pub(super) fn names_for(engine: &Engine, func: FuncId) -> Names {
     }
     names.symbols.insert(inputs.mem.to_string(), "mem".into());
     names.symbols.insert(inputs.io.to_string(), "io".into());
+    // Globals by name; a global of the new version at an address of its own (its key or
+    // its constant contents changed) as `name (new)`, the old one then `name (old)`.
+    let new_program = engine.programs[1];
+    let own: Vec<(u64, u64, String)> = new_program
+        .globals
+        .iter_enumerated()
+        .filter(|(_, g)| !g.key.starts_with(".str"))
+        .map(|(id, g)| {
+            (
+                engine.layout.global(1, id),
+                new_program.types.size_of(g.ty).max(1),
+                g.name.clone(),
+            )
+        })
+        .filter(|(base, _, _)| {
+            program
+                .globals
+                .iter_enumerated()
+                .all(|(id, _)| engine.layout.global(0, id) != *base)
+        })
+        .collect();
     for (id, global) in program.globals.iter_enumerated() {
         if global.key.starts_with(".str") {
             continue;
         }
         let base = engine.layout.global(0, id);
+        let moved = own.iter().any(|(_, _, name)| name == &global.name);
+        // The object of both versions at this address covers the larger one's bytes.
+        let size = new_program
+            .globals
+            .iter_enumerated()
+            .filter(|(id, _)| engine.layout.global(1, *id) == base)
+            .map(|(_, g)| new_program.types.size_of(g.ty))
+            .fold(program.types.size_of(global.ty).max(1), u64::max);
         names.addresses.push((
             base,
-            program.types.size_of(global.ty).max(1),
-            global.name.clone(),
+            size,
+            if moved {
+                format!("{} (old)", global.name)
+            } else {
+                global.name.clone()
+            },
         ));
+    }
+    for (base, size, name) in own {
+        names.addresses.push((base, size, format!("{name} (new)")));
     }
     names
 }
@@ -502,6 +538,19 @@ pub(super) fn initial_contents(
             ));
         }
     }
+    // A global whose type changed is one object of each version's size in the summary's
+    // memory: bytes one version's object has and the other's has not differ there
+    // without any object of the program differing. Only a run shows a difference.
+    if report.verdict == Verdict::Different && !report.witnesses.iter().any(|w| w.confirmed) {
+        if let Some(name) = global_with_changed_type(engine, matching) {
+            report.verdict = Verdict::Unknown;
+            report.notes.push(format!(
+                "the difference may come from the bytes of `{name}`, whose type changed (each \
+                 version's object covers other bytes of the memory the summary compares); \
+                 no run confirmed it"
+            ));
+        }
+    }
     // `main` starts from the initializers, which its summary does not model.
     if report.verdict == Verdict::Equivalent && report.name == "main" {
         report.verdict = Verdict::Unknown;
@@ -511,6 +560,17 @@ pub(super) fn initial_contents(
                 .into(),
         );
     }
+}
+
+/// A global of both versions whose type changed (by its size or its C text), if any.
+fn global_with_changed_type(engine: &Engine, matching: &VersionMatch) -> Option<String> {
+    let [old, new] = engine.programs;
+    matching.globals.iter().find_map(|g| {
+        let (o, n) = (&old.globals[g.old?], &new.globals[g.new?]);
+        let changed = old.types.size_of(o.ty) != new.types.size_of(n.ty)
+            || old.types.display(o.ty) != new.types.display(n.ty);
+        changed.then(|| o.name.clone())
+    })
 }
 
 /// A changed `const` global that the engine's input memory of either version left
