@@ -637,3 +637,23 @@ fn a_global_whose_type_changed_is_set_and_shown_per_version() {
         }
     }
 }
+
+/// The state after a run shows a pointed-to array whole, not its first element only:
+/// mark writes a[2] (1 against 2, gcc prints "0 0 1" against "0 0 2"), which the
+/// witness's state must show.
+#[test]
+fn a_pointed_to_array_in_the_state_is_shown_whole() {
+    let (code, json) = pair_json("array_element_through_pointer", &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let w = first_witness(&json);
+    assert_eq!(w["confirmed"], true, "{w:#}");
+    let (old, new) = (&w["old"]["state"], &w["new"]["state"]);
+    let rest = |state: &serde_json::Value| {
+        state["a[1..16]"]
+            .as_str()
+            .unwrap_or_else(|| panic!("the rest of a shown: {w:#}"))
+            .to_string()
+    };
+    assert!(rest(old).starts_with("{0, 1, 0"), "{w:#}");
+    assert!(rest(new).starts_with("{0, 2, 0"), "{w:#}");
+}

@@ -450,9 +450,12 @@ pub(super) fn witness(
                 let bytes = engine
                     .memory_bytes(&model, &inputs.mem, base, len)
                     .unwrap_or_else(|| vec![0; len as usize]);
-                shown.push((
-                    format!("*{}", local.name),
-                    scalar_text(old_program, *pointee, &bytes),
+                shown.extend(pointee_entries(
+                    old_program,
+                    &local.name,
+                    *pointee,
+                    &bytes,
+                    false,
                 ));
                 args.push(ReplayArg::Pointer {
                     bytes,
@@ -738,6 +741,47 @@ pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[
     }
 }
 
+/// Elements of an object shown at most; more are elided, saying how many.
+const ELEMENTS_SHOWN: usize = 64;
+
+/// What a pointer parameter `name` points to, as witness entries: `*name` (the pointee,
+/// a record or array whole by [`scalar_text`]) and, when the object holds more elements
+/// of a scalar pointee (an array through a pointer), the others as `name[1..n]`, each
+/// by [`scalar_text`], past [`ELEMENTS_SHOWN`] elided explicitly: always when `whole`
+/// (the state after a run, so that both runs show the same entries), else only when
+/// some of them is not zero (an input, whose zeros go without saying).
+pub(super) fn pointee_entries(
+    program: &Program,
+    name: &str,
+    pointee: ripple_ir::TypeId,
+    bytes: &[u8],
+    whole: bool,
+) -> Vec<(String, String)> {
+    let mut entries = vec![(format!("*{name}"), scalar_text(program, pointee, bytes))];
+    let size = program.types.size_of(pointee) as usize;
+    let count = bytes.len() / size.max(1);
+    if !program.types.is_scalar(pointee) || size == 0 || count < 2 {
+        return entries;
+    }
+    let rest = &bytes[size..count * size];
+    if !whole && rest.iter().all(|b| *b == 0) {
+        return entries;
+    }
+    let mut items: Vec<String> = rest
+        .chunks(size)
+        .take(ELEMENTS_SHOWN)
+        .map(|element| scalar_text(program, pointee, element))
+        .collect();
+    if count - 1 > ELEMENTS_SHOWN {
+        items.push(format!("... ({} more)", count - 1 - ELEMENTS_SHOWN));
+    }
+    entries.push((
+        format!("{name}[1..{count}]"),
+        format!("{{{}}}", items.join(", ")),
+    ));
+    entries
+}
+
 pub(super) fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
     if program.types.is_scalar(ty) {
         let size = program.types.size_of(ty) as usize;
@@ -885,7 +929,7 @@ pub(super) fn replay(
                     .params
                     .get(*i)
                     .map_or("?".into(), |v| function.locals[*v].name.clone());
-                state.push((format!("*{name}"), scalar_text(program, *pointee, &bytes)));
+                state.extend(pointee_entries(program, &name, *pointee, &bytes, true));
                 // The raw bytes compare the runs; not those of a jump buffer.
                 if !native::holds_jump_buffer(program, *pointee) {
                     state.push((format!("{name}[..]"), format!("{bytes:?}")));
@@ -976,6 +1020,56 @@ mod tests {
             through: Vec::new(),
             steps: 0,
         }
+    }
+
+    /// The pointee of a parameter: `int *a` points to an array of 16 ints in a
+    /// replay; its state shows all of them (the one that differs, a[2], included), its
+    /// input only the elements that are not zero; past 64 elements the rest is elided,
+    /// saying how many.
+    #[test]
+    fn a_pointed_to_array_is_shown_whole() {
+        let unit = ripple_c::TranslationUnit {
+            path: "t.c".into(),
+            text: "void f(int *a, char *c) { a[2] = 1; c[0] = 0; }\n".into(),
+            line_map: None,
+        };
+        let program = ripple_c::lower_units(&[unit], &ripple_c::FrontendConfig::default()).program;
+        let function = program.functions.iter().find(|f| f.name == "f").unwrap();
+        let pointee = |i: usize| match program.types.get(function.locals[function.params[i]].ty) {
+            Type::Pointer(p) => *p,
+            _ => panic!("a pointer parameter"),
+        };
+        let mut bytes = vec![0u8; 64];
+        bytes[8] = 1;
+        let state = pointee_entries(&program, "a", pointee(0), &bytes, true);
+        assert_eq!(
+            state,
+            vec![
+                ("*a".to_string(), "0".to_string()),
+                (
+                    "a[1..16]".to_string(),
+                    "{0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}".to_string()
+                ),
+            ]
+        );
+        assert_eq!(
+            pointee_entries(&program, "a", pointee(0), &bytes, false),
+            state
+        );
+        let zeros = vec![0u8; 64];
+        assert_eq!(
+            pointee_entries(&program, "a", pointee(0), &zeros, false).len(),
+            1,
+            "an input's zeros go without saying"
+        );
+        let chars = vec![7u8; 100];
+        let shown = pointee_entries(&program, "c", pointee(1), &chars, true);
+        assert_eq!(shown[1].0, "c[1..100]");
+        assert!(
+            shown[1].1.ends_with(", 7, ... (35 more)}"),
+            "{}",
+            shown[1].1
+        );
     }
 
     /// A recursive version dies of a stack overflow on an input the interpreter cannot
