@@ -22,6 +22,7 @@ use std::process::Command;
 
 use rayon::prelude::*;
 use ripple_analyses::semdiff::{SemdiffConfig, Verdict};
+use ripple_symex::Side;
 use semdiff_common::{labelled_pairs, load, LabelledPair};
 use semdiff_native::{random_inputs, require_gcc, run, timed_out, witness_input};
 
@@ -214,8 +215,8 @@ fn numeric_semdiff_no_wrong_verdict() {
                 let read =
                     |v: &str| std::fs::read_to_string(pair.dir.join(format!("{v}.c"))).unwrap();
                 for (i, w) in f.witnesses.iter().filter(|w| w.confirmed).enumerate() {
-                    let oi = witness_input(&old, &w.replay);
-                    let ni = witness_input(&new, &w.replay);
+                    let oi = witness_input(&old, Side::Old, &w.replay);
+                    let ni = witness_input(&new, Side::New, &w.replay);
                     let tag = format!("{}-w{i}", pair.name);
                     let a = run(
                         &read("old"),

@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use ripple_analyses::semdiff::{semdiff, SemdiffConfig, Verdict};
 use ripple_ir::{FuncId, Program};
+use ripple_symex::Side;
 use semdiff_common::{load, workspace};
 use semdiff_native::{random_inputs, require_gcc, run, timed_out, witness_input, Input, Rng};
 
@@ -903,11 +904,11 @@ fn check(case: &Case, work: &Path, inputs: usize, tally: &Tally) -> Vec<Violatio
             .fetch_add(witnesses.len(), Ordering::Relaxed);
         let old_inputs: Vec<Input> = witnesses
             .iter()
-            .map(|w| witness_input(&old, &w.replay))
+            .map(|w| witness_input(&old, Side::Old, &w.replay))
             .collect();
         let new_inputs: Vec<Input> = witnesses
             .iter()
-            .map(|w| witness_input(&new, &w.replay))
+            .map(|w| witness_input(&new, Side::New, &w.replay))
             .collect();
         let ran = match (
             run(

@@ -20,6 +20,7 @@ use ripple_analyses::semdiff::{
 };
 use ripple_interp::{CallResult, Interpreter, NoObserver, RunConfig, Value};
 use ripple_ir::{FloatKind, FuncId, Program, Type};
+use ripple_symex::Side;
 use semdiff_common::{labelled_pairs, load, LabelledPair};
 
 type Pair = LabelledPair;
@@ -47,14 +48,14 @@ fn value_bits(value: &Value) -> String {
 }
 
 /// Runs `func` on a witness input, independently of the analysis' own replay.
-fn rerun(program: &Program, func: FuncId, input: &ReplayInput, steps: u64) -> Run {
+fn rerun(program: &Program, side: Side, func: FuncId, input: &ReplayInput, steps: u64) -> Run {
     let config = RunConfig {
         max_steps: steps,
         ..RunConfig::default()
     };
     let mut interpreter = Interpreter::new(program, &config).expect("interpreter starts");
     let mut globals = Vec::new();
-    for (key, bytes) in &input.globals {
+    for (key, bytes) in input.globals_of(side) {
         if let Some((id, _)) = program
             .globals
             .iter_enumerated()
@@ -191,8 +192,20 @@ fn check_witnesses(
         return problems;
     };
     for witness in function.witnesses.iter().filter(|w| w.confirmed) {
-        let a = rerun(old, old_func, &witness.replay, config.replay_steps);
-        let b = rerun(new, new_func, &witness.replay, config.replay_steps);
+        let a = rerun(
+            old,
+            Side::Old,
+            old_func,
+            &witness.replay,
+            config.replay_steps,
+        );
+        let b = rerun(
+            new,
+            Side::New,
+            new_func,
+            &witness.replay,
+            config.replay_steps,
+        );
         if a == b {
             problems.push(format!(
                 "WRONG: witness {:?} marked confirmed but both versions give {a:?}",

@@ -446,6 +446,18 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                 (None, _) if f.verdict == "different" => {
                     "the solver proves an input on which they differ".to_string()
                 }
+                // Unknown with a difference found but not confirmed: a possible
+                // difference, not a proved one.
+                (None, Some(w)) => format!(
+                    "a possible difference; the witness on {} is not confirmed ({}){}",
+                    inputs_of(w),
+                    w.unconfirmed_reason.unwrap_or("its runs agree"),
+                    f.notes
+                        .iter()
+                        .find(|n| n.starts_with("possible difference"))
+                        .map(|n| format!(": {n}"))
+                        .unwrap_or_default()
+                ),
                 _ => f.notes.first().cloned().unwrap_or_default(),
             };
             let _ = writeln!(

@@ -1382,13 +1382,76 @@ impl<'p> Engine<'p> {
                     .expect("bv")
             })
         } else {
-            let (ret, mem, io) = self.uf_outputs("ext", base, values, &st.mem, &st.io, ret_bits);
+            let (name, values) = self.library_call_key(run.side, base, values);
+            let (ret, mem, io) = self.uf_outputs("ext", &name, &values, &st.mem, &st.io, ret_bits);
             st.mem = mem;
             st.io = io;
             ret
         };
         self.write_result(run, st, dst, dst_repr, value, ret_repr);
         true
+    }
+
+    /// The name and arguments a library call is an uninterpreted function of, with
+    /// what the function ignores taken out, so that calls that behave alike are one
+    /// application: `memset` uses its value converted to `unsigned char` (C11
+    /// 7.24.6.1), and a `printf`-family function whose format is a string literal is a
+    /// function of the literal's text (named in the function, the pointer dropped),
+    /// `%i` written as `%d` (the same conversion in output, C11 7.21.6.1).
+    fn library_call_key(&self, side: Side, base: &str, values: &[BV]) -> (String, Vec<BV>) {
+        let mut values = values.to_vec();
+        if base == "memset" && values.len() == 3 {
+            let c = &values[1];
+            let bits = c.get_size();
+            if bits > 8 {
+                values[1] = c.extract(7, 0).zero_ext(bits - 8);
+            }
+            return (base.to_string(), values);
+        }
+        let format_at = match base {
+            "printf" | "vprintf" => 0,
+            "fprintf" | "sprintf" | "dprintf" | "vfprintf" | "vsprintf" => 1,
+            "snprintf" | "vsnprintf" => 2,
+            _ => return (base.to_string(), values),
+        };
+        let Some(text) = values
+            .get(format_at)
+            .and_then(|v| v.simplify().as_u64())
+            .and_then(|address| self.literal_text(side, address))
+        else {
+            return (base.to_string(), values);
+        };
+        values.remove(format_at);
+        let hex: String = canonical_format(&text)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        (format!("{base}[{hex}]"), values)
+    }
+
+    /// The bytes of the string literal of version `side` at `address`, up to its
+    /// terminating zero.
+    fn literal_text(&self, side: Side, address: u64) -> Option<Vec<u8>> {
+        let program = self.programs[side.index()];
+        let (_, global) = program.globals.iter_enumerated().find(|(id, g)| {
+            g.key.starts_with(".str") && self.layout.global(side.index(), *id) == address
+        })?;
+        let init = global.init.as_ref()?;
+        let size = program.types.size_of(global.ty) as usize;
+        let mut bytes = vec![0u8; size];
+        for item in &init.items {
+            match item {
+                InitItem::Bytes { offset, bytes: b } => {
+                    for (i, byte) in b.iter().enumerate() {
+                        *bytes.get_mut(*offset as usize + i)? = *byte;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        let end = bytes.iter().position(|b| *b == 0)?;
+        bytes.truncate(end);
+        Some(bytes)
     }
 
     /// Writes a call's result (of representation `ret_repr`) to its destination.
@@ -1824,4 +1887,44 @@ fn function_refs(function: &ripple_ir::Function) -> (Vec<GlobalId>, Vec<FuncId>)
     callees.sort_unstable();
     callees.dedup();
     (globals, callees)
+}
+
+/// A `printf` format with each `%i` conversion written as `%d` (flags, width, precision
+/// and length modifiers kept): the two are one conversion in output.
+fn canonical_format(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        out.push(text[i]);
+        if text[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        i += 1;
+        // Flags, width, precision and length modifiers, then the conversion.
+        while i < text.len() && b"-+ #0'123456789.*hlLqjzt$".contains(&text[i]) {
+            out.push(text[i]);
+            i += 1;
+        }
+        if let Some(&conversion) = text.get(i) {
+            out.push(if conversion == b'i' { b'd' } else { conversion });
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical_format;
+
+    /// `%i` and `%d` are one output conversion, whatever their flags and length
+    /// modifiers; `%%` and the other conversions are kept.
+    #[test]
+    fn a_format_is_canonical_up_to_i_and_d() {
+        let canonical = |s: &str| String::from_utf8(canonical_format(s.as_bytes())).unwrap();
+        assert_eq!(canonical("%i\n"), "%d\n");
+        assert_eq!(canonical("%-5li %%i %x %.3hhi"), "%-5ld %%i %x %.3hhd");
+        assert_eq!(canonical("100%"), "100%");
+    }
 }

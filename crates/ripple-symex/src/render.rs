@@ -253,6 +253,13 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
                     return paren(text, 0, prec);
                 }
                 "select" if args.len() == 2 => {
+                    // A byte of a named object, by the object's address.
+                    if let Some((start, _, name)) = literal_address(&args[1], names) {
+                        return match start {
+                            0 => format!("mem[&{name}]"),
+                            k => format!("mem[&{name} + {k}]"),
+                        };
+                    }
                     let address = expr(&args[1], names, lets, 10);
                     return format!("mem[{address}]");
                 }
@@ -369,6 +376,21 @@ fn paren(text: String, own: u8, outer: u8) -> String {
     } else {
         text
     }
+}
+
+/// The named object a numeral address falls in: the offset into it, its length and
+/// its name.
+fn literal_address<'a>(address: &Sexp, names: &'a Names) -> Option<(u64, u64, &'a str)> {
+    let Sexp::Atom(atom) = address else {
+        return None;
+    };
+    let (value, _) = bv_literal(atom)?;
+    let value = value as u64;
+    names
+        .addresses
+        .iter()
+        .find(|(start, len, _)| value >= *start && value < start + len)
+        .map(|(start, len, name)| (value - start, *len, name.as_str()))
 }
 
 /// `(concat (select m (bvadd a 3)) ... (select m a))`: a little-endian load, `*a`.

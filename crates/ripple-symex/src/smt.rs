@@ -893,6 +893,53 @@ pub fn mentions_function<T: Ast>(term: &T, prefixes: &[&str]) -> bool {
     })
 }
 
+/// The values a term reads from its inputs: its uninterpreted constants (of any sort
+/// but arrays) and the bytes it selects from an uninterpreted array constant (the input
+/// memory). Fixing each to a value leaves only the uninterpreted functions the term
+/// applies free.
+pub fn input_values<T: Ast>(term: &T) -> Vec<Dynamic> {
+    let ctx = ctx();
+    let mut out = Vec::new();
+    // SAFETY: every term handled is a live term of this thread's context, reachable
+    // from `term`, which holds a reference to it for the whole walk.
+    unsafe {
+        let raw = ctx.get_z3_context();
+        let constant = |ast: z3_sys::Z3_ast| -> Option<bool> {
+            let app = z3_sys::Z3_to_app(raw, ast)?;
+            let decl = z3_sys::Z3_get_app_decl(raw, app)?;
+            let uninterpreted = z3_sys::Z3_get_decl_kind(raw, decl)
+                == z3_sys::DeclKind::Uninterpreted
+                && z3_sys::Z3_get_arity(raw, decl) == 0;
+            let sort = z3_sys::Z3_get_sort(raw, ast)?;
+            let array = z3_sys::Z3_get_sort_kind(raw, sort) == z3_sys::SortKind::Array;
+            uninterpreted.then_some(array)
+        };
+        any_subterm(term, true, &mut |raw, ast| {
+            if z3_sys::Z3_get_ast_kind(raw, ast) != z3_sys::AstKind::App {
+                return false;
+            }
+            match constant(ast) {
+                Some(false) => out.push(Dynamic::wrap(&ctx, ast)),
+                Some(true) => {}
+                None => {
+                    let select = z3_sys::Z3_to_app(raw, ast).and_then(|app| {
+                        let decl = z3_sys::Z3_get_app_decl(raw, app)?;
+                        (z3_sys::Z3_get_decl_kind(raw, decl) == z3_sys::DeclKind::Select
+                            && z3_sys::Z3_get_app_num_args(raw, app) == 2)
+                            .then(|| z3_sys::Z3_get_app_arg(raw, app, 0))
+                            .flatten()
+                    });
+                    if select.is_some_and(|array| constant(array) == Some(true)) {
+                        out.push(Dynamic::wrap(&ctx, ast));
+                    }
+                }
+            }
+            false
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

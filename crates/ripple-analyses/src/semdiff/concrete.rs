@@ -623,25 +623,20 @@ pub(super) fn search(
         // The other elements of pointed-to arrays, when not all zero.
         for (v, arg) in function.params.iter().zip(&args) {
             if let ReplayArg::Pointer { bytes, pointee } = arg {
-                let size = old.types.size_of(*pointee) as usize;
-                let count = (POINTED_ELEMENTS as usize).min(OBJECT_BYTES / size.max(1));
-                if !old.types.is_scalar(*pointee) || size == 0 || count < 2 {
-                    continue;
-                }
-                let rest = &bytes[size..count * size];
-                if rest.iter().all(|b| *b == 0) {
-                    continue;
-                }
-                let items: Vec<String> = rest
-                    .chunks(size)
-                    .map(|b| scalar_text(old, *pointee, b))
-                    .collect();
-                inputs.push((
-                    format!("{}[1..{count}]", function.locals[*v].name),
-                    format!("{{{}}}", items.join(", ")),
-                ));
+                let name = &function.locals[*v].name;
+                inputs.extend(
+                    super::witness::pointee_entries(old, name, *pointee, bytes, false)
+                        .into_iter()
+                        .skip(1),
+                );
             }
         }
+        // The replays start from each version's initial values: those that differ
+        // are inputs too.
+        inputs.extend(super::witness::changed_initial_values(
+            [old, new],
+            &Default::default(),
+        ));
         let mut witness = Witness::replayed(
             inputs,
             old_seen,
@@ -649,7 +644,7 @@ pub(super) fn search(
             "output",
             ReplayInput {
                 args,
-                globals: Vec::new(),
+                globals: Default::default(),
             },
         );
         witness.decide([old, new], [old_func, new_func], config);

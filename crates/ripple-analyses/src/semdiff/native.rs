@@ -6,7 +6,7 @@
 //! semantics of ripple's encoding), reads inputs from stdin, one per line, and calls the
 //! function on each in a forked child with a timer. For each it prints the outcome: the
 //! returned value, the final contents of every object passed by pointer and of the chosen
-//! globals (field by field, padding skipped, every NaN printed alike), the function's own
+//! globals (field by field, padding skipped, integers by value, every NaN printed alike), the function's own
 //! output and how the child ended. Old and new versions run on the same inputs and their
 //! outcomes compare as strings. One build per version and function serves every input.
 //!
@@ -71,6 +71,31 @@ pub fn scalar_data(program: &Program, ty: TypeId) -> bool {
     }
 }
 
+/// Whether `ty` is the record of a `jmp_buf` or `sigjmp_buf` (`struct __jmp_buf_tag`
+/// in glibc and musl). What `setjmp` saves there (stack and return addresses, mangled
+/// with a per-process key) is the implementation's and changes from run to run: its
+/// bytes are no observable difference, so neither the driver nor a witness's state
+/// shows them.
+pub fn is_jump_buffer(program: &Program, ty: TypeId) -> bool {
+    matches!(program.types.get(ty), Type::Record(index)
+        if program.types.records[*index as usize].tag.as_deref() == Some("__jmp_buf_tag"))
+}
+
+/// Whether an object of type `ty` holds a jump buffer ([`is_jump_buffer`]).
+pub fn holds_jump_buffer(program: &Program, ty: TypeId) -> bool {
+    match program.types.get(ty) {
+        Type::Array { elem, .. } => holds_jump_buffer(program, *elem),
+        Type::Record(index) => {
+            is_jump_buffer(program, ty)
+                || program.types.records[*index as usize]
+                    .fields
+                    .iter()
+                    .any(|f| holds_jump_buffer(program, f.ty))
+        }
+        _ => false,
+    }
+}
+
 /// The globals a driver can set and print: named at file scope, initialised, writable,
 /// holding only numbers.
 pub fn data_globals(program: &Program) -> Vec<String> {
@@ -91,8 +116,8 @@ pub fn data_globals(program: &Program) -> Vec<String> {
     names
 }
 
-/// A semdiff witness as a native input.
-pub fn witness_input(program: &Program, replay: &ReplayInput) -> NativeInput {
+/// A semdiff witness as a native input of version `side` (`program`).
+pub fn witness_input(program: &Program, side: Side, replay: &ReplayInput) -> NativeInput {
     let args = replay
         .args
         .iter()
@@ -118,7 +143,7 @@ pub fn witness_input(program: &Program, replay: &ReplayInput) -> NativeInput {
         })
         .collect();
     let globals = replay
-        .globals
+        .globals_of(side)
         .iter()
         .filter_map(|(key, bytes)| {
             let global = program.globals.iter().find(|g| &g.key == key)?;
@@ -171,6 +196,12 @@ fn print_object(program: &Program, ty: TypeId, base: &str, off: u64, limit: u64,
         return;
     }
     match program.types.get(ty) {
+        // By value, so that a variable whose integer type changed between the versions
+        // (a `short` becoming an `int`) compares by what it holds.
+        Type::Int(kind) if matches!(size, 1 | 2 | 4 | 8) => {
+            let signed = u8::from(kind.is_signed());
+            let _ = writeln!(out, "rp_value({base} + {off}, {size}, {signed});");
+        }
         Type::Int(_) => {
             let _ = writeln!(out, "rp_int({base} + {off}, {size});");
         }
@@ -191,6 +222,9 @@ fn print_object(program: &Program, ty: TypeId, base: &str, off: u64, limit: u64,
             for i in 0..*n {
                 print_object(program, *elem, base, off + i * esize, limit, out);
             }
+        }
+        Type::Record(_) if is_jump_buffer(program, ty) => {
+            let _ = writeln!(out, "__builtin_printf(\"jmp_buf \");");
         }
         Type::Record(index) => {
             let record = &program.types.records[*index as usize];
@@ -252,6 +286,14 @@ static void rp_int(const unsigned char *p, int n) {
     for (int i = n - 1; i >= 0; i--)
         __builtin_printf("%02x", p[i]);
     __builtin_printf(" ");
+}
+static void rp_value(const unsigned char *p, int n, int is_signed) {
+    unsigned long long v = 0;
+    for (int i = n - 1; i >= 0; i--)
+        v = v << 8 | p[i];
+    if (is_signed && n < 8 && (v >> (8 * n - 1) & 1))
+        v |= ~0ULL << (8 * n);
+    if (is_signed) __builtin_printf("%lld ", (long long)v); else __builtin_printf("%llu ", v);
 }
 static void rp_f64(const unsigned char *p) {
     double d;

@@ -66,8 +66,17 @@ pub(super) fn report_pair(
     let unmodelled = |f: &Bool| ripple_symex::smt::mentions_function(f, &["havoc!"]);
     let through_unmodelled = (diff_answer == Answer::Sat && unmodelled(&state.differs))
         || (termination_answer == Answer::Sat && unmodelled(&state.termination));
+    // Likewise a difference that rests on a library function the analysis leaves
+    // uninterpreted (`printf`, `memset`, ...) applied to arguments that differ between
+    // the versions: any function may be the one the library has, and the real one may
+    // give the same results for both (`%d` and `%i` print alike).
+    let through_uninterpreted = (diff_answer == Answer::Sat
+        && rests_on_uninterpreted(engine, &assume, &state.differs))
+        || (termination_answer == Answer::Sat
+            && rests_on_uninterpreted(engine, &assume, &state.termination));
     let proved_diff = !through_differing
         && !through_unmodelled
+        && !through_uninterpreted
         && (diff_answer == Answer::Sat || termination_answer == Answer::Sat);
     // Witnesses: the concrete search's (confirmed), then models of the difference
     // conditions; a concrete output difference makes the solver's output witnesses
@@ -122,6 +131,14 @@ pub(super) fn report_pair(
             "the difference found goes through constructs the analysis does not model \
              (inline assembly, code that could not be read), whose results are unknowns of \
              each version's own, and no run confirmed it"
+                .into(),
+        );
+    }
+    if through_uninterpreted && !through_differing && !through_unmodelled && !confirmed {
+        notes.push(
+            "possible difference: it rests on library functions the analysis does not \
+             interpret (each version calls them with other arguments, on which they may \
+             well agree), and no run confirmed it"
                 .into(),
         );
     }
@@ -297,6 +314,33 @@ pub(super) fn report_pair(
     }
 }
 
+/// Whether the satisfiable difference condition `f` holds only for some
+/// interpretations of the uninterpreted functions it applies (library functions,
+/// without a model of their own): on the inputs of a model of `f`, the solver finds
+/// an interpretation under which the versions agree. A difference that holds on those
+/// inputs whatever the functions compute is proved.
+fn rests_on_uninterpreted(engine: &mut Engine, assume: &Bool, f: &Bool) -> bool {
+    if !ripple_symex::smt::mentions_function(f, &["ext.", "libm.", "libc."]) {
+        return false;
+    }
+    engine.smt.push();
+    engine.smt.assert(assume);
+    let (answer, model) = engine.smt.check_model(std::slice::from_ref(f));
+    let robust = match model.filter(|_| answer == Answer::Sat) {
+        Some(model) => {
+            let mut query: Vec<Bool> = ripple_symex::smt::input_values(f)
+                .iter()
+                .filter_map(|input| Some(input.eq(model.eval(input, true)?)))
+                .collect();
+            query.push(f.not());
+            engine.smt.check(&query) == Answer::Unsat
+        }
+        None => false,
+    };
+    engine.smt.pop();
+    !robust
+}
+
 /// The pointer parameters of `func` (as `p == NULL`) and their being null.
 fn null_parameters(engine: &Engine, func: FuncId) -> (Vec<String>, Vec<Bool>) {
     let program = engine.programs[0];
@@ -390,16 +434,52 @@ pub(super) fn names_for(engine: &Engine, func: FuncId) -> Names {
     }
     names.symbols.insert(inputs.mem.to_string(), "mem".into());
     names.symbols.insert(inputs.io.to_string(), "io".into());
+    // Globals by name; a global of the new version at an address of its own (its key or
+    // its constant contents changed) as `name (new)`, the old one then `name (old)`.
+    let new_program = engine.programs[1];
+    let own: Vec<(u64, u64, String)> = new_program
+        .globals
+        .iter_enumerated()
+        .filter(|(_, g)| !g.key.starts_with(".str"))
+        .map(|(id, g)| {
+            (
+                engine.layout.global(1, id),
+                new_program.types.size_of(g.ty).max(1),
+                g.name.clone(),
+            )
+        })
+        .filter(|(base, _, _)| {
+            program
+                .globals
+                .iter_enumerated()
+                .all(|(id, _)| engine.layout.global(0, id) != *base)
+        })
+        .collect();
     for (id, global) in program.globals.iter_enumerated() {
         if global.key.starts_with(".str") {
             continue;
         }
         let base = engine.layout.global(0, id);
+        let moved = own.iter().any(|(_, _, name)| name == &global.name);
+        // The object of both versions at this address covers the larger one's bytes.
+        let size = new_program
+            .globals
+            .iter_enumerated()
+            .filter(|(id, _)| engine.layout.global(1, *id) == base)
+            .map(|(_, g)| new_program.types.size_of(g.ty))
+            .fold(program.types.size_of(global.ty).max(1), u64::max);
         names.addresses.push((
             base,
-            program.types.size_of(global.ty).max(1),
-            global.name.clone(),
+            size,
+            if moved {
+                format!("{} (old)", global.name)
+            } else {
+                global.name.clone()
+            },
         ));
+    }
+    for (base, size, name) in own {
+        names.addresses.push((base, size, format!("{name} (new)")));
     }
     names
 }
@@ -458,6 +538,19 @@ pub(super) fn initial_contents(
             ));
         }
     }
+    // A global whose type changed is one object of each version's size in the summary's
+    // memory: bytes one version's object has and the other's has not differ there
+    // without any object of the program differing. Only a run shows a difference.
+    if report.verdict == Verdict::Different && !report.witnesses.iter().any(|w| w.confirmed) {
+        if let Some(name) = global_with_changed_type(engine, matching) {
+            report.verdict = Verdict::Unknown;
+            report.notes.push(format!(
+                "the difference may come from the bytes of `{name}`, whose type changed (each \
+                 version's object covers other bytes of the memory the summary compares); \
+                 no run confirmed it"
+            ));
+        }
+    }
     // `main` starts from the initializers, which its summary does not model.
     if report.verdict == Verdict::Equivalent && report.name == "main" {
         report.verdict = Verdict::Unknown;
@@ -467,6 +560,17 @@ pub(super) fn initial_contents(
                 .into(),
         );
     }
+}
+
+/// A global of both versions whose type changed (by its size or its C text), if any.
+fn global_with_changed_type(engine: &Engine, matching: &VersionMatch) -> Option<String> {
+    let [old, new] = engine.programs;
+    matching.globals.iter().find_map(|g| {
+        let (o, n) = (&old.globals[g.old?], &new.globals[g.new?]);
+        let changed = old.types.size_of(o.ty) != new.types.size_of(n.ty)
+            || old.types.display(o.ty) != new.types.display(n.ty);
+        changed.then(|| o.name.clone())
+    })
 }
 
 /// A changed `const` global that the engine's input memory of either version left

@@ -197,7 +197,7 @@ impl Witness {
             .filter(|g| new_globals.contains(g))
             .collect();
         let outcome = |side: Side, i: usize| -> Result<String, String> {
-            let input = native::witness_input(programs[i], &self.replay);
+            let input = native::witness_input(programs[i], side, &self.replay);
             runner
                 .outcomes(side, programs[i], funcs[i], &globals, &[input])?
                 .pop()
@@ -238,11 +238,20 @@ fn compiled_verdict(outcomes: [&str; 2], replays: [&Observed; 2]) -> Option<Unco
 }
 
 /// A witness input as the interpreter takes it: the arguments of the function, in
-/// order, and the initial bytes of the globals (by key).
+/// order, and the initial bytes of the globals (by key) of each version (old, new): a
+/// global whose type or key changed holds in each version the bytes its own object has
+/// in the model; globals not listed keep their initial values.
 #[derive(Clone, Debug)]
 pub struct ReplayInput {
     pub args: Vec<ReplayArg>,
-    pub globals: Vec<(String, Vec<u8>)>,
+    pub globals: [Vec<(String, Vec<u8>)>; 2],
+}
+
+impl ReplayInput {
+    /// The globals of version `side`.
+    pub fn globals_of(&self, side: Side) -> &[(String, Vec<u8>)] {
+        &self.globals[side.index()]
+    }
 }
 
 /// Extra constraints that make witnesses replayable and readable: pointer arguments
@@ -441,9 +450,12 @@ pub(super) fn witness(
                 let bytes = engine
                     .memory_bytes(&model, &inputs.mem, base, len)
                     .unwrap_or_else(|| vec![0; len as usize]);
-                shown.push((
-                    format!("*{}", local.name),
-                    scalar_text(old_program, *pointee, &bytes),
+                shown.extend(pointee_entries(
+                    old_program,
+                    &local.name,
+                    *pointee,
+                    &bytes,
+                    false,
                 ));
                 args.push(ReplayArg::Pointer {
                     bytes,
@@ -468,32 +480,142 @@ pub(super) fn witness(
             }
         }
     }
-    let mut globals = Vec::new();
-    for (id, global) in old_program.globals.iter_enumerated() {
-        if global.is_const || global.key.starts_with(".str") || global.init.is_none() {
-            continue;
-        }
-        let size = old_program.types.size_of(global.ty);
-        if size == 0 || size > 256 || globals.len() >= 32 {
-            continue;
-        }
-        if let Some(bytes) = engine.global_bytes(Side::Old, id, &model, &inputs.mem) {
-            if old_program.types.is_scalar(global.ty) {
-                shown.push((
-                    global.name.clone(),
-                    scalar_text(old_program, global.ty, &bytes),
-                ));
+    // Each version's globals hold the bytes of its own object in the model: the same
+    // bytes where the versions share the object, each its own where a type or a key
+    // changed (a `short` becoming an `int`, a `static` of another file).
+    let mut globals: [Vec<(String, Vec<u8>)>; 2] = Default::default();
+    let mut values: Vec<(String, [Option<String>; 2])> = Vec::new();
+    for (side, program) in [(Side::Old, old_program), (Side::New, new_program)] {
+        let func = if side == Side::Old {
+            state.old
+        } else {
+            state.new
+        };
+        let mem = engine.inputs(side, func).mem;
+        for (id, global) in program.globals.iter_enumerated() {
+            if global.is_const || global.key.starts_with(".str") || global.init.is_none() {
+                continue;
             }
-            globals.push((global.key.clone(), bytes));
+            let size = program.types.size_of(global.ty);
+            let list = &mut globals[side.index()];
+            if size == 0 || size > 256 || list.len() >= 32 {
+                continue;
+            }
+            if let Some(bytes) = engine.global_bytes(side, id, &model, &mem) {
+                if program.types.is_scalar(global.ty) {
+                    let text = scalar_text(program, global.ty, &bytes);
+                    match values.iter_mut().find(|(name, _)| name == &global.name) {
+                        Some((_, texts)) => texts[side.index()] = Some(text),
+                        None => {
+                            let mut texts = [None, None];
+                            texts[side.index()] = Some(text);
+                            values.push((global.name.clone(), texts));
+                        }
+                    }
+                }
+                list.push((global.key.clone(), bytes));
+            }
         }
     }
-    let old = replay(old_program, state.old, &args, &globals, config);
-    let new_name = &new_program.functions[state.new];
-    let new = replay(new_program, state.new, &args, &globals, config);
-    let _ = new_name;
+    shown.extend(
+        values
+            .into_iter()
+            .map(|(name, texts)| (name, versions_text(&texts))),
+    );
+    // Globals the replays leave at their initial values, where those differ.
+    for (name, text) in changed_initial_values([old_program, new_program], &globals) {
+        if !shown.iter().any(|(n, _)| n == &name) {
+            shown.push((name, text));
+        }
+    }
+    let old = replay(old_program, state.old, &args, &globals[0], config);
+    let new = replay(new_program, state.new, &args, &globals[1], config);
     let mut witness = Witness::replayed(shown, old, new, kind, ReplayInput { args, globals });
     witness.decide([old_program, new_program], [state.old, state.new], config);
     Some(witness)
+}
+
+/// The globals (by name) whose initial values differ between the versions, or that
+/// only one version has, with each version's initial value (`versions_text`); except
+/// those `set` (per version, by key) gives other bytes. Constants and string literals
+/// are left out (a constant's contents are facts of the analysis, not inputs).
+pub(super) fn changed_initial_values(
+    programs: [&Program; 2],
+    set: &[Vec<(String, Vec<u8>)>; 2],
+) -> Vec<(String, String)> {
+    const MOST: usize = 16;
+    // Per name: each version's value and type.
+    type Seen = (String, [Option<String>; 2], [Option<String>; 2]);
+    let mut values: Vec<Seen> = Vec::new();
+    for (side, program) in programs.into_iter().enumerate() {
+        let Ok(interpreter) = Interpreter::new(program, &RunConfig::default()) else {
+            continue;
+        };
+        for (id, global) in program.globals.iter_enumerated() {
+            let size = program.types.size_of(global.ty);
+            if global.is_const
+                || global.key.starts_with('.')
+                || size == 0
+                || size > 256
+                || set[side].iter().any(|(key, _)| key == &global.key)
+            {
+                continue;
+            }
+            let Some(bytes) = interpreter.read_global(id) else {
+                continue;
+            };
+            let text = scalar_text(program, global.ty, &bytes);
+            let ty = program.types.display(global.ty);
+            match values.iter_mut().find(|(name, _, _)| name == &global.name) {
+                Some((_, texts, types)) => {
+                    texts[side] = Some(text);
+                    types[side] = Some(ty);
+                }
+                None => {
+                    let (mut texts, mut types) = ([None, None], [None, None]);
+                    texts[side] = Some(text);
+                    types[side] = Some(ty);
+                    values.push((global.name.clone(), texts, types));
+                }
+            }
+        }
+    }
+    values
+        .into_iter()
+        .filter(|(_, texts, types)| texts[0] != texts[1] || types[0] != types[1])
+        .take(MOST)
+        .map(|(name, texts, types)| {
+            // The same value of another type reads as the type change it is.
+            let texts = if texts[0] == texts[1] {
+                [0, 1].map(|i| {
+                    Some(format!(
+                        "({}) {}",
+                        types[i].as_deref()?,
+                        texts[i].as_deref()?
+                    ))
+                })
+            } else {
+                texts
+            };
+            (name, versions_text(&texts))
+        })
+        .collect()
+}
+
+/// A value of each version (old, new) as one text: the value when both have it, else
+/// each with its version, `1 (old), 2 (new)`.
+pub(super) fn versions_text(texts: &[Option<String>; 2]) -> String {
+    match texts {
+        [Some(a), Some(b)] if a == b => a.clone(),
+        [a, b] => {
+            let part = |t: &Option<String>, side: &str| t.as_ref().map(|t| format!("{t} ({side})"));
+            [part(a, "old"), part(b, "new")]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    }
 }
 
 /// Whether two results ("returned X") differ only by NaN or the sign of zero.
@@ -586,6 +708,8 @@ pub(super) fn value_text(program: &Program, ty: ripple_ir::TypeId, bits: u128) -
 /// recursively; bit-fields and padding skipped).
 pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
     match program.types.get(ty) {
+        // What `setjmp` saved is the implementation's (see `native::is_jump_buffer`).
+        Type::Record(_) if native::is_jump_buffer(program, ty) => "<jmp_buf>".to_string(),
         Type::Record(index) => {
             let record = &program.types.records[*index as usize];
             let fields: Vec<String> = record
@@ -615,6 +739,47 @@ pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[
         }
         _ => scalar_text(program, ty, bytes),
     }
+}
+
+/// Elements of an object shown at most; more are elided, saying how many.
+const ELEMENTS_SHOWN: usize = 64;
+
+/// What a pointer parameter `name` points to, as witness entries: `*name` (the pointee,
+/// a record or array whole by [`scalar_text`]) and, when the object holds more elements
+/// of a scalar pointee (an array through a pointer), the others as `name[1..n]`, each
+/// by [`scalar_text`], past [`ELEMENTS_SHOWN`] elided explicitly: always when `whole`
+/// (the state after a run, so that both runs show the same entries), else only when
+/// some of them is not zero (an input, whose zeros go without saying).
+pub(super) fn pointee_entries(
+    program: &Program,
+    name: &str,
+    pointee: ripple_ir::TypeId,
+    bytes: &[u8],
+    whole: bool,
+) -> Vec<(String, String)> {
+    let mut entries = vec![(format!("*{name}"), scalar_text(program, pointee, bytes))];
+    let size = program.types.size_of(pointee) as usize;
+    let count = bytes.len() / size.max(1);
+    if !program.types.is_scalar(pointee) || size == 0 || count < 2 {
+        return entries;
+    }
+    let rest = &bytes[size..count * size];
+    if !whole && rest.iter().all(|b| *b == 0) {
+        return entries;
+    }
+    let mut items: Vec<String> = rest
+        .chunks(size)
+        .take(ELEMENTS_SHOWN)
+        .map(|element| scalar_text(program, pointee, element))
+        .collect();
+    if count - 1 > ELEMENTS_SHOWN {
+        items.push(format!("... ({} more)", count - 1 - ELEMENTS_SHOWN));
+    }
+    entries.push((
+        format!("{name}[1..{count}]"),
+        format!("{{{}}}", items.join(", ")),
+    ));
+    entries
 }
 
 pub(super) fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
@@ -764,8 +929,11 @@ pub(super) fn replay(
                     .params
                     .get(*i)
                     .map_or("?".into(), |v| function.locals[*v].name.clone());
-                state.push((format!("*{name}"), scalar_text(program, *pointee, &bytes)));
-                state.push((format!("{name}[..]"), format!("{bytes:?}")));
+                state.extend(pointee_entries(program, &name, *pointee, &bytes, true));
+                // The raw bytes compare the runs; not those of a jump buffer.
+                if !native::holds_jump_buffer(program, *pointee) {
+                    state.push((format!("{name}[..]"), format!("{bytes:?}")));
+                }
             }
         }
         for (key, _) in globals {
@@ -852,6 +1020,56 @@ mod tests {
             through: Vec::new(),
             steps: 0,
         }
+    }
+
+    /// The pointee of a parameter: `int *a` points to an array of 16 ints in a
+    /// replay; its state shows all of them (the one that differs, a[2], included), its
+    /// input only the elements that are not zero; past 64 elements the rest is elided,
+    /// saying how many.
+    #[test]
+    fn a_pointed_to_array_is_shown_whole() {
+        let unit = ripple_c::TranslationUnit {
+            path: "t.c".into(),
+            text: "void f(int *a, char *c) { a[2] = 1; c[0] = 0; }\n".into(),
+            line_map: None,
+        };
+        let program = ripple_c::lower_units(&[unit], &ripple_c::FrontendConfig::default()).program;
+        let function = program.functions.iter().find(|f| f.name == "f").unwrap();
+        let pointee = |i: usize| match program.types.get(function.locals[function.params[i]].ty) {
+            Type::Pointer(p) => *p,
+            _ => panic!("a pointer parameter"),
+        };
+        let mut bytes = vec![0u8; 64];
+        bytes[8] = 1;
+        let state = pointee_entries(&program, "a", pointee(0), &bytes, true);
+        assert_eq!(
+            state,
+            vec![
+                ("*a".to_string(), "0".to_string()),
+                (
+                    "a[1..16]".to_string(),
+                    "{0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}".to_string()
+                ),
+            ]
+        );
+        assert_eq!(
+            pointee_entries(&program, "a", pointee(0), &bytes, false),
+            state
+        );
+        let zeros = vec![0u8; 64];
+        assert_eq!(
+            pointee_entries(&program, "a", pointee(0), &zeros, false).len(),
+            1,
+            "an input's zeros go without saying"
+        );
+        let chars = vec![7u8; 100];
+        let shown = pointee_entries(&program, "c", pointee(1), &chars, true);
+        assert_eq!(shown[1].0, "c[1..100]");
+        assert!(
+            shown[1].1.ends_with(", 7, ... (35 more)}"),
+            "{}",
+            shown[1].1
+        );
     }
 
     /// A recursive version dies of a stack overflow on an input the interpreter cannot

@@ -1,0 +1,5 @@
+int g = 2;
+
+int f(int x) {
+    return x + g;
+}

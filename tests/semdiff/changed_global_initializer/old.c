@@ -1,0 +1,5 @@
+int g = 1;
+
+int f(int x) {
+    return x + g;
+}
