@@ -248,7 +248,7 @@ fn sarif_and_markdown_are_refused_at_function_level() {
 /// `ripple diff --format sarif` on 000 Fig. 1 adds the semantic verdicts: locale_ok is
 /// proved equivalent as a whole (RPL002 at its changed line, new line 43), and
 /// print_product_info prints '\0' where it printed '\n' (RPL003 at new line 25, the
-/// witness name = 1, version = 1 confirmed on the compiled versions). The log still
+/// witness line_delim = 10 (new), name = 1, version = 1 confirmed on the compiled versions). The log still
 /// validates, and its fingerprints do not change between runs.
 #[test]
 fn diff_sarif_carries_the_semantic_verdicts() {
@@ -285,7 +285,10 @@ fn diff_sarif_carries_the_semantic_verdicts() {
     assert_eq!(line(different), Some(25));
     let text = different["message"]["text"].as_str().unwrap();
     assert!(
-        text.starts_with("print_product_info behaves differently: on name = 1, version = 1")
+        // `line_delim` exists in the new version only: its initial value is an input.
+        text.starts_with(
+            "print_product_info behaves differently: on line_delim = 10 (new), name = 1, version = 1"
+        )
             && text.contains("confirmed by the compiled code"),
         "{text}"
     );
@@ -326,7 +329,9 @@ fn semdiff_markdown_and_sarif() {
     let markdown = run("markdown");
     assert!(
         markdown.contains("| `locale_ok` | equivalent |")
-            && markdown.contains("| `print_product_info` | different | on `name = 1, version = 1`"),
+            && markdown.contains(
+                "| `print_product_info` | different | on `line_delim = 10 (new), name = 1, version = 1`"
+            ),
         "{markdown}"
     );
     let log: serde_json::Value = serde_json::from_str(&run("sarif")).expect("JSON");
