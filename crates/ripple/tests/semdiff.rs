@@ -657,3 +657,21 @@ fn a_pointed_to_array_in_the_state_is_shown_whole() {
     assert!(rest(old).starts_with("{0, 1, 0"), "{w:#}");
     assert!(rest(new).starts_with("{0, 2, 0"), "{w:#}");
 }
+
+/// A library call one version makes and the other does not is no proof either:
+/// `fflush(stdout)` after the printf changes when the bytes are written, not which
+/// (gcc prints "7\n" for both). The solver's difference in the output rests on fflush
+/// being uninterpreted, and no run confirms it: unknown, never "different".
+#[test]
+fn a_library_call_in_one_version_only_is_no_proof_of_a_difference() {
+    let (code, json) = pair_json("fflush_added", &[]);
+    assert_eq!(code, 3, "{json:#}");
+    let f = &json["functions"][0];
+    assert_eq!(f["verdict"], "unknown", "{f:#}");
+    for w in f["witnesses"].as_array().into_iter().flatten() {
+        assert_eq!(w["confirmed"], false, "{w}");
+        assert_eq!(w["old"]["stdout"], w["new"]["stdout"], "{w}");
+    }
+    let notes = f["notes"].to_string();
+    assert!(notes.contains("possible difference"), "{notes}");
+}
