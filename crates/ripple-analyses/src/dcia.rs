@@ -412,6 +412,9 @@ fn same_traps(old: &Program, new: &Program, matching: &VersionMatch) -> (NodeSet
         let (Some(o), Some(n)) = (m.old, m.new) else {
             continue;
         };
+        if m.changed_old.is_empty() && m.changed_new.is_empty() {
+            continue;
+        }
         let old_all: Vec<NodeId> = old.functions[o].nodes.ids().collect();
         let new_all: Vec<NodeId> = new.functions[n].nodes.ids().collect();
         let all_of = |list: Vec<(NodeId, Vec<String>)>| -> FxHashSet<String> {
