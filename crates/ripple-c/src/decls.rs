@@ -196,7 +196,8 @@ impl<'a> Lowerer<'a, '_> {
             return;
         }
         for (d, init) in self.declarators(node) {
-            let dec = self.declarator(d, specs.ty);
+            let base = self.declared_base(node, specs.ty, init);
+            let dec = self.declarator(d, base);
             let Some(name) = dec.name else { continue };
             let span = self.span_of(d);
             if matches!(self.linker.program.types.get(dec.ty), Type::Function { .. }) {
@@ -380,7 +381,8 @@ impl<'a> Lowerer<'a, '_> {
         }
         let cleanups = self.cleanup_attributes_of(node);
         for ((d, init), cleanup) in self.declarators(node).into_iter().zip(cleanups) {
-            let dec = self.declarator(d, specs.ty);
+            let base = self.declared_base(node, specs.ty, init);
+            let dec = self.declarator(d, base);
             let Some(name) = dec.name else { continue };
             let span = self.span_of(d);
             if matches!(self.linker.program.types.get(dec.ty), Type::Function { .. }) {
@@ -473,6 +475,40 @@ impl<'a> Lowerer<'a, '_> {
             if let Some((at, func)) = cleanup {
                 self.add_cleanup(node, at, &func, var);
             }
+        }
+    }
+
+    /// The type a declarator of `decl` applies to: that of the specifiers, or for GNU
+    /// `__auto_type` that of the declarator's initializer after lvalue conversion
+    /// (arrays and functions become pointers), not evaluated.
+    fn declared_base(
+        &mut self,
+        decl: TsNode<'a>,
+        specs_ty: TypeId,
+        init: Option<TsNode<'a>>,
+    ) -> TypeId {
+        let auto = self
+            .child_field(decl, self.fields.type_)
+            .is_some_and(|t| t.kind() == "type_identifier" && self.text(t) == "__auto_type");
+        if !auto {
+            return specs_ty;
+        }
+        let Some(init) = init else {
+            self.diag(
+                Severity::Error,
+                decl,
+                "`__auto_type` declaration without an initializer".into(),
+            );
+            return specs_ty;
+        };
+        let ty = self.speculate(|this| this.lower_expr(init).ty());
+        match self.linker.program.types.get(ty) {
+            Type::Array { elem, .. } => {
+                let elem = *elem;
+                self.pointer_to(elem)
+            }
+            Type::Function { .. } => self.pointer_to(ty),
+            _ => ty,
         }
     }
 

@@ -21,6 +21,13 @@
 //! `goto *EXPR` (GNU computed goto), which the grammar reads as an error, is respelled
 //! `0 , *EXPR` (same length); the offsets are recorded for the statement lowering.
 //!
+//! `typeof (EXPR)` (also `__typeof__`, `__typeof`) of an expression: the grammar reads
+//! only a type name between the parentheses, and `typeof (x) *p = q;` as a product. It
+//! is respelled as a structure type with one member, `struct{void
+//! __ripple_typeof[EXPR];}` (the keyword and parentheses replaced in place, the rest
+//! inserted), which the grammar reads as a type wherever one may stand; the frontend
+//! takes the type of the array size ([`TYPEOF_MEMBER`], `Lowerer::typeof_operand`).
+//!
 //! Insertions shift columns, never lines: [`OffsetMap`] maps byte offsets of the
 //! rewritten text back to the lines and columns of the original.
 //!
@@ -30,6 +37,9 @@
 //! (`size_t n;` with the header missing) is left alone.
 
 use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The member name of the structure `typeof (EXPR)` is respelled as (module comment).
+pub(crate) const TYPEOF_MEMBER: &str = "__ripple_typeof";
 
 /// The rewritten text of a unit and how to read it back.
 pub(crate) struct OldStyle {
@@ -124,7 +134,16 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
         })
         .map(|w| w[0].start)
         .collect();
-    let mut out = if scanner.inserts.is_empty() && scanner.rotations.is_empty() {
+    let mut inserts: Vec<(usize, &'static str)> =
+        scanner.inserts.iter().map(|&at| (at, "int ")).collect();
+    let typeofs = scanner.typeof_expressions();
+    for &(_, open, close) in &typeofs {
+        inserts.push((scanner.toks[open].end, "void __ripple_typeof["));
+        inserts.push((scanner.toks[close].start, "];"));
+    }
+    inserts.sort_unstable();
+    inserts.dedup();
+    let mut out = if inserts.is_empty() && scanner.rotations.is_empty() {
         OldStyle {
             text: text.to_string(),
             map: None,
@@ -133,28 +152,48 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
             definitions: Vec::new(),
         }
     } else {
-        apply(text, &scanner.inserts, scanner.rotations)
+        apply(text, &inserts, scanner.rotations)
     };
-    let mut inserts = scanner.inserts;
-    inserts.sort_unstable();
-    // An insertion at a definition's first byte belongs to it.
-    let shift = |at: usize| at + 4 * inserts.partition_point(|&i| i < at);
+    // The length inserted before each insertion point, and in all.
+    let mut before = Vec::with_capacity(inserts.len() + 1);
+    let mut total = 0;
+    for &(_, piece) in &inserts {
+        before.push(total);
+        total += piece.len();
+    }
+    before.push(total);
+    // `at` in the rewritten text, past the insertions at `at` itself when `past_own`.
+    let shift = |at: usize, past_own: bool| {
+        at + before[inserts.partition_point(|&(i, _)| i < at || (past_own && i == at))]
+    };
     out.definitions = scanner
         .definitions
         .iter()
         .map(|&(name, name_at, start, end)| Definition {
             name: String::from_utf8_lossy(&bytes[name_at..name_at + name.len()]).into_owned(),
-            name_at: name_at + 4 * inserts.partition_point(|&i| i <= name_at),
-            start: shift(start),
-            end: shift(end),
+            name_at: shift(name_at, true),
+            // An insertion at a definition's first byte belongs to it.
+            start: shift(start, false),
+            end: shift(end, false),
         })
         .collect();
     for at in gotos {
         // Only insertions move offsets (a rotation keeps those outside its region, and
         // a `goto` is never inside one).
-        let new_at = at + 4 * inserts.partition_point(|&i| i <= at);
+        let new_at = shift(at, true);
         out.text.replace_range(new_at..new_at + 4, "0 , ");
         out.computed_gotos.insert(new_at);
+    }
+    for (keyword, open, close) in typeofs {
+        let (start, end) = (scanner.toks[keyword].start, scanner.toks[keyword].end);
+        let new_at = shift(start, true);
+        let padded = format!("{:<1$}", "struct", end - start);
+        out.text
+            .replace_range(new_at..new_at + padded.len(), &padded);
+        let new_at = shift(scanner.toks[open].start, true);
+        out.text.replace_range(new_at..new_at + 1, "{");
+        let new_at = shift(scanner.toks[close].start, true);
+        out.text.replace_range(new_at..new_at + 1, "}");
     }
     out
 }
@@ -164,13 +203,20 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
 enum Event {
     /// Start of a rotated region: emit the body's `{` (at the given offset) here.
     OpenRotation(usize),
-    Insert,
+    Insert(&'static str),
     /// The body's `{` of a rotated region: dropped here.
     SkipBrace,
 }
 
-fn apply(text: &str, inserts: &[usize], rotations: Vec<(usize, usize)>) -> OldStyle {
-    let mut events: Vec<(usize, Event)> = inserts.iter().map(|&o| (o, Event::Insert)).collect();
+fn apply(
+    text: &str,
+    inserts: &[(usize, &'static str)],
+    rotations: Vec<(usize, usize)>,
+) -> OldStyle {
+    let mut events: Vec<(usize, Event)> = inserts
+        .iter()
+        .map(|&(o, piece)| (o, Event::Insert(piece)))
+        .collect();
     for (start, brace) in rotations {
         events.push((start, Event::OpenRotation(brace)));
         events.push((brace, Event::SkipBrace));
@@ -205,13 +251,13 @@ fn apply(text: &str, inserts: &[usize], rotations: Vec<(usize, usize)>) -> OldSt
                 open_brace_at.push(out.len());
                 out.push('{');
             }
-            Event::Insert => {
+            Event::Insert(piece) => {
                 pieces.push(Piece {
                     new_start: out.len(),
                     orig_start: offset,
                     synthetic: true,
                 });
-                out.push_str("int ");
+                out.push_str(piece);
             }
             Event::SkipBrace => {
                 if let Some(open) = open_brace_at.pop() {
@@ -616,6 +662,38 @@ impl<'s> Scanner<'s> {
         i
     }
 
+    /// The `typeof` of expressions (module comment), as the token indices of the
+    /// keyword and of its parentheses: every `typeof` whose parentheses do not start
+    /// like a type name (a type keyword, qualifier, tag or file-scope typedef name; a
+    /// lone name declared by a typedef of a block scope is told by the frontend).
+    fn typeof_expressions(&self) -> Vec<(usize, usize, usize)> {
+        let mut out = Vec::new();
+        for i in 0..self.toks.len() {
+            if !matches!(self.word(i), "typeof" | "__typeof__" | "__typeof")
+                || !self.punct(i + 1, b'(')
+            {
+                continue;
+            }
+            let close = self.skip_group(i + 1) - 1;
+            if close <= i + 2 || !self.punct(close, b')') {
+                continue;
+            }
+            let first = self.word(i + 2);
+            let names_a_type = TYPE_KEYWORDS.contains(&first)
+                || STORAGE_AND_QUALIFIERS.contains(&first)
+                || ATTRIBUTE_LIKE.contains(&first)
+                || matches!(
+                    first,
+                    "struct" | "union" | "enum" | "typeof" | "__typeof__" | "__typeof" | "_Atomic"
+                )
+                || self.typedefs.contains(first);
+            if !names_a_type {
+                out.push((i, i + 1, close));
+            }
+        }
+        out
+    }
+
     fn file_scope(&mut self) {
         let mut i = 0;
         while i < self.toks.len() {
@@ -845,6 +923,28 @@ mod tests {
         let map = out.map.unwrap();
         assert_eq!(map.position(open + 1), (1, 0));
         assert_eq!(map.position(open), (2, 0));
+    }
+
+    #[test]
+    fn typeof_of_an_expression_becomes_a_structure_type() {
+        let src =
+            "typedef long T;\nvoid f(int *p) { typeof(*p) a; __typeof__(T) b; typeof(p) *c = 0; }";
+        let out = rewrite(src);
+        // The keyword keeps its length, so `a` moves only by the insertions.
+        assert!(
+            out.text.contains("struct{void __ripple_typeof[*p];} a;"),
+            "{}",
+            out.text
+        );
+        assert!(out.text.contains("__typeof__(T) b;"), "{}", out.text);
+        assert!(out
+            .text
+            .contains("struct{void __ripple_typeof[p];} *c = 0;"));
+        let map = out.map.unwrap();
+        let a = out.text.find("} a;").unwrap() + 2;
+        assert_eq!(map.position(a), (1, src.find(" a;").unwrap() - 16 + 1));
+        let star = out.text.find("[*p]").unwrap() + 1;
+        assert_eq!(map.position(star), (1, src.find("(*p)").unwrap() + 1 - 16));
     }
 
     #[test]

@@ -180,13 +180,21 @@ impl<'a> Lowerer<'a, '_> {
                         if let Some(ty) = self.builtin_type_name(name) {
                             return ty;
                         }
+                        if name == "__auto_type" {
+                            // Each declarator's type is its initializer's
+                            // (`Lowerer::declared_base`).
+                            return self.types.int;
+                        }
                         self.diag(Severity::Error, spec, format!("unknown type name `{name}`"));
                         self.types.int
                     }
                 }
             }
             "sized_type_specifier" => self.sized_type(spec),
-            "struct_specifier" => self.record_specifier(spec, false),
+            "struct_specifier" => match self.typeof_operand(spec) {
+                Some(ty) => ty,
+                None => self.record_specifier(spec, false),
+            },
             "union_specifier" => self.record_specifier(spec, true),
             "enum_specifier" => self.enum_specifier(spec),
             "macro_type_specifier" => {
@@ -226,6 +234,42 @@ impl<'a> Lowerer<'a, '_> {
                 self.types.int
             }
         }
+    }
+
+    /// The type of EXPR in `typeof (EXPR)`, respelled `struct{void
+    /// __ripple_typeof[EXPR];}` (module comment of `oldstyle`), not evaluated; `None`
+    /// for any other structure. A lone name may still name a type (a typedef of a block
+    /// scope).
+    pub(crate) fn typeof_operand(&mut self, spec: TsNode<'a>) -> Option<TypeId> {
+        if spec.kind() != "struct_specifier" || self.child_field(spec, self.fields.name).is_some() {
+            return None;
+        }
+        let body = self.child_field(spec, self.fields.body)?;
+        let field = body
+            .named_child(0)
+            .filter(|_| body.named_child_count() == 1)?;
+        let declarator = self.child_field(field, self.fields.declarator)?;
+        let name = self.child_field(declarator, self.fields.declarator)?;
+        if field.kind() != "field_declaration"
+            || declarator.kind() != "array_declarator"
+            || self.text(name) != crate::oldstyle::TYPEOF_MEMBER
+        {
+            return None;
+        }
+        let expr = self.child_field(declarator, self.fields.size)?;
+        if expr.kind() == "identifier" {
+            let name = self.text(expr);
+            match self.lookup(name) {
+                Some(Sym::Typedef(ty)) => return Some(ty),
+                None => {
+                    if let Some(ty) = self.builtin_type_name(name) {
+                        return Some(ty);
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(self.speculate(|this| this.lower_expr(expr).ty()))
     }
 
     /// Names GCC predefines or that tree-sitter parses as primitive types.
