@@ -69,6 +69,10 @@ int main(void) {
     long *bal = (long *)(base + offsetof(struct account, balance));
     *bal = 7;
     printf("via offsetof %ld\n", cyd->balance);
+    /* gnulib's FLEXSIZEOF: offsetof in parentheses followed by an operator. */
+    size_t flex = ((offsetof(struct account, partner) + sizeof(long) - 1 + (3))
+                   & ~(sizeof(long) - 1));
+    printf("flex %zu\n", flex);
     struct bank *bp = &bank;
     bp->accounts[1].owner[0] = 'B';
     printf("%s %zu\n", bp->accounts[1].owner, strlen(bp->accounts[1].owner));

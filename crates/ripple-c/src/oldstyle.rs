@@ -20,6 +20,8 @@
 //!
 //! `goto *EXPR` (GNU computed goto), which the grammar reads as an error, is respelled
 //! `0 , *EXPR` (same length); the offsets are recorded for the statement lowering.
+//! `__builtin_offsetof`, which the grammar reads as a call (in parentheses, as a cast
+//! of a function type), is respelled `offsetof` with spaces.
 //!
 //! `typeof (EXPR)` (also `__typeof__`, `__typeof`) of an expression: the grammar reads
 //! only a type name between the parentheses, and `typeof (x) *p = q;` as a product. It
@@ -152,7 +154,7 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
             definitions: Vec::new(),
         }
     } else {
-        apply(text, &inserts, scanner.rotations)
+        apply(text, &inserts, std::mem::take(&mut scanner.rotations))
     };
     // The length inserted before each insertion point, and in all.
     let mut before = Vec::with_capacity(inserts.len() + 1);
@@ -183,6 +185,23 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
         let new_at = shift(at, true);
         out.text.replace_range(new_at..new_at + 4, "0 , ");
         out.computed_gotos.insert(new_at);
+    }
+    // `__builtin_offsetof (T, m)`, which the grammar reads as a call with an error
+    // (and, in parentheses, as a cast), is respelled as the `offsetof` it reads, which
+    // takes one member name (`m.n`, `m[0]` stay calls, read by the builtin lowering).
+    for (i, tok) in scanner.toks.iter().enumerate() {
+        let close = scanner.skip_group(i + 1).saturating_sub(1);
+        if tok.kind == Tok::Ident
+            && &bytes[tok.start..tok.end] == b"__builtin_offsetof"
+            && scanner.punct(i + 1, b'(')
+            && scanner.punct(close, b')')
+            && scanner.is_ident(close - 1)
+            && scanner.punct(close - 2, b',')
+        {
+            let new_at = shift(tok.start, true);
+            out.text
+                .replace_range(new_at..new_at + tok.end - tok.start, "offsetof          ");
+        }
     }
     for (keyword, open, close) in typeofs {
         let (start, end) = (scanner.toks[keyword].start, scanner.toks[keyword].end);
