@@ -53,7 +53,8 @@ def fetch(package, work):
     run(["apt-get", "source", "-qq", package], cwd=scratch)
     tree = next(d for d in sorted(os.listdir(scratch)) if os.path.isdir(os.path.join(scratch, d)))
     shutil.move(os.path.join(scratch, tree), patched)
-    tarball = glob.glob(os.path.join(scratch, "*.orig.tar.*"))[0]
+    tarball = next(t for t in sorted(glob.glob(os.path.join(scratch, "*.orig.tar.*")))
+                   if not t.endswith((".asc", ".sig")))
     os.makedirs(orig)
     run(["tar", "-xf", tarball, "-C", orig, "--strip-components=1"])
     shutil.rmtree(scratch)
@@ -62,7 +63,7 @@ def fetch(package, work):
 
 def build_database(orig, work):
     """compile_commands.json of a copy of the upstream tree built under bear."""
-    build = os.path.join(work, "build")
+    build = os.path.join(work, os.path.basename(orig) + ".build")
     database = os.path.join(build, "compile_commands.json")
     if os.path.isfile(database):
         return database

@@ -61,7 +61,7 @@ use crate::control::{ControlDependence, PostDominators};
 use crate::libc::external_model;
 use crate::memdeps::{memory_deps, MemoryAccesses};
 use crate::modref::ModRef;
-use crate::noreturn::trap_reads;
+use crate::noreturn::{trap_reads, TrapReads};
 use crate::pointsto::{AccessKind, Object, PartId, PointsTo, PointsToConfig};
 use crate::reaching::ReachingDefs;
 use ripple_graph::BitMatrix;
@@ -732,8 +732,8 @@ impl<'p> Builder<'p> {
     }
 
     fn function(&mut self, f: FuncId) {
-        let (sites, may_stop_nodes) = self.call_sites(f);
-        let (traps, trap_uses) = self.traps(f, &sites);
+        let (sites, may_stop_nodes, trap_reads) = self.call_sites(f);
+        let (traps, trap_uses) = self.traps(f, &sites, trap_reads);
         let pdom = self.control_dependences(f, &sites, &may_stop_nodes, &traps);
         self.register_dependences(f, &sites, trap_uses);
         self.memory_dependences(f, &sites, &pdom);
@@ -746,15 +746,12 @@ impl<'p> Builder<'p> {
         &mut self,
         f: FuncId,
         sites: &FxHashMap<NodeId, Site>,
+        trap_reads: Vec<(NodeId, TrapReads)>,
     ) -> (TrapSources, Vec<RegisterUse>) {
-        let program = self.program;
         let first = self.node_base[f.index()].expect("defined");
         let mut traps = FxHashMap::default();
         let mut uses = Vec::new();
-        for (n, node) in program.functions[f].nodes.iter_enumerated() {
-            let Some(reads) = trap_reads(program, node) else {
-                continue;
-            };
+        for (n, reads) in trap_reads {
             let sources = if reads.memory {
                 let mut v: Vec<VertexId> = sites
                     .get(&n)
@@ -774,16 +771,27 @@ impl<'p> Builder<'p> {
         (traps, uses)
     }
 
-    /// The call sites of `f` with their bound targets, and the nodes that may not return
-    /// (havocs, calls of functions that may stop).
-    fn call_sites(&mut self, f: FuncId) -> (FxHashMap<NodeId, Site>, Vec<NodeId>) {
+    /// The call sites of `f` with their bound targets, the nodes that may not return
+    /// (havocs, calls of functions that may stop, traps), and what decides whether each
+    /// node that may trap does.
+    fn call_sites(
+        &mut self,
+        f: FuncId,
+    ) -> (
+        FxHashMap<NodeId, Site>,
+        Vec<NodeId>,
+        Vec<(NodeId, TrapReads)>,
+    ) {
         let program = self.program;
         let function = &program.functions[f];
         // Call sites.
         let mut sites: FxHashMap<NodeId, Site> = FxHashMap::default();
         let mut may_stop_nodes = Vec::new();
+        let mut all_trap_reads = Vec::new();
         for (n, node) in function.nodes.iter_enumerated() {
-            let traps = self.pts.is_havoc(f, n) || trap_reads(program, node).is_some();
+            let reads = trap_reads(program, node);
+            let traps = self.pts.is_havoc(f, n) || reads.is_some();
+            all_trap_reads.extend(reads.map(|r| (n, r)));
             if traps {
                 may_stop_nodes.push(n);
             }
@@ -830,7 +838,7 @@ impl<'p> Builder<'p> {
             }
             sites.insert(n, site);
         }
-        (sites, may_stop_nodes)
+        (sites, may_stop_nodes, all_trap_reads)
     }
 
     /// Control dependences over the CFG augmented with edges to the exit from the nodes

@@ -1433,9 +1433,7 @@ impl<'p> Engine<'p> {
     /// terminating zero.
     fn literal_text(&self, side: Side, address: u64) -> Option<Vec<u8>> {
         let program = self.programs[side.index()];
-        let (_, global) = program.globals.iter_enumerated().find(|(id, g)| {
-            g.key.starts_with(".str") && self.layout.global(side.index(), *id) == address
-        })?;
+        let global = &program.globals[self.layout.literal_at(side.index(), address)?];
         let init = global.init.as_ref()?;
         let size = program.types.size_of(global.ty) as usize;
         let mut bytes = vec![0u8; size];

@@ -32,6 +32,8 @@ type Frame = (u64, FxHashMap<VarId, u64>);
 #[derive(Clone, Debug, Default)]
 pub struct Layout {
     globals: [FxHashMap<GlobalId, u64>; 2],
+    /// The string literal (a global keyed `.str...`) at each address, per version.
+    literals: [FxHashMap<u64, GlobalId>; 2],
     functions: [FxHashMap<FuncId, u64>; 2],
     frames: [FxHashMap<FuncId, Frame>; 2],
 }
@@ -74,8 +76,12 @@ impl Layout {
             *address = FUNCTION_BASE + 16 * index as u64;
         }
         for (side, program) in programs.into_iter().enumerate() {
-            for id in program.globals.ids() {
-                layout.globals[side].insert(id, address_of[&identity(side, id)]);
+            for (id, global) in program.globals.iter_enumerated() {
+                let address = address_of[&identity(side, id)];
+                layout.globals[side].insert(id, address);
+                if global.key.starts_with(".str") {
+                    layout.literals[side].entry(address).or_insert(id);
+                }
             }
             for (id, function) in program.functions.iter_enumerated() {
                 let index = (function_keys[&function.key] - FUNCTION_BASE) / 16;
@@ -102,6 +108,11 @@ impl Layout {
             .get(&global)
             .copied()
             .unwrap_or(GLOBAL_BASE)
+    }
+
+    /// The string literal of version `side` at `address`, if one is there.
+    pub fn literal_at(&self, side: usize, address: u64) -> Option<GlobalId> {
+        self.literals[side].get(&address).copied()
     }
 
     pub fn function(&self, side: usize, function: FuncId) -> u64 {

@@ -51,29 +51,28 @@ pub(super) fn report_pair(
         && engine.smt.check(std::slice::from_ref(&assume)) == Answer::Unsat;
     let has_possible = possible_answer != Answer::Unsat || vacuous;
     let has_termination = termination_answer != Answer::Unsat;
+    // Whether a difference the solver found (in the outputs, or in whether the versions
+    // end) has the property `rests_on`.
+    let through = |rests_on: &mut dyn FnMut(&Bool) -> bool| {
+        (diff_answer == Answer::Sat && rests_on(&state.differs))
+            || (termination_answer == Answer::Sat && rests_on(&state.termination))
+    };
     // A difference through a call by pointer that may reach a function that differs
     // between the versions (each version's own unknown function there) is possible, not
     // proved: those two functions may well agree where this one calls them. Only a run
     // confirms it.
-    let own_calls = |f: &Bool| {
+    let through_differing = through(&mut |f| {
         ripple_symex::smt::mentions_function(f, &["ext.(indirect).old.", "ext.(indirect).new."])
-    };
-    let through_differing = (diff_answer == Answer::Sat && own_calls(&state.differs))
-        || (termination_answer == Answer::Sat && own_calls(&state.termination));
+    });
     // Likewise a difference through a construct the analysis does not model (inline
     // assembly, code that could not be read: a havoc): each version's havoc is an
     // unknown of its own, though the construct may compute the same in both.
-    let unmodelled = |f: &Bool| ripple_symex::smt::mentions_function(f, &["havoc!"]);
-    let through_unmodelled = (diff_answer == Answer::Sat && unmodelled(&state.differs))
-        || (termination_answer == Answer::Sat && unmodelled(&state.termination));
+    let through_unmodelled = through(&mut |f| ripple_symex::smt::mentions_function(f, &["havoc!"]));
     // Likewise a difference that rests on a library function the analysis leaves
     // uninterpreted (`printf`, `memset`, ...) applied to arguments that differ between
     // the versions: any function may be the one the library has, and the real one may
     // give the same results for both (`%d` and `%i` print alike).
-    let through_uninterpreted = (diff_answer == Answer::Sat
-        && rests_on_uninterpreted(engine, &assume, &state.differs))
-        || (termination_answer == Answer::Sat
-            && rests_on_uninterpreted(engine, &assume, &state.termination));
+    let through_uninterpreted = through(&mut |f| rests_on_uninterpreted(engine, &assume, f));
     let proved_diff = !through_differing
         && !through_unmodelled
         && !through_uninterpreted
