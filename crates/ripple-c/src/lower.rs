@@ -635,7 +635,7 @@ fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
 }
 
 /// Replaces GCC line markers and `#pragma` lines by spaces.
-fn blank_line_markers(text: &str) -> String {
+pub(crate) fn blank_line_markers(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim_start();

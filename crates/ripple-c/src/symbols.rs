@@ -28,10 +28,17 @@ pub fn link_symbols(unit: &TranslationUnit) -> LinkSymbols {
     if parser.set_language(c_language()).is_err() {
         return LinkSymbols::default();
     }
-    let Some(tree) = parser.parse(&unit.text, None) else {
+    // Line markers may fall inside an expression (a macro's expansion spread over
+    // lines): blanked as the lowering blanks them, so both read the same tree.
+    let blanked = if unit.line_map.is_some() {
+        crate::lower::blank_line_markers(&unit.text)
+    } else {
+        unit.text.clone()
+    };
+    let Some(tree) = parser.parse(&blanked, None) else {
         return LinkSymbols::default();
     };
-    let text = unit.text.as_bytes();
+    let text = blanked.as_bytes();
     let name = |n: TsNode| n.utf8_text(text).unwrap_or("").to_string();
     let mut out = LinkSymbols::default();
     let mut statics: Vec<String> = Vec::new();
@@ -103,8 +110,79 @@ pub fn link_symbols(unit: &TranslationUnit) -> LinkSymbols {
         list.dedup();
     }
     out.uses.retain(|u| statics.binary_search(u).is_err());
+    // What the parser's recovery made of a keyword (`if (` read as a declaration of
+    // `if` in code that uses a macro the file does not define) names no symbol.
+    for list in [&mut out.defines, &mut out.uses] {
+        list.retain(|name| !KEYWORDS.contains(&name.as_str()));
+    }
     out
 }
+
+/// The keywords of C (C23 and GNU spellings included): never the name of a symbol.
+const KEYWORDS: &[&str] = &[
+    "alignas",
+    "alignof",
+    "asm",
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "char",
+    "const",
+    "constexpr",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "nullptr",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "static_assert",
+    "struct",
+    "switch",
+    "thread_local",
+    "true",
+    "typedef",
+    "typeof",
+    "typeof_unqual",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Bool",
+    "_Complex",
+    "_Generic",
+    "_Imaginary",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+    "__asm__",
+    "__attribute__",
+    "__extension__",
+    "__inline",
+    "__inline__",
+    "__typeof__",
+];
 
 /// Whether a declaration or definition has the storage class `word`.
 fn has_storage(item: TsNode, text: &[u8], word: &str) -> bool {
@@ -189,5 +267,25 @@ mod tests {
         // Uses come from bodies and initializers, not from declarations; `helper` is
         // the unit's own.
         assert_eq!(s.uses, ["counter", "inflate", "level", "shared", "x"]);
+    }
+
+    #[test]
+    fn a_keyword_is_no_symbol() {
+        // Reduced from cJSON_Utils.c's preprocessed text, where a line marker fell inside
+        // a condition: read raw, the parser's recovery defines a function `if`, which
+        // pulled the file into every program whose code says `if`. Markers are blanked
+        // as the lowering blanks them, and a keyword is never a symbol.
+        let text = "    if ((parent == \n# 975 \"t.c\" 3 4\n    else if (check(parent))\n    {\n";
+        let preprocessed =
+            TranslationUnit::preprocessed("t.c".into(), text, |f: &str| f.to_string());
+        let raw = TranslationUnit {
+            path: "t.c".into(),
+            text: text.into(),
+            line_map: None,
+        };
+        for unit in [preprocessed, raw] {
+            let s = link_symbols(&unit);
+            assert!(s.defines.is_empty(), "{:?}", s.defines);
+        }
     }
 }

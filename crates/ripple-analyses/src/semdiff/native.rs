@@ -96,9 +96,11 @@ pub fn holds_jump_buffer(program: &Program, ty: TypeId) -> bool {
     }
 }
 
-/// The globals a driver can set and print: named at file scope, initialised, writable,
-/// holding only numbers.
-pub fn data_globals(program: &Program) -> Vec<String> {
+/// The globals a driver of `func` can set and print: named at file scope and in reach of
+/// the unit the driver is compiled with (external, or static in the function's own
+/// file: another unit's statics cannot be named there), initialised, writable, holding
+/// only numbers.
+pub fn data_globals(program: &Program, func: FuncId) -> Vec<String> {
     let mut names: Vec<String> = program
         .globals
         .iter()
@@ -106,7 +108,7 @@ pub fn data_globals(program: &Program) -> Vec<String> {
             g.init.is_some()
                 && !g.is_const
                 && !g.key.starts_with('.')
-                && g.key.matches(':').count() <= 1
+                && in_reach(program, func, g)
                 && scalar_data(program, g.ty)
         })
         .map(|g| g.name.clone())
@@ -114,6 +116,19 @@ pub fn data_globals(program: &Program) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// Whether `global` can be named by a driver of `func` compiled with `func`'s file: an
+/// external one (keyed by its name), or a static of that file (keyed `file:name`), not
+/// a static of a function (`file:function:name`) or of another file.
+fn in_reach(program: &Program, func: FuncId, global: &ripple_ir::Global) -> bool {
+    match global.key.split_once(':') {
+        None => true,
+        Some((file, name)) => {
+            let own = program.functions[func].span.file;
+            !name.contains(':') && program.files.get(own).is_some_and(|f| f.path == file)
+        }
+    }
 }
 
 /// A semdiff witness as a native input of version `side` (`program`).
@@ -357,7 +372,7 @@ pub fn driver(
             let g = program
                 .globals
                 .iter()
-                .find(|g| &g.name == name && g.init.is_some() && g.key.matches(':').count() <= 1)?;
+                .find(|g| &g.name == name && g.init.is_some() && in_reach(program, func, g))?;
             scalar_data(program, g.ty).then_some((name, g.ty))
         })
         .collect();

@@ -190,8 +190,8 @@ impl Witness {
         let Some(runner) = &config.native else {
             return;
         };
-        let old_globals = native::data_globals(programs[0]);
-        let new_globals = native::data_globals(programs[1]);
+        let old_globals = native::data_globals(programs[0], funcs[0]);
+        let new_globals = native::data_globals(programs[1], funcs[1]);
         let globals: Vec<String> = old_globals
             .into_iter()
             .filter(|g| new_globals.contains(g))

@@ -120,7 +120,7 @@ pub fn random_inputs(
     for ty in &params {
         native::c_type(program, *ty)?;
     }
-    let globals: Vec<(String, TypeId)> = native::data_globals(program)
+    let globals: Vec<(String, TypeId)> = native::data_globals(program, func)
         .into_iter()
         .filter_map(|name| {
             let global = program.globals.iter().find(|g| g.name == name)?;
@@ -185,7 +185,7 @@ pub fn run(
     work: &Path,
     name: &str,
 ) -> Result<Vec<String>, String> {
-    let globals = native::data_globals(program);
+    let globals = native::data_globals(program, func);
     let driver = native::driver(program, func, &globals, timeout_ms)
         .ok_or_else(|| "the signature cannot be written in C".to_string())?;
     let exe = work.join(name);

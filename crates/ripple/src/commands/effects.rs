@@ -226,7 +226,7 @@ fn build_both(
         let exe = work.join(format!("{label}.exe"));
         let b = Build {
             root: version.sources.root.clone(),
-            units: version.sources.unit_files().into_iter().cloned().collect(),
+            units: version.program_files.clone(),
             flags: v.flags.clone(),
             cc: v.cc.clone(),
             command: run.build.clone(),

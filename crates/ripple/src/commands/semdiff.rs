@@ -161,9 +161,8 @@ fn native_runner(
     };
     let source = |version: &crate::load::LoadedVersion| NativeSource::Files {
         units: version
-            .sources
-            .unit_files()
-            .into_iter()
+            .program_files
+            .iter()
             .map(|f| {
                 (
                     f.to_string_lossy().replace('\\', "/"),

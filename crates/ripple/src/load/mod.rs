@@ -242,6 +242,9 @@ pub struct LoadedVersion {
     pub left_out: Vec<String>,
     /// A hash of what was lowered (see [`content_hash`]), for the report cache.
     pub content: u128,
+    /// The C files of the program analysed (relative to the root): what a build of it
+    /// compiles.
+    pub program_files: Vec<PathBuf>,
 }
 
 /// The root of the git work tree holding the current directory, if any.
@@ -331,11 +334,13 @@ impl PreparedVersion {
         let mut lowered = ripple_c::lower_units(&units, &config.frontend);
         diagnostics.append(&mut lowered.diagnostics);
         lowered.diagnostics = diagnostics;
+        let program_files = units.iter().map(|u| PathBuf::from(&u.path)).collect();
         LoadedVersion {
             sources: self.sources,
             lowered,
             left_out: Vec::new(),
             content,
+            program_files,
         }
     }
 }

@@ -1,15 +1,18 @@
 //! The programs of one source tree. A tree may build several: one per file defining
 //! `main` (a tool and its test drivers, `lua.c` and `luac.c`), each linked with the files
-//! that define no `main` as a linker links a library archive (a file is in when it
-//! defines a name the program uses and does not define yet: `ripple_c::link_symbols`;
-//! so a test driver does not get a Windows-only file no code of it calls), and unity
-//! builds (a file including other C files of the tree,
-//! as Lua's `onelua.c`), which are programs of their own. Lowered together they would
+//! that define no `main` as a linker links a library archive (for each name the program
+//! uses and does not define yet, the file nearest to it that defines the name:
+//! `ripple_c::link_symbols`; so a test driver does not get a Windows-only file no code
+//! of it calls, nor every other test directory's `setUp`), and unity builds (a file
+//! including other C files of the tree, as Lua's `onelua.c` or a test including
+//! `cJSON.c`), which are programs of their own, linked likewise with what they use of
+//! the files they do not include. Lowered together they would
 //! link one program's functions to another's and count a change once per copy; so the
 //! units are told apart before lowering, and one program is analysed: the one named by
 //! `--program`, else the one holding the most changed files.
 
-use std::collections::BTreeSet;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use anyhow::{bail, Result};
@@ -68,24 +71,30 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
     let library: Vec<usize> = (0..units.len())
         .filter(|&i| !main[i] && !unity[i])
         .collect();
-    let symbols: Vec<Option<ripple_c::LinkSymbols>> = units
-        .par_iter()
-        .enumerate()
-        .map(|(i, u)| (!unity[i]).then(|| ripple_c::link_symbols(u)))
-        .collect();
+    let symbols: Vec<ripple_c::LinkSymbols> =
+        units.par_iter().map(ripple_c::link_symbols).collect();
+    let unit_paths: Vec<&str> = units.iter().map(|u| u.path.as_str()).collect();
     let mut programs = Vec::new();
     for i in 0..units.len() {
         if unity[i] {
+            // It links what it uses from the files it does not include (a test
+            // including `cJSON.c` and calling `cJSON_Utils.c`).
+            let included = included_sources(&units[i]);
+            let rest: Vec<usize> = library
+                .iter()
+                .copied()
+                .filter(|&u| !included.contains(&units[u].path))
+                .collect();
             programs.push(ProgramUnits {
                 name: units[i].path.clone(),
                 kind: ProgramKind::Unity,
-                units: vec![i],
+                units: linked(i, &rest, &symbols, &unit_paths),
             });
         } else if main[i] {
             programs.push(ProgramUnits {
                 name: units[i].path.clone(),
                 kind: ProgramKind::Main,
-                units: linked(i, &library, &symbols),
+                units: linked(i, &library, &symbols, &unit_paths),
             });
         }
     }
@@ -100,34 +109,63 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
     programs
 }
 
-/// The units of the program of `main`: it, and the library units that define a name the
-/// units in it use and none defines, until none is left to pull (sorted).
-fn linked(main: usize, library: &[usize], symbols: &[Option<ripple_c::LinkSymbols>]) -> Vec<usize> {
-    let of = |u: usize| {
-        symbols[u]
-            .as_ref()
-            .expect("the symbols of every unit not a unity build")
+/// The units of the program of `main`: it, and, for each name the units in it use and
+/// none defines, the library unit defining it that lies nearest to `main` in the tree
+/// (the most directories in common, then the fewest directories deep, then the first
+/// by path), until no such name is
+/// left (sorted). Like a linker taking one archive member per undefined symbol, a
+/// name several files define (`setUp` in every test directory) pulls one of them,
+/// not all with everything they use.
+fn linked(
+    main: usize,
+    library: &[usize],
+    symbols: &[ripple_c::LinkSymbols],
+    paths: &[&str],
+) -> Vec<usize> {
+    let of = |u: usize| &symbols[u];
+    let mut definers: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for &u in library {
+        for name in &of(u).defines {
+            definers.entry(name.as_str()).or_default().push(u);
+        }
+    }
+    let dirs = |u: usize| -> Vec<&str> {
+        let mut parts: Vec<&str> = paths[u].split('/').collect();
+        parts.pop();
+        parts
+    };
+    let main_dirs = dirs(main);
+    let shared = |u: usize| {
+        main_dirs
+            .iter()
+            .zip(dirs(u))
+            .take_while(|(a, b)| **a == *b)
+            .count()
     };
     let mut members = vec![main];
     let mut defined: BTreeSet<&str> = of(main).defines.iter().map(String::as_str).collect();
-    let mut used: BTreeSet<&str> = of(main).uses.iter().map(String::as_str).collect();
-    let mut left = library.to_vec();
-    loop {
-        let (pulled, rest): (Vec<usize>, Vec<usize>) = left.iter().partition(|&&u| {
-            of(u)
-                .defines
+    // Names still to resolve, taken in a fixed order (the last pushed first).
+    let mut wanted: Vec<&str> = of(main).uses.iter().map(String::as_str).rev().collect();
+    let mut looked: BTreeSet<&str> = BTreeSet::new();
+    while let Some(name) = wanted.pop() {
+        if defined.contains(name) || !looked.insert(name) {
+            continue;
+        }
+        let nearest = definers.get(name).and_then(|units| {
+            units
                 .iter()
-                .any(|d| used.contains(d.as_str()) && !defined.contains(d.as_str()))
+                .copied()
+                .filter(|u| !members.contains(u))
+                .max_by_key(|&u| {
+                    let depth = paths[u].matches('/').count();
+                    (shared(u), Reverse(depth), Reverse(paths[u]))
+                })
         });
-        if pulled.is_empty() {
-            break;
-        }
-        for &u in &pulled {
+        if let Some(u) = nearest {
+            members.push(u);
             defined.extend(of(u).defines.iter().map(String::as_str));
-            used.extend(of(u).uses.iter().map(String::as_str));
+            wanted.extend(of(u).uses.iter().map(String::as_str).rev());
         }
-        members.extend(pulled);
-        left = rest;
     }
     members.sort_unstable();
     members
@@ -338,6 +376,32 @@ mod tests {
                 ("test/example.c", vec![2, 3, 4])
             ]
         );
+    }
+
+    #[test]
+    fn a_name_several_files_define_pulls_the_nearest_one() {
+        // Unity's shape: every test directory has its own `setUp`; a runner links the
+        // one beside it, not every file defining `setUp` with all those files use (here
+        // `json.c`, which the runner's program does not need).
+        let units = [
+            unit("json.c", "int parse(void) { return 1; }"),
+            unit("tests/a/fixture.c", "void setUp(void) {}\nint check_a(void) { return 2; }"),
+            unit("tests/a/runner/main.c", "void setUp(void); int check_a(void);\nint main(void) { setUp(); return check_a(); }"),
+            unit("tests/setup.c", "int parse(void);\nvoid setUp(void) { parse(); }"),
+            unit("tool.c", "int parse(void);\nint main(void) { return parse(); }"),
+        ];
+        let programs = partition(&units);
+        assert_eq!(
+            names(&programs),
+            vec![
+                ("tests/a/runner/main.c", vec![1, 2]),
+                ("tool.c", vec![0, 4])
+            ]
+        );
+        // A change in json.c is analysed in the program that uses it.
+        let lists = [programs.as_slice(), programs.as_slice()];
+        let json = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&0));
+        assert_eq!(choose(&lists, &json, None).unwrap(), vec![1, 1]);
     }
 
     #[test]
