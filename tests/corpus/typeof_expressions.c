@@ -1,4 +1,5 @@
 // GNU typeof of expressions and __auto_type: the type of an unevaluated expression; __auto_type takes its initializer's type after lvalue conversion.
+#include <stdint.h>
 #include <stdio.h>
 
 #define MAX(a, b) ({ __typeof__(a) a_ = (a); __typeof__(b) b_ = (b); a_ > b_ ? a_ : b_; })
@@ -56,6 +57,13 @@ int main(void) {
     for (__auto_type s = (short)3; s > 0; s--)
         asl += s;
     printf("%ld %d\n", asl, MAX(MAX(1, 9), MAX(4, c)));
+
+    /* gnulib's TYPE_SIGNED and verify_expr: typeof of a type name in casts, and a
+       static assertion in a structure's body. */
+    int is_signed = (!((__typeof__ (intmax_t)) 0 < (__typeof__ (intmax_t)) -1));
+    int is_unsigned = (!((typeof (unsigned long)) 0 < (typeof (unsigned long)) -1));
+    int checked = ((void) sizeof (struct { _Static_assert (sizeof (int) == 4, "int"); int d; }), 7);
+    printf("%d %d %d %zu\n", is_signed, is_unsigned, checked, sizeof (typeof (char *)));
 
     /* Pointer arithmetic through a typeof'd pointer. */
     typeof(&nums[0]) ptr = nums + 1;

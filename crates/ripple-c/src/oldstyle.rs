@@ -21,7 +21,9 @@
 //! `goto *EXPR` (GNU computed goto), which the grammar reads as an error, is respelled
 //! `0 , *EXPR` (same length); the offsets are recorded for the statement lowering.
 //! `__builtin_offsetof`, which the grammar reads as a call (in parentheses, as a cast
-//! of a function type), is respelled `offsetof` with spaces.
+//! of a function type), is respelled `offsetof` with spaces; `_Static_assert (...);`,
+//! which it does not read in a structure's body, is blanked (it has no run-time
+//! meaning).
 //!
 //! `typeof (EXPR)` (also `__typeof__`, `__typeof`) of an expression: the grammar reads
 //! only a type name between the parentheses, and `typeof (x) *p = q;` as a product. It
@@ -29,6 +31,8 @@
 //! __ripple_typeof[EXPR];}` (the keyword and parentheses replaced in place, the rest
 //! inserted), which the grammar reads as a type wherever one may stand; the frontend
 //! takes the type of the array size ([`TYPEOF_MEMBER`], `Lowerer::typeof_operand`).
+//! `typeof (T)` of a type name of specifiers and `*`s likewise becomes `struct{T
+//! __ripple_typeof;}` (in a cast, `(typeof (T)) 0` reads as a call otherwise).
 //!
 //! Insertions shift columns, never lines: [`OffsetMap`] maps byte offsets of the
 //! rewritten text back to the lines and columns of the original.
@@ -138,10 +142,14 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
         .collect();
     let mut inserts: Vec<(usize, &'static str)> =
         scanner.inserts.iter().map(|&at| (at, "int ")).collect();
-    let typeofs = scanner.typeof_expressions();
-    for &(_, open, close) in &typeofs {
-        inserts.push((scanner.toks[open].end, "void __ripple_typeof["));
-        inserts.push((scanner.toks[close].start, "];"));
+    let typeofs = scanner.typeofs();
+    for &(_, open, close, of_type) in &typeofs {
+        if of_type {
+            inserts.push((scanner.toks[close].start, " __ripple_typeof;"));
+        } else {
+            inserts.push((scanner.toks[open].end, "void __ripple_typeof["));
+            inserts.push((scanner.toks[close].start, "];"));
+        }
     }
     inserts.sort_unstable();
     inserts.dedup();
@@ -203,7 +211,28 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
                 .replace_range(new_at..new_at + tok.end - tok.start, "offsetof          ");
         }
     }
-    for (keyword, open, close) in typeofs {
+    // `_Static_assert (...);` has no run-time meaning, and the grammar does not read it
+    // in a structure's body (gnulib's `verify_expr`: `sizeof (struct { _Static_assert
+    // (...); int _gl_dummy; })`): blanked, newlines kept.
+    for (i, tok) in scanner.toks.iter().enumerate() {
+        if tok.kind != Tok::Ident
+            || &bytes[tok.start..tok.end] != b"_Static_assert"
+            || !scanner.punct(i + 1, b'(')
+        {
+            continue;
+        }
+        let after = scanner.skip_group(i + 1);
+        if !scanner.punct(after, b';') {
+            continue;
+        }
+        let (from, to) = (shift(tok.start, true), shift(scanner.toks[after].end, true));
+        let blank: String = out.text[from..to]
+            .chars()
+            .map(|c| if c == '\n' { '\n' } else { ' ' })
+            .collect();
+        out.text.replace_range(from..to, &blank);
+    }
+    for (keyword, open, close, _) in typeofs {
         let (start, end) = (scanner.toks[keyword].start, scanner.toks[keyword].end);
         let new_at = shift(start, true);
         let padded = format!("{:<1$}", "struct", end - start);
@@ -681,11 +710,12 @@ impl<'s> Scanner<'s> {
         i
     }
 
-    /// The `typeof` of expressions (module comment), as the token indices of the
-    /// keyword and of its parentheses: every `typeof` whose parentheses do not start
-    /// like a type name (a type keyword, qualifier, tag or file-scope typedef name; a
-    /// lone name declared by a typedef of a block scope is told by the frontend).
-    fn typeof_expressions(&self) -> Vec<(usize, usize, usize)> {
+    /// The `typeof`s to respell (module comment), as the token indices of the keyword
+    /// and of its parentheses, and whether it is of a type name. A type name starts
+    /// with a type keyword, qualifier, tag or file-scope typedef name (a lone name
+    /// declared by a typedef of a block scope is told by the frontend); one with an
+    /// array or function declarator (`int[3]`) is left as it is.
+    fn typeofs(&self) -> Vec<(usize, usize, usize, bool)> {
         let mut out = Vec::new();
         for i in 0..self.toks.len() {
             if !matches!(self.word(i), "typeof" | "__typeof__" | "__typeof")
@@ -707,7 +737,12 @@ impl<'s> Scanner<'s> {
                 )
                 || self.typedefs.contains(first);
             if !names_a_type {
-                out.push((i, i + 1, close));
+                out.push((i, i + 1, close, false));
+            } else if (i + 2..close)
+                .all(|k| !self.punct(k, b'(') && !self.punct(k, b'[') && !self.punct(k, b'{'))
+                && !matches!(first, "typeof" | "__typeof__" | "__typeof")
+            {
+                out.push((i, i + 1, close, true));
             }
         }
         out
@@ -955,7 +990,11 @@ mod tests {
             "{}",
             out.text
         );
-        assert!(out.text.contains("__typeof__(T) b;"), "{}", out.text);
+        assert!(
+            out.text.contains("struct    {T __ripple_typeof;} b;"),
+            "{}",
+            out.text
+        );
         assert!(out
             .text
             .contains("struct{void __ripple_typeof[p];} *c = 0;"));

@@ -237,24 +237,33 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The type of EXPR in `typeof (EXPR)`, respelled `struct{void
-    /// __ripple_typeof[EXPR];}` (module comment of `oldstyle`), not evaluated; `None`
-    /// for any other structure. A lone name may still name a type (a typedef of a block
-    /// scope).
+    /// __ripple_typeof[EXPR];}`, not evaluated, or of T in `typeof (T)` of a type name of
+    /// specifiers and `*`s, respelled `struct{T __ripple_typeof;}` (module comment of
+    /// `oldstyle`); `None` for any other structure. A lone name in EXPR may still name a
+    /// type (a typedef of a block scope).
     pub(crate) fn typeof_operand(&mut self, spec: TsNode<'a>) -> Option<TypeId> {
         if spec.kind() != "struct_specifier" || self.child_field(spec, self.fields.name).is_some() {
             return None;
         }
         let body = self.child_field(spec, self.fields.body)?;
-        let field = body
-            .named_child(0)
-            .filter(|_| body.named_child_count() == 1)?;
+        let field = body.named_child(0).filter(|_| {
+            body.named_child_count() == 1
+                && body
+                    .named_child(0)
+                    .is_some_and(|f| f.kind() == "field_declaration")
+        })?;
         let declarator = self.child_field(field, self.fields.declarator)?;
-        let name = self.child_field(declarator, self.fields.declarator)?;
-        if field.kind() != "field_declaration"
-            || declarator.kind() != "array_declarator"
-            || self.text(name) != crate::oldstyle::TYPEOF_MEMBER
-        {
+        let mut name = declarator;
+        while let Some(inner) = self.child_field(name, self.fields.declarator) {
+            name = inner;
+        }
+        if self.text(name) != crate::oldstyle::TYPEOF_MEMBER {
             return None;
+        }
+        if declarator.kind() != "array_declarator" {
+            // `typeof (T)`: the member's type.
+            let specs = self.specs(field);
+            return Some(self.declarator(declarator, specs.ty).ty);
         }
         let expr = self.child_field(declarator, self.fields.size)?;
         if expr.kind() == "identifier" {
