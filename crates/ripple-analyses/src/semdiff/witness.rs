@@ -14,6 +14,8 @@ pub struct Observed {
     pub stdout: String,
     /// Final values of pointed-to objects and globals, by C name.
     pub state: Vec<(String, String)>,
+    /// The globals of `state` the run left as it was given them.
+    pub untouched: Vec<String>,
     /// The run stopped at a limit (steps) or could not be carried out: what it shows
     /// proves nothing, so it never confirms a difference.
     pub limited: bool,
@@ -124,6 +126,7 @@ impl Witness {
         kind: &'static str,
         replay: ReplayInput,
     ) -> Witness {
+        let (old, new) = without_untouched_globals(old, new);
         let unconfirmed = if old.limited || new.limited {
             Some(Unconfirmed::Limit)
         } else if old.undefined.is_some() || new.undefined.is_some() {
@@ -807,6 +810,41 @@ pub(super) fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]
     }
 }
 
+/// The two runs without the globals neither changed: those both leave alike (or that
+/// one leaves as given while the other stopped without a final state). Every input
+/// global is in the final state, so a function touching one of a large program's
+/// globals would otherwise show them all. The runs compare as before: what is dropped
+/// is equal in both, or beside a result that differs.
+fn without_untouched_globals(mut old: Observed, mut new: Observed) -> (Observed, Observed) {
+    let value = |o: &Observed, name: &str| {
+        o.state
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    let stopped = |o: &Observed| o.state.is_empty() && !o.result.starts_with("returned");
+    let drop: Vec<String> = old
+        .untouched
+        .iter()
+        .chain(&new.untouched)
+        .filter(|name| {
+            let (a, b) = (value(&old, name), value(&new, name));
+            let left = |o: &Observed| o.untouched.contains(name);
+            match (a, b) {
+                (Some(a), Some(b)) => a == b && left(&old) && left(&new),
+                (Some(_), None) => left(&old) && stopped(&new),
+                (None, Some(_)) => left(&new) && stopped(&old),
+                (None, None) => false,
+            }
+        })
+        .cloned()
+        .collect();
+    for o in [&mut old, &mut new] {
+        o.state.retain(|(name, _)| !drop.contains(name));
+    }
+    (old, new)
+}
+
 pub(super) fn replay(
     program: &Program,
     func: FuncId,
@@ -825,6 +863,7 @@ pub(super) fn replay(
                 result: format!("not run: {t:?}"),
                 stdout: String::new(),
                 state: Vec::new(),
+                untouched: Vec::new(),
                 limited: true,
                 undefined: None,
                 through: Vec::new(),
@@ -922,6 +961,7 @@ pub(super) fn replay(
         CallResult::Stopped(other) => format!("stopped: {other:?}"),
     };
     let mut state = Vec::new();
+    let mut untouched = Vec::new();
     if matches!(outcome.result, CallResult::Returned(_)) {
         for (i, pointer, len, pointee) in &pointers {
             if let Some(bytes) = interpreter.read_memory(pointer, *len) {
@@ -936,13 +976,16 @@ pub(super) fn replay(
                 }
             }
         }
-        for (key, _) in globals {
+        for (key, given) in globals {
             if let Some((id, g)) = program
                 .globals
                 .iter_enumerated()
                 .find(|(_, g)| &g.key == key)
             {
                 if let Some(bytes) = interpreter.read_global(id) {
+                    if bytes == *given {
+                        untouched.push(g.name.clone());
+                    }
                     state.push((g.name.clone(), scalar_text(program, g.ty, &bytes)));
                 }
             }
@@ -995,6 +1038,7 @@ pub(super) fn replay(
         result,
         stdout: String::from_utf8_lossy(&outcome.stdout).into_owned(),
         state,
+        untouched,
         limited,
         undefined,
         through,
@@ -1015,6 +1059,7 @@ mod tests {
             },
             stdout: String::new(),
             state: Vec::new(),
+            untouched: Vec::new(),
             limited,
             undefined: None,
             through: Vec::new(),
@@ -1095,6 +1140,46 @@ mod tests {
             compiled_verdict(["|signal 14", returned], [&replay(false), &replay(false)]),
             Some(Unconfirmed::CompiledTimeout)
         );
+    }
+
+    /// A global neither run changed is not shown; one that either run changed, or that
+    /// ends differently, is, and the runs compare as before.
+    #[test]
+    fn globals_no_run_changed_are_not_shown() {
+        let run = |result: &str, state: &[(&str, &str)], untouched: &[&str]| Observed {
+            result: result.into(),
+            state: state
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
+            untouched: untouched.iter().map(|n| n.to_string()).collect(),
+            ..replay(false)
+        };
+        let old = run(
+            "returned 1",
+            &[("hooks", "0"), ("count", "2"), ("*p", "3")],
+            &["hooks"],
+        );
+        let new = run(
+            "returned 1",
+            &[("hooks", "0"), ("count", "2"), ("*p", "4")],
+            &["hooks", "count"],
+        );
+        let (a, b) = without_untouched_globals(old.clone(), new.clone());
+        assert_eq!(a.state.len(), 2, "{:?}", a.state);
+        assert_eq!(b.state.len(), 2, "{:?}", b.state);
+        assert!(a.state.iter().all(|(n, _)| n != "hooks"));
+        assert_eq!(a != b, old != new);
+        // The other version trapped, without a final state: the untouched globals go.
+        let trapped = run("trap: out-of-bounds access", &[], &[]);
+        let (_, b) = without_untouched_globals(trapped, new);
+        assert_eq!(b.state, vec![("*p".to_string(), "4".to_string())]);
+        // Untouched in both but ending differently (each version's own initial value):
+        // kept.
+        let old = run("returned 1", &[("limit", "10")], &["limit"]);
+        let new = run("returned 1", &[("limit", "20")], &["limit"]);
+        let (a, b) = without_untouched_globals(old, new);
+        assert_eq!((a.state.len(), b.state.len()), (1, 1));
     }
 
     /// Both versions read a variadic argument never passed: the compiled versions
