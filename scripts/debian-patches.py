@@ -21,6 +21,7 @@ Exit status 0 when the errors are zero and the two lists are equal. `--markdown`
 the lists as the table recorded in docs/debian-patches.md.
 """
 import argparse
+import difflib
 import glob
 import json
 import os
@@ -174,9 +175,38 @@ def patch_lines(patch):
     return out
 
 
+def moved_line_numbers(orig, patched, rel, entry):
+    """The functions of `rel` whose code names its own line number and moved: `__LINE__`,
+    or `assert` (which passes it to its failure message unless NDEBUG is defined)."""
+    command = entry.get("command") or " ".join(entry.get("arguments", []))
+    pattern = r"\b__LINE__\b" + ("" if "-DNDEBUG" in command else r"|\bassert\s*\(")
+    word = re.compile(pattern)
+    paths = [os.path.join(orig, rel), os.path.join(patched, rel)]
+    if not all(os.path.isfile(p) for p in paths):
+        return set()
+    old, new = (open(p, errors="replace").read().split("\n") for p in paths)
+    moved = [set(), set()]
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for i, j, size in matcher.get_matching_blocks():
+        if i == j:
+            continue
+        for k in range(size):
+            if word.search(old[i + k]):
+                moved[0].add(i + k + 1)
+                moved[1].add(j + k + 1)
+    touched = set()
+    for path, lines in zip(paths, moved):
+        kept = active_lines(path, entry) & lines
+        for fname, first, last in functions(path):
+            if any(first <= n <= last for n in kept):
+                touched.add((rel, fname))
+    return touched
+
+
 def expected(patched, orig, database):
     """(file, function) pairs the patches touch in code the build compiles: functions
-    holding a changed line, and functions using a macro whose definition changed."""
+    holding a changed line, functions using a macro whose definition changed, and
+    functions whose `__LINE__` or `assert` the patches moved to another line."""
     entries = {}
     root = os.path.dirname(database)
     for e in json.load(open(database)):
@@ -206,6 +236,7 @@ def expected(patched, orig, database):
                 for fname, first, last in functions(path):
                     if any(first <= n <= last for n in kept):
                         touched.add((rel, fname))
+            touched |= moved_line_numbers(orig, patched, rel, entries[rel])
     for rel in entries:
         names = macros.get(rel, set()) | macros.get("*", set())
         if not names:
@@ -237,9 +268,21 @@ def main():
     for label, tree in (("upstream", orig), ("patched", patched)):
         stats = json.loads(run([ripple, "stats", tree, "--compile-commands", database, "--format", "json"]).stdout)
         errors[label] = stats["errors"]
-    diff = subprocess.run([ripple, "diff", orig, patched, "--compile-commands", database,
-                           "--only", "changes", "--format", "json"], text=True, capture_output=True)
-    reported = {(f["file"], f["name"]) for f in json.loads(diff.stdout)["functions"] if f["status"] != "unchanged"}
+    # A tree that builds several programs (bc's `bc` and `dc`) is analysed one program
+    # at a time: the changes reported are those of every program with a `main`.
+    def changed(program=None):
+        cmd = [ripple, "diff", orig, patched, "--compile-commands", database, "--only", "changes",
+               "--format", "json"] + (["--program", program] if program else [])
+        diff = subprocess.run(cmd, text=True, capture_output=True)
+        functions = json.loads(diff.stdout)["functions"]
+        listed = re.search(r"programs in this tree: (.*?); analysing", diff.stderr)
+        programs = [p.split(" (")[0] for p in listed.group(1).split(", ")] if listed else []
+        return {(f["file"], f["name"]) for f in functions if f["status"] != "unchanged"}, programs
+    reported, programs = changed()
+    for program in programs:
+        if not program.endswith(".c") or "test" in program:
+            continue
+        reported |= changed(program)[0]
     touched, skipped = expected(patched, orig, database)
     ok = all(n == 0 for n in errors.values()) and reported == touched
     if a.markdown:

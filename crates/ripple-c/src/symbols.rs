@@ -59,8 +59,19 @@ pub fn link_symbols(unit: &TranslationUnit) -> LinkSymbols {
                         statics.push(name(id));
                     }
                 }
+                // A parameter's name is the function's own (`void (*out_char)(int)`
+                // names no other file's `out_char`).
+                let params = item
+                    .child_by_field_name("declarator")
+                    .map(|d| parameter_names(d, text))
+                    .unwrap_or_default();
                 if let Some(body) = item.child_by_field_name("body") {
-                    identifiers(body, &mut |id| out.uses.push(name(id)));
+                    identifiers(body, &mut |id| {
+                        let id = name(id);
+                        if !params.contains(&id) {
+                            out.uses.push(id);
+                        }
+                    });
                 }
             }
             "declaration" => {
@@ -193,6 +204,31 @@ fn has_storage(item: TsNode, text: &[u8], word: &str) -> bool {
     found
 }
 
+/// The names of the parameters of the function a definition's declarator declares.
+fn parameter_names(mut d: TsNode, text: &[u8]) -> Vec<String> {
+    while d.kind() != "function_declarator" {
+        let inner = match d.kind() {
+            "parenthesized_declarator" => d.named_child(0),
+            _ => d.child_by_field_name("declarator"),
+        };
+        match inner {
+            Some(inner) => d = inner,
+            None => return Vec::new(),
+        }
+    }
+    let Some(list) = d.child_by_field_name("parameters") else {
+        return Vec::new();
+    };
+    let mut cursor = list.walk();
+    let names = list
+        .named_children(&mut cursor)
+        .filter_map(|p| p.child_by_field_name("declarator"))
+        .filter_map(declared_name)
+        .filter_map(|id| id.utf8_text(text).ok().map(str::to_string))
+        .collect();
+    names
+}
+
 /// The identifier a declarator declares.
 pub(crate) fn declared_name(mut d: TsNode) -> Option<TsNode> {
     loop {
@@ -262,11 +298,16 @@ mod tests {
              static const int table[] = { 1, 2 };\n\
              int deflate(int level) { return helper(level) + shared + inflate(level); }\n",
         );
-        // `helper` and `table` are static, `shared` extern, `deflate(int);` a prototype.
+        // `helper` and `table` are static, `shared` extern, `deflate(int);` a prototype;
+        // `level` is a parameter of `deflate`, but `x` of `helper` only.
         assert_eq!(s.defines, ["alias", "counter", "deflate", "hook"]);
         // Uses come from bodies and initializers, not from declarations; `helper` is
         // the unit's own.
-        assert_eq!(s.uses, ["counter", "inflate", "level", "shared", "x"]);
+        assert_eq!(s.uses, ["counter", "inflate", "shared"]);
+        // A parameter that is a function pointer (`bc_out_num`'s `out_char`) uses no
+        // function of that name.
+        let s = symbols("void out_num(int n, void (*out_char)(int)) { out_char(n); emit(n); }");
+        assert_eq!(s.uses, ["emit"]);
     }
 
     #[test]
