@@ -210,7 +210,8 @@ pub fn unit_files(unit: &TranslationUnit) -> Vec<&str> {
 /// Which program of each version to analyse: the one `explicit` names (its main or
 /// unity file, or a path ending in it), else the one whose units hold the most changed
 /// files over all versions (`changed(version, program)`), preferring a program with a
-/// `main` of its own to a unity build, then the larger, then the first by name. The
+/// `main` of its own to a unity build, then the one whose main file lies fewest
+/// directories deep, then the larger, then the first by name. The
 /// choice is made by name, so every version analyses the same program where it has it.
 pub fn choose(
     programs: &[&[ProgramUnits]],
@@ -257,10 +258,13 @@ pub fn choose(
                 own_main |= p.kind != ProgramKind::Unity;
             }
         }
-        (changed_files, own_main, size)
+        // A program whose main file lies nearer the root is the project's own rather
+        // than a test runner deep in a vendored framework.
+        let shallow = Reverse(name.matches('/').count());
+        (changed_files, own_main, shallow, size)
     };
     // The best score, the first name among equals.
-    let mut best: Option<(&str, (usize, bool, usize))> = None;
+    let mut best: Option<(&str, (usize, bool, Reverse<usize>, usize))> = None;
     for name in names {
         let s = score(name);
         if best.is_none_or(|(_, b)| s > b) {
@@ -402,6 +406,8 @@ mod tests {
         let lists = [programs.as_slice(), programs.as_slice()];
         let json = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&0));
         assert_eq!(choose(&lists, &json, None).unwrap(), vec![1, 1]);
+        // With no change to go by, the program at the root before the test runner.
+        assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![1, 1]);
     }
 
     #[test]
