@@ -62,6 +62,14 @@ use crate::libc::external_model;
 use crate::memdeps::{memory_deps, MemoryAccesses};
 use crate::modref::ModRef;
 use crate::noreturn::{trap_reads, TrapReads};
+
+/// A function's call sites, the nodes that may not return, and what decides whether each
+/// node that may trap does (`Builder::call_sites`).
+type CallSites = (
+    FxHashMap<NodeId, Site>,
+    Vec<NodeId>,
+    Vec<(NodeId, TrapReads)>,
+);
 use crate::pointsto::{AccessKind, Object, PartId, PointsTo, PointsToConfig};
 use crate::reaching::ReachingDefs;
 use ripple_graph::BitMatrix;
@@ -774,14 +782,7 @@ impl<'p> Builder<'p> {
     /// The call sites of `f` with their bound targets, the nodes that may not return
     /// (havocs, calls of functions that may stop, traps), and what decides whether each
     /// node that may trap does.
-    fn call_sites(
-        &mut self,
-        f: FuncId,
-    ) -> (
-        FxHashMap<NodeId, Site>,
-        Vec<NodeId>,
-        Vec<(NodeId, TrapReads)>,
-    ) {
+    fn call_sites(&mut self, f: FuncId) -> CallSites {
         let program = self.program;
         let function = &program.functions[f];
         // Call sites.

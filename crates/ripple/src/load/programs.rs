@@ -264,7 +264,8 @@ pub fn choose(
         (changed_files, own_main, shallow, size)
     };
     // The best score, the first name among equals.
-    let mut best: Option<(&str, (usize, bool, Reverse<usize>, usize))> = None;
+    type Score = (usize, bool, Reverse<usize>, usize);
+    let mut best: Option<(&str, Score)> = None;
     for name in names {
         let s = score(name);
         if best.is_none_or(|(_, b)| s > b) {
