@@ -9,6 +9,11 @@ struct pt { int x; long y; };
 
 static int twice(int v) { return 2 * v; }
 
+/* At file scope. */
+static int base = 3;
+static __typeof__(base + 1L) wide = 5;
+__auto_type file_auto = 7;
+
 static long f(struct pt *p, int k) {
     __typeof__(p->y) acc = 0;
     typeof(*p) copy = *p;
@@ -27,6 +32,7 @@ static long f(struct pt *p, int k) {
 int main(void) {
     struct pt p = {3, 40};
     printf("%ld\n", f(&p, 5));
+    printf("%zu %ld %d\n", sizeof wide, wide + base, file_auto);
 
     /* Not evaluated: `i` keeps its value. */
     int i = 7;

@@ -211,9 +211,20 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
                 .replace_range(new_at..new_at + tok.end - tok.start, "offsetof          ");
         }
     }
+    for (keyword, open, close, _) in typeofs {
+        let (start, end) = (scanner.toks[keyword].start, scanner.toks[keyword].end);
+        let new_at = shift(start, true);
+        let padded = format!("{:<1$}", "struct", end - start);
+        out.text
+            .replace_range(new_at..new_at + padded.len(), &padded);
+        let new_at = shift(scanner.toks[open].start, true);
+        out.text.replace_range(new_at..new_at + 1, "{");
+        let new_at = shift(scanner.toks[close].start, true);
+        out.text.replace_range(new_at..new_at + 1, "}");
+    }
     // `_Static_assert (...);` has no run-time meaning, and the grammar does not read it
     // in a structure's body (gnulib's `verify_expr`: `sizeof (struct { _Static_assert
-    // (...); int _gl_dummy; })`): blanked, newlines kept.
+    // (...); int _gl_dummy; })`): blanked, newlines kept, with what was respelled in it.
     for (i, tok) in scanner.toks.iter().enumerate() {
         if tok.kind != Tok::Ident
             || &bytes[tok.start..tok.end] != b"_Static_assert"
@@ -225,23 +236,16 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
         if !scanner.punct(after, b';') {
             continue;
         }
-        let (from, to) = (shift(tok.start, true), shift(scanner.toks[after].end, true));
-        let blank: String = out.text[from..to]
-            .chars()
-            .map(|c| if c == '\n' { '\n' } else { ' ' })
+        let (from, to) = (
+            shift(tok.start, true),
+            shift(scanner.toks[after].end, false),
+        );
+        // Byte for byte (a message may hold multibyte characters): offsets stay.
+        let blank: String = out.text.as_bytes()[from..to]
+            .iter()
+            .map(|&b| if b == b'\n' { '\n' } else { ' ' })
             .collect();
         out.text.replace_range(from..to, &blank);
-    }
-    for (keyword, open, close, _) in typeofs {
-        let (start, end) = (scanner.toks[keyword].start, scanner.toks[keyword].end);
-        let new_at = shift(start, true);
-        let padded = format!("{:<1$}", "struct", end - start);
-        out.text
-            .replace_range(new_at..new_at + padded.len(), &padded);
-        let new_at = shift(scanner.toks[open].start, true);
-        out.text.replace_range(new_at..new_at + 1, "{");
-        let new_at = shift(scanner.toks[close].start, true);
-        out.text.replace_range(new_at..new_at + 1, "}");
     }
     out
 }
@@ -1003,6 +1007,21 @@ mod tests {
         assert_eq!(map.position(a), (1, src.find(" a;").unwrap() - 16 + 1));
         let star = out.text.find("[*p]").unwrap() + 1;
         assert_eq!(map.position(star), (1, src.find("(*p)").unwrap() + 1 - 16));
+    }
+
+    #[test]
+    fn a_static_assertion_is_blanked_byte_for_byte() {
+        let src = "int n = sizeof (struct { _Static_assert (sizeof (typeof (1 + 1)) == 4,\n \"\u{e9}\"); int d; });\nint m;";
+        let out = rewrite(src);
+        assert_eq!(out.text.len(), src.len() + "void __ripple_typeof[];".len());
+        assert!(
+            out.text.starts_with("int n = sizeof (struct {  "),
+            "{}",
+            out.text
+        );
+        assert!(out.text.contains("\n"), "{}", out.text);
+        assert!(out.text.ends_with("  int d; });\nint m;"), "{}", out.text);
+        assert!(!out.text.contains("struct{"), "{}", out.text);
     }
 
     #[test]

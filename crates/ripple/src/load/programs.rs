@@ -112,10 +112,9 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
 /// The units of the program of `main`: it, and, for each name the units in it use and
 /// none defines, the library unit defining it that lies nearest to `main` in the tree
 /// (the most directories in common, then the fewest directories deep, then the first
-/// by path), until no such name is
-/// left (sorted). Like a linker taking one archive member per undefined symbol, a
-/// name several files define (`setUp` in every test directory) pulls one of them,
-/// not all with everything they use.
+/// by path), until no such name is left (sorted). Like a linker taking one archive
+/// member per undefined symbol, a name several files define (`setUp` in every test
+/// directory) pulls one of them, not all with everything they use.
 fn linked(
     main: usize,
     library: &[usize],
