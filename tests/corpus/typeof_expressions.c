@@ -71,6 +71,13 @@ int main(void) {
     int checked = ((void) sizeof (struct { _Static_assert (sizeof (int) == 4, "int"); int d; }), 7);
     printf("%d %d %d %zu\n", is_signed, is_unsigned, checked, sizeof (typeof (char *)));
 
+    /* typeof of array and function type names. */
+    typeof(int[4]) quad = {1, 2, 3, 4};
+    typeof(int (*)(int)) op = twice;
+    typeof(long *[2]) pair = {&asl, &asl};
+    typeof(const char *) text = "ok";
+    printf("%zu %d %zu %ld %s\n", sizeof quad, op(quad[3]), sizeof pair, *pair[1], text);
+
     /* Pointer arithmetic through a typeof'd pointer. */
     typeof(&nums[0]) ptr = nums + 1;
     ptr += 2;

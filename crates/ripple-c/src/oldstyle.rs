@@ -31,8 +31,9 @@
 //! __ripple_typeof[EXPR];}` (the keyword and parentheses replaced in place, the rest
 //! inserted), which the grammar reads as a type wherever one may stand; the frontend
 //! takes the type of the array size ([`TYPEOF_MEMBER`], `Lowerer::typeof_operand`).
-//! `typeof (T)` of a type name of specifiers and `*`s likewise becomes `struct{T
-//! __ripple_typeof;}` (in a cast, `(typeof (T)) 0` reads as a call otherwise).
+//! `typeof (T)` of a type name likewise becomes `struct{T}` with the name
+//! `__ripple_typeof` in T's abstract declarator (in a cast, `(typeof (T)) 0` reads as
+//! a call otherwise).
 //!
 //! Insertions shift columns, never lines: [`OffsetMap`] maps byte offsets of the
 //! rewritten text back to the lines and columns of the original.
@@ -143,12 +144,16 @@ pub(crate) fn rewrite(text: &str) -> OldStyle {
     let mut inserts: Vec<(usize, &'static str)> =
         scanner.inserts.iter().map(|&at| (at, "int ")).collect();
     let typeofs = scanner.typeofs();
-    for &(_, open, close, of_type) in &typeofs {
-        if of_type {
-            inserts.push((scanner.toks[close].start, " __ripple_typeof;"));
-        } else {
-            inserts.push((scanner.toks[open].end, "void __ripple_typeof["));
-            inserts.push((scanner.toks[close].start, "];"));
+    for &(_, open, close, name_at) in &typeofs {
+        match name_at {
+            Some(at) => {
+                inserts.push((at, " __ripple_typeof "));
+                inserts.push((scanner.toks[close].start, ";"));
+            }
+            None => {
+                inserts.push((scanner.toks[open].end, "void __ripple_typeof["));
+                inserts.push((scanner.toks[close].start, "];"));
+            }
         }
     }
     inserts.sort_unstable();
@@ -715,11 +720,12 @@ impl<'s> Scanner<'s> {
     }
 
     /// The `typeof`s to respell (module comment), as the token indices of the keyword
-    /// and of its parentheses, and whether it is of a type name. A type name starts
-    /// with a type keyword, qualifier, tag or file-scope typedef name (a lone name
-    /// declared by a typedef of a block scope is told by the frontend); one with an
-    /// array or function declarator (`int[3]`) is left as it is.
-    fn typeofs(&self) -> Vec<(usize, usize, usize, bool)> {
+    /// and of its parentheses, and for a type name the byte offset where the member's
+    /// name goes (`int *` before the `)`, `int [3]` before the `[`, `void (*)(int)`
+    /// after the `*`). A type name starts with a type keyword, qualifier, tag or
+    /// file-scope typedef name (a lone name declared by a typedef of a block scope is
+    /// told by the frontend); one defining a tag (`{`) is left as it is.
+    fn typeofs(&self) -> Vec<(usize, usize, usize, Option<usize>)> {
         let mut out = Vec::new();
         for i in 0..self.toks.len() {
             if !matches!(self.word(i), "typeof" | "__typeof__" | "__typeof")
@@ -737,19 +743,47 @@ impl<'s> Scanner<'s> {
                 || ATTRIBUTE_LIKE.contains(&first)
                 || matches!(
                     first,
-                    "struct" | "union" | "enum" | "typeof" | "__typeof__" | "__typeof" | "_Atomic"
+                    "struct" | "union" | "enum" | "_Atomic" | "typeof" | "__typeof__" | "__typeof"
                 )
                 || self.typedefs.contains(first);
             if !names_a_type {
-                out.push((i, i + 1, close, false));
-            } else if (i + 2..close)
-                .all(|k| !self.punct(k, b'(') && !self.punct(k, b'[') && !self.punct(k, b'{'))
-                && !matches!(first, "typeof" | "__typeof__" | "__typeof")
+                out.push((i, i + 1, close, None));
+            } else if !matches!(first, "typeof" | "__typeof__" | "__typeof")
+                && (i + 2..close).all(|k| !self.punct(k, b'{'))
             {
-                out.push((i, i + 1, close, true));
+                let name_at = self.abstract_declarator_name(i + 2, close);
+                out.push((i, i + 1, close, Some(self.toks[name_at].start)));
             }
         }
         out
+    }
+
+    /// In the type name between tokens `from` and `to` (its closing parenthesis), the
+    /// token before which a declarator's name goes.
+    fn abstract_declarator_name(&self, from: usize, to: usize) -> usize {
+        // Past the specifiers (a group after an attribute or `_Atomic` is theirs).
+        let mut k = from;
+        while k < to && !self.punct(k, b'*') && !self.punct(k, b'(') && !self.punct(k, b'[') {
+            k += 1;
+            if self.punct(k, b'(')
+                && (ATTRIBUTE_LIKE.contains(&self.word(k - 1)) || self.word(k - 1) == "_Atomic")
+            {
+                k = self.skip_group(k);
+            }
+        }
+        loop {
+            while k < to && (self.punct(k, b'*') || STORAGE_AND_QUALIFIERS.contains(&self.word(k)))
+            {
+                k += 1;
+            }
+            // `(*...)`: the name is inside; `(int)`: a parameter list follows it.
+            if k < to && self.punct(k, b'(') && (self.punct(k + 1, b'*') || self.punct(k + 1, b'('))
+            {
+                k += 1;
+                continue;
+            }
+            return k;
+        }
     }
 
     fn file_scope(&mut self) {
@@ -995,7 +1029,7 @@ mod tests {
             out.text
         );
         assert!(
-            out.text.contains("struct    {T __ripple_typeof;} b;"),
+            out.text.contains("struct    {T __ripple_typeof ;} b;"),
             "{}",
             out.text
         );
@@ -1007,6 +1041,22 @@ mod tests {
         assert_eq!(map.position(a), (1, src.find(" a;").unwrap() - 16 + 1));
         let star = out.text.find("[*p]").unwrap() + 1;
         assert_eq!(map.position(star), (1, src.find("(*p)").unwrap() + 1 - 16));
+    }
+
+    #[test]
+    fn typeof_of_a_type_name_names_a_member_in_its_declarator() {
+        let out = rewrite("void f(void) { typeof(int[4]) q; typeof(int (*)(int)) op; }");
+        assert!(
+            out.text.contains("struct{int __ripple_typeof [4];} q;"),
+            "{}",
+            out.text
+        );
+        assert!(
+            out.text
+                .contains("struct{int (* __ripple_typeof )(int);} op;"),
+            "{}",
+            out.text
+        );
     }
 
     #[test]

@@ -237,9 +237,9 @@ impl<'a> Lowerer<'a, '_> {
     }
 
     /// The type of EXPR in `typeof (EXPR)`, respelled `struct{void
-    /// __ripple_typeof[EXPR];}`, not evaluated, or of T in `typeof (T)` of a type name of
-    /// specifiers and `*`s, respelled `struct{T __ripple_typeof;}` (module comment of
-    /// `oldstyle`); `None` for any other structure. A lone name in EXPR may still name a
+    /// __ripple_typeof[EXPR];}` (an array of `void`, which no type name is), not
+    /// evaluated, or of T in `typeof (T)`, respelled as a member of type T named
+    /// `__ripple_typeof` (module comment of `oldstyle`); `None` for any other structure. A lone name in EXPR may still name a
     /// type (a typedef of a block scope).
     pub(crate) fn typeof_operand(&mut self, spec: TsNode<'a>) -> Option<TypeId> {
         if spec.kind() != "struct_specifier" || self.child_field(spec, self.fields.name).is_some() {
@@ -254,13 +254,21 @@ impl<'a> Lowerer<'a, '_> {
         })?;
         let declarator = self.child_field(field, self.fields.declarator)?;
         let mut name = declarator;
-        while let Some(inner) = self.child_field(name, self.fields.declarator) {
+        while let Some(inner) = match name.kind() {
+            "parenthesized_declarator" => name.named_child(0),
+            _ => self.child_field(name, self.fields.declarator),
+        } {
             name = inner;
         }
         if self.text(name) != crate::oldstyle::TYPEOF_MEMBER {
             return None;
         }
-        if declarator.kind() != "array_declarator" {
+        let base = self.child_field(field, self.fields.type_)?;
+        let of_expression = declarator.kind() == "array_declarator"
+            && self.child_field(declarator, self.fields.declarator) == Some(name)
+            && base.kind() == "primitive_type"
+            && self.text(base) == "void";
+        if !of_expression {
             // `typeof (T)`: the member's type.
             let specs = self.specs(field);
             return Some(self.declarator(declarator, specs.ty).ty);
