@@ -493,7 +493,13 @@ fn say_programs(
             ProgramKind::Unity => format!("{} (including other C files)", q.name),
             _ => format!("{} ({} file(s))", q.name, q.units.len()),
         };
-        let list: Vec<String> = p.programs.iter().map(describe).collect();
+        // A tree of test runners (a vendored test framework's examples) may hold dozens:
+        // the first few are named, the analysed one always is.
+        const NAMED: usize = 8;
+        let mut list: Vec<String> = p.programs.iter().take(NAMED).map(describe).collect();
+        if p.programs.len() > NAMED {
+            list.push(format!("and {} more", p.programs.len() - NAMED));
+        }
         let this = &p.programs[chosen[v]];
         eprintln!(
             "ripple: {}: {} programs in this tree: {}; analysing {} ({why}; --program FILE for another)",
