@@ -770,6 +770,10 @@ pub(super) fn pointee_entries(
     if !whole && rest.iter().all(|b| *b == 0) {
         return entries;
     }
+    if size == 1 && is_character(program, pointee) {
+        entries.push((name.to_string(), character_text(bytes, whole)));
+        return entries;
+    }
     let mut items: Vec<String> = rest
         .chunks(size)
         .take(ELEMENTS_SHOWN)
@@ -783,6 +787,47 @@ pub(super) fn pointee_entries(
         format!("{{{}}}", items.join(", ")),
     ));
     entries
+}
+
+/// Whether `ty` is a character type (`char`, `signed char`, `unsigned char`).
+fn is_character(program: &Program, ty: ripple_ir::TypeId) -> bool {
+    matches!(
+        program.types.get(ty),
+        Type::Int(ripple_ir::IntKind::Char | ripple_ir::IntKind::SChar | ripple_ir::IntKind::UChar)
+    )
+}
+
+/// A character buffer as a C string literal: up to its first NUL when the rest is zero
+/// (or, for an input, not shown), else every byte with the count; a buffer without a
+/// NUL says so (what a function reading past it sees is not in the literal).
+fn character_text(bytes: &[u8], whole: bool) -> String {
+    let nul = bytes.iter().position(|b| *b == 0);
+    let (shown, note) = match nul {
+        Some(k) if !whole || bytes[k..].iter().all(|b| *b == 0) => (&bytes[..k], String::new()),
+        Some(_) => (bytes, format!(" ({} bytes)", bytes.len())),
+        None => (
+            bytes,
+            format!(" ({} bytes, no terminating NUL)", bytes.len()),
+        ),
+    };
+    const SHOWN: usize = 64;
+    let mut text = String::from("\"");
+    for &b in shown.iter().take(SHOWN) {
+        match b {
+            b'"' => text.push_str("\\\""),
+            b'\\' => text.push_str("\\\\"),
+            b'\n' => text.push_str("\\n"),
+            b'\t' => text.push_str("\\t"),
+            0 => text.push_str("\\0"),
+            0x20..=0x7e => text.push(b as char),
+            _ => text.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    text.push('"');
+    if shown.len() > SHOWN {
+        text.push_str(&format!(" ... ({} more)", shown.len() - SHOWN));
+    }
+    text + &note
 }
 
 pub(super) fn scalar_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
@@ -1107,14 +1152,22 @@ mod tests {
             1,
             "an input's zeros go without saying"
         );
+        // Characters as a C string literal.
         let chars = vec![7u8; 100];
         let shown = pointee_entries(&program, "c", pointee(1), &chars, true);
-        assert_eq!(shown[1].0, "c[1..100]");
+        assert_eq!(shown[1].0, "c");
         assert!(
-            shown[1].1.ends_with(", 7, ... (35 more)}"),
+            shown[1]
+                .1
+                .ends_with("\\x07\" ... (36 more) (100 bytes, no terminating NUL)"),
             "{}",
             shown[1].1
         );
+        let text = b"4:\"a\\\n\0\0\0";
+        let shown = pointee_entries(&program, "c", pointee(1), text, true);
+        assert_eq!(shown[1].1, "\"4:\\\"a\\\\\\n\"");
+        let shown = pointee_entries(&program, "c", pointee(1), b"ab\0c", true);
+        assert_eq!(shown[1].1, "\"ab\\0c\" (4 bytes)");
     }
 
     /// A recursive version dies of a stack overflow on an input the interpreter cannot
