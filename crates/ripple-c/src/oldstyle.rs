@@ -45,6 +45,9 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+/// The spellings of GNU `typeof`.
+const TYPEOF_KEYWORDS: &[&str] = &["typeof", "__typeof__", "__typeof"];
+
 /// The member name of the structure `typeof (EXPR)` is respelled as (module comment).
 pub(crate) const TYPEOF_MEMBER: &str = "__ripple_typeof";
 
@@ -620,9 +623,7 @@ impl<'s> Scanner<'s> {
                 if self.punct(i, b'{') {
                     i = self.skip_group(i);
                 }
-            } else if matches!(w, "typeof" | "__typeof__" | "__typeof" | "_Atomic")
-                && self.punct(i + 1, b'(')
-            {
+            } else if (TYPEOF_KEYWORDS.contains(&w) || w == "_Atomic") && self.punct(i + 1, b'(') {
                 specs.has_type = true;
                 i = self.skip_group(i + 1);
             } else if TYPE_KEYWORDS.contains(&w) || (!specs.has_type && self.typedefs.contains(w)) {
@@ -728,9 +729,7 @@ impl<'s> Scanner<'s> {
     fn typeofs(&self) -> Vec<(usize, usize, usize, Option<usize>)> {
         let mut out = Vec::new();
         for i in 0..self.toks.len() {
-            if !matches!(self.word(i), "typeof" | "__typeof__" | "__typeof")
-                || !self.punct(i + 1, b'(')
-            {
+            if !TYPEOF_KEYWORDS.contains(&self.word(i)) || !self.punct(i + 1, b'(') {
                 continue;
             }
             let close = self.skip_group(i + 1) - 1;
@@ -741,14 +740,12 @@ impl<'s> Scanner<'s> {
             let names_a_type = TYPE_KEYWORDS.contains(&first)
                 || STORAGE_AND_QUALIFIERS.contains(&first)
                 || ATTRIBUTE_LIKE.contains(&first)
-                || matches!(
-                    first,
-                    "struct" | "union" | "enum" | "_Atomic" | "typeof" | "__typeof__" | "__typeof"
-                )
+                || TYPEOF_KEYWORDS.contains(&first)
+                || matches!(first, "struct" | "union" | "enum" | "_Atomic")
                 || self.typedefs.contains(first);
             if !names_a_type {
                 out.push((i, i + 1, close, None));
-            } else if !matches!(first, "typeof" | "__typeof__" | "__typeof")
+            } else if !TYPEOF_KEYWORDS.contains(&first)
                 && (i + 2..close).all(|k| !self.punct(k, b'{'))
             {
                 let name_at = self.abstract_declarator_name(i + 2, close);

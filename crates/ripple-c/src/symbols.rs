@@ -229,11 +229,11 @@ fn parameter_names(mut d: TsNode, text: &[u8]) -> Vec<String> {
     names
 }
 
-/// The identifier a declarator declares.
+/// The identifier a declarator (of a variable, function or member) declares.
 pub(crate) fn declared_name(mut d: TsNode) -> Option<TsNode> {
     loop {
         d = match d.kind() {
-            "identifier" => return Some(d),
+            "identifier" | "field_identifier" => return Some(d),
             "parenthesized_declarator" => d.named_child(0)?,
             _ => d.child_by_field_name("declarator")?,
         };

@@ -253,13 +253,7 @@ impl<'a> Lowerer<'a, '_> {
                     .is_some_and(|f| f.kind() == "field_declaration")
         })?;
         let declarator = self.child_field(field, self.fields.declarator)?;
-        let mut name = declarator;
-        while let Some(inner) = match name.kind() {
-            "parenthesized_declarator" => name.named_child(0),
-            _ => self.child_field(name, self.fields.declarator),
-        } {
-            name = inner;
-        }
+        let name = crate::symbols::declared_name(declarator)?;
         if self.text(name) != crate::oldstyle::TYPEOF_MEMBER {
             return None;
         }
