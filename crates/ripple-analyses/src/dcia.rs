@@ -112,6 +112,8 @@ impl Equivalences {
     }
 }
 
+pub use ripple_dataflow::pointsto::Fallback as PointsToFallback;
+
 #[derive(Clone, Debug, Default)]
 pub struct DciaConfig {
     pub sdg: SdgConfig,
@@ -160,6 +162,9 @@ pub struct VersionImpact {
     /// How many memory regions the dependence graph keeps context-insensitive to stay
     /// within its size budget (0: none): the impact is still sound, but coarser.
     pub global_regions: usize,
+    /// Why memory was abstracted by unification, when it was: objects that may alias
+    /// share one region, so impact through memory is coarser.
+    pub points_to_fallback: Option<PointsToFallback>,
     /// Where the impact spreads: the regions and "whether f returns" most impacted
     /// lines are reached only through, largest first (`crate::hubs`).
     pub hubs: Vec<crate::hubs::Hub>,
@@ -713,6 +718,7 @@ fn one_version(
         sdg_vertices: sdg.vertex_count(),
         sdg_edges: sdg.edge_count(),
         global_regions: sdg.global_regions.count(),
+        points_to_fallback: sdg.points_to.fallback,
         hubs,
     }
 }

@@ -169,6 +169,38 @@ fn main() {
     if std::env::var("POINTSTO_DIGEST").is_ok() {
         println!("         digest {:016x}", digest(&program, &pts));
     }
+    let t = Instant::now();
+    let pts = pts.merged_by_access();
+    println!(
+        "by access{:>8.2?}  {} regions of {}",
+        t.elapsed(),
+        pts.part_count(),
+        pts.fine_regions
+    );
+    {
+        let mut sizes: Vec<usize> = Vec::new();
+        for (f, function) in program.functions.iter_enumerated() {
+            for n in function.nodes.ids() {
+                let accesses = pts.accesses(f, n);
+                if !accesses.is_empty() && !pts.is_havoc(f, n) {
+                    let mut parts: Vec<_> = accesses.iter().map(|a| a.part).collect();
+                    parts.sort_unstable();
+                    parts.dedup();
+                    sizes.push(parts.len());
+                }
+            }
+        }
+        sizes.sort_unstable();
+        if !sizes.is_empty() {
+            let q = |p: usize| sizes[(sizes.len() - 1) * p / 100];
+            println!(
+                "         regions per accessing node: median {}, 90% {}, max {}",
+                q(50),
+                q(90),
+                q(100)
+            );
+        }
+    }
     if std::env::var("POINTSTO_ONLY").is_ok() {
         return;
     }
@@ -176,7 +208,10 @@ fn main() {
     let _modref = ModRef::compute(&program, &pts);
     println!("modref   {:>8.2?}", t.elapsed());
     let t = Instant::now();
-    let mut config = SdgConfig::default();
+    let mut config = SdgConfig {
+        points_to: pts_config.clone(),
+        ..SdgConfig::default()
+    };
     if let Some(budget) = std::env::args().nth(2) {
         config.max_summary_estimate = budget.parse().expect("a summary budget");
     }

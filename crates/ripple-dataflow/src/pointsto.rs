@@ -60,6 +60,7 @@ use crate::libc::{external_model, CountStores, LibraryGlobals, Returns, Writes};
 use ripple_graph::{CallGraph, CallTarget};
 
 mod andersen;
+mod by_access;
 mod wrappers;
 
 use andersen::Andersen;
@@ -95,34 +96,30 @@ pub enum AccessKind {
     Write,
 }
 
-/// One direct memory access of a node.
+/// One direct memory access of a node: a region it may read or write. (The solver
+/// tells fields apart; the dependence graph needs only the regions, and a list of
+/// cells would be several times longer: on sqlite3.c about 2 GB more at the peak.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Access {
     pub kind: AccessKind,
     pub part: PartId,
-    /// The byte offset in the region, `None` when unknown (anywhere in it).
-    pub offset: Option<u64>,
-    /// The bytes accessed, `None` when unknown.
-    pub size: Option<u64>,
-}
-
-impl Access {
-    /// Whether two accesses may touch a common byte.
-    pub fn overlaps(&self, other: &Access) -> bool {
-        if self.part != other.part {
-            return false;
-        }
-        match (self.offset, self.size, other.offset, other.size) {
-            (Some(a), Some(sa), Some(b), Some(sb)) => a < b + sb.max(1) && b < a + sa.max(1),
-            _ => true,
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PointsToMode {
     Andersen,
     Unification,
+}
+
+/// Why a program's points-to is unification's, not the inclusion-based analysis'.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fallback {
+    /// Asked for ([`PointsToConfig::mode`]).
+    Chosen,
+    /// The program has more IR nodes than [`PointsToConfig::andersen_node_limit`].
+    AboveNodeLimit { nodes: usize, limit: usize },
+    /// The inclusion-based solver passed [`PointsToConfig::andersen_work_limit`].
+    PastWorkLimit { limit: u64 },
 }
 
 #[derive(Clone, Debug)]
@@ -162,12 +159,16 @@ impl Default for PointsToConfig {
 #[derive(Clone, Debug)]
 pub struct PointsTo {
     pub mode: PointsToMode,
+    /// Why unification ran, when it did.
+    pub fallback: Option<Fallback>,
     /// Counters of the Andersen solver, when it ran (also when it gave up and the
     /// result is unification's).
     pub andersen: Option<AndersenStats>,
     pub objects: Vec<Object>,
     /// The objects of each region, sorted.
     pub part_objects: Vec<Vec<Object>>,
+    /// The number of regions the solver gave, before [`PointsTo::merged_by_access`].
+    pub fine_regions: usize,
     /// Direct accesses per function and node: an index into `access_lists`.
     accesses: Vec<Vec<u32>>,
     /// The distinct access lists, each sorted and deduplicated (many nodes access
@@ -232,7 +233,20 @@ impl PointsTo {
             gen.generate_all();
         }
         let solution = gen.solve_unification();
-        gen.finish(PointsToMode::Unification, solution, stats)
+        let mut result = gen.finish(PointsToMode::Unification, solution, stats);
+        result.fallback = Some(if config.mode == Some(PointsToMode::Unification) {
+            Fallback::Chosen
+        } else if mode == PointsToMode::Andersen {
+            Fallback::PastWorkLimit {
+                limit: config.andersen_work_limit,
+            }
+        } else {
+            Fallback::AboveNodeLimit {
+                nodes,
+                limit: config.andersen_node_limit,
+            }
+        });
+        result
     }
 
     pub fn accesses(&self, function: FuncId, node: NodeId) -> &[Access] {
@@ -378,20 +392,11 @@ enum Constraint {
 struct RawAccess {
     kind: AccessKind,
     addr: PVar,
-    size: Option<u64>,
-    /// Anywhere in the object (record copies, library calls).
-    whole: bool,
 }
 
 impl RawAccess {
-    /// An access anywhere in the objects `addr` points to.
-    fn whole(kind: AccessKind, addr: PVar) -> Self {
-        RawAccess {
-            kind,
-            addr,
-            size: None,
-            whole: true,
-        }
+    fn new(kind: AccessKind, addr: PVar) -> Self {
+        RawAccess { kind, addr }
     }
 }
 
@@ -595,35 +600,15 @@ impl<'p> Generator<'p> {
             ExprKind::Load(addr) => {
                 let a = self.expr(f, n, addr)?;
                 let whole = types.is_aggregate(e.ty);
-                let size = types.size_of(e.ty);
-                self.access(
-                    f,
-                    n,
-                    RawAccess {
-                        kind: AccessKind::Read,
-                        addr: a,
-                        size: Some(size),
-                        whole,
-                    },
-                );
+                self.access(f, n, RawAccess::new(AccessKind::Read, a));
                 let source = if whole { self.shift(a, None) } else { a };
                 let t = self.temp();
                 self.constraints.push(Constraint::Load(t, source));
                 Some(t)
             }
-            ExprKind::LoadBits { addr, unit, .. } => {
+            ExprKind::LoadBits { addr, .. } => {
                 let a = self.expr(f, n, addr)?;
-                let size = types.size_of(*unit);
-                self.access(
-                    f,
-                    n,
-                    RawAccess {
-                        kind: AccessKind::Read,
-                        addr: a,
-                        size: Some(size),
-                        whole: false,
-                    },
-                );
+                self.access(f, n, RawAccess::new(AccessKind::Read, a));
                 None
             }
             ExprKind::Unary(UnOp::LogicalNot, inner) => {
@@ -680,38 +665,18 @@ impl<'p> Generator<'p> {
             }
             Place::Mem { addr, ty } => {
                 let whole = types.is_aggregate(*ty);
-                let size = types.size_of(*ty);
                 let Some(a) = self.expr(f, n, addr) else {
                     return;
                 };
-                self.access(
-                    f,
-                    n,
-                    RawAccess {
-                        kind: AccessKind::Write,
-                        addr: a,
-                        size: Some(size),
-                        whole,
-                    },
-                );
+                self.access(f, n, RawAccess::new(AccessKind::Write, a));
                 if let Some(value) = value {
                     let target = if whole { self.shift(a, None) } else { a };
                     self.constraints.push(Constraint::Store(target, value));
                 }
             }
-            Place::Bits { addr, unit, .. } => {
-                let size = types.size_of(*unit);
+            Place::Bits { addr, .. } => {
                 if let Some(a) = self.expr(f, n, addr) {
-                    self.access(
-                        f,
-                        n,
-                        RawAccess {
-                            kind: AccessKind::Write,
-                            addr: a,
-                            size: Some(size),
-                            whole: false,
-                        },
-                    );
+                    self.access(f, n, RawAccess::new(AccessKind::Write, a));
                 }
             }
         }
@@ -883,16 +848,7 @@ impl<'p> Generator<'p> {
                     Some(Place::Mem { addr, ty }) => {
                         let a = self.expr(f, n, addr);
                         a.map(|a| {
-                            self.access(
-                                f,
-                                n,
-                                RawAccess {
-                                    kind: AccessKind::Write,
-                                    addr: a,
-                                    size: Some(self.program.types.size_of(*ty)),
-                                    whole: self.program.types.is_aggregate(*ty),
-                                },
-                            );
+                            self.access(f, n, RawAccess::new(AccessKind::Write, a));
                             ResultTarget::Mem(if self.program.types.is_aggregate(*ty) {
                                 self.shift(a, None)
                             } else {
@@ -900,18 +856,9 @@ impl<'p> Generator<'p> {
                             })
                         })
                     }
-                    Some(Place::Bits { addr, unit, .. }) => {
+                    Some(Place::Bits { addr, .. }) => {
                         if let Some(a) = self.expr(f, n, addr) {
-                            self.access(
-                                f,
-                                n,
-                                RawAccess {
-                                    kind: AccessKind::Write,
-                                    addr: a,
-                                    size: Some(self.program.types.size_of(*unit)),
-                                    whole: false,
-                                },
-                            );
+                            self.access(f, n, RawAccess::new(AccessKind::Write, a));
                         }
                         None
                     }
@@ -1013,23 +960,18 @@ impl<'p> Generator<'p> {
         args: &[Option<PVar>],
         result: Option<ResultTarget>,
     ) {
-        let whole = |kind, addr| RawAccess {
-            kind,
-            addr,
-            size: None,
-            whole: true,
-        };
+        let raw = RawAccess::new;
         match intrinsic {
             Intrinsic::Memcpy => {
                 if let (Some(Some(d)), Some(Some(s))) = (args.first(), args.get(1)) {
-                    self.access(f, n, whole(AccessKind::Write, *d));
-                    self.access(f, n, whole(AccessKind::Read, *s));
+                    self.access(f, n, raw(AccessKind::Write, *d));
+                    self.access(f, n, raw(AccessKind::Read, *s));
                     self.constraints.push(Constraint::CopyBlock(*d, *s));
                 }
             }
             Intrinsic::Memset => {
                 if let Some(Some(d)) = args.first() {
-                    self.access(f, n, whole(AccessKind::Write, *d));
+                    self.access(f, n, raw(AccessKind::Write, *d));
                 }
             }
             Intrinsic::Alloca => {
@@ -1038,11 +980,11 @@ impl<'p> Generator<'p> {
             }
             Intrinsic::VaStart | Intrinsic::VaEnd | Intrinsic::VaCopy | Intrinsic::VaArg => {
                 for a in args.iter().flatten() {
-                    self.access(f, n, whole(AccessKind::Read, *a));
-                    self.access(f, n, whole(AccessKind::Write, *a));
+                    self.access(f, n, raw(AccessKind::Read, *a));
+                    self.access(f, n, raw(AccessKind::Write, *a));
                 }
                 let ext = self.external;
-                self.access(f, n, whole(AccessKind::Read, ext));
+                self.access(f, n, raw(AccessKind::Read, ext));
                 // A `va_list` holds a pointer to the variadic arguments of the function
                 // that started it: va_arg reads through it (a `va_list` from outside
                 // the program points into external memory).
@@ -1091,7 +1033,7 @@ impl<'p> Generator<'p> {
         result: Option<ResultTarget>,
     ) {
         let model = external_model(name);
-        let whole = RawAccess::whole;
+        let raw = RawAccess::new;
         // `%n` stores counts through the arguments after the format (or the `va_list`'s).
         let call_args: &[Expr] = match &self.program.functions[f].nodes[n].kind {
             NodeKind::Call { args, .. } => args,
@@ -1100,14 +1042,14 @@ impl<'p> Generator<'p> {
         match crate::libc::count_stores(self.program, name, call_args) {
             Some(CountStores::ArgsFrom(k)) => {
                 for a in args.iter().skip(k).flatten() {
-                    self.access(f, n, whole(AccessKind::Write, *a));
+                    self.access(f, n, raw(AccessKind::Write, *a));
                 }
             }
             Some(CountStores::VaList(k)) => {
                 if let Some(Some(ap)) = args.get(k) {
                     let area = self.held_anywhere(*ap);
                     let pointers = self.held_anywhere(area);
-                    self.access(f, n, whole(AccessKind::Write, pointers));
+                    self.access(f, n, raw(AccessKind::Write, pointers));
                 }
             }
             None => {}
@@ -1119,7 +1061,7 @@ impl<'p> Generator<'p> {
             .collect();
         if model.reads_args {
             for &(_, a) in &ptr_args {
-                self.access(f, n, whole(AccessKind::Read, a));
+                self.access(f, n, raw(AccessKind::Read, a));
             }
         }
         for &(i, a) in &ptr_args {
@@ -1130,7 +1072,7 @@ impl<'p> Generator<'p> {
                 Writes::All => true,
             };
             if writes {
-                self.access(f, n, whole(AccessKind::Write, a));
+                self.access(f, n, raw(AccessKind::Write, a));
                 if model.writes == Writes::All {
                     // Unknown code may store any escaped pointer.
                     let t = self.shift(a, None);
@@ -1146,15 +1088,15 @@ impl<'p> Generator<'p> {
             }
         }
         if model.state || model.reads_state {
-            self.access(f, n, whole(AccessKind::Read, self.external));
+            self.access(f, n, raw(AccessKind::Read, self.external));
         }
         if model.state || model.writes_state {
-            self.access(f, n, whole(AccessKind::Write, self.external));
+            self.access(f, n, raw(AccessKind::Write, self.external));
         }
         if let Some(k) = model.deep_writes {
             if let Some(Some(a)) = args.get(k) {
                 let inner = self.held_anywhere(*a);
-                self.access(f, n, whole(AccessKind::Write, inner));
+                self.access(f, n, raw(AccessKind::Write, inner));
             }
         }
         let library_globals: Vec<GlobalId> = match model.library_globals {
@@ -1182,8 +1124,8 @@ impl<'p> Generator<'p> {
         };
         for g in library_globals {
             let base = self.base_of(Object::Global(g));
-            self.access(f, n, whole(AccessKind::Read, base));
-            self.access(f, n, whole(AccessKind::Write, base));
+            self.access(f, n, raw(AccessKind::Read, base));
+            self.access(f, n, raw(AccessKind::Write, base));
             self.constraints
                 .push(Constraint::Store(base, self.external));
             for &v in &stored {
@@ -1556,10 +1498,10 @@ impl<'p> Generator<'p> {
                     .push(o as u32);
             }
         }
-        // The regions (and offsets) each pointer may address: all objects of a region
-        // give the same access, so the list holds regions, not objects. Memoised per
-        // pointer, or per class under unification (where every pointer into a class has
-        // the same targets, and classes can hold thousands of objects).
+        // The regions each pointer may address: all objects of a region give the same
+        // access, so the list holds regions, not objects. Memoised per pointer, or per
+        // class under unification (where every pointer into a class has the same
+        // targets, and classes can hold thousands of objects).
         let classes = match &solution {
             Solution::Andersen(solved) => solved.set_classes(self.next as usize),
             Solution::Unification(_) => Vec::new(),
@@ -1573,55 +1515,43 @@ impl<'p> Generator<'p> {
                     .map_or(u64::MAX, |p| (1 << 32) | u64::from(p)),
             }
         };
-        let mut memo: FxHashMap<u64, Vec<(u32, Option<u64>)>> = FxHashMap::default();
-        // Nodes whose accesses have the same kinds, sizes and targets share their list.
-        type Signature = Vec<(AccessKind, u64, bool, Option<u64>)>;
+        let mut memo: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
+        // Nodes whose accesses have the same kinds and targets share their list.
+        type Signature = Vec<(AccessKind, u64)>;
         let mut by_signature: FxHashMap<Signature, u32> = FxHashMap::default();
         for function in raw {
             let mut per_node = Vec::with_capacity(function.len());
             for node in function {
                 let signature: Signature = node
                     .iter()
-                    .map(|a| {
-                        let key = memo_key(&mut solution, a.addr);
-                        (a.kind, key, a.whole, a.size)
-                    })
+                    .map(|a| (a.kind, memo_key(&mut solution, a.addr)))
                     .collect();
                 if let Some(&id) = by_signature.get(&signature) {
                     per_node.push(id);
                     continue;
                 }
-                let mut keys = Vec::with_capacity(node.len());
-                for access in &node {
-                    let key = memo_key(&mut solution, access.addr);
+                for (access, &(_, key)) in node.iter().zip(&signature) {
                     memo.entry(key).or_insert_with(|| {
-                        let mut parts: Vec<(u32, Option<u64>)> = self
+                        let mut parts: Vec<u32> = self
                             .targets_of(&mut solution, &class_objects, access.addr)
                             .into_iter()
-                            .map(|(obj, offset)| (part_of_object[obj as usize], offset))
+                            .map(|(obj, _)| part_of_object[obj as usize])
                             .collect();
                         parts.sort_unstable();
                         parts.dedup();
                         parts
                     });
-                    keys.push(key);
                 }
-                let mut list = Vec::with_capacity(keys.iter().map(|k| memo[k].len()).sum());
-                for (access, key) in node.iter().zip(&keys) {
-                    for &(part, offset) in &memo[key] {
-                        if access.kind == AccessKind::Write && read_only[part as usize] {
+                let mut list =
+                    Vec::with_capacity(signature.iter().map(|(_, k)| memo[k].len()).sum());
+                for &(kind, key) in &signature {
+                    for &part in &memo[&key] {
+                        if kind == AccessKind::Write && read_only[part as usize] {
                             continue;
                         }
-                        let offset = if access.whole || mode == PointsToMode::Unification {
-                            None
-                        } else {
-                            offset
-                        };
                         list.push(Access {
-                            kind: access.kind,
+                            kind,
                             part: PartId(part),
-                            offset,
-                            size: if offset.is_none() { None } else { access.size },
                         });
                     }
                 }
@@ -1722,8 +1652,10 @@ impl<'p> Generator<'p> {
         }
         PointsTo {
             mode,
+            fallback: None,
             andersen,
             objects: self.objects.clone(),
+            fine_regions: part_objects.len(),
             part_objects,
             accesses,
             access_lists,

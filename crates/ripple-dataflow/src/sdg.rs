@@ -160,6 +160,9 @@ pub struct SdgConfig {
     /// Call sites with at least this many targets bind to a dispatch (one per target
     /// set) instead of to each target.
     pub dispatch_min_targets: usize,
+    /// Whether regions that no memory access tells apart are merged into one
+    /// ([`PointsTo::merged_by_access`]): the same dependences, fewer vertices.
+    pub merge_regions_by_access: bool,
 }
 
 impl Default for SdgConfig {
@@ -168,6 +171,7 @@ impl Default for SdgConfig {
             points_to: PointsToConfig::default(),
             max_summary_estimate: 2_000_000,
             dispatch_min_targets: 4,
+            merge_regions_by_access: true,
         }
     }
 }
@@ -285,7 +289,10 @@ pub struct Sdg {
 
 impl Sdg {
     pub fn build(program: &Program, config: &SdgConfig) -> Sdg {
-        let points_to = PointsTo::analyze(program, &config.points_to);
+        let mut points_to = PointsTo::analyze(program, &config.points_to);
+        if config.merge_regions_by_access {
+            points_to = points_to.merged_by_access();
+        }
         let modref = ModRef::compute(program, &points_to);
         let global = global_regions(program, &points_to, &modref, config);
         let mut builder = Builder::new(program, points_to, modref, config);

@@ -273,6 +273,46 @@ fn dispatches_keep_slices_and_context_insensitive_regions_only_grow_them() {
     assert!(grew > 0);
 }
 
+/// Regions merged by access give the same slices: a write reaches a read through one of
+/// them exactly when it reaches it through all (`pointsto/by_access.rs`).
+#[test]
+fn regions_merged_by_access_keep_every_slice() {
+    let mut compared = 0usize;
+    let mut merged_regions = 0usize;
+    for seed in 0..12u64 {
+        let program = lower(&Generator::program(seed));
+        let apart = Sdg::build(
+            &program,
+            &SdgConfig {
+                merge_regions_by_access: false,
+                ..SdgConfig::default()
+            },
+        );
+        let merged = Sdg::build(&program, &SdgConfig::default());
+        merged_regions += apart.points_to.part_count() - merged.points_to.part_count();
+        for (f, function) in program.functions.iter_enumerated() {
+            for n in function.nodes.ids() {
+                let Some(v) = apart.node_vertex(f, n) else {
+                    continue;
+                };
+                let w = merged.node_vertex(f, n).expect("same nodes");
+                for direction in [SliceDirection::Forward, SliceDirection::Backward] {
+                    assert_eq!(
+                        slice_nodes(&program, &apart, &[v], direction),
+                        slice_nodes(&program, &merged, &[w], direction),
+                        "seed {seed}: {} node {n:?} {direction:?}",
+                        function.name
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+    // Some regions must merge, or the comparison tests nothing.
+    assert!(merged_regions > 0);
+}
+
 fn duality(config: &SdgConfig) {
     let mut pairs = 0usize;
     for seed in 0..12u64 {

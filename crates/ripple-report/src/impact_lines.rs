@@ -65,6 +65,23 @@ pub struct LineView {
     pub line: u32,
 }
 
+/// Why a version's memory was abstracted by unification, as a report line.
+fn unification_note(version: &str, fallback: ripple_analyses::dcia::PointsToFallback) -> String {
+    use ripple_analyses::dcia::PointsToFallback as Fallback;
+    let why = match fallback {
+        Fallback::Chosen => "as asked (--points-to unification)".to_string(),
+        Fallback::AboveNodeLimit { nodes, limit } => format!(
+            "the program has {nodes} IR nodes, above the {limit} up to which the inclusion-based analysis runs (--points-to inclusion to run it anyway)"
+        ),
+        Fallback::PastWorkLimit { limit } => format!(
+            "the inclusion-based analysis passed its budget of {limit} steps (--points-to inclusion to run it without one)"
+        ),
+    };
+    format!(
+        "{version}: memory regions by unification points-to, {why}: objects that may alias one pointer share a region, so impact through memory is coarser"
+    )
+}
+
 /// The anytime levels of the whole-function proofs (000 Alg. 1) a run went through.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct SemanticView {
@@ -239,6 +256,9 @@ pub fn impact_lines_view(
                 "{version}: {} construct(s) the IR does not model are havocs (see ripple stats)",
                 program.approximations.len()
             ));
+        }
+        if let Some(fallback) = impact.points_to_fallback {
+            approximations.push(unification_note(version, fallback));
         }
         if impact.global_regions > 0 {
             approximations.push(format!(

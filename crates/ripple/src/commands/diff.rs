@@ -479,6 +479,7 @@ fn analyse_pair(
             budget: 0.0,
             depth: None,
             reduction: false,
+            points_to: None,
             // What the semantic section proved equivalent impacts nothing outside it.
             proved_functions,
             ending: ending(args),
