@@ -128,7 +128,12 @@ def main():
     parser.add_argument("--exclude", nargs="*", default=[])
     parser.add_argument("--kind", choices=["token", "rewrite", "rewrite-plus-one"], default="token")
     parser.add_argument("ripple_args", nargs="*")
-    args = parser.parse_args()
+    # Everything after `--` goes to ripple (argparse would take `--points-to ...` there
+    # for options of its own).
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1 :] if "--" in argv else []
+    args = parser.parse_args(argv[: len(argv) - len(extra) - (1 if extra else 0)])
+    args.ripple_args += extra
     source = Path(args.source).resolve()
     files = [source] if source.is_file() else sorted(
         p for p in source.glob("*.c") if p.name not in args.exclude

@@ -165,6 +165,9 @@ pub struct VersionImpact {
     /// Why memory was abstracted by unification, when it was: objects that may alias
     /// share one region, so impact through memory is coarser.
     pub points_to_fallback: Option<PointsToFallback>,
+    /// The objects whose further fields share one cell in the points-to analysis
+    /// ([`ripple_dataflow::PointsTo::fields_merged`]), by name.
+    pub fields_merged: Vec<String>,
     /// Where the impact spreads: the regions and "whether f returns" most impacted
     /// lines are reached only through, largest first (`crate::hubs`).
     pub hubs: Vec<crate::hubs::Hub>,
@@ -719,6 +722,12 @@ fn one_version(
         sdg_edges: sdg.edge_count(),
         global_regions: sdg.global_regions.count(),
         points_to_fallback: sdg.points_to.fallback,
+        fields_merged: sdg
+            .points_to
+            .fields_merged
+            .iter()
+            .map(|&o| ripple_dataflow::pointsto::object_name(program, o))
+            .collect(),
         hubs,
     }
 }

@@ -161,6 +161,10 @@ pub struct PointsTo {
     pub mode: PointsToMode,
     /// Why unification ran, when it did.
     pub fallback: Option<Fallback>,
+    /// Objects with more fields addressed than the inclusion-based solver keeps apart
+    /// (32 cells): their further fields share the unknown-offset cell, so what is
+    /// stored in one may be read from another. Sorted.
+    pub fields_merged: Vec<Object>,
     /// Counters of the Andersen solver, when it ran (also when it gave up and the
     /// result is unification's).
     pub andersen: Option<AndersenStats>,
@@ -372,6 +376,9 @@ pub fn object_name(program: &Program, object: Object) -> String {
 
 type PVar = u32;
 
+/// The cells an object may have before further offsets go to its unknown-offset cell.
+const MAX_CELLS: usize = 32;
+
 #[derive(Clone, Debug)]
 enum Constraint {
     /// `dst` may point to cell `cell` (a cell pvar).
@@ -422,6 +429,9 @@ struct Generator<'p> {
     cells: FxHashMap<(u32, Option<u64>), PVar>,
     cells_of_object: Vec<Vec<PVar>>,
     object_size: Vec<Option<u64>>,
+    /// Objects that had more fields addressed than the solver keeps apart: the further
+    /// ones went to the unknown-offset cell.
+    fields_merged: FxHashSet<u32>,
     constraints: Vec<Constraint>,
     raw: Vec<Vec<Vec<RawAccess>>>,
     havoc: FxHashSet<(FuncId, NodeId)>,
@@ -482,6 +492,7 @@ impl<'p> Generator<'p> {
             cells: FxHashMap::default(),
             cells_of_object: Vec::new(),
             object_size: Vec::new(),
+            fields_merged: FxHashSet::default(),
             constraints: Vec::new(),
             raw: program
                 .functions
@@ -560,18 +571,21 @@ impl<'p> Generator<'p> {
     fn shifted(&mut self, cell: PVar, by: Option<i64>) -> PVar {
         let (object, offset) = self.cell_info[&cell];
         let new_offset = match (offset, by) {
-            // Bounded field sensitivity: past 32 cells, an object collapses offsets.
-            (Some(o), Some(d)) if self.cells_of_object[object as usize].len() < 32 => {
+            (Some(o), Some(d)) => {
                 let target = o as i64 + d;
                 let size = self.object_size[object as usize].unwrap_or(0) as i64;
-                if target >= 0 && target < size.max(1) {
-                    Some(target as u64)
-                } else {
-                    None
-                }
+                (target >= 0 && target < size.max(1)).then_some(target as u64)
             }
             _ => None,
         };
+        // Bounded field sensitivity: past MAX_CELLS cells, an object collapses offsets.
+        let new_offset = new_offset.filter(|_| {
+            let kept = self.cells_of_object[object as usize].len() < MAX_CELLS;
+            if !kept {
+                self.fields_merged.insert(object);
+            }
+            kept
+        });
         self.cell(object, new_offset)
     }
 
@@ -1650,9 +1664,16 @@ impl<'p> Generator<'p> {
                 callbacks.insert((*f, *n), list);
             }
         }
+        let mut fields_merged: Vec<Object> = self
+            .fields_merged
+            .iter()
+            .map(|&o| self.objects[o as usize])
+            .collect();
+        fields_merged.sort_unstable();
         PointsTo {
             mode,
             fallback: None,
+            fields_merged,
             andersen,
             objects: self.objects.clone(),
             fine_regions: part_objects.len(),

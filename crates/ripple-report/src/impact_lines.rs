@@ -260,6 +260,15 @@ pub fn impact_lines_view(
         if let Some(fallback) = impact.points_to_fallback {
             approximations.push(unification_note(version, fallback));
         }
+        if let [first, rest @ ..] = impact.fields_merged.as_slice() {
+            let others = match rest.len() {
+                0 => String::new(),
+                n => format!(" and {n} other object(s)"),
+            };
+            approximations.push(format!(
+                "{version}: points-to keeps at most 32 fields of an object apart; {first}{others} had more addressed, and their further fields share one cell (what is stored in one may be read from another)"
+            ));
+        }
         if impact.global_regions > 0 {
             approximations.push(format!(
                 "{version}: the {} memory regions most functions use are context-insensitive to bound the dependence graph: a write of one anywhere reaches every read of it",

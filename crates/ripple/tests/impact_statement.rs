@@ -492,8 +492,52 @@ fn the_points_to_analysis_is_chosen_and_unification_is_reported() {
     assert!(!said);
     assert_eq!(run(Some("inclusion")), (precise.clone(), false));
     let (coarse, said) = run(Some("unification"));
-    assert!(coarse.contains(&8) && coarse.is_superset(&precise), "{coarse:?}");
+    assert!(
+        coarse.contains(&8) && coarse.is_superset(&precise),
+        "{coarse:?}"
+    );
     assert!(said, "the report says unification ran");
+}
+
+/// An object with more fields addressed than points-to keeps apart (32) has its further
+/// fields share one cell: the report says so and names it.
+#[test]
+fn fields_merged_by_points_to_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let fields: String = (0..40).map(|i| format!("int *f{i}; ")).collect();
+    let stores: String = (0..40).map(|i| format!("    p->f{i} = &x;\n")).collect();
+    let write = |name: &str, k: u32| {
+        let path = dir.path().join(name);
+        let src = format!(
+            "struct wide {{ {fields}}};\nstruct wide w;\nint x;\n\
+             int main(void) {{\n    struct wide *p = &w;\n{stores}    x = {k};\n    return *p->f39;\n}}\n"
+        );
+        std::fs::write(&path, src).unwrap();
+        path
+    };
+    let (old, new) = (write("old.c", 1), write("new.c", 2));
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--format", "json", "--no-cache"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let notes: Vec<&str> = json["approximations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect();
+    for version in ["old", "new"] {
+        assert!(
+            notes.iter().any(|n| n.starts_with(&format!(
+                "{version}: points-to keeps at most 32 fields of an object apart; w had more"
+            ))),
+            "{notes:?}"
+        );
+    }
 }
 
 /// A file-scope static and a static local keep their identity when the file is renamed:
