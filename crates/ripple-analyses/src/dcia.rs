@@ -732,6 +732,55 @@ fn one_version(
     }
 }
 
+/// Writes through a pointer that may address this many objects or more are named as
+/// such in explanations: the points-to analysis cannot tell which one is written.
+const WIDE_WRITE: usize = 8;
+
+/// For a memory step reached from the node that writes it, when that node may write
+/// more objects than the region holds (at least [`WIDE_WRITE`]): how many, so that a
+/// reader sees the chain goes through an imprecise pointer.
+fn wide_write(program: &Program, sdg: &Sdg, writer: VertexId, memory: VertexId) -> Option<String> {
+    let part = match sdg.kinds[memory.index()] {
+        VertexKind::Memory(p)
+        | VertexKind::Region(p)
+        | VertexKind::FormalIn(IfaceVar::Mem(p))
+        | VertexKind::FormalOut(IfaceVar::Mem(p))
+        | VertexKind::ActualIn {
+            var: IfaceVar::Mem(p),
+            ..
+        }
+        | VertexKind::ActualOut {
+            var: IfaceVar::Mem(p),
+            ..
+        } => p,
+        _ => return None,
+    };
+    let VertexKind::Node(n) = sdg.kinds[writer.index()] else {
+        return None;
+    };
+    let f = sdg.function_of[writer.index()];
+    let pts = &sdg.points_to;
+    let mut parts: Vec<_> = pts
+        .accesses(f, n)
+        .iter()
+        .filter(|a| a.kind == ripple_dataflow::pointsto::AccessKind::Write)
+        .map(|a| a.part)
+        .collect();
+    parts.dedup();
+    let objects: usize = parts
+        .iter()
+        .map(|p| pts.part_objects[p.index()].len())
+        .sum();
+    (objects >= WIDE_WRITE && objects > pts.part_objects[part.index()].len()).then(|| {
+        let span = sdg.span(program, writer);
+        format!(
+            ", one of {objects} objects {}:{} may write",
+            program.file_path(span.file),
+            span.start_line
+        )
+    })
+}
+
 /// The chain of dependences from `v` back to its source, one step per distinct text.
 fn explain(
     program: &Program,
@@ -745,6 +794,11 @@ fn explain(
     for (i, &(vertex, kind)) in raw.iter().enumerate() {
         let is_source = i + 1 == raw.len();
         let mut text = sdg.describe(program, vertex);
+        if let Some(&(writer, _)) = raw.get(i + 1) {
+            if let Some(note) = wide_write(program, sdg, writer, vertex) {
+                text.push_str(&note);
+            }
+        }
         if is_source {
             match moved_cause.get(&vertex) {
                 Some(line) => text.push_str(&format!(

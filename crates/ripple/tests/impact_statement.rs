@@ -540,6 +540,54 @@ fn fields_merged_by_points_to_are_reported() {
     }
 }
 
+/// A changed store through a pointer that may address many objects: the explanation of
+/// a line reached through one of them (here `a3`, passed to `get3`) says how many the
+/// store may write, so a reader sees the chain goes through an imprecise pointer.
+#[test]
+fn a_chain_through_a_wide_store_says_how_many_objects_it_may_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let names: Vec<String> = (0..10).map(|i| format!("a{i}")).collect();
+    let write = |name: &str, k: u32| {
+        let path = dir.path().join(name);
+        let src = format!(
+            "int {}, out;\nint get3(void) {{ return a3; }}\nint main(int argc, char **argv) {{\n\
+             int *table[10] = {{ &{} }};\n    int *p = table[argc % 10];\n    *p = {k};\n\
+             out = get3();\n    return out;\n}}\n",
+            names.join(", "),
+            names.join(", &")
+        );
+        std::fs::write(&path, src).unwrap();
+        path
+    };
+    let (old, new) = (write("old.c", 1), write("new.c", 2));
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--format", "json", "--no-cache"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let line = json["impacted_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["version"] == "new" && l["line"] == 2)
+        .expect("`return a3` is impacted");
+    let chain: Vec<&str> = line["chain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s.as_str())
+        .collect();
+    assert!(
+        chain
+            .iter()
+            .any(|s| s.ends_with("a3 passed to get3, one of 10 objects new.c:6 may write")),
+        "{chain:?}"
+    );
+}
+
 /// A file-scope static and a static local keep their identity when the file is renamed:
 /// identical copies under two names change nothing and impact nothing (the statics'
 /// keys name their unit, so they must be paired by name within it).
