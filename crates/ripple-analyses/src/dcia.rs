@@ -231,6 +231,36 @@ pub fn dcia_on_graphs(
     matching: &VersionMatch,
     equivalences: &Equivalences,
 ) -> DciaResult {
+    dcia_with(old, new, graphs, matching, equivalences, Explain::Chains)
+}
+
+/// [`dcia_on_graphs`] without explanations: the impacted nodes only (every chain empty,
+/// no hubs), for when only what is impacted counts.
+pub fn dcia_nodes_on_graphs(
+    old: &Program,
+    new: &Program,
+    graphs: &DependenceGraphs,
+    matching: &VersionMatch,
+    equivalences: &Equivalences,
+) -> DciaResult {
+    dcia_with(old, new, graphs, matching, equivalences, Explain::Nothing)
+}
+
+/// Whether impacted nodes get their chains (and the impact its hubs).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Explain {
+    Chains,
+    Nothing,
+}
+
+fn dcia_with(
+    old: &Program,
+    new: &Program,
+    graphs: &DependenceGraphs,
+    matching: &VersionMatch,
+    equivalences: &Equivalences,
+    explain_as: Explain,
+) -> DciaResult {
     let changed_globals = changed_globals(old, new);
     let mut mapped_old: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
     let mut mapped_new: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
@@ -272,6 +302,7 @@ pub fn dcia_on_graphs(
                 &paired_old,
                 &same_traps_old,
                 equivalences,
+                explain_as,
             )
         },
         || {
@@ -285,6 +316,7 @@ pub fn dcia_on_graphs(
                 &paired_new,
                 &same_traps_new,
                 equivalences,
+                explain_as,
             )
         },
     );
@@ -455,6 +487,7 @@ fn one_version(
     paired_calls: &[crate::change_control::PairedCall],
     same_traps: &NodeSet,
     equivalences: &Equivalences,
+    explain_as: Explain,
 ) -> VersionImpact {
     // Changed calls with a partner at the same place (crate::change_control): the callee
     // runs as often as before and reads and writes memory as before; only the arguments
@@ -675,11 +708,17 @@ fn one_version(
         }
         // A node reached through several of its vertices is explained by the shortest
         // chain (its distance).
-        let depth = traversal.chain(v).len();
+        let depth = match explain_as {
+            Explain::Chains => traversal.chain(v).len(),
+            Explain::Nothing => 0,
+        };
         match done.get(&(f, node)) {
             Some(&(_, best)) if best <= depth => {}
             _ => {
-                let chain = explain(program, sdg, &traversal, v, &moved_cause);
+                let chain = match explain_as {
+                    Explain::Chains => explain(program, sdg, &traversal, v, &moved_cause),
+                    Explain::Nothing => Vec::new(),
+                };
                 let entry = ImpactedNode {
                     side,
                     function: f,
@@ -703,7 +742,10 @@ fn one_version(
         .iter()
         .map(|n| (explained_by[&(n.function, n.node)], n.function, n.node))
         .collect();
-    let hubs = crate::hubs::hubs(program, sdg, &traversal, &sources, &explained);
+    let hubs = match explain_as {
+        Explain::Chains => crate::hubs::hubs(program, sdg, &traversal, &sources, &explained),
+        Explain::Nothing => Vec::new(),
+    };
     changed.sort_unstable();
     inputs.sort_unstable();
     inputs.dedup();

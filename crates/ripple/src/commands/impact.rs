@@ -583,7 +583,17 @@ pub fn statement_impact(
     }
     // What plain DCIA reports, for the reduction (the same when nothing was proved).
     if options.reduction && !equivalences.is_unused() {
-        let plain = dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default());
+        // Only how many lines: no explanations, unless the distances of `--depth` need them.
+        let plain = match options.depth {
+            Some(_) => dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default()),
+            None => ripple_analyses::dcia::dcia_nodes_on_graphs(
+                old,
+                new,
+                &graphs,
+                &matching,
+                &Equivalences::default(),
+            ),
+        };
         let none = ripple_analyses::sem_equiv::StatementEquivalences::default();
         let plain_view = ripple_report::impact_lines::impact_lines_view(
             ("", ""),
