@@ -779,9 +779,15 @@ fn one_version(
 const WIDE_WRITE: usize = 8;
 
 /// For a memory step reached from the node that writes it, when that node may write
-/// more objects than the region holds (at least [`WIDE_WRITE`]): how many, so that a
-/// reader sees the chain goes through an imprecise pointer.
-fn wide_write(program: &Program, sdg: &Sdg, writer: VertexId, memory: VertexId) -> Option<String> {
+/// more objects than the region holds (at least [`WIDE_WRITE`]): how many, and where
+/// the node is (`file:line`), so that a reader sees the chain goes through an imprecise
+/// pointer.
+pub(crate) fn wide_write(
+    program: &Program,
+    sdg: &Sdg,
+    writer: VertexId,
+    memory: VertexId,
+) -> Option<(usize, String)> {
     let part = match sdg.kinds[memory.index()] {
         VertexKind::Memory(p)
         | VertexKind::Region(p)
@@ -815,10 +821,9 @@ fn wide_write(program: &Program, sdg: &Sdg, writer: VertexId, memory: VertexId) 
         .sum();
     (objects >= WIDE_WRITE && objects > pts.part_objects[part.index()].len()).then(|| {
         let span = sdg.span(program, writer);
-        format!(
-            ", one of {objects} objects {}:{} may write",
-            program.file_path(span.file),
-            span.start_line
+        (
+            objects,
+            format!("{}:{}", program.file_path(span.file), span.start_line),
         )
     })
 }
@@ -837,8 +842,8 @@ fn explain(
         let is_source = i + 1 == raw.len();
         let mut text = sdg.describe(program, vertex);
         if let Some(&(writer, _)) = raw.get(i + 1) {
-            if let Some(note) = wide_write(program, sdg, writer, vertex) {
-                text.push_str(&note);
+            if let Some((objects, at)) = wide_write(program, sdg, writer, vertex) {
+                text.push_str(&format!(", one of {objects} objects {at} may write"));
             }
         }
         if is_source {

@@ -20,7 +20,9 @@ use ripple_ir::{FuncId, NodeId, Program};
 /// A hub of one version's impact.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hub {
-    /// What the impact goes through: `memory <region>` or `whether <f> returns`.
+    /// What the impact goes through: `memory <region>`, `whether <f> returns`, or (for
+    /// `chain_lines` only) `the <N> objects <file:line> may write`, a store through a
+    /// pointer that may address many objects.
     pub name: String,
     /// Impacted source lines reached only through it.
     pub lines: usize,
@@ -122,16 +124,26 @@ pub(crate) fn hubs(
     let mut through: FxHashMap<String, FxHashSet<(u32, u32)>> = FxHashMap::default();
     for &(v, f, n) in impacted {
         let span = program.functions[f].nodes[n].span;
-        let mut on_chain: FxHashSet<&str> = FxHashSet::default();
-        for (w, _) in traversal.chain(v) {
+        let chain = traversal.chain(v);
+        let mut on_chain: FxHashSet<String> = FxHashSet::default();
+        for (k, &(w, _)) in chain.iter().enumerate() {
+            // Memory a store through an imprecise pointer may write: the store is the
+            // way, not whichever of its objects the chain happened to pass.
+            let writer = chain.get(k + 1).map(|&(u, _)| u);
+            if let Some((objects, at)) =
+                writer.and_then(|u| crate::dcia::wide_write(program, sdg, u, w))
+            {
+                on_chain.insert(format!("the {objects} objects {at} may write"));
+                continue;
+            }
             let i = local[w.index()];
             if let Some(Some(name)) = (i != u32::MAX).then(|| names[i as usize].as_ref()) {
-                on_chain.insert(name.as_str());
+                on_chain.insert(name.clone());
             }
         }
         for name in on_chain {
             through
-                .entry(name.to_string())
+                .entry(name)
                 .or_default()
                 .insert((span.file.0, span.start_line));
         }

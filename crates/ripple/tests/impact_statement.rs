@@ -586,6 +586,14 @@ fn a_chain_through_a_wide_store_says_how_many_objects_it_may_write() {
             .any(|s| s.ends_with("a3 passed to get3, one of 10 objects new.c:6 may write")),
         "{chain:?}"
     );
+    // Where it spreads: the store, not whichever of its objects a chain passed.
+    let hubs = json["summary"]["hubs"].as_array().unwrap();
+    assert!(
+        hubs.iter().any(|h| h["version"] == "new"
+            && h["name"] == "the 10 objects new.c:6 may write"
+            && h["chain_lines"].as_u64() >= Some(1)),
+        "{hubs:?}"
+    );
 }
 
 /// A file-scope static and a static local keep their identity when the file is renamed:
