@@ -778,16 +778,16 @@ fn one_version(
 /// such in explanations: the points-to analysis cannot tell which one is written.
 const WIDE_WRITE: usize = 8;
 
-/// For a memory step reached from the node that writes it, when that node may write
-/// more objects than the region holds (at least [`WIDE_WRITE`]): how many, and where
-/// the node is (`file:line`), so that a reader sees the chain goes through an imprecise
-/// pointer.
+/// For a memory step reached from the node that writes it, when that node may write at
+/// least [`WIDE_WRITE`] objects: how many, where the node is (`file:line`), and how
+/// many objects the step's region holds, so that a reader sees the chain goes through
+/// an imprecise pointer.
 pub(crate) fn wide_write(
     program: &Program,
     sdg: &Sdg,
     writer: VertexId,
     memory: VertexId,
-) -> Option<(usize, String)> {
+) -> Option<(usize, String, usize)> {
     let part = match sdg.kinds[memory.index()] {
         VertexKind::Memory(p)
         | VertexKind::Region(p)
@@ -819,11 +819,12 @@ pub(crate) fn wide_write(
         .iter()
         .map(|p| pts.part_objects[p.index()].len())
         .sum();
-    (objects >= WIDE_WRITE && objects > pts.part_objects[part.index()].len()).then(|| {
+    (objects >= WIDE_WRITE).then(|| {
         let span = sdg.span(program, writer);
         (
             objects,
             format!("{}:{}", program.file_path(span.file), span.start_line),
+            pts.part_objects[part.index()].len(),
         )
     })
 }
@@ -842,8 +843,11 @@ fn explain(
         let is_source = i + 1 == raw.len();
         let mut text = sdg.describe(program, vertex);
         if let Some(&(writer, _)) = raw.get(i + 1) {
-            if let Some((objects, at)) = wide_write(program, sdg, writer, vertex) {
-                text.push_str(&format!(", one of {objects} objects {at} may write"));
+            // (A region that holds them all already says how many it holds.)
+            if let Some((objects, at, held)) = wide_write(program, sdg, writer, vertex) {
+                if objects > held {
+                    text.push_str(&format!(", one of {objects} objects {at} may write"));
+                }
             }
         }
         if is_source {

@@ -130,7 +130,7 @@ pub(crate) fn hubs(
             // Memory a store through an imprecise pointer may write: the store is the
             // way, not whichever of its objects the chain happened to pass.
             let writer = chain.get(k + 1).map(|&(u, _)| u);
-            if let Some((objects, at)) =
+            if let Some((objects, at, _)) =
                 writer.and_then(|u| crate::dcia::wide_write(program, sdg, u, w))
             {
                 on_chain.insert(format!("the {objects} objects {at} may write"));

@@ -548,6 +548,9 @@ fn by_distance(lines: &[ImpactedLineView]) -> Vec<DistanceCount> {
 /// Lines shown per function in the text report unless every line is asked for.
 pub const LINES_PER_FUNCTION: usize = 5;
 
+/// Rows of the summary by distance in the text report before the rest is folded.
+const DISTANCE_ROWS: usize = 8;
+
 /// The human-readable report: a summary by distance first, then the impacted functions
 /// nearest first, each with its nearest lines and their chains (`all`: every line).
 pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
@@ -591,10 +594,31 @@ pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option
             String::new()
         }
     );
-    for c in &s.by_distance {
+    // The nearest distances one per row, the far tail folded into one (unless `--all`),
+    // so that what follows fits the first screen.
+    let shown = if all || s.by_distance.len() <= DISTANCE_ROWS {
+        s.by_distance.len()
+    } else {
+        DISTANCE_ROWS - 1
+    };
+    for c in &s.by_distance[..shown] {
         let _ = write!(out, "  distance {}: {} line(s)", c.distance, c.lines);
         if c.functions > 0 {
             let _ = write!(out, "; {} function(s) first impacted here", c.functions);
+        }
+        out.push('\n');
+    }
+    if let (Some(first), Some(last)) = (s.by_distance.get(shown), s.by_distance.last()) {
+        let rest = &s.by_distance[shown..];
+        let lines: usize = rest.iter().map(|c| c.lines).sum();
+        let functions: usize = rest.iter().map(|c| c.functions).sum();
+        let _ = write!(
+            out,
+            "  distance {} to {}: {lines} line(s)",
+            first.distance, last.distance
+        );
+        if functions > 0 {
+            let _ = write!(out, "; {functions} function(s) first impacted there");
         }
         out.push('\n');
     }

@@ -596,6 +596,51 @@ fn a_chain_through_a_wide_store_says_how_many_objects_it_may_write() {
     );
 }
 
+/// The summary by distance keeps the first screen: past eight rows the far distances are
+/// folded into one (every row with `--all`). A chain of globals, each the last plus one,
+/// puts one line at each distance from 1 to 12.
+#[test]
+fn far_distances_are_folded_in_the_text_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, k: u32| {
+        let path = dir.path().join(name);
+        let steps: String = (1..=12)
+            .map(|i| format!("    x{i} = x{} + 1;\n", i - 1))
+            .collect();
+        let globals: Vec<String> = (0..=12).map(|i| format!("x{i}")).collect();
+        let src = format!(
+            "int {};\nint main(void) {{\n    x0 = {k};\n{steps}    return x12;\n}}\n",
+            globals.join(", ")
+        );
+        std::fs::write(&path, src).unwrap();
+        path
+    };
+    let (old, new) = (write("old.c", 1), write("new.c", 2));
+    let text = |all: bool| {
+        let mut command = Command::cargo_bin("ripple").unwrap();
+        command.args(["impact", "--no-cache"]).arg(&old).arg(&new);
+        if all {
+            command.arg("--all");
+        }
+        String::from_utf8(command.output().unwrap().stdout).unwrap()
+    };
+    let folded = text(false);
+    let rows: Vec<&str> = folded
+        .lines()
+        .filter(|l| l.starts_with("  distance "))
+        .collect();
+    assert_eq!(rows.len(), 8, "{folded}");
+    assert!(rows[6].starts_with("  distance 7: "), "{folded}");
+    // Distances 8 to 12 (and the return line's 13): one line each, in both versions.
+    assert!(
+        rows[7].starts_with("  distance 8 to 13: 12 line(s)"),
+        "{folded}"
+    );
+    let every = text(true);
+    assert!(every.contains("  distance 13: "), "{every}");
+    assert!(!every.contains(" to 13"), "{every}");
+}
+
 /// A file-scope static and a static local keep their identity when the file is renamed:
 /// identical copies under two names change nothing and impact nothing (the statics'
 /// keys name their unit, so they must be paired by name within it).
