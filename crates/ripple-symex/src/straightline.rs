@@ -63,6 +63,11 @@ const MAX_REGION: usize = 64;
 /// Functions larger than this (in nodes) are not inlined.
 const MAX_INLINED: usize = 64;
 
+/// Loads and stores of more bytes than this (a record copy) are not compared: each byte
+/// is a term of its own, and a copy of a 64 KiB record (zlib's `zip64_internal`) took
+/// gigabytes before the solver's limits applied. Such a region stays a source.
+const MAX_VALUE_BYTES: u32 = 1024;
+
 /// The changed code at one place of one version: acyclic `nodes` entered at `start`
 /// (a region node, or, for an empty region, the exit it goes to), left towards `exits`,
 /// which are paired by position with the other version's.
@@ -1085,6 +1090,9 @@ impl<'a> Side<'a> {
                 st.regs.insert(key, value);
             }
             Place::Mem { addr, ty } => {
+                if self.repr(*ty).bytes() > MAX_VALUE_BYTES {
+                    return Err("the change copies a record too large to compare");
+                }
                 let a = self.eval(st, addr)?;
                 let bits = self.repr(*ty).bits();
                 self.note_store(st, addr, &a, self.repr(*ty).bytes());
@@ -1147,6 +1155,9 @@ impl<'a> Side<'a> {
             }
             ExprKind::AddrOfFunc(f) => address(&format!("fn.{}", (self.region.names.function)(*f))),
             ExprKind::Load(addr) => {
+                if repr.bytes() > MAX_VALUE_BYTES {
+                    return Err("the change copies a record too large to compare");
+                }
                 let a = self.eval(st, addr)?;
                 if !self.inside_an_object(addr, repr.bytes(), false) {
                     let pc = st.pc.clone();
