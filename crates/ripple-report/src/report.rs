@@ -268,38 +268,56 @@ fn short(commit: &str) -> &str {
 }
 
 pub fn render_history_text(history: &HistoryReport) -> String {
+    history
+        .commits
+        .iter()
+        .enumerate()
+        .map(|(i, c)| render_commit_text(i == 0, c))
+        .collect()
+}
+
+/// One commit of a history as text (`first`: no blank line before it), printed as soon
+/// as the commit is analysed.
+pub fn render_commit_text(first: bool, c: &CommitReport) -> String {
     let mut out = String::new();
-    for (i, c) in history.commits.iter().enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        let _ = writeln!(out, "━━ commit {} {}", short(&c.commit), c.subject);
-        if c.report.changes.summary.any_change() {
-            out.push_str(&render_text(&c.report));
-        } else {
-            let _ = writeln!(out, "no change in the C sources");
-        }
+    if !first {
+        out.push('\n');
+    }
+    let _ = writeln!(out, "━━ commit {} {}", short(&c.commit), c.subject);
+    if c.report.changes.summary.any_change() {
+        out.push_str(&render_text(&c.report));
+    } else {
+        let _ = writeln!(out, "{NO_CHANGE}");
     }
     out
 }
+
+/// What a commit that changes nothing the analysed program is made of says: its C files
+/// may still differ in comments, layout or code the preprocessor leaves out.
+const NO_CHANGE: &str = "no change to the analysed program after preprocessing";
 
 pub fn render_history_json(history: &HistoryReport) -> String {
     serde_json::to_string_pretty(history).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
 pub fn render_history_markdown(history: &HistoryReport) -> String {
+    history.commits.iter().map(render_commit_markdown).collect()
+}
+
+/// One commit of a history as Markdown, printed as soon as the commit is analysed.
+pub fn render_commit_markdown(c: &CommitReport) -> String {
     let mut out = String::new();
-    for c in &history.commits {
-        let _ = writeln!(out, "## {} {}\n", short(&c.commit), c.subject);
-        if !c.report.changes.summary.any_change() {
-            let _ = writeln!(out, "No change in the C sources.\n");
-            continue;
-        }
-        out.push_str(&render_markdown(&c.report).replacen(
-            "### ripple: what the change does\n\n",
-            "",
-            1,
-        ));
+    let _ = writeln!(out, "## {} {}\n", short(&c.commit), c.subject);
+    if !c.report.changes.summary.any_change() {
+        let mut sentence = NO_CHANGE.to_string();
+        sentence[..1].make_ascii_uppercase();
+        let _ = writeln!(out, "{sentence}.\n");
+        return out;
     }
+    out.push_str(&render_markdown(&c.report).replacen(
+        "### ripple: what the change does\n\n",
+        "",
+        1,
+    ));
     out
 }

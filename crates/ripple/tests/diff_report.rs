@@ -396,7 +396,7 @@ fn a_range_commit_by_commit() {
     assert_eq!(changed(&commits[2]), vec!["added g"]);
     let (_, text) = run(&[]);
     assert!(
-        text.contains("document\nno change in the C sources"),
+        text.contains("document\nno change to the analysed program after preprocessing"),
         "{text}"
     );
     let (_, md) = run(&["--format", "markdown"]);

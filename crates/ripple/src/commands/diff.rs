@@ -158,6 +158,7 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     let cache = args.cache.open(config, args.frontend.verbose);
     let list = crate::load::commits_between(&base, &tip)?;
     let progress = Progress::bar(list.len() as u64);
+    let mut first = true;
     for (commit, subject) in list {
         progress.stage(&format!("{} {subject}", &commit[..commit.len().min(12)]));
         let parent = VersionSpec::Revision(format!("{commit}^"));
@@ -171,25 +172,31 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
         } else if report.changes.summary.any_change() && code == 0 && !args.exit_zero {
             code = 1;
         }
-        commits.push(ripple_report::report::CommitReport {
+        let commit = ripple_report::report::CommitReport {
             commit,
             subject,
             report,
-        });
+        };
+        // Text and Markdown are printed commit by commit, so a long range shows what is
+        // done (and keeps it if stopped); JSON is one document, printed at the end.
+        match args.format {
+            DiffFormat::Json => commits.push(commit),
+            DiffFormat::Markdown => progress
+                .suspend(|| print!("{}", ripple_report::report::render_commit_markdown(&commit))),
+            _ => progress.suspend(|| {
+                crate::style::print_text(&ripple_report::report::render_commit_text(first, &commit))
+            }),
+        }
+        first = false;
     }
     drop(progress);
-    let history = ripple_report::report::HistoryReport {
-        schema: 1,
-        range: args.old.clone(),
-        commits,
-    };
-    match args.format {
-        DiffFormat::Json => println!("{}", ripple_report::report::render_history_json(&history)),
-        DiffFormat::Markdown => print!(
-            "{}",
-            ripple_report::report::render_history_markdown(&history)
-        ),
-        _ => crate::style::print_text(&ripple_report::report::render_history_text(&history)),
+    if args.format == DiffFormat::Json {
+        let history = ripple_report::report::HistoryReport {
+            schema: 1,
+            range: args.old.clone(),
+            commits,
+        };
+        println!("{}", ripple_report::report::render_history_json(&history));
     }
     Ok(code)
 }
