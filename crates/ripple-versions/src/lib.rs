@@ -166,6 +166,20 @@ pub struct FunctionMatch {
     pub similarity: f64,
 }
 
+impl FunctionMatch {
+    /// Whether both versions run the same code although the text differs (braces,
+    /// layout, code the preprocessor leaves out, a loop written another way that
+    /// lowers alike): every IR node of each is mapped to an equal one of the other
+    /// ([`crate::irdiff`]). What it calls and the globals it reads may still differ.
+    pub fn same_code(&self) -> bool {
+        self.old.is_some()
+            && self.new.is_some()
+            && !self.node_map.is_empty()
+            && self.changed_old.is_empty()
+            && self.changed_new.is_empty()
+    }
+}
+
 /// Matches two versions of a program: functions, statements and IR nodes.
 pub fn match_programs(old: &Program, new: &Program, config: &MatchConfig) -> VersionMatch {
     let gumtree = GumTreeConfig {

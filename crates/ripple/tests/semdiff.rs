@@ -97,6 +97,39 @@ fn an_unbounded_loop_within_a_short_budget_is_unknown() {
     assert!(stdout.contains("unknown"), "{stdout}");
 }
 
+/// A function whose text changed (braces around a statement, an `#if` branch left out)
+/// but which lowers to the same code is equivalent at once, with a note saying why, and
+/// its caller with it; even where a proof by analysis (an unbounded loop) is out of reach.
+#[test]
+fn a_function_whose_text_changed_but_not_its_code_is_equivalent() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = "unsigned gcd(unsigned a, unsigned b) {\n    while (b != 0) {\n        unsigned t = a % b;\n        a = b;\n        b = t;\n    }\n    return a;\n}\nunsigned lcm(unsigned a, unsigned b) { return a / gcd(a, b) * b; }\n";
+    let new = "unsigned gcd(unsigned a, unsigned b) {\n    while (b != 0) {\n        unsigned t;\n        {\n            t = a % b;\n        }\n#if 0\n        t = 1;\n#endif\n        a = b;\n        b = t;\n    }\n    return a;\n}\nunsigned lcm(unsigned a, unsigned b) { return a / gcd(a, b) * b; }\n";
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    let (code, stdout, stderr) = semdiff(&[
+        dir.path().join("old.c").to_str().unwrap(),
+        dir.path().join("new.c").to_str().unwrap(),
+        "--budget",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let functions = json["functions"].as_array().expect("functions");
+    let gcd = functions.iter().find(|f| f["name"] == "gcd").expect("gcd");
+    assert_eq!(gcd["verdict"], "equivalent", "{gcd}");
+    assert!(
+        gcd["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().is_some_and(|n| n.starts_with("the same code"))),
+        "{gcd}"
+    );
+}
+
 #[test]
 fn a_missing_file_is_an_error_naming_it() {
     let (code, _, stderr) = semdiff(&["no/such/old.c", "examples/moddiff-fig2/new.c"]);

@@ -327,6 +327,17 @@ pub fn semdiff(
             _ => None,
         })
         .collect();
+    // Pairs whose text changed but whose code did not: they behave as unchanged ones,
+    // equal when what they call and read is.
+    let same_code: FxHashSet<(FuncId, FuncId)> = matching
+        .functions
+        .iter()
+        .filter(|m| m.status != FunctionStatus::Unchanged && m.same_code())
+        .filter_map(|m| Some((m.old?, m.new?)))
+        .collect();
+    let runs_as_before = |o: FuncId, n: FuncId, status: FunctionStatus| {
+        status == FunctionStatus::Unchanged || same_code.contains(&(o, n))
+    };
     let plain: Vec<(FuncId, FuncId)> = pairs.iter().map(|(o, n, _)| (*o, *n)).collect();
     let symex_config = Config {
         unwind: config.unwind,
@@ -361,7 +372,7 @@ pub fn semdiff(
     for (side, program, graph) in [(Side::Old, old, &graphs[0]), (Side::New, new, &graphs[1])] {
         let unchanged: FxHashSet<FuncId> = pairs
             .iter()
-            .filter(|p| p.2 == FunctionStatus::Unchanged)
+            .filter(|p| runs_as_before(p.0, p.1, p.2))
             .map(|p| if side == Side::Old { p.0 } else { p.1 })
             .collect();
         let mut differs = vec![false; program.functions.len()];
@@ -518,6 +529,11 @@ pub fn semdiff(
         if engine.pair_index(Side::Old, states[i].old) != Some(i) || unread_at[i].is_some() {
             continue;
         }
+        if states[i].status != FunctionStatus::Unchanged
+            && same_code.contains(&(states[i].old, states[i].new))
+        {
+            continue; // nothing of its own to search for
+        }
         let mut own_steps = concrete::PAIR_SEARCH_STEPS;
         let steps = if states[i].status == FunctionStatus::Unchanged {
             &mut callers_steps
@@ -580,7 +596,7 @@ pub fn semdiff(
             );
             continue;
         }
-        let unchanged = states[i].status == FunctionStatus::Unchanged;
+        let unchanged = runs_as_before(states[i].old, states[i].new, states[i].status);
         let callees_equal = callees_of(i)
             .iter()
             .all(|c| states[*c].equal.as_bool() == Some(true));
@@ -588,6 +604,11 @@ pub fn semdiff(
         if unchanged && callees_equal && changed_globals[i].is_none() {
             states[i].equal = Bool::from_bool(true);
             states[i].covered = true;
+            if states[i].status != FunctionStatus::Unchanged {
+                states[i].notes.push(
+                    "the same code after preprocessing and lowering: only its text changed".into(),
+                );
+            }
         } else if states[i].analysed >= 4 {
             states[i]
                 .notes
