@@ -747,3 +747,36 @@ fn a_report_computed_before_is_read_back_from_the_cache() {
     assert_eq!(out.status.code(), Some(1));
     assert!(dir.path().join("from-config.redb").exists());
 }
+
+/// A function the semantic section proves equivalent as a whole is no change for the
+/// function-level section either: `a - b` as `a + (-b)` (wrapping arithmetic) leaves
+/// `g` and `main`, which run after it, as they were; the sections agree.
+#[test]
+fn a_function_proved_equivalent_impacts_no_function() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, body: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(
+            &path,
+            format!(
+                "int f(int a, int b) {{\n    return {body};\n}}\n\
+                 int g(int a) {{ return f(a, 1) * 2; }}\nint main(void) {{ return g(3); }}\n"
+            ),
+        )
+        .unwrap();
+        path
+    };
+    let (old, new) = (write("old.c", "a - b"), write("new.c", "a + (-b)"));
+    let (_, json) = diff(&old, &new, &["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(json["semantic"]["functions"][0]["verdict"], "equivalent");
+    assert_eq!(json["function_impact"]["summary"]["impacted"], 0, "{json}");
+    // A change that is not equivalent still impacts the functions after it.
+    let other = write("other.c", "a + b");
+    let (_, json) = diff(&old, &other, &["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert!(
+        json["function_impact"]["summary"]["impacted"].as_u64() >= Some(2),
+        "{json}"
+    );
+}

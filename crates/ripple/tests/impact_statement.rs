@@ -533,7 +533,7 @@ fn fields_merged_by_points_to_are_reported() {
     for version in ["old", "new"] {
         assert!(
             notes.iter().any(|n| n.starts_with(&format!(
-                "{version}: points-to keeps at most 32 fields of an object apart; w had more"
+                "{version}: points-to keeps at most 32 offsets (fields, elements) of an object apart; w had more"
             ))),
             "{notes:?}"
         );

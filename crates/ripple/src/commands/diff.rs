@@ -470,6 +470,18 @@ fn analyse_pair(
     }
     let functions = (wanted(Section::Functions) && any_change).then(|| {
         say("function-level impact");
+        // What the semantic section proved equivalent as a whole is no change here
+        // either: what runs after it runs as before.
+        let mut matching = matching.clone();
+        if let Some(proved) = &proved_functions {
+            for m in &mut matching.functions {
+                if let (Some(o), Some(n)) = (m.old, m.new) {
+                    if proved.proved.contains(&(o, n)) {
+                        m.status = ripple_versions::FunctionStatus::Unchanged;
+                    }
+                }
+            }
+        }
         super::impact::function_level(
             old_version,
             new_version,
