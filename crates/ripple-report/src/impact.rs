@@ -253,6 +253,13 @@ pub fn render_text(view: &ImpactView) -> String {
 pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
     let mut out = String::new();
     let s = &view.summary;
+    if s.changed == 0 {
+        let _ = writeln!(
+            out,
+            "no function impacted: every changed function runs as before (the same code, or proved equivalent)"
+        );
+        return out;
+    }
     let _ = writeln!(
         out,
         "{} function(s) impacted by {} changed; the call graph alone (callees and callers) gives {}",
