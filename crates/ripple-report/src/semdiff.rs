@@ -298,7 +298,22 @@ fn render_function(out: &mut String, f: &FunctionView) {
         if f.full {
             out.push_str("  (full difference summary within the bounds)\n");
         }
-        for w in &f.witnesses {
+        // Inputs on which the runs show no difference are no witnesses: one line says
+        // how many the solver proposed (the JSON lists them).
+        let refuted = |w: &WitnessView| {
+            matches!(
+                w.unconfirmed_reason,
+                Some("compiled versions agree") | Some("same outcome")
+            )
+        };
+        let refuted_count = f.witnesses.iter().filter(|w| refuted(w)).count();
+        if refuted_count > 0 {
+            let _ = writeln!(
+                out,
+                "  {refuted_count} input(s) the solver proposed ran the same in both versions: no witness (the JSON lists them)"
+            );
+        }
+        for w in f.witnesses.iter().filter(|w| !refuted(w)) {
             let inputs: Vec<String> = w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
             let _ = writeln!(
                 out,

@@ -130,6 +130,32 @@ fn a_function_whose_text_changed_but_not_its_code_is_equivalent() {
     );
 }
 
+/// An input the solver proposes on which the compiled versions agree is no witness: the
+/// text says how many there were instead of printing them, the JSON keeps them. (The
+/// empty assembly statement is an unknown of each version's own, so the solver finds a
+/// "difference" through it that no run shows.)
+#[test]
+fn inputs_on_which_the_versions_agree_are_not_shown_as_witnesses() {
+    let pair = [
+        "tests/semdiff/inline_asm_commuted/old.c",
+        "tests/semdiff/inline_asm_commuted/new.c",
+    ];
+    let (_, text, _) = semdiff(&pair);
+    assert!(
+        text.contains("1 input(s) the solver proposed ran the same in both versions"),
+        "{text}"
+    );
+    assert!(!text.contains("\n  witness ("), "{text}");
+    let (_, json, _) = semdiff(&[pair[0], pair[1], "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let witness = &json["functions"][0]["witnesses"][0];
+    assert_eq!(witness["confirmed"], false, "{witness}");
+    assert_eq!(
+        witness["unconfirmed_reason"], "compiled versions agree",
+        "{witness}"
+    );
+}
+
 #[test]
 fn a_missing_file_is_an_error_naming_it() {
     let (code, _, stderr) = semdiff(&["no/such/old.c", "examples/moddiff-fig2/new.c"]);

@@ -190,7 +190,14 @@ pub(super) fn report_pair(
             notes.push("budget exhausted".into());
         }
     }
-    let too_large = if witnesses.is_empty() {
+    // Inputs on which the runs agree show nothing (the text report folds them).
+    let showing = witnesses.iter().any(|w| {
+        !matches!(
+            w.unconfirmed,
+            Some(Unconfirmed::SameOutcome | Unconfirmed::CompiledAgree)
+        )
+    });
+    let too_large = if !showing {
         "(a condition too large to print)"
     } else {
         "(a condition too large to print; see the witnesses)"
