@@ -285,6 +285,10 @@ pub struct Sdg {
     /// The vertex of each context-insensitive region.
     region_vertex: FxHashMap<PartId, VertexId>,
     trap_vertex: FxHashMap<(FuncId, NodeId), VertexId>,
+    /// The memory vertices of regions a function keeps flow-insensitive (a function with
+    /// a havoc node, regions callbacks may use later): every write of the region in the
+    /// function reaches every read, in whatever order they run.
+    unordered_memory: FxHashSet<VertexId>,
 }
 
 impl Sdg {
@@ -462,8 +466,13 @@ impl Sdg {
             }
             VertexKind::Memory(part) => {
                 format!(
-                    "{} (memory in {fname})",
-                    self.points_to.part_name(program, part)
+                    "{} (memory in {fname}{})",
+                    self.points_to.part_name(program, part),
+                    if self.unordered_memory.contains(&v) {
+                        ", any write to any read"
+                    } else {
+                        ""
+                    }
                 )
             }
             VertexKind::Region(part) => {
@@ -501,6 +510,7 @@ struct Builder<'p> {
     global: BitSet,
     region_vertex: FxHashMap<PartId, VertexId>,
     trap_vertex: FxHashMap<(FuncId, NodeId), VertexId>,
+    unordered_memory: FxHashSet<VertexId>,
 }
 
 impl<'p> Builder<'p> {
@@ -527,6 +537,7 @@ impl<'p> Builder<'p> {
             global: BitSet::new(0),
             region_vertex: FxHashMap::default(),
             trap_vertex: FxHashMap::default(),
+            unordered_memory: FxHashSet::default(),
         }
     }
 
@@ -1162,9 +1173,11 @@ impl<'p> Builder<'p> {
                 b.region_vertex.insert(part, v);
                 return v;
             }
-            *memory
-                .entry(part)
-                .or_insert_with(|| b.vertex(f, VertexKind::Memory(part)))
+            *memory.entry(part).or_insert_with(|| {
+                let v = b.vertex(f, VertexKind::Memory(part));
+                b.unordered_memory.insert(v);
+                v
+            })
         };
         let mut flow = MemoryAccesses::new(function.nodes.len());
         flow.repeats = repeats;
@@ -1278,6 +1291,7 @@ impl<'p> Builder<'p> {
             global_regions: self.global,
             region_vertex: self.region_vertex,
             trap_vertex: self.trap_vertex,
+            unordered_memory: self.unordered_memory,
         };
         sdg.succs = Adjacency::build(count, &edges, false);
         let summary = summary_edges(&sdg);

@@ -641,6 +641,47 @@ fn far_distances_are_folded_in_the_text_summary() {
     assert!(!every.contains(" to 13"), "{every}");
 }
 
+/// A function with code the IR does not model (here inline assembly, a havoc) keeps its
+/// memory flow-insensitive: a write reaches reads before it too. The chain says so, or
+/// it would seem to run backwards (the assembly on line 4 impacted by the store on 5).
+#[test]
+fn a_chain_through_unordered_memory_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, k: u32| {
+        let path = dir.path().join(name);
+        let src = format!(
+            "int a, out;\nint main(int argc, char **argv) {{\n    int *p = &a;\n\
+             __asm__ volatile(\"\" ::: \"memory\");\n    *p = {k};\n    out = a;\n    return out;\n}}\n"
+        );
+        std::fs::write(&path, src).unwrap();
+        path
+    };
+    let (old, new) = (write("old.c", 1), write("new.c", 2));
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--format", "json", "--no-cache"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let line4 = json["impacted_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["version"] == "new" && l["line"] == 4)
+        .expect("the assembly is impacted");
+    assert!(
+        line4["chain"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s == "a (memory in main, any write to any read)"),
+        "{line4}"
+    );
+}
+
 /// A file-scope static and a static local keep their identity when the file is renamed:
 /// identical copies under two names change nothing and impact nothing (the statics'
 /// keys name their unit, so they must be paired by name within it).
