@@ -38,6 +38,11 @@ pub struct FunctionView {
     /// Changed lines in other files than `file` (e.g. a macro in a header).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub other_lines: Vec<FileLine>,
+    /// What kind of change a modified function's is, when the text says less than it
+    /// seems: `same code` (only the text differs: layout, braces, code the preprocessor
+    /// leaves out) or `line numbers` (only the `__LINE__` values it reports).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -134,7 +139,15 @@ pub fn diff_view(
         if m.status == FunctionStatus::Unchanged && !include_unchanged {
             continue;
         }
-        functions.push(function_view(m, old, new, file, old_file, new_file));
+        let mut view = function_view(m, old, new, file, old_file, new_file);
+        if m.status == FunctionStatus::Modified {
+            if m.same_code() {
+                view.only = Some("same code".into());
+            } else if ripple_versions::only_line_numbers_differ(old, new, matching, m) {
+                view.only = Some("line numbers".into());
+            }
+        }
+        functions.push(view);
     }
     functions.sort_by(|a, b| (&a.file, &a.name).cmp(&(&b.file, &b.name)));
     let globals = global_views(old, new, matching);
@@ -231,6 +244,7 @@ fn function_view(
         old_lines,
         new_lines,
         other_lines: other.into_iter().collect(),
+        only: None,
     }
 }
 
@@ -261,6 +275,15 @@ pub fn render_text(view: &DiffView) -> String {
             None => f.name.clone(),
         };
         let _ = writeln!(out, "{:<9} {title}  ({})", f.status, f.file);
+        match f.only.as_deref() {
+            Some("same code") => out.push_str(
+                "          only its text changed: it lowers to the same code as before\n",
+            ),
+            Some("line numbers") => out.push_str(
+                "          only the line numbers it reports changed (__LINE__, as in assert): the code moved\n",
+            ),
+            _ => {}
+        }
         if !f.old_lines.is_empty() {
             let _ = writeln!(out, "          old lines: {}", line_ranges(&f.old_lines));
         }

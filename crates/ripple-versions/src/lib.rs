@@ -304,6 +304,46 @@ impl FunctionMatch {
     }
 }
 
+/// Whether a modified function differs from its partner only in the line numbers its
+/// code reports (`__LINE__`, as `assert` and error paths pass it): the code moved, and
+/// node for node the IR is the same but for integer constants equal to each node's own
+/// line. It still changes behaviour (a message names another line).
+pub fn only_line_numbers_differ(
+    old: &ripple_ir::Program,
+    new: &ripple_ir::Program,
+    matching: &VersionMatch,
+    m: &FunctionMatch,
+) -> bool {
+    let (Some(o), Some(n)) = (m.old, m.new) else {
+        return false;
+    };
+    if m.status != FunctionStatus::Modified || m.same_code() {
+        return false;
+    }
+    let partners: rustc_hash::FxHashMap<ripple_ir::FuncId, ripple_ir::FuncId> = matching
+        .functions
+        .iter()
+        .filter_map(|m| Some((m.old?, m.new?)))
+        .collect();
+    let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+    if fo.nodes.len() != fn_.nodes.len() {
+        return false;
+    }
+    let old_side = mapped::Side {
+        program: old,
+        function: fo,
+    };
+    let new_side = mapped::Side {
+        program: new,
+        function: fn_,
+    };
+    let mut comparer = irdiff::IrComparer::new(&old_side, &new_side, &partners);
+    fo.nodes
+        .iter()
+        .zip(fn_.nodes.iter())
+        .all(|(a, b)| a.succs == b.succs && comparer.same_node_up_to_lines(a, b))
+}
+
 /// What differs between a call of an old function and a call of its partner in the new
 /// version, compared as IR modulo the renumbering of ids: per argument whether its
 /// expression differs, and whether the destination does. `None` when the nodes are not

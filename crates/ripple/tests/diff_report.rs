@@ -780,3 +780,41 @@ fn a_function_proved_equivalent_impacts_no_function() {
         "{json}"
     );
 }
+
+/// A modified function whose change the text overstates says what kind it is: `f`'s
+/// `assert` moved down a line, so only the `__LINE__` it reports differs; `g` gained
+/// braces and lowers to the same code; `h` really changed.
+#[test]
+fn a_change_of_line_numbers_or_of_text_only_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = "#include <assert.h>\nint f(int x) {\n    assert(x > 0);\n    return x;\n}\n\
+               int g(int x) {\n    if (x)\n        x++;\n    return x;\n}\n\
+               int h(int x) { return x + 1; }\n";
+    let new =
+        "#include <assert.h>\n/* moved */\nint f(int x) {\n    assert(x > 0);\n    return x;\n}\n\
+               int g(int x) {\n    if (x) {\n        x++;\n    }\n    return x;\n}\n\
+               int h(int x) { return x + 2; }\n";
+    // One file name in two trees: `assert` reports the file's name too.
+    for (version, text) in [("old", old), ("new", new)] {
+        std::fs::create_dir(dir.path().join(version)).unwrap();
+        std::fs::write(dir.path().join(version).join("m.c"), text).unwrap();
+    }
+    let (_, json) = diff(
+        &dir.path().join("old"),
+        &dir.path().join("new"),
+        &["--only", "changes", "--format", "json"],
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let only = |name: &str| {
+        json["functions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["name"] == name)
+            .map(|f| f["only"].clone())
+            .unwrap_or_else(|| panic!("{name} is not listed: {json}"))
+    };
+    assert_eq!(only("f"), "line numbers", "{json}");
+    assert_eq!(only("g"), "same code", "{json}");
+    assert!(only("h").is_null(), "{json}");
+}
