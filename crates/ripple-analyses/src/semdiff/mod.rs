@@ -850,7 +850,10 @@ fn analyse_pair(
         if s1.is_some_and(|s| s.out_of_budget) || s2.is_some_and(|s| s.out_of_budget) {
             state
                 .notes
-                .push("budget exhausted during exploration".into());
+                .push(format!(
+                    "the exploration's share of the budget ({:.0}%) ran out",
+                    EXPLORATION_SHARE * 100.0
+                ));
         }
         return state;
     }
