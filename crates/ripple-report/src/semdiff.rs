@@ -95,6 +95,15 @@ pub struct WitnessView {
 }
 
 impl WitnessView {
+    /// Whether the runs show no difference on it (both replays, or the compiled
+    /// versions, agree): an input the solver proposed, not a witness.
+    pub fn refuted(&self) -> bool {
+        matches!(
+            self.unconfirmed_reason,
+            Some("compiled versions agree") | Some("same outcome")
+        )
+    }
+
     /// What the two runs show differently, first of: the result, the output, the state
     /// after (the result when they show nothing different).
     pub fn first_difference(&self) -> (String, String) {
@@ -300,20 +309,14 @@ fn render_function(out: &mut String, f: &FunctionView) {
         }
         // Inputs on which the runs show no difference are no witnesses: one line says
         // how many the solver proposed (the JSON lists them).
-        let refuted = |w: &WitnessView| {
-            matches!(
-                w.unconfirmed_reason,
-                Some("compiled versions agree") | Some("same outcome")
-            )
-        };
-        let refuted_count = f.witnesses.iter().filter(|w| refuted(w)).count();
+        let refuted_count = f.witnesses.iter().filter(|w| w.refuted()).count();
         if refuted_count > 0 {
             let _ = writeln!(
                 out,
                 "  {refuted_count} input(s) the solver proposed ran the same in both versions: no witness (the JSON lists them)"
             );
         }
-        for w in f.witnesses.iter().filter(|w| !refuted(w)) {
+        for w in f.witnesses.iter().filter(|w| !w.refuted()) {
             let inputs: Vec<String> = w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
             let _ = writeln!(
                 out,
@@ -422,6 +425,9 @@ fn render_settings(out: &mut String, view: &SemdiffView) {
     );
 }
 
+/// Characters of a witness's inputs a Markdown table cell shows.
+const MARKDOWN_INPUTS: usize = 160;
+
 /// The verdicts of the changed functions as a Markdown table (a pull-request comment):
 /// each with its evidence, a confirmed witness first; nothing when no changed function
 /// was analysed.
@@ -434,14 +440,19 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
         let _ = writeln!(out, "| function | verdict | evidence |");
         let _ = writeln!(out, "|---|---|---|");
         for f in decided {
+            // A table cell holds the first MARKDOWN_INPUTS characters of the inputs.
             let inputs_of = |w: &crate::semdiff::WitnessView| {
                 let inputs: Vec<String> =
                     w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
-                code(&inputs.join(", "))
+                let all = inputs.join(", ");
+                match all.char_indices().nth(MARKDOWN_INPUTS) {
+                    Some((cut, _)) => format!("{} …", code(&all[..cut])),
+                    None => code(&all),
+                }
             };
             let evidence = match (
                 f.witnesses.iter().find(|w| w.confirmed),
-                f.witnesses.first(),
+                f.witnesses.iter().find(|w| !w.refuted()),
             ) {
                 (Some(w), _) => {
                     let (old, new) = w.first_difference();

@@ -848,12 +848,10 @@ fn analyse_pair(
         state.witnesses_models = result.witness_conditions;
         state.known = result.known;
         if s1.is_some_and(|s| s.out_of_budget) || s2.is_some_and(|s| s.out_of_budget) {
-            state
-                .notes
-                .push(format!(
-                    "the exploration's share of the budget ({:.0}%) ran out",
-                    EXPLORATION_SHARE * 100.0
-                ));
+            state.notes.push(format!(
+                "the exploration's share of the budget ({:.0}%) ran out",
+                EXPLORATION_SHARE * 100.0
+            ));
         }
         return state;
     }
