@@ -89,37 +89,16 @@ fn main() {
             None => " (Andersen not tried: above the node limit)".to_string(),
         }
     );
-    {
-        // How many objects a memory access may touch, over the nodes that access memory.
-        let mut sizes: Vec<usize> = Vec::new();
-        for (f, function) in program.functions.iter_enumerated() {
-            for n in function.nodes.ids() {
-                let accesses = pts.accesses(f, n);
-                if !accesses.is_empty() && !pts.is_havoc(f, n) {
-                    let mut parts: Vec<_> = accesses.iter().map(|a| a.part).collect();
-                    parts.dedup();
-                    sizes.push(
-                        parts
-                            .iter()
-                            .map(|p| pts.part_objects[p.index()].len())
-                            .sum(),
-                    );
-                }
-            }
-        }
-        sizes.sort_unstable();
-        if !sizes.is_empty() {
-            let q = |p: usize| sizes[(sizes.len() - 1) * p / 100];
-            println!(
-                "         objects per accessing node: median {}, 75% {}, 90% {}, max {}, mean {:.1}",
-                q(50),
-                q(75),
-                q(90),
-                q(100),
-                sizes.iter().sum::<usize>() as f64 / sizes.len() as f64
-            );
-        }
-    }
+    // How many objects a memory access may touch, over the nodes that access memory.
+    quantiles(
+        "objects per accessing node",
+        &per_accessing_node(&program, &pts, |parts| {
+            parts
+                .iter()
+                .map(|p| pts.part_objects[p.index()].len())
+                .sum()
+        }),
+    );
     if let Ok(name) = std::env::var("ACCESSES_OF") {
         // The memory each node of one function touches, by region.
         for (f, function) in program.functions.iter_enumerated() {
@@ -177,30 +156,10 @@ fn main() {
         pts.part_count(),
         pts.fine_regions
     );
-    {
-        let mut sizes: Vec<usize> = Vec::new();
-        for (f, function) in program.functions.iter_enumerated() {
-            for n in function.nodes.ids() {
-                let accesses = pts.accesses(f, n);
-                if !accesses.is_empty() && !pts.is_havoc(f, n) {
-                    let mut parts: Vec<_> = accesses.iter().map(|a| a.part).collect();
-                    parts.sort_unstable();
-                    parts.dedup();
-                    sizes.push(parts.len());
-                }
-            }
-        }
-        sizes.sort_unstable();
-        if !sizes.is_empty() {
-            let q = |p: usize| sizes[(sizes.len() - 1) * p / 100];
-            println!(
-                "         regions per accessing node: median {}, 90% {}, max {}",
-                q(50),
-                q(90),
-                q(100)
-            );
-        }
-    }
+    quantiles(
+        "regions per accessing node",
+        &per_accessing_node(&program, &pts, |parts| parts.len()),
+    );
     if std::env::var("POINTSTO_ONLY").is_ok() {
         return;
     }
@@ -257,5 +216,43 @@ fn main() {
             lines.len()
         },
         function.name
+    );
+}
+
+/// `measure` of the regions each node that accesses memory (no havoc) touches, sorted.
+fn per_accessing_node(
+    program: &ripple_ir::Program,
+    pts: &PointsTo,
+    measure: impl Fn(&[ripple_dataflow::PartId]) -> usize,
+) -> Vec<usize> {
+    let mut sizes: Vec<usize> = Vec::new();
+    for (f, function) in program.functions.iter_enumerated() {
+        for n in function.nodes.ids() {
+            let accesses = pts.accesses(f, n);
+            if !accesses.is_empty() && !pts.is_havoc(f, n) {
+                let mut parts: Vec<_> = accesses.iter().map(|a| a.part).collect();
+                parts.sort_unstable();
+                parts.dedup();
+                sizes.push(measure(&parts));
+            }
+        }
+    }
+    sizes.sort_unstable();
+    sizes
+}
+
+/// Prints the median, 75% and 90% quantiles, maximum and mean of sorted `sizes`.
+fn quantiles(label: &str, sizes: &[usize]) {
+    if sizes.is_empty() {
+        return;
+    }
+    let q = |p: usize| sizes[(sizes.len() - 1) * p / 100];
+    println!(
+        "         {label}: median {}, 75% {}, 90% {}, max {}, mean {:.1}",
+        q(50),
+        q(75),
+        q(90),
+        q(100),
+        sizes.iter().sum::<usize>() as f64 / sizes.len() as f64
     );
 }

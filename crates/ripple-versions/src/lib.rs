@@ -320,28 +320,42 @@ pub fn only_line_numbers_differ(
     if m.status != FunctionStatus::Modified || m.same_code() {
         return false;
     }
+    let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+    if fo.nodes.len() != fn_.nodes.len() {
+        return false;
+    }
+    compare_functions(old, new, matching, (o, n), |comparer| {
+        fo.nodes
+            .iter()
+            .zip(fn_.nodes.iter())
+            .all(|(a, b)| a.succs == b.succs && comparer.same_node_up_to_lines(a, b))
+    })
+}
+
+/// Runs `compare` with a comparer of the IR of two matched functions.
+fn compare_functions<R>(
+    old: &ripple_ir::Program,
+    new: &ripple_ir::Program,
+    matching: &VersionMatch,
+    (o, n): (ripple_ir::FuncId, ripple_ir::FuncId),
+    compare: impl FnOnce(&mut irdiff::IrComparer<'_>) -> R,
+) -> R {
     let partners: rustc_hash::FxHashMap<ripple_ir::FuncId, ripple_ir::FuncId> = matching
         .functions
         .iter()
         .filter_map(|m| Some((m.old?, m.new?)))
         .collect();
-    let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-    if fo.nodes.len() != fn_.nodes.len() {
-        return false;
-    }
     let old_side = mapped::Side {
         program: old,
-        function: fo,
+        function: &old.functions[o],
     };
     let new_side = mapped::Side {
         program: new,
-        function: fn_,
+        function: &new.functions[n],
     };
-    let mut comparer = irdiff::IrComparer::new(&old_side, &new_side, &partners);
-    fo.nodes
-        .iter()
-        .zip(fn_.nodes.iter())
-        .all(|(a, b)| a.succs == b.succs && comparer.same_node_up_to_lines(a, b))
+    compare(&mut irdiff::IrComparer::new(
+        &old_side, &new_side, &partners,
+    ))
 }
 
 /// What differs between a call of an old function and a call of its partner in the new
@@ -355,20 +369,8 @@ pub fn call_differences(
     functions: (ripple_ir::FuncId, ripple_ir::FuncId),
     nodes: (ripple_ir::NodeId, ripple_ir::NodeId),
 ) -> Option<(Vec<bool>, bool)> {
-    let partners: rustc_hash::FxHashMap<ripple_ir::FuncId, ripple_ir::FuncId> = matching
-        .functions
-        .iter()
-        .filter_map(|m| Some((m.old?, m.new?)))
-        .collect();
     let (fo, fn_) = (&old.functions[functions.0], &new.functions[functions.1]);
-    let old_side = mapped::Side {
-        program: old,
-        function: fo,
-    };
-    let new_side = mapped::Side {
-        program: new,
-        function: fn_,
-    };
-    let mut comparer = irdiff::IrComparer::new(&old_side, &new_side, &partners);
-    comparer.call_differences(&fo.nodes[nodes.0], &fn_.nodes[nodes.1])
+    compare_functions(old, new, matching, functions, |comparer| {
+        comparer.call_differences(&fo.nodes[nodes.0], &fn_.nodes[nodes.1])
+    })
 }

@@ -452,46 +452,25 @@ fn approximations_are_reported_with_the_impact() {
 /// `auto` runs on a program this small. Unification is said so in the report.
 #[test]
 fn the_points_to_analysis_is_chosen_and_unification_is_reported() {
-    let dir = tempfile::tempdir().unwrap();
-    let write = |name: &str, k: u32| {
-        let path = dir.path().join(name);
-        let src = format!(
+    let source = |k: u32| {
+        format!(
             "int a, b, x, y;\nint main(void) {{\n    int *p = &a;\n    int *q = &b;\n\
              int *r = p;\n    r = q;\n    *p = {k};\n    x = b;\n    y = a;\n\
              return x + y + *r;\n}}\n"
-        );
-        std::fs::write(&path, src).unwrap();
-        path
+        )
     };
-    let (old, new) = (write("old.c", 1), write("new.c", 2));
-    let run = |choice: Option<&str>| {
-        let mut command = Command::cargo_bin("ripple").unwrap();
-        command.args(["impact", "--format", "json", "--no-cache"]);
-        if let Some(choice) = choice {
-            command.args(["--points-to", choice]);
-        }
-        let out = command.arg(&old).arg(&new).output().unwrap();
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let lines: BTreeSet<u64> = json["impacted_lines"]
-            .as_array()
-            .unwrap()
+    let run = |choice: &[&str]| {
+        let json = impact_of_versions(source, choice);
+        let unification = approximations(&json)
             .iter()
-            .filter(|l| l["version"] == "new")
-            .filter_map(|l| l["line"].as_u64())
-            .collect();
-        let unification = json["approximations"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|n| n.as_str())
             .any(|n| n.contains("unification points-to"));
-        (lines, unification)
+        (lines_of(&json, "new"), unification)
     };
-    let (precise, said) = run(None);
+    let (precise, said) = run(&[]);
     assert!(precise.contains(&9) && !precise.contains(&8), "{precise:?}");
     assert!(!said);
-    assert_eq!(run(Some("inclusion")), (precise.clone(), false));
-    let (coarse, said) = run(Some("unification"));
+    assert_eq!(run(&["--points-to", "inclusion"]), (precise.clone(), false));
+    let (coarse, said) = run(&["--points-to", "unification"]);
     assert!(
         coarse.contains(&8) && coarse.is_superset(&precise),
         "{coarse:?}"
@@ -503,33 +482,18 @@ fn the_points_to_analysis_is_chosen_and_unification_is_reported() {
 /// fields share one cell: the report says so and names it.
 #[test]
 fn fields_merged_by_points_to_are_reported() {
-    let dir = tempfile::tempdir().unwrap();
     let fields: String = (0..40).map(|i| format!("int *f{i}; ")).collect();
     let stores: String = (0..40).map(|i| format!("    p->f{i} = &x;\n")).collect();
-    let write = |name: &str, k: u32| {
-        let path = dir.path().join(name);
-        let src = format!(
-            "struct wide {{ {fields}}};\nstruct wide w;\nint x;\n\
-             int main(void) {{\n    struct wide *p = &w;\n{stores}    x = {k};\n    return *p->f39;\n}}\n"
-        );
-        std::fs::write(&path, src).unwrap();
-        path
-    };
-    let (old, new) = (write("old.c", 1), write("new.c", 2));
-    let out = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--format", "json", "--no-cache"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let notes: Vec<&str> = json["approximations"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|n| n.as_str())
-        .collect();
+    let json = impact_of_versions(
+        |k| {
+            format!(
+                "struct wide {{ {fields}}};\nstruct wide w;\nint x;\n\
+                 int main(void) {{\n    struct wide *p = &w;\n{stores}    x = {k};\n    return *p->f39;\n}}\n"
+            )
+        },
+        &[],
+    );
+    let notes = approximations(&json);
     for version in ["old", "new"] {
         assert!(
             notes.iter().any(|n| n.starts_with(&format!(
@@ -545,29 +509,19 @@ fn fields_merged_by_points_to_are_reported() {
 /// store may write, so a reader sees the chain goes through an imprecise pointer.
 #[test]
 fn a_chain_through_a_wide_store_says_how_many_objects_it_may_write() {
-    let dir = tempfile::tempdir().unwrap();
     let names: Vec<String> = (0..10).map(|i| format!("a{i}")).collect();
-    let write = |name: &str, k: u32| {
-        let path = dir.path().join(name);
-        let src = format!(
-            "int {}, out;\nint get3(void) {{ return a3; }}\nint main(int argc, char **argv) {{\n\
-             int *table[10] = {{ &{} }};\n    int *p = table[argc % 10];\n    *p = {k};\n\
-             out = get3();\n    return out;\n}}\n",
-            names.join(", "),
-            names.join(", &")
-        );
-        std::fs::write(&path, src).unwrap();
-        path
-    };
-    let (old, new) = (write("old.c", 1), write("new.c", 2));
-    let out = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--format", "json", "--no-cache"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = impact_of_versions(
+        |k| {
+            format!(
+                "int {}, out;\nint get3(void) {{ return a3; }}\nint main(int argc, char **argv) {{\n\
+                 int *table[10] = {{ &{} }};\n    int *p = table[argc % 10];\n    *p = {k};\n\
+                 out = get3();\n    return out;\n}}\n",
+                names.join(", "),
+                names.join(", &")
+            )
+        },
+        &[],
+    );
     let line = json["impacted_lines"]
         .as_array()
         .unwrap()
@@ -646,26 +600,15 @@ fn far_distances_are_folded_in_the_text_summary() {
 /// it would seem to run backwards (the assembly on line 4 impacted by the store on 5).
 #[test]
 fn a_chain_through_unordered_memory_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let write = |name: &str, k: u32| {
-        let path = dir.path().join(name);
-        let src = format!(
-            "int a, out;\nint main(int argc, char **argv) {{\n    int *p = &a;\n\
-             __asm__ volatile(\"\" ::: \"memory\");\n    *p = {k};\n    out = a;\n    return out;\n}}\n"
-        );
-        std::fs::write(&path, src).unwrap();
-        path
-    };
-    let (old, new) = (write("old.c", 1), write("new.c", 2));
-    let out = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--format", "json", "--no-cache"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    let json: serde_json::Value =
-        serde_json::from_str(&String::from_utf8_lossy(&out.stdout)).unwrap();
+    let json = impact_of_versions(
+        |k| {
+            format!(
+                "int a, out;\nint main(int argc, char **argv) {{\n    int *p = &a;\n\
+                 __asm__ volatile(\"\" ::: \"memory\");\n    *p = {k};\n    out = a;\n    return out;\n}}\n"
+            )
+        },
+        &[],
+    );
     let line4 = json["impacted_lines"]
         .as_array()
         .unwrap()
@@ -770,9 +713,34 @@ fn impact_of_edit(dir: &Path, text: &str, from: &str, to: &str) -> (i32, serde_j
 
 /// Runs `ripple impact OLD NEW --format json` on two paths: (exit code, JSON).
 fn impact_paths_json(old: &Path, new: &Path) -> (i32, serde_json::Value) {
+    impact_paths_json_with(old, new, &[])
+}
+
+/// Writes `source(1)` as `old.c` and `source(2)` as `new.c` in a temporary directory and
+/// runs `ripple impact --format json` with `extra` on them.
+fn impact_of_versions(source: impl Fn(u32) -> String, extra: &[&str]) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&a, source(1)).unwrap();
+    std::fs::write(&b, source(2)).unwrap();
+    impact_paths_json_with(&a, &b, extra).1
+}
+
+/// The report's approximations, as text.
+fn approximations(json: &serde_json::Value) -> Vec<&str> {
+    json["approximations"]
+        .as_array()
+        .expect("approximations")
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect()
+}
+
+fn impact_paths_json_with(old: &Path, new: &Path, extra: &[&str]) -> (i32, serde_json::Value) {
     let out = Command::cargo_bin("ripple")
         .expect("the ripple binary builds")
         .args(["impact", "--format", "json"])
+        .args(extra)
         .arg(old)
         .arg(new)
         .output()
