@@ -37,9 +37,11 @@ fn proved_by_induction(report: &PairReport) -> bool {
 fn a_for_loop_rewritten_as_a_while_loop_is_equivalent_for_every_trip_count() {
     // n is unbounded: the unwinding bound (5) alone never covers every input. The two
     // loops take the same steps from the same i, s and n, so by induction they leave
-    // together with the same s.
+    // together with the same s. (The sum is commuted so that the two do not lower to the
+    // same code, which would make them equal without a proof.)
     let old = "int f(int n) { int s = 0; for (int i = 0; i < n; i++) s += i * i; return s; }";
-    let new = "int f(int n) { int s = 0; int i = 0; while (i < n) { s += i * i; i++; } return s; }";
+    let new =
+        "int f(int n) { int s = 0; int i = 0; while (i < n) { s = i * i + s; i++; } return s; }";
     let report = analyse(old, new, "f");
     assert_eq!(report.verdict, Verdict::Equivalent, "{report:#?}");
     assert!(proved_by_induction(&report), "{report:#?}");
@@ -143,7 +145,8 @@ fn one_function_reported_is_analysed_without_its_callers() {
     // caller waits on its callee's summary, so analysing it would cost work of its own.
     let sum_to = |body: &str| format!("int sum_to(int n) {{ int i, s = 0; {body} return s; }}\n");
     let old = sum_to("i = 0; while (i < n) { s += i; i++; }");
-    let new = sum_to("for (i = 0; i < n; i++) s += i;");
+    // (`i + s`: not the same code as the old loop, so a proof is needed.)
+    let new = sum_to("for (i = 0; i < n; i++) s = i + s;");
     let caller = "int main(int argc, char **argv) { return sum_to(argc * 3) > 10; }\n";
     let run_on = |old: &str, new: &str, function: Option<&str>| {
         let dir = tempfile::tempdir().expect("temporary directory");
