@@ -333,6 +333,10 @@ fn render_function(out: &mut String, f: &FunctionView) {
                     Some("compiled versions agree") => {
                         "NOT confirmed: the compiled versions agree on it"
                     }
+                    Some("only addresses differ") => {
+                        "unconfirmed: only the addresses returned differ, and each \
+                         version lays its memory out differently"
+                    }
                     Some("compiled run timed out") => {
                         "unconfirmed (limit): a compiled run timed out"
                     }

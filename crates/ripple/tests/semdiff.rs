@@ -156,6 +156,41 @@ fn inputs_on_which_the_versions_agree_are_not_shown_as_witnesses() {
     );
 }
 
+/// Two versions return the same string literal for every `e` but 9, at other addresses
+/// (the new version has one more global before it): a replay in the interpreter that
+/// differs only in the address returned confirms nothing. Before, `e = 0` was a
+/// witness "confirmed by the interpreter".
+#[test]
+fn a_pointer_result_that_differs_only_in_address_confirms_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("old.c"),
+        "const char *msg(int e) {\n    return e == 9 ? \"nine\" : \"other\";\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("new.c"),
+        "int extra[4];\nconst char *msg(int e) {\n    return e == 9 ? \"NINE\" : \"other\";\n}\n",
+    )
+    .unwrap();
+    let (_, stdout, stderr) = semdiff(&[
+        dir.path().join("old.c").to_str().unwrap(),
+        dir.path().join("new.c").to_str().unwrap(),
+        "--confirm",
+        "interpreter",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let f = &json["functions"][0];
+    for w in f["witnesses"].as_array().into_iter().flatten() {
+        if w["confirmed"] == true {
+            assert_eq!(w["inputs"]["e"], "9", "{w}");
+        }
+    }
+}
+
 #[test]
 fn a_missing_file_is_an_error_naming_it() {
     let (code, _, stderr) = semdiff(&["no/such/old.c", "examples/moddiff-fig2/new.c"]);
@@ -573,7 +608,10 @@ fn a_difference_resting_on_an_uninterpreted_library_call_is_only_possible() {
     ]);
     // The input the solver proposed runs alike compiled: the row gives the note, not it.
     assert!(!markdown.contains("proves"), "{markdown}");
-    assert!(markdown.contains("| unknown | possible difference"), "{markdown}");
+    assert!(
+        markdown.contains("| unknown | possible difference"),
+        "{markdown}"
+    );
     assert!(!markdown.contains("witness on"), "{markdown}");
 }
 

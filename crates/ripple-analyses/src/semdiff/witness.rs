@@ -90,6 +90,10 @@ pub enum Unconfirmed {
     UndefinedBehaviour,
     /// Both replays agree.
     SameOutcome,
+    /// The replays differ only in the address a pointer result holds: each version's
+    /// memory is laid out differently (other globals, other blocks before), so two
+    /// addresses compare nothing the program can tell apart by itself.
+    AddressesOnly,
     /// The compiled versions agree on the input (the interpreter's difference is not one
     /// of the program as built).
     CompiledAgree,
@@ -109,6 +113,7 @@ impl Unconfirmed {
             Unconfirmed::Limit => "limit",
             Unconfirmed::UndefinedBehaviour => "undefined behaviour",
             Unconfirmed::SameOutcome => "same outcome",
+            Unconfirmed::AddressesOnly => "only addresses differ",
             Unconfirmed::CompiledAgree => "compiled versions agree",
             Unconfirmed::CompiledTimeout => "compiled run timed out",
             Unconfirmed::CompiledCrashPastLimit => "compiled run crashed past the step limit",
@@ -133,6 +138,8 @@ impl Witness {
             Some(Unconfirmed::UndefinedBehaviour)
         } else if old == new {
             Some(Unconfirmed::SameOutcome)
+        } else if only_addresses_differ(&old, &new) {
+            Some(Unconfirmed::AddressesOnly)
         } else {
             None
         };
@@ -619,6 +626,22 @@ pub(super) fn versions_text(texts: &[Option<String>; 2]) -> String {
                 .join(", ")
         }
     }
+}
+
+/// Whether two replays differ only in the (non-null) address a pointer result holds,
+/// shown in hex ("returned 0x5c600000000"), with the same output and final state.
+fn only_addresses_differ(old: &Observed, new: &Observed) -> bool {
+    let address = |o: &Observed| {
+        o.result
+            .strip_prefix("returned 0x")
+            .filter(|hex| u128::from_str_radix(hex, 16).is_ok_and(|a| a != 0))
+            .is_some()
+    };
+    address(old)
+        && address(new)
+        && old.result != new.result
+        && old.stdout == new.stdout
+        && old.state == new.state
 }
 
 /// Whether two results ("returned X") differ only by NaN or the sign of zero.
