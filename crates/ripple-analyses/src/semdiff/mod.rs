@@ -604,10 +604,11 @@ pub fn semdiff(
         if unchanged && callees_equal && changed_globals[i].is_none() {
             states[i].equal = Bool::from_bool(true);
             states[i].covered = true;
-            if states[i].status != FunctionStatus::Unchanged {
-                states[i].notes.push(
-                    "the same code after preprocessing and lowering: only its text changed".into(),
-                );
+            let note = "the same code after preprocessing and lowering: only its text changed";
+            if states[i].status != FunctionStatus::Unchanged
+                && !states[i].notes.iter().any(|n| n == note)
+            {
+                states[i].notes.push(note.into());
             }
         } else if states[i].analysed >= 4 {
             states[i]
