@@ -81,7 +81,7 @@ pub struct ImpactArgs {
     #[arg(long)]
     pub budget: Option<f64>,
     /// Statement level: how memory is abstracted. `inclusion`: Andersen's
-    /// inclusion-based points-to, field-sensitive (precise; on sqlite3.c about 8 s per
+    /// inclusion-based points-to, field-sensitive (precise; on sqlite3.c about 5 s per
     /// version); `unification`: Steensgaard's (fast; objects that may alias one pointer
     /// share a region); `auto`: inclusion up to 40,000 IR nodes and within its work
     /// budget, else unification, said so in the report.
