@@ -26,6 +26,17 @@ fn semdiff(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Writes `old` and `new` as `old.c` and `new.c` in `dir` and runs `ripple semdiff` on
+/// them with `extra`.
+fn semdiff_sources(dir: &Path, old: &str, new: &str, extra: &[&str]) -> (i32, String, String) {
+    let (a, b) = (dir.join("old.c"), dir.join("new.c"));
+    std::fs::write(&a, old).unwrap();
+    std::fs::write(&b, new).unwrap();
+    let mut args = vec![a.to_str().unwrap(), b.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    semdiff(&args)
+}
+
 #[test]
 fn figure_2_differs_with_a_confirmed_witness() {
     // 001 Fig. 2: p differs exactly when *x == 4 (old returns, new decrements it). With
@@ -105,16 +116,8 @@ fn a_function_whose_text_changed_but_not_its_code_is_equivalent() {
     let dir = tempfile::tempdir().unwrap();
     let old = "unsigned gcd(unsigned a, unsigned b) {\n    while (b != 0) {\n        unsigned t = a % b;\n        a = b;\n        b = t;\n    }\n    return a;\n}\nunsigned lcm(unsigned a, unsigned b) { return a / gcd(a, b) * b; }\n";
     let new = "unsigned gcd(unsigned a, unsigned b) {\n    while (b != 0) {\n        unsigned t;\n        {\n            t = a % b;\n        }\n#if 0\n        t = 1;\n#endif\n        a = b;\n        b = t;\n    }\n    return a;\n}\nunsigned lcm(unsigned a, unsigned b) { return a / gcd(a, b) * b; }\n";
-    std::fs::write(dir.path().join("old.c"), old).unwrap();
-    std::fs::write(dir.path().join("new.c"), new).unwrap();
-    let (code, stdout, stderr) = semdiff(&[
-        dir.path().join("old.c").to_str().unwrap(),
-        dir.path().join("new.c").to_str().unwrap(),
-        "--budget",
-        "1",
-        "--format",
-        "json",
-    ]);
+    let (code, stdout, stderr) =
+        semdiff_sources(dir.path(), old, new, &["--budget", "1", "--format", "json"]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
     let functions = json["functions"].as_array().expect("functions");
@@ -163,24 +166,12 @@ fn inputs_on_which_the_versions_agree_are_not_shown_as_witnesses() {
 #[test]
 fn a_pointer_result_that_differs_only_in_address_confirms_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("old.c"),
+    let (_, stdout, stderr) = semdiff_sources(
+        dir.path(),
         "const char *msg(int e) {\n    return e == 9 ? \"nine\" : \"other\";\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("new.c"),
         "int extra[4];\nconst char *msg(int e) {\n    return e == 9 ? \"NINE\" : \"other\";\n}\n",
-    )
-    .unwrap();
-    let (_, stdout, stderr) = semdiff(&[
-        dir.path().join("old.c").to_str().unwrap(),
-        dir.path().join("new.c").to_str().unwrap(),
-        "--confirm",
-        "interpreter",
-        "--format",
-        "json",
-    ]);
+        &["--confirm", "interpreter", "--format", "json"],
+    );
     let json: serde_json::Value =
         serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
     let f = &json["functions"][0];
