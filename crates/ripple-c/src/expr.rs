@@ -739,6 +739,9 @@ impl<'a> Lowerer<'a, '_> {
 
     /// A binary arithmetic, bitwise, shift or comparison operator on rvalues.
     pub fn arith(&mut self, op: &str, a: Expr, b: Expr, node: TsNode<'a>) -> Expr {
+        if self.vector_shape(a.ty).is_some() || self.vector_shape(b.ty).is_some() {
+            return self.vector_arith(op, a, b, node);
+        }
         let int = self.types.int;
         let long = self.types.long;
         let bop = match op {
@@ -841,11 +844,13 @@ impl<'a> Lowerer<'a, '_> {
         let Some(arg) = self.child_field(node, self.fields.argument) else {
             return self.unreadable(node, "incomplete unary expression");
         };
+        let e = self.rvalue(arg);
+        if self.vector_shape(e.ty).is_some() {
+            return self.vector_unary(op, e, node);
+        }
         if op == "!" {
-            let e = self.rvalue(arg);
             return Expr::unary(UnOp::LogicalNot, e, self.types.int);
         }
-        let e = self.rvalue(arg);
         if !self.is_arith(e.ty) {
             self.diag(
                 Severity::Error,
@@ -1427,6 +1432,7 @@ impl<'a> Lowerer<'a, '_> {
         let Some(index) = self.child_field(node, self.fields.index) else {
             return Val::R(self.unreadable(node, "incomplete subscript"));
         };
+        let base = self.vector_lanes(base);
         let a = self.rvalue_of(base);
         let i = self.rvalue(index);
         let (p, i) = if self.is_ptr(a.ty) { (a, i) } else { (i, a) };
@@ -1477,17 +1483,17 @@ impl<'a> Lowerer<'a, '_> {
             }
             let var = self.temp(ty);
             let a = self.addr_of_local(var);
-            let (first_ty, size) = match self
+            // A scalar cast to a vector of its size: its bytes.
+            let first_ty = match self
                 .linker
                 .program
                 .types
                 .record(ty)
                 .and_then(|r| r.fields.first())
             {
-                Some(f) => (f.ty, self.size_of(ty)),
-                None => (e.ty, 0),
+                Some(f) if self.vector_shape(ty).is_none() => f.ty,
+                _ => e.ty,
             };
-            let _ = size;
             let v = self.convert(e, first_ty);
             let fp = self.pointer_to(first_ty);
             let fa = self.retype(a.clone(), fp);

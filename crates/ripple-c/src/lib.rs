@@ -21,6 +21,7 @@
 mod builtins;
 mod chunks;
 mod consteval;
+mod declarator_attributes;
 mod decls;
 mod entry;
 mod expr;
@@ -39,6 +40,7 @@ mod symbols;
 mod syntax;
 mod types;
 mod unmodelled;
+mod vectors;
 
 pub use entry::defines_function;
 pub use include::HEADERS as INCLUDE_HEADERS;

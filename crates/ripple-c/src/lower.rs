@@ -110,6 +110,9 @@ pub(crate) struct Linker {
     /// Functions with the `constructor` and `destructor` attributes, which the C
     /// runtime calls before `main` and after it returns.
     pub runtime_calls: [Vec<FuncId>; 2],
+    /// The vector types (`vectors.rs`) by lane type and number of lanes, and back.
+    pub vector_types: FxHashMap<(TypeId, u64), TypeId>,
+    pub vector_shapes: FxHashMap<TypeId, (TypeId, u64)>,
 }
 
 impl Linker {
@@ -377,9 +380,12 @@ fn blank_attributes(text: &mut String) -> ([Vec<usize>; 3], Vec<(usize, String)>
     let mut ranges = Vec::new();
     let mut found: [Vec<usize>; 4] = Default::default();
     let mut cleanups = Vec::new();
+    let mut kept = Vec::new();
     scan_keyword_groups(text.as_bytes(), b"__attribute__", |start, open, close| {
         let inner = &text[open..close];
-        if !KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
+        if KEPT_ATTRIBUTES.iter().any(|k| inner.contains(k)) {
+            kept.push((start, close));
+        } else {
             ranges.push((start, close + 1));
             let has = |word: &str| {
                 inner
@@ -403,6 +409,16 @@ fn blank_attributes(text: &mut String) -> ([Vec<usize>; 3], Vec<(usize, String)>
     });
     let [noreturn, constructors, destructors, _] = found;
     let found = [noreturn, constructors, destructors];
+    // `aligned` or `packed` after the declarator of a variable, where the grammar takes
+    // no attribute: the alignment of variables is not modelled (that of types and
+    // members is). A vector or mode attribute there stays (and is a syntax error).
+    let placed = crate::declarator_attributes::after_declarators(text.as_bytes(), &kept);
+    for (&(start, close), after) in kept.iter().zip(placed) {
+        let inner = &text[start..close];
+        if after && !inner.contains("vector_size") && !inner.contains("mode") {
+            ranges.push((start, close + 1));
+        }
+    }
     if ranges.is_empty() {
         return (found, cleanups);
     }
@@ -685,6 +701,8 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         build_syntax: config.build_syntax,
         kind_names: Vec::new(),
         broken_records: Vec::new(),
+        vector_types: FxHashMap::default(),
+        vector_shapes: FxHashMap::default(),
         runtime_calls: Default::default(),
     };
     let language: &'static tree_sitter::Language = c_language();

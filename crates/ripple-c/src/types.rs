@@ -161,6 +161,7 @@ impl<'a> Lowerer<'a, '_> {
             Some(spec) => self.type_specifier(spec),
             None => self.types.int,
         };
+        let ty = self.with_type_attributes(decl, ty);
         Specs {
             ty,
             storage,
