@@ -8,7 +8,8 @@
 //! lowered statements themselves, modulo the renumbering of ids between the two programs:
 //!
 //! - types structurally (records by tag, layout and field types, coinductively for
-//!   recursive records);
+//!   recursive records), but a pointer to a tagged record by the tag alone, since what a
+//!   statement does with a pointer does not depend on the layout it points to;
 //! - locals by name, kind, storage and type (temporaries by kind and type only, as their
 //!   names are generated; a renamed register local by its partner's name,
 //!   [`Function::renamed_locals`]), and consistently: one old local never stands for two
@@ -390,7 +391,7 @@ impl<'a> IrComparer<'a> {
             (Type::Void, Type::Void) => true,
             (Type::Int(x), Type::Int(y)) => x == y,
             (Type::Float(x), Type::Float(y)) => x == y,
-            (Type::Pointer(x), Type::Pointer(y)) => self.same_type(x, y),
+            (Type::Pointer(x), Type::Pointer(y)) => self.same_pointee(x, y),
             (Type::Array { elem: x, len: m }, Type::Array { elem: y, len: n }) => {
                 m == n && self.same_type(x, y)
             }
@@ -416,6 +417,26 @@ impl<'a> IrComparer<'a> {
             }
             (Type::Record(x), Type::Record(y)) => self.same_record(x, y),
             _ => false,
+        }
+    }
+
+    /// The types two pointers point to. A pointer's value and what a statement does
+    /// with it do not depend on the layout of a record it points to: every access
+    /// through it carries its own type and offset, and pointer arithmetic its scale, and
+    /// those are compared where they occur. So pointers to records of one tag are the
+    /// same type whatever members the records gained (a member added at the end changes
+    /// only the code that copies the record, takes its size or steps over it).
+    fn same_pointee(&mut self, old: TypeId, new: TypeId) -> bool {
+        let tagged = |types: &ripple_ir::TypeTable, ty: TypeId| {
+            if ty.index() >= types.len() {
+                return None;
+            }
+            let record = types.record(ty)?;
+            Some((record.tag.clone()?, record.is_union))
+        };
+        match (tagged(&self.old.types, old), tagged(&self.new.types, new)) {
+            (Some(x), Some(y)) => x == y,
+            _ => self.same_type(old, new),
         }
     }
 

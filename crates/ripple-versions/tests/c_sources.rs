@@ -537,3 +537,42 @@ fn a_loop_rewritten_to_the_same_ir_maps_every_node_and_keeps_its_lines() {
     let diff = Diff::of(old, &swapped);
     assert!(!diff.function("f").changed_old.is_empty());
 }
+
+/// A member added at the end of a record changes its size, not where its other members
+/// are: a function that only holds or passes pointers to it, or reads a member that did
+/// not move, runs the same statements. One that copies the record, takes its size or
+/// steps a pointer over an array of it does not: those are changes.
+#[test]
+fn a_member_added_at_the_end_changes_only_what_depends_on_the_size() {
+    let old = "struct reader { int pos; char *buf; };
+struct ctx { int fd; struct reader *r; };
+int pos_of(struct ctx *c) { return c->r->pos; }
+struct reader *reader_of(struct ctx *c) { return c->r; }
+void set_pos(struct reader *r, int p) { r->pos = p; }
+struct reader copy(struct reader *r) { return *r; }
+unsigned long size(void) { return sizeof(struct reader); }
+struct reader *next(struct reader *r) { return r + 1; }
+";
+    let new = old.replace(
+        "struct reader { int pos; char *buf; };",
+        "struct reader { int pos; char *buf; int depth; };",
+    );
+    let d = Diff::of(old, &new);
+    for f in ["pos_of", "reader_of", "set_pos"] {
+        assert_eq!(
+            d.function(f).status,
+            FunctionStatus::Unchanged,
+            "{f}: {:#?}",
+            d.summary()
+        );
+    }
+    // The copy moves 24 bytes instead of 16, the size is 24, and `r + 1` steps 24.
+    for f in ["copy", "size", "next"] {
+        assert_eq!(
+            d.function(f).status,
+            FunctionStatus::Modified,
+            "{f}: {:#?}",
+            d.summary()
+        );
+    }
+}
