@@ -182,6 +182,35 @@ fn a_pointer_result_that_differs_only_in_address_confirms_nothing() {
     }
 }
 
+/// The reverse case: one literal replaced by another of the same length, which the
+/// interpreter places at the same address in both versions. The returned pointers are
+/// equal, the strings a caller reads through them are not: e = 9 is a confirmed
+/// difference, and no other input is one (both return the same "other").
+#[test]
+fn a_pointer_result_to_another_string_at_the_same_address_is_a_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, stdout, stderr) = semdiff_sources(
+        dir.path(),
+        "const char *msg(int e) {\n    return e == 9 ? \"nine\" : \"other\";\n}\n",
+        "const char *msg(int e) {\n    return e == 9 ? \"nile\" : \"other\";\n}\n",
+        &["--confirm", "interpreter", "--format", "json"],
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let f = &json["functions"][0];
+    assert_eq!(f["verdict"], "different", "{f}");
+    let witnesses = f["witnesses"].as_array().expect("witnesses");
+    assert!(
+        witnesses
+            .iter()
+            .any(|w| w["confirmed"] == true && w["inputs"]["e"] == "9"),
+        "{f}"
+    );
+    for w in witnesses.iter().filter(|w| w["confirmed"] == true) {
+        assert_eq!(w["inputs"]["e"], "9", "{w}");
+    }
+}
+
 #[test]
 fn a_missing_file_is_an_error_naming_it() {
     let (code, _, stderr) = semdiff(&["no/such/old.c", "examples/moddiff-fig2/new.c"]);

@@ -776,6 +776,50 @@ const ELEMENTS_SHOWN: usize = 64;
 /// by [`scalar_text`], past [`ELEMENTS_SHOWN`] elided explicitly: always when `whole`
 /// (the state after a run, so that both runs show the same entries), else only when
 /// some of them is not zero (an input, whose zeros go without saying).
+/// What a returned pointer points to, as the caller can read it: the string of a
+/// character pointer (to its terminating NUL, at most [`RETURNED_BYTES`]), else the
+/// object of the pointee type. Two versions that return different strings from one
+/// address differ; two that return the same string from two addresses differ only in
+/// the address. Nothing when the pointer cannot be read (null, dangling, `void *`).
+fn returned_object(
+    interpreter: &Interpreter,
+    program: &Program,
+    pointer: &Value,
+    pointee: ripple_ir::TypeId,
+) -> Vec<(String, String)> {
+    let character = program.types.size_of(pointee) == 1 && program.types.is_integer(pointee);
+    if character {
+        let mut bytes = Vec::new();
+        let Value::Int(base) = pointer else {
+            return Vec::new();
+        };
+        while bytes.len() < RETURNED_BYTES {
+            let at = Value::Int(base + bytes.len() as u128);
+            match interpreter.read_memory(&at, 1) {
+                Some(b) if b[0] != 0 => bytes.push(b[0]),
+                Some(_) => break,
+                None if bytes.is_empty() => return Vec::new(),
+                None => break,
+            }
+        }
+        return vec![(
+            "*<return>".into(),
+            format!("{:?}", String::from_utf8_lossy(&bytes)),
+        )];
+    }
+    let size = program.types.size_of(pointee);
+    if size == 0 || size > RETURNED_BYTES as u64 {
+        return Vec::new();
+    }
+    match interpreter.read_memory(pointer, size) {
+        Some(bytes) => vec![("*<return>".into(), scalar_text(program, pointee, &bytes))],
+        None => Vec::new(),
+    }
+}
+
+/// The most bytes of a returned object compared.
+const RETURNED_BYTES: usize = 4096;
+
 pub(super) fn pointee_entries(
     program: &Program,
     name: &str,
@@ -1030,6 +1074,12 @@ pub(super) fn replay(
     };
     let mut state = Vec::new();
     let mut untouched = Vec::new();
+    if let CallResult::Returned(Some(pointer @ Value::Int(_))) = &outcome.result {
+        let ty = function.return_type(&program.types);
+        if let Some(pointee) = program.types.pointee(ty) {
+            state.extend(returned_object(&interpreter, program, pointer, pointee));
+        }
+    }
     if matches!(outcome.result, CallResult::Returned(_)) {
         for (i, pointer, len, pointee) in &pointers {
             if let Some(bytes) = interpreter.read_memory(pointer, *len) {
