@@ -19,7 +19,7 @@ for dir in "$suite"/*/; do
     function="$(sed -n 's/^function: //p' "$dir/pair.desc")"
     expect="$(sed -n 's/^expect: //p' "$dir/pair.desc")"
     start="$(date +%s.%N)"
-    json="$("$ripple" semdiff "$dir/old.c" "$dir/new.c" --function "$function" --format json 2>/dev/null || true)"
+    json="$("$ripple" semdiff "$dir/old.c" "$dir/new.c" --function "$function" --format json --no-cache 2>/dev/null || true)"
     end="$(date +%s.%N)"
     elapsed="$(echo "$end - $start" | bc)"
     verdict="$(printf '%s' "$json" | grep -m1 '"verdict"' | sed 's/.*"verdict": "\([a-z]*\)".*/\1/')"

@@ -19,7 +19,7 @@ for dir in "$suite"/*/; do
     function="$(sed -n 's/^function: //p' "$dir/pair.desc")"
     expect="$(sed -n 's/^expect: //p' "$dir/pair.desc")"
     start=$(date +%s%N)
-    json="$("$bin" semdiff "$dir/old.c" "$dir/new.c" --function "$function" --format json --verbose "$@" 2>/dev/null || true)"
+    json="$("$bin" semdiff "$dir/old.c" "$dir/new.c" --function "$function" --format json --no-cache --verbose "$@" 2>/dev/null || true)"
     end=$(date +%s%N)
     ms=$(((end - start) / 1000000))
     read -r verdict analysis < <(printf '%s' "$json" | python3 -c '

@@ -1,4 +1,4 @@
-//! The report cache of `ripple diff` and `ripple impact`. A report is stored under a
+//! The report cache of `ripple diff`, `ripple impact` and `ripple semdiff`. A report is stored under a
 //! content hash (xxh3-128) of everything it is computed from: both versions' translation
 //! units of the program analysed (preprocessed text and line origins), the options that
 //! shape the report, and the build of ripple itself. A later run with the same inputs (a CI job run again, the

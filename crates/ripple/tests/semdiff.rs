@@ -10,12 +10,14 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Runs `ripple semdiff` with `args`; returns (exit code, stdout, stderr).
+/// Runs `ripple semdiff` with `args` (and no report cache); returns (exit code, stdout,
+/// stderr).
 fn semdiff(args: &[&str]) -> (i32, String, String) {
     let out = Command::cargo_bin("ripple")
         .expect("the ripple binary builds")
         .current_dir(root())
         .arg("semdiff")
+        .arg("--no-cache")
         .args(args)
         .output()
         .expect("ripple runs");
@@ -209,6 +211,58 @@ fn a_pointer_result_to_another_string_at_the_same_address_is_a_difference() {
     for w in witnesses.iter().filter(|w| w["confirmed"] == true) {
         assert_eq!(w["inputs"]["e"], "9", "{w}");
     }
+}
+
+/// A report is stored and read back: the second run prints the same bytes with the
+/// same exit code (1: a difference) without analysing, says so with `--verbose`, and
+/// `--no-cache` analyses again to the same report.
+#[test]
+fn a_report_is_read_back_from_the_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&old, "int f(int x) {\n    return x > 3 ? 1 : 0;\n}\n").unwrap();
+    std::fs::write(&new, "int f(int x) {\n    return x > 4 ? 1 : 0;\n}\n").unwrap();
+    let db = dir.path().join("cache.redb");
+    let run = |extra: &[&str]| {
+        let out = Command::cargo_bin("ripple")
+            .expect("the ripple binary builds")
+            .current_dir(dir.path())
+            .arg("semdiff")
+            .arg(&old)
+            .arg(&new)
+            .args(["--no-config", "--verbose", "--format", "json"])
+            .args(extra)
+            .output()
+            .expect("ripple runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let cache = ["--cache", db.to_str().unwrap()];
+    let (code, first, said) = run(&cache);
+    assert_eq!(code, Some(1), "{first}{said}");
+    assert!(!said.contains("report from the cache"), "{said}");
+    let (code_again, again, said_again) = run(&cache);
+    assert_eq!(code_again, code);
+    assert!(said_again.contains("report from the cache"), "{said_again}");
+    // The time the analysis took is not stored (`--verbose` shows it when analysing).
+    let without_time = |json: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(json).expect("JSON");
+        v["settings"]
+            .as_object_mut()
+            .map(|s| s.remove("elapsed_ms"));
+        v
+    };
+    assert_eq!(without_time(&again), without_time(&first));
+    let (code_fresh, fresh, said_fresh) = run(&["--no-cache"]);
+    assert_eq!(code_fresh, code);
+    assert!(
+        !said_fresh.contains("report from the cache"),
+        "{said_fresh}"
+    );
+    assert_eq!(without_time(&fresh), without_time(&first));
 }
 
 #[test]

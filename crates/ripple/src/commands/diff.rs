@@ -443,6 +443,7 @@ fn analyse_pair(
             assume: super::semdiff::Assume::Wrap,
             function: None,
             format: super::semdiff::SemdiffFormat::Text,
+            cache: Default::default(),
             frontend: args.frontend.clone(),
         };
         say("semantic verdicts");

@@ -76,6 +76,8 @@ pub struct SemdiffArgs {
     #[arg(long, value_enum, default_value_t = SemdiffFormat::Text)]
     pub format: SemdiffFormat,
     #[command(flatten)]
+    pub cache: crate::cli::CacheArgs,
+    #[command(flatten)]
     pub frontend: FrontendArgs,
 }
 
@@ -96,7 +98,39 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
     let new_spec = VersionSpec::parse(&args.new)?;
     let config = super::load_config(&args.frontend, true)?;
     let timer = super::StageTimer::new(args.frontend.verbose);
-    let (old_version, new_version) = super::load_both(&old_spec, &new_spec, &config)?;
+    let prepared = super::prepare_both(&old_spec, &new_spec, &config)?;
+    // SARIF places each verdict at the function's changed lines, which need both
+    // versions lowered: it is not read back.
+    let cache = (args.format != SemdiffFormat::Sarif)
+        .then(|| args.cache.open(&config, args.frontend.verbose))
+        .flatten();
+    let key = cache
+        .as_ref()
+        .map(|_| semdiff_key([&prepared[0], &prepared[1]], args, &config));
+    // A report read back needs no lowering: the diagnostics are stored with it.
+    let stored = cache.as_ref().zip(key).and_then(|(cache, key)| {
+        let diagnostics = cache.diagnostics(&prepared, &config)?;
+        let bytes = cache.get(&key)?;
+        let (&code, view) = bytes.split_first()?;
+        let view: ripple_report::semdiff::SemdiffView = ripple_report::stored::from_bytes(view)?;
+        Some((view, code, diagnostics))
+    });
+    if let Some((view, code, [old_said, new_said])) = stored {
+        let [old, new] = prepared.map(crate::load::PreparedProgram::into_sources);
+        let verbose = args.frontend.verbose;
+        let errors = crate::load::report_diagnostics_of(&old.label, &old_said, verbose)
+            + crate::load::report_diagnostics_of(&new.label, &new_said, verbose);
+        timer.done("report from the cache");
+        if let Some(name) = &args.function {
+            if view.functions.is_empty() {
+                eprintln!("ripple: {name} is not affected by the change (or does not exist)");
+            }
+        }
+        print_text_json_or_markdown(args, &view);
+        return Ok(ending_code(errors, code));
+    }
+    let [old, new] = prepared;
+    let (old_version, new_version) = rayon::join(|| old.lower(&config), || new.lower(&config));
     timer.done("load and lower both versions");
     let errors = report_diagnostics(&old_version, args.frontend.verbose)
         + report_diagnostics(&new_version, args.frontend.verbose);
@@ -106,7 +140,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         &ripple_versions::MatchConfig::default(),
     );
     timer.done("match versions");
-    let (view, code, _) = semantic_view(
+    let (mut view, code, _) = semantic_view(
         &config,
         [&old_version, &new_version],
         &matching,
@@ -114,15 +148,20 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         super::Ending::Exit,
     );
     timer.done("semantic difference");
+    if let (Some(cache), Some(key)) = (&cache, key) {
+        // Only what another run would give again: not a run the wall clock stopped, and
+        // without the time it took.
+        if view.settings.stopped_by != Some("wall-clock cut-off") {
+            let elapsed = view.settings.elapsed_ms.take();
+            let mut bytes = vec![code];
+            bytes.extend(ripple_report::stored::to_bytes(&view));
+            cache.put(&key, &bytes);
+            cache.put_diagnostics(&old_version, &config);
+            cache.put_diagnostics(&new_version, &config);
+            view.settings.elapsed_ms = elapsed;
+        }
+    }
     match args.format {
-        SemdiffFormat::Text if args.all || args.function.is_some() => {
-            crate::style::print_text(&ripple_report::semdiff::render_text(&view))
-        }
-        SemdiffFormat::Text => {
-            crate::style::print_text(&ripple_report::semdiff::render_text_compact(&view))
-        }
-        SemdiffFormat::Json => println!("{}", ripple_report::semdiff::render_json(&view)),
-        SemdiffFormat::Markdown => print!("{}", ripple_report::semdiff::render_markdown(&view)),
         SemdiffFormat::Sarif => {
             let changes = ripple_report::diff::diff_view(
                 (&old_version.sources.label, &new_version.sources.label),
@@ -136,15 +175,60 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
                 ripple_report::sarif::render_verdicts(&view, &changes, env!("CARGO_PKG_VERSION"))
             );
         }
+        _ => print_text_json_or_markdown(args, &view),
     }
+    Ok(ending_code(errors, code))
+}
+
+/// The key of a stored report: both versions as read, and the options that shape it.
+fn semdiff_key(
+    versions: [&crate::load::PreparedProgram; 2],
+    args: &SemdiffArgs,
+    config: &crate::load::LoadConfig,
+) -> crate::cache::Key {
+    crate::cache::KeyBuilder::new("semdiff report and its exit code")
+        .versions(versions.map(|v| v.key_parts()), config)
+        .text(&format!(
+            "{} {} {} {} {:?} {:?} {:?} {:?}",
+            args.all,
+            args.no_refine,
+            args.unwind,
+            args.full_summary,
+            args.confirm,
+            args.assume,
+            args.function,
+            args.cutoff
+        ))
+        .number(args.budget.to_bits())
+        .finish()
+}
+
+/// Prints the verdicts in the text, JSON or Markdown format.
+fn print_text_json_or_markdown(args: &SemdiffArgs, view: &ripple_report::semdiff::SemdiffView) {
+    match args.format {
+        SemdiffFormat::Text if args.all || args.function.is_some() => {
+            crate::style::print_text(&ripple_report::semdiff::render_text(view))
+        }
+        SemdiffFormat::Text => {
+            crate::style::print_text(&ripple_report::semdiff::render_text_compact(view))
+        }
+        SemdiffFormat::Json => println!("{}", ripple_report::semdiff::render_json(view)),
+        SemdiffFormat::Markdown | SemdiffFormat::Sarif => {
+            print!("{}", ripple_report::semdiff::render_markdown(view))
+        }
+    }
+}
+
+/// The exit code: 2 when the sources had errors (said on stderr), else the verdicts'.
+fn ending_code(errors: usize, code: u8) -> u8 {
     if errors > 0 {
         eprintln!(
             "ripple: {errors} error(s) while reading the sources; the functions that run code \
              that could not be read have no verdict"
         );
-        return Ok(2);
+        return 2;
     }
-    Ok(code)
+    code
 }
 
 /// The runner building both versions with the C compiler (and the directory holding its
