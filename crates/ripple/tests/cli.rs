@@ -341,6 +341,44 @@ fn a_missing_header_gets_an_empty_stand_in() {
         ));
 }
 
+/// Without --verbose, warnings are counted, not shown; but a header not found is shown
+/// when errors follow, as it is their likely cause (here the unknown type `evtype`).
+#[test]
+fn a_missing_header_is_shown_with_the_errors_it_causes() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, uses: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(
+            &path,
+            format!("#include <no_such_dir/events.h>\n{uses}\nint f(int x) {{ return x; }}\n"),
+        )
+        .unwrap();
+        path
+    };
+    let header = "header `no_such_dir/events.h` not found";
+    let run = |old: &std::path::Path, new: &std::path::Path| {
+        let out = ripple()
+            .args(["diff", "--no-config", "--no-cache", "--only", "changes"])
+            .arg(old)
+            .arg(new)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let (a, b) = (write("a.c", "evtype e;"), write("b.c", "evtype e; int g;"));
+    let said = run(&a, &b);
+    assert!(said.contains(header), "{said}");
+    assert!(said.contains("unknown type name `evtype`"), "{said}");
+    // No error: the warning stays behind --verbose.
+    let (c, d) = (write("c.c", ""), write("d.c", "int g;"));
+    let said = run(&c, &d);
+    assert!(!said.contains(header), "{said}");
+    assert!(
+        said.contains("warning(s) (use --verbose to see them)"),
+        "{said}"
+    );
+}
+
 #[test]
 fn preprocessor_flags_come_from_the_command_line_or_a_compilation_database() {
     // LIMIT is defined only by a flag: 10 in the old version's database entry, 11 in

@@ -416,6 +416,34 @@ fn a_range_commit_by_commit() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("one git range"));
 }
 
+/// In a tree of two programs, which one a range analyses is said once while it stays
+/// the same, not at every commit.
+#[test]
+fn the_programs_of_a_tree_are_named_once_per_range() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let p = dir.path();
+    let commit = |text: &str, message: &str| {
+        std::fs::write(p.join("a.c"), text).expect("write");
+        git(p, &["add", "-A"]);
+        git(p, &["commit", "-q", "-m", message]);
+    };
+    git(p, &["init", "-q"]);
+    std::fs::write(p.join("b.c"), "int main(void) { return 0; }\n").expect("write");
+    commit("int main(void) { return 1; }\n", "base");
+    commit("int main(void) { return 2; }\n", "two");
+    commit("int main(void) { return 3; }\n", "three");
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .args(["diff", "HEAD~2..HEAD", "--each-commit", "--only", "changes"])
+        .args(["--no-config", "--no-cache"])
+        .current_dir(p)
+        .output()
+        .expect("ripple runs");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(said.matches("2 programs in this tree").count(), 1, "{said}");
+    assert!(said.contains("analysing a.c"), "{said}");
+}
+
 /// A commit's report in a range is the report of that commit alone, and a section of a
 /// report is the section alone (`--only`): what one analysis leaves behind (the
 /// solver's state, its caches) does not steer the next.

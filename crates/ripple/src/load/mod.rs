@@ -481,13 +481,30 @@ fn say_programs(
     why: &str,
 ) {
     use programs::ProgramKind;
+    // What was said last in this process: the programs and the one analysed (a range of
+    // commits says it once while they stay the same).
+    static SAID: std::sync::Mutex<Option<(Vec<String>, String)>> = std::sync::Mutex::new(None);
     for (v, p) in prepared.iter().enumerate() {
-        // Said once for versions that have the same programs.
-        if v > 0 && prepared[v - 1].programs == p.programs && chosen[v - 1] == chosen[v] {
-            continue;
+        if !left_out[v].is_empty() && (v == 0 || left_out[v - 1] != left_out[v]) {
+            eprintln!(
+                "ripple: warning: {}: changed file(s) outside the program analysed, not analysed: {} (--program FILE analyses another program)",
+                p.sources.label,
+                left_out[v].join(", ")
+            );
         }
         if p.programs.len() < 2 {
             continue;
+        }
+        let names: Vec<String> = p.programs.iter().map(|q| q.name.clone()).collect();
+        let said = (names, p.programs[chosen[v]].name.clone());
+        {
+            let mut last = SAID
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if last.as_ref() == Some(&said) {
+                continue;
+            }
+            *last = Some(said);
         }
         let describe = |q: &programs::ProgramUnits| match q.kind {
             ProgramKind::Unity => format!("{} (including other C files)", q.name),
@@ -508,13 +525,6 @@ fn say_programs(
             list.join(", "),
             this.name
         );
-        if !left_out[v].is_empty() {
-            eprintln!(
-                "ripple: warning: {}: changed file(s) outside the program analysed, not analysed: {} (--program FILE analyses another program)",
-                p.sources.label,
-                left_out[v].join(", ")
-            );
-        }
     }
 }
 
@@ -679,8 +689,14 @@ pub fn report_diagnostics(version: &LoadedVersion, verbose: bool) -> usize {
 /// [`report_diagnostics`] of the version labelled `label`.
 pub fn report_diagnostics_of(label: &str, diagnostics: &[Diagnostic], verbose: bool) -> usize {
     let (errors, warnings) = print_diagnostics(diagnostics, verbose);
-    if warnings > 0 && !verbose {
-        eprintln!("ripple: {label}: {warnings} warning(s) (use --verbose to see them)");
+    let shown = if errors > 0 {
+        diagnostics.iter().filter(|d| explains_errors(d)).count()
+    } else {
+        0
+    };
+    let hidden = warnings - shown;
+    if hidden > 0 && !verbose {
+        eprintln!("ripple: {label}: {hidden} warning(s) (use --verbose to see them)");
     }
     errors
 }
@@ -754,8 +770,17 @@ pub fn diagnostics_from_text(text: &str) -> Option<Vec<Diagnostic>> {
 
 /// Prints errors (and, when `verbose`, warnings) as `file:line:col: severity: message`;
 /// returns the numbers of errors and warnings.
+/// Whether a warning is a likely cause of errors: a header not found, whose types and
+/// names the code after it then lacks.
+fn explains_errors(d: &Diagnostic) -> bool {
+    d.severity == Severity::Warning && d.message.starts_with("header `")
+}
+
 pub fn print_diagnostics(diagnostics: &[Diagnostic], verbose: bool) -> (usize, usize) {
     let (mut errors, mut warnings) = (0, 0);
+    // A header not found is the likely cause of the errors after it (unknown types and
+    // names): shown with them, not only with --verbose.
+    let any_error = diagnostics.iter().any(|d| d.severity == Severity::Error);
     for d in diagnostics {
         let severity = match d.severity {
             Severity::Error => {
@@ -764,7 +789,7 @@ pub fn print_diagnostics(diagnostics: &[Diagnostic], verbose: bool) -> (usize, u
             }
             Severity::Warning => {
                 warnings += 1;
-                if !verbose {
+                if !verbose && !(any_error && explains_errors(d)) {
                     continue;
                 }
                 "warning"
