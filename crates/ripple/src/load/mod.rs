@@ -789,7 +789,8 @@ pub fn print_diagnostics(diagnostics: &[Diagnostic], verbose: bool) -> (usize, u
             }
             Severity::Warning => {
                 warnings += 1;
-                if !verbose && !(any_error && explains_errors(d)) {
+                let shown = verbose || (any_error && explains_errors(d));
+                if !shown {
                     continue;
                 }
                 "warning"
