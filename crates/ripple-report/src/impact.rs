@@ -244,7 +244,7 @@ pub fn render_text(view: &ImpactView) -> String {
         "{} changed, {} impacted; the call graph alone (callees and callers) gives {}",
         s.changed, s.impacted, s.callgraph_impacted
     );
-    beyond_callgraph(&mut out, s);
+    beyond_callgraph(&mut out, s, None);
     out
 }
 
@@ -284,21 +284,60 @@ pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
             view.impacted_functions.len() - limit
         );
     }
-    beyond_callgraph(&mut out, s);
+    beyond_callgraph(&mut out, s, (limit != usize::MAX).then_some(limit));
     out
 }
 
-/// The functions SEA finds and the call graph does not (SEQ only), if any.
-fn beyond_callgraph(out: &mut String, s: &ImpactSummary) {
-    if !s.beyond_callgraph.is_empty() {
-        let _ = writeln!(
-            out,
-            "impacted beyond the call graph: {}",
-            s.beyond_callgraph.join(", ")
+/// The functions SEA finds and the call graph does not (SEQ only), if any: at most
+/// [`BEYOND_NAMED`] of them unless `limit` is `None` (everything), the rest counted.
+fn beyond_callgraph(out: &mut String, s: &ImpactSummary, limit: Option<usize>) {
+    let names = &s.beyond_callgraph;
+    if names.is_empty() {
+        return;
+    }
+    let shown = limit.map_or(names.len(), |_| names.len().min(BEYOND_NAMED));
+    let mut text = names[..shown].join(", ");
+    if shown < names.len() {
+        let _ = write!(
+            text,
+            ", and {} more (--all lists them)",
+            names.len() - shown
         );
     }
+    let _ = writeln!(out, "impacted beyond the call graph: {text}");
 }
+
+/// How many functions found beyond the call graph the compact report names.
+const BEYOND_NAMED: usize = 8;
 
 pub fn render_json(view: &ImpactView) -> String {
     serde_json::to_string_pretty(view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{beyond_callgraph, ImpactSummary, BEYOND_NAMED};
+
+    /// The compact report names the first functions found beyond the call graph and
+    /// counts the rest; `--all` (no limit) names every one.
+    #[test]
+    fn functions_beyond_the_call_graph_are_named_up_to_a_limit() {
+        let summary = ImpactSummary {
+            changed: 1,
+            impacted: 20,
+            callgraph_impacted: 8,
+            beyond_callgraph: (0..12).map(|i| format!("f{i}")).collect(),
+        };
+        let mut compact = String::new();
+        beyond_callgraph(&mut compact, &summary, Some(40));
+        assert!(
+            compact.contains("f7, and 4 more (--all lists them)"),
+            "{compact}"
+        );
+        assert!(!compact.contains("f8"), "{compact}");
+        assert_eq!(BEYOND_NAMED, 8);
+        let mut all = String::new();
+        beyond_callgraph(&mut all, &summary, None);
+        assert!(all.trim_end().ends_with("f10, f11"), "{all}");
+    }
 }

@@ -317,7 +317,11 @@ fn render_function(out: &mut String, f: &FunctionView) {
             );
         }
         for w in f.witnesses.iter().filter(|w| !w.refuted()) {
-            let inputs: Vec<String> = w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+            let inputs: Vec<String> = w
+                .inputs
+                .iter()
+                .map(|(k, v)| format!("{k} = {}", clipped(v)))
+                .collect();
             let _ = writeln!(
                 out,
                 "  witness ({}, {}): {}",
@@ -356,8 +360,11 @@ fn render_function(out: &mut String, f: &FunctionView) {
                 }
             );
             for (label, o) in [("old", &w.old), ("new", &w.new)] {
-                let state: Vec<String> =
-                    o.state.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                let state: Vec<String> = o
+                    .state
+                    .iter()
+                    .map(|(k, v)| format!("{k} = {}", clipped(v)))
+                    .collect();
                 let _ = writeln!(
                     out,
                     "    {label}: {}{}{}",
@@ -427,6 +434,18 @@ fn render_settings(out: &mut String, view: &SemdiffView) {
             None => "",
         }
     );
+}
+
+/// Characters of one value of a witness (an input, or a value a run left) the text
+/// shows; the JSON has every value whole.
+const VALUE_CHARS: usize = 120;
+
+/// `value` cut to [`VALUE_CHARS`] characters, saying so.
+fn clipped(value: &str) -> std::borrow::Cow<'_, str> {
+    match value.char_indices().nth(VALUE_CHARS) {
+        Some((cut, _)) => format!("{} … (cut; the JSON has it whole)", &value[..cut]).into(),
+        None => value.into(),
+    }
 }
 
 /// Characters of a witness's inputs a Markdown table cell shows.
@@ -576,6 +595,58 @@ mod tests {
             !full.contains("other function(s) the change reaches"),
             "{full}"
         );
+    }
+
+    /// A long value (a table of 256 entries) is cut in the text, which says so; the JSON
+    /// keeps it whole.
+    #[test]
+    fn a_long_witness_value_is_cut_in_the_text_only() {
+        let table = format!(
+            "{{{}}}",
+            (0..256)
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let outcome = |result: &str| OutcomeView {
+            result: result.into(),
+            stdout: String::new(),
+            state: [("table".to_string(), table.clone())].into_iter().collect(),
+        };
+        let mut f = function("lookup", true, "different");
+        f.witnesses.push(WitnessView {
+            kind: "output",
+            inputs: [("table".to_string(), table.clone())].into_iter().collect(),
+            old: outcome("returned 1"),
+            new: outcome("returned 2"),
+            confirmed: true,
+            unconfirmed_reason: None,
+            checked_by: "interpreter",
+            native_error: None,
+            compiled: None,
+            labels: Vec::new(),
+        });
+        let view = SemdiffView {
+            schema: 1,
+            functions: vec![f],
+            main: None,
+            settings: SettingsView {
+                refine: true,
+                unwind: 5,
+                assume: "wrap",
+                solver_queries: 0,
+                work: 0,
+                work_budget: 1,
+                elapsed_ms: None,
+                out_of_budget: false,
+                stopped_by: None,
+            },
+        };
+        let text = render_text(&view);
+        assert!(text.contains("… (cut; the JSON has it whole)"), "{text}");
+        assert!(!text.contains("255}"), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() < 300), "{text}");
+        assert!(render_json(&view).contains("254, 255}"));
     }
 
     /// The evidence names what the runs show differently: the result first, then the

@@ -545,8 +545,10 @@ pub(super) fn witness(
     Some(witness)
 }
 
-/// The globals (by name) whose initial values differ between the versions, or that
-/// only one version has, with each version's initial value (`versions_text`); except
+/// The globals (by name) whose initial values differ between the versions (globals
+/// holding numbers only: a pointer's value is where the version's memory put its
+/// target), or that only one version has, or whose type changed, with each version's
+/// initial value (`versions_text`); except
 /// those `set` (per version, by key) gives other bytes. Constants and string literals
 /// are left out (a constant's contents are facts of the analysis, not inputs).
 pub(super) fn changed_initial_values(
@@ -592,7 +594,17 @@ pub(super) fn changed_initial_values(
     }
     values
         .into_iter()
-        .filter(|(_, texts, types)| texts[0] != texts[1] || types[0] != types[1])
+        .filter(|(name, texts, types)| {
+            // Addresses differ between the versions' memory layouts (the standard
+            // streams, a table of pointers): not a difference of the program's data.
+            let numbers = programs.iter().all(|p| {
+                p.globals
+                    .iter()
+                    .filter(|g| &g.name == name)
+                    .all(|g| native::scalar_data(p, g.ty))
+            });
+            types[0] != types[1] || (texts[0] != texts[1] && numbers)
+        })
         .take(MOST)
         .map(|(name, texts, types)| {
             // The same value of another type reads as the type change it is.
@@ -770,12 +782,6 @@ pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[
 /// Elements of an object shown at most; more are elided, saying how many.
 const ELEMENTS_SHOWN: usize = 64;
 
-/// What a pointer parameter `name` points to, as witness entries: `*name` (the pointee,
-/// a record or array whole by [`scalar_text`]) and, when the object holds more elements
-/// of a scalar pointee (an array through a pointer), the others as `name[1..n]`, each
-/// by [`scalar_text`], past [`ELEMENTS_SHOWN`] elided explicitly: always when `whole`
-/// (the state after a run, so that both runs show the same entries), else only when
-/// some of them is not zero (an input, whose zeros go without saying).
 /// What a returned pointer points to, as the caller can read it: the string of a
 /// character pointer (to its terminating NUL, at most [`RETURNED_BYTES`]), else the
 /// object of the pointee type. Two versions that return different strings from one
@@ -820,6 +826,12 @@ fn returned_object(
 /// The most bytes of a returned object compared.
 const RETURNED_BYTES: usize = 4096;
 
+/// What a pointer parameter `name` points to, as witness entries: `*name` (the pointee,
+/// a record or array whole by [`scalar_text`]) and, when the object holds more elements
+/// of a scalar pointee (an array through a pointer), the others as `name[1..n]`, each
+/// by [`scalar_text`], past [`ELEMENTS_SHOWN`] elided explicitly: always when `whole`
+/// (the state after a run, so that both runs show the same entries), else only when
+/// some of them is not zero (an input, whose zeros go without saying).
 pub(super) fn pointee_entries(
     program: &Program,
     name: &str,
