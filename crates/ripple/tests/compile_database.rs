@@ -163,3 +163,121 @@ fn a_database_in_the_tree_is_found() {
     assert!(err.contains("(found)"), "{err}");
     assert!(!err.contains("hint:"), "{err}");
 }
+
+/// Two versions of a program whose units need the flags of their build: `src/scale.c`
+/// includes `scale.h` from `include/`, which only its database entry names
+/// (`-I../include`), and `src/util.c` reads `OFFSET`, which only its own entry defines
+/// (`-DOFFSET=5`). Each tree has its database at its root.
+fn flagged_program(dir: &Path) {
+    for (tree, extra) in [("old", ""), ("new", " + (x == 7)")] {
+        let root = dir.join(tree);
+        write(
+            &root.join("include/scale.h"),
+            "#define FACTOR 3\nint offset(void);\n",
+        );
+        write(
+            &root.join("src/scale.c"),
+            &format!(
+                "#include \"scale.h\"\nint scale(int x) {{ return x * FACTOR + offset(){extra}; }}\n"
+            ),
+        );
+        write(
+            &root.join("src/util.c"),
+            "int offset(void) { return OFFSET; }\n",
+        );
+        let src = root.join("src");
+        let database = serde_json::json!([
+            {
+                "directory": src,
+                "file": "scale.c",
+                "command": "cc -I../include -O2 -c -o scale.o scale.c",
+            },
+            {
+                "directory": src,
+                "file": "util.c",
+                "command": "cc -DOFFSET=5 -O2 -c -o util.o util.c",
+            },
+        ]);
+        write(&root.join("compile_commands.json"), &database.to_string());
+    }
+}
+
+/// The semdiff JSON of `old` against `new` in `dir`, and its first function's first
+/// witness.
+fn first_witness(dir: &Path, old: &str, new: &str) -> serde_json::Value {
+    let (code, out, err) = ripple(
+        &[
+            "semdiff",
+            old,
+            new,
+            "--function",
+            "scale",
+            "--format",
+            "json",
+        ],
+        dir,
+    );
+    assert_eq!(code, 1, "a difference: {err}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    json["functions"][0]["witnesses"][0].clone()
+}
+
+/// The driver that runs a witness compiled is built as the program is: scale.c with
+/// its entry's include directory, util.c with its own define, linked. The versions
+/// differ only at x = 7, where old returns 7 * 3 + 5 = 26 and new 26 + 1 = 27: the
+/// compiled versions confirm it (without the database's flags, scale.h is not found
+/// and util.c does not compile, and the interpreter would decide).
+#[test]
+fn a_witness_is_confirmed_by_a_driver_built_with_the_databases_flags() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    flagged_program(dir.path());
+    let witness = first_witness(dir.path(), "old", "new");
+    assert_eq!(witness["inputs"]["x"], "7", "{witness:#}");
+    assert_eq!(witness["old"]["result"], "returned 26", "{witness:#}");
+    assert_eq!(witness["new"]["result"], "returned 27", "{witness:#}");
+    assert_eq!(witness["checked_by"], "compiled code", "{witness:#}");
+    assert_eq!(witness["confirmed"], true, "{witness:#}");
+    assert!(witness.get("native_error").is_none(), "{witness:#}");
+}
+
+/// A library the program links is not there: `library_offset` is a function the
+/// program declares and no file defines, called by a function other than `scale`; it
+/// gets a stand-in, and `scale` (old x * 3, new x * 3 + (x == 7): 21 against 22 at
+/// x = 7) still runs compiled. A data object no file defines (`library_table`) gets
+/// none: the build fails, and the note names the symbol, not the linker's exit.
+#[test]
+fn a_missing_library_function_gets_a_stand_in_and_a_failed_link_names_its_symbol() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    for (tree, extra) in [("old", ""), ("new", " + (x == 7)")] {
+        write(
+            &dir.path().join(tree).join("lib.c"),
+            &format!(
+                "int library_offset(void);\n\
+                 int scale(int x) {{ return x * 3{extra}; }}\n\
+                 int shifted(int x) {{ return x + library_offset(); }}\n"
+            ),
+        );
+        write(
+            &dir.path().join(format!("{tree}-data")).join("lib.c"),
+            &format!(
+                "extern int library_table[4];\n\
+                 int scale(int x) {{ return x * 3{extra}; }}\n\
+                 int first(void) {{ return library_table[0]; }}\n"
+            ),
+        );
+    }
+    let witness = first_witness(dir.path(), "old", "new");
+    assert_eq!(witness["inputs"]["x"], "7", "{witness:#}");
+    assert_eq!(witness["old"]["result"], "returned 21", "{witness:#}");
+    assert_eq!(witness["new"]["result"], "returned 22", "{witness:#}");
+    assert_eq!(witness["checked_by"], "compiled code", "{witness:#}");
+    assert_eq!(witness["confirmed"], true, "{witness:#}");
+
+    let witness = first_witness(dir.path(), "old-data", "new-data");
+    assert_eq!(witness["checked_by"], "interpreter", "{witness:#}");
+    assert_eq!(
+        witness["native_error"],
+        "cc could not build the driver: undefined reference to `library_table'",
+        "{witness:#}"
+    );
+}

@@ -10,6 +10,14 @@
 //! output and how the child ended. Old and new versions run on the same inputs and their
 //! outcomes compare as strings. One build per version and function serves every input.
 //!
+//! A program on disk is built as its build does: each unit with its own flags (those of
+//! the compilation database, then the command line's, then the version's root as an
+//! include directory, as it was preprocessed), the other units compiled once per run
+//! and linked. Library functions the program declares that no library linked defines
+//! (a dependency built elsewhere) get stand-ins that end the run saying so: the
+//! functions that do not call them still run compiled. A build that fails says why in
+//! one line: the first undefined symbol, else the compiler's first error.
+//!
 //! Input line format: per parameter `x<hex bytes>` (a value, or the contents of a fresh
 //! object for a pointer) or `@<argument>+<offset>` (a pointer into an earlier argument's
 //! object); then per chosen global `-` (left as initialised) or `x<hex bytes>`.
@@ -523,14 +531,31 @@ pub fn driver(
 pub enum NativeSource {
     /// The text of one C file (the whole program).
     Text(String),
-    /// Files on disk: the translation units of the program (by the name the program's
-    /// spans give them, and their path) and the compiler flags (`-I`, `-D`). The driver
-    /// is compiled with the unit that defines the function, so that its static functions
-    /// are in reach.
+    /// Files on disk: the translation units of the program, the flags every unit is
+    /// compiled with (`-I`, `-D` from the command line), and the root of the version's
+    /// tree (where the compiler runs, as the preprocessor did, with `-I` of it). The
+    /// driver is compiled with the unit that defines the function, so that its static
+    /// functions are in reach; every other unit is compiled with its own flags into an
+    /// object (once per run) and linked.
     Files {
-        units: Vec<(String, PathBuf)>,
+        units: Vec<NativeUnit>,
         flags: Vec<String>,
+        root: PathBuf,
     },
+}
+
+/// One translation unit of a program on disk.
+#[derive(Clone, Debug)]
+pub struct NativeUnit {
+    /// Its name in the program (the path the program's spans give it).
+    pub name: String,
+    /// Its path, relative to the root (or absolute).
+    pub path: PathBuf,
+    /// Its own flags (from the compilation database), placed before the program's.
+    pub flags: Vec<String>,
+    /// The files it reads (itself and what it includes), by their names in the program:
+    /// a function defined in a header is compiled with a unit that includes it.
+    pub reads: Vec<String>,
 }
 
 /// Compiles `source` with `driver` into `exe` (the C file of the driver is written next
@@ -542,50 +567,209 @@ pub fn build(
     driver: &str,
     exe: &Path,
 ) -> Result<(), String> {
+    build_with_stand_ins(cc, source, unit, driver, exe, &[])
+}
+
+/// [`build`], where the link may miss library functions: those of `library_functions`
+/// (functions the program declares and does not define) that no library linked
+/// defines get stand-ins that end the run saying so ([`unlinked`]), so that the
+/// functions that never call them still run compiled.
+pub fn build_with_stand_ins(
+    cc: &str,
+    source: &NativeSource,
+    unit: &str,
+    driver: &str,
+    exe: &Path,
+    library_functions: &[String],
+) -> Result<(), String> {
     let c = exe.with_extension("c");
+    let work = c.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut command = Command::new(cc);
     command.args(["-std=gnu11", "-fwrapv", "-O0", "-w"]);
+    // Paths a message names are shown relative to these (they differ from run to run).
+    let mut strip = vec![work.clone()];
+    let mut objects = Vec::new();
     let text = match source {
         NativeSource::Text(text) => format!("#define main rp_original_main\n{text}\n{driver}"),
-        NativeSource::Files { units, flags } => {
-            let own = units.iter().position(|(name, _)| name == unit).unwrap_or(0);
-            let (_, path) = units
-                .get(own)
-                .ok_or_else(|| "no translation unit to build".to_string())?;
-            let absolute = std::path::absolute(path).map_err(|e| e.to_string())?;
-            command.args(flags);
-            command.arg("-Dmain=rp_original_main");
-            command.args(
-                units
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| *i != own)
-                    .map(|(_, (_, p))| p),
-            );
+        NativeSource::Files { units, flags, root } => {
+            let root = std::path::absolute(root).map_err(|e| e.to_string())?;
+            strip.push(root.clone());
+            if let Ok(canonical) = root.canonicalize() {
+                strip.push(canonical);
+            }
+            let own = units
+                .iter()
+                .position(|u| u.name == unit)
+                .or_else(|| units.iter().position(|u| u.reads.iter().any(|r| r == unit)))
+                .ok_or_else(|| format!("no translation unit of the program reads {unit}"))?;
+            let program_flags = program_flags(flags, &root);
+            for (i, other) in units.iter().enumerate() {
+                if i != own {
+                    objects.push(
+                        compile_object(cc, other, &program_flags, &root, &work)
+                            .map_err(|e| failure_message(cc, &e, &strip))?,
+                    );
+                }
+            }
+            let own = &units[own];
+            let absolute = std::path::absolute(root.join(&own.path)).map_err(|e| e.to_string())?;
+            command.args(&own.flags).args(&program_flags);
+            command.current_dir(&root);
             format!("#include \"{}\"\n{driver}", absolute.display())
         }
     };
     std::fs::write(&c, text).map_err(|e| format!("{}: {e}", c.display()))?;
-    let output = command
-        .arg(&c)
+    command.arg(&c).args(&objects).arg("-o").arg(exe);
+    let mut stderr = link(&mut command, cc, &[])?;
+    if let Some(stderr_text) = &stderr {
+        // Library functions no library linked defines: stand-ins, one more try.
+        let missing = undefined_symbols(stderr_text);
+        if !missing.is_empty() && missing.iter().all(|m| library_functions.contains(m)) {
+            let stand_ins = exe.with_extension("stand-ins.c");
+            std::fs::write(&stand_ins, stand_ins_text(&missing))
+                .map_err(|e| format!("{}: {e}", stand_ins.display()))?;
+            stderr = link(&mut command, cc, &[stand_ins])?;
+        }
+    }
+    match stderr {
+        None => Ok(()),
+        Some(stderr) => Err(failure_message(cc, &stderr, &strip)),
+    }
+}
+
+/// The flags every unit of a program on disk is compiled with: the program's, then its
+/// root as an include directory (as the preprocessor had it), `main` renamed (the driver
+/// has its own) and `__FILE__` named relative to the root, as the preprocessor named it.
+fn program_flags(flags: &[String], root: &Path) -> Vec<String> {
+    let mut out = flags.to_vec();
+    out.push(format!("-I{}", root.display()));
+    out.push("-Dmain=rp_original_main".into());
+    out.push(format!("-fmacro-prefix-map={}/=", root.display()));
+    out
+}
+
+/// Compiles `unit` (its own flags, then `program_flags`) into an object in `work`,
+/// unless an earlier build did: the object is named by a hash of what it is made of.
+/// The compiler's messages on failure.
+fn compile_object(
+    cc: &str,
+    unit: &NativeUnit,
+    program_flags: &[String],
+    root: &Path,
+    work: &Path,
+) -> Result<PathBuf, String> {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (cc, root, &unit.path, &unit.flags, program_flags).hash(&mut hasher);
+    let object = work.join(format!("unit-{:016x}.o", hasher.finish()));
+    if object.is_file() {
+        return Ok(object);
+    }
+    // Written aside and renamed, so that a build never links half an object.
+    let aside = object.with_extension(format!("{}.o", std::process::id()));
+    let output = Command::new(cc)
+        .args(["-std=gnu11", "-fwrapv", "-O0", "-w", "-c"])
+        .args(&unit.flags)
+        .args(program_flags)
+        .arg(&unit.path)
         .arg("-o")
-        .arg(exe)
-        .arg("-lm")
+        .arg(&aside)
+        .current_dir(root)
         .stdin(Stdio::null())
         .output()
         .map_err(|e| format!("cannot run {cc}: {e}"))?;
     if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let first = stderr.lines().find(|l| l.contains("error")).unwrap_or("");
-        // The scratch directory's name differs from run to run: the driver is named by
-        // its file name only, so that the same input gives the same report.
-        let mut first = first.trim().to_string();
-        if let Some(dir) = c.parent() {
-            first = first.replace(&format!("{}/", dir.display()), "");
-        }
-        return Err(format!("{cc} could not build the driver: {first}"));
+        return Err(String::from_utf8_lossy(&output.stderr).into_owned());
     }
-    Ok(())
+    std::fs::rename(&aside, &object).map_err(|e| format!("{}: {e}", object.display()))?;
+    Ok(object)
+}
+
+/// Runs the final compile and link of `command` with `extra` files: None when it
+/// succeeds, else the compiler's messages.
+fn link(command: &mut Command, cc: &str, extra: &[PathBuf]) -> Result<Option<String>, String> {
+    let output = command
+        .args(extra)
+        .arg("-lm")
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("cannot run {cc}: {e}"))?;
+    Ok((!output.status.success()).then(|| String::from_utf8_lossy(&output.stderr).into_owned()))
+}
+
+/// The symbols the linker found no definition of, in the order it named them.
+fn undefined_symbols(stderr: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in stderr.lines() {
+        let Some((_, rest)) = line.split_once("undefined reference to `") else {
+            continue;
+        };
+        let name = rest.trim_end().trim_end_matches('\'');
+        if !out.iter().any(|n| n == name) {
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+/// The exit status of a run that reached a stand-in.
+const UNLINKED_STATUS: u32 = 97;
+
+/// Stand-ins for library functions: each writes `|unlinked NAME` and ends the run.
+fn stand_ins_text(names: &[String]) -> String {
+    let mut out = String::from(
+        "extern long rp_write(int, const void *, unsigned long) __asm__(\"write\");\n\
+         extern void rp_quit(int) __asm__(\"_exit\");\n",
+    );
+    for name in names {
+        let _ = writeln!(
+            out,
+            "void {name}(void) {{ static const char m[] = \"|unlinked {name}\\n\"; \
+             rp_write(1, m, sizeof m - 1); rp_quit({UNLINKED_STATUS}); }}"
+        );
+    }
+    out
+}
+
+/// The library function whose stand-in ended a run ([`build_with_stand_ins`]): what
+/// the run would have done past it is unknown.
+pub fn unlinked(outcome: &str) -> Option<&str> {
+    if !outcome.ends_with(&format!("|exit {UNLINKED_STATUS}")) {
+        return None;
+    }
+    let (_, rest) = outcome.rsplit_once("|unlinked ")?;
+    rest.split_whitespace().next()
+}
+
+/// What a failed build says, in one line: the first symbol the linker found undefined
+/// or defined twice, else the compiler's first error; the paths of the scratch
+/// directories (`strip`) left out, so that the same input gives the same report.
+fn failure_message(cc: &str, stderr: &str, strip: &[PathBuf]) -> String {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let from = |key: &str| {
+        lines
+            .iter()
+            .find_map(|l| l.find(key).map(|at| l[at..].trim().to_string()))
+    };
+    let mut cause = if let Some(undefined) = from("undefined reference to ") {
+        match undefined_symbols(stderr).len() {
+            0 | 1 => undefined,
+            n => format!("{undefined} (and {} more undefined symbol(s))", n - 1),
+        }
+    } else if let Some(twice) = from("multiple definition of ") {
+        twice.split("; ").next().unwrap_or_default().to_string()
+    } else {
+        lines
+            .iter()
+            .find(|l| l.contains(": error: ") || l.contains(": fatal error: "))
+            .or_else(|| lines.iter().find(|l| l.contains("error")))
+            .or_else(|| lines.first())
+            .map_or(String::new(), |l| l.trim().to_string())
+    };
+    for dir in strip {
+        cause = cause.replace(&format!("{}/", dir.display()), "");
+    }
+    format!("{cc} could not build the driver: {cause}")
 }
 
 /// Runs a built driver on `stdin` (from [`stdin_text`]): one outcome per input.
@@ -651,7 +835,10 @@ impl NativeRunner {
         }
     }
 
-    /// The outcomes of `func` of `program` (the version `side`) on `inputs`.
+    /// The outcomes of `func` of `program` (the version `side`) on `inputs`; an error
+    /// when the driver cannot be built, or when a run calls a library function that no
+    /// library linked defines (its stand-in ends the run: the outcome is not the
+    /// program's).
     pub fn outcomes(
         &self,
         side: Side,
@@ -673,13 +860,37 @@ impl NativeRunner {
                     let exe = self
                         .work
                         .join(format!("{}-{}", ["old", "new"][index], func.index()));
-                    let file = program.functions[func].span.file;
+                    // A static function is its unit's (even when a header defines it).
+                    let function = &program.functions[func];
+                    let file = match function.linkage {
+                        ripple_ir::Linkage::Internal(unit) => unit,
+                        ripple_ir::Linkage::External => function.span.file,
+                    };
                     let unit = program.files.get(file).map_or("", |f| f.path.as_str());
-                    build(&self.cc, &self.sources[index], unit, &driver, &exe)?;
+                    let library: Vec<String> = program
+                        .functions
+                        .iter()
+                        .filter(|f| !f.is_defined())
+                        .map(|f| f.name.clone())
+                        .collect();
+                    build_with_stand_ins(
+                        &self.cc,
+                        &self.sources[index],
+                        unit,
+                        &driver,
+                        &exe,
+                        &library,
+                    )?;
                     Ok(exe)
                 })
                 .clone()?
         };
-        run(&exe, &stdin_text(inputs, globals))
+        let outcomes = run(&exe, &stdin_text(inputs, globals))?;
+        if let Some(name) = outcomes.iter().find_map(|o| unlinked(o)) {
+            return Err(format!(
+                "the compiled run calls {name}, which no library linked with the driver defines"
+            ));
+        }
+        Ok(outcomes)
     }
 }

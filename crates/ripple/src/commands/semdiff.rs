@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
-use ripple_analyses::semdiff::native::{NativeRunner, NativeSource};
+use ripple_analyses::semdiff::native::{NativeRunner, NativeSource, NativeUnit};
 use ripple_analyses::semdiff::{semdiff, SemdiffConfig, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET};
 
 use crate::cli::FrontendArgs;
@@ -243,18 +243,22 @@ fn native_runner(
     } else {
         config.preprocess.cc.as_str()
     };
+    // Each unit as it was preprocessed: its database flags, the command line's, and
+    // the version's root as an include directory (`native::build` adds it).
     let source = |version: &crate::load::LoadedVersion| NativeSource::Files {
         units: version
             .program_files
             .iter()
-            .map(|f| {
-                (
-                    f.to_string_lossy().replace('\\', "/"),
-                    version.sources.root.join(f),
-                )
+            .zip(&version.program_units)
+            .map(|(f, unit)| NativeUnit {
+                name: f.to_string_lossy().replace('\\', "/"),
+                path: f.clone(),
+                flags: unit.flags.clone(),
+                reads: unit.reads.clone(),
             })
             .collect(),
         flags: config.preprocess.flags.clone(),
+        root: version.sources.root.clone(),
     };
     let work = tempfile::tempdir().ok()?;
     // A replay that ends within the interpreter's step limit takes well under a

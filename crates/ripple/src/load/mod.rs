@@ -245,6 +245,17 @@ pub struct LoadedVersion {
     /// The C files of the program analysed (relative to the root): what a build of it
     /// compiles.
     pub program_files: Vec<PathBuf>,
+    /// How a build compiles each of `program_files`, in the same order.
+    pub program_units: Vec<ProgramUnit>,
+}
+
+/// How a build compiles one C file of the program analysed.
+#[derive(Clone, Debug, Default)]
+pub struct ProgramUnit {
+    /// Its flags from the compilation database (absolute paths), if it has any.
+    pub flags: Vec<String>,
+    /// The files it reads (itself and what it includes), as the program names them.
+    pub reads: Vec<String>,
 }
 
 /// The root of the git work tree holding the current directory, if any.
@@ -283,6 +294,8 @@ struct PreparedVersion {
     units: Vec<TranslationUnit>,
     /// What preprocessing said, per unit.
     notes: Vec<Vec<Diagnostic>>,
+    /// The compilation database's flags of each unit, if any.
+    flags: Vec<Vec<String>>,
     programs: Vec<programs::ProgramUnits>,
 }
 
@@ -324,9 +337,18 @@ impl PreparedVersion {
     fn lower(self, program: usize, content: u128, config: &LoadConfig) -> LoadedVersion {
         let members = &self.programs[program].units;
         let mut units = Vec::with_capacity(members.len());
+        let mut program_units = Vec::with_capacity(members.len());
         let mut diagnostics = Vec::new();
-        for (i, (unit, mut notes)) in self.units.into_iter().zip(self.notes).enumerate() {
+        let all = self.units.into_iter().zip(self.notes).zip(self.flags);
+        for (i, ((unit, mut notes), flags)) in all.enumerate() {
             if members.binary_search(&i).is_ok() {
+                program_units.push(ProgramUnit {
+                    flags,
+                    reads: programs::unit_files(&unit)
+                        .into_iter()
+                        .map(str::to_string)
+                        .collect(),
+                });
                 units.push(unit);
                 diagnostics.append(&mut notes);
             }
@@ -341,6 +363,7 @@ impl PreparedVersion {
             left_out: Vec::new(),
             content,
             program_files,
+            program_units,
         }
     }
 }
@@ -595,11 +618,13 @@ fn prepare_version(spec: &VersionSpec, config: &LoadConfig) -> Result<PreparedVe
         })
         .collect();
     let (units, notes) = preprocess_all(&jobs, config)?;
+    let flags = database_flags(&jobs);
     let programs = programs::partition(&units);
     Ok(PreparedVersion {
         sources,
         units,
         notes,
+        flags,
         programs,
     })
 }
@@ -656,6 +681,13 @@ fn build_system_hint(spec: &VersionSpec, sources: &SourceSet) {
             sources.label
         );
     }
+}
+
+/// The compilation database's flags of each `(root, file, database flags)` unit.
+fn database_flags(jobs: &[(&Path, &PathBuf, Option<UnitFlags>)]) -> Vec<Vec<String>> {
+    jobs.iter()
+        .map(|(_, _, flags)| flags.as_ref().map(|f| f.flags.clone()).unwrap_or_default())
+        .collect()
 }
 
 /// Preprocesses `(root, file, database flags)` units in parallel; returns the units and
@@ -832,6 +864,7 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
         })
         .collect();
     let (units, notes) = preprocess_all(&jobs, config)?;
+    let flags = database_flags(&jobs);
     let label = sets
         .iter()
         .map(|s| s.label.as_str())
@@ -849,6 +882,7 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
         },
         units,
         notes,
+        flags,
         programs,
     };
     let chosen = programs::choose(

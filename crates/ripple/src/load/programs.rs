@@ -5,8 +5,9 @@
 //! `ripple_c::link_symbols`; so a test driver does not get a Windows-only file no code
 //! of it calls, nor every other test directory's `setUp`), and unity builds (a file
 //! including other C files of the tree, as Lua's `onelua.c` or a test including
-//! `cJSON.c`), which are programs of their own, linked likewise with what they use of
-//! the files they do not include. Lowered together they would
+//! `cJSON.c`; one defining `main` or the external names of a file it includes), which
+//! are programs of their own, linked likewise with what they use of the files they do
+//! not include. Lowered together they would
 //! link one program's functions to another's and count a change once per copy; so the
 //! units are told apart before lowering, and one program is analysed: the one named by
 //! `--program`, else the one holding the most changed files.
@@ -46,18 +47,38 @@ pub const LIBRARY: &str = "library";
 
 /// The programs the units form (one [`ProgramKind::Whole`] when the tree is one program).
 pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
-    let paths: BTreeSet<&str> = units.iter().map(|u| u.path.as_str()).collect();
-    let unity: Vec<bool> = units
+    let index: BTreeMap<&str, usize> = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.path.as_str(), i))
+        .collect();
+    // The units of the tree each unit includes.
+    let includes: Vec<Vec<usize>> = units
         .iter()
         .map(|u| {
             included_sources(u)
                 .iter()
-                .any(|f| paths.contains(f.as_str()))
+                .filter_map(|f| index.get(f.as_str()).copied())
+                .collect()
         })
         .collect();
     let main: Vec<bool> = units
         .iter()
         .map(|u| ripple_c::defines_function(u, "main"))
+        .collect();
+    let symbols: Vec<ripple_c::LinkSymbols> = if includes.iter().any(|i| !i.is_empty()) {
+        units.par_iter().map(ripple_c::link_symbols).collect()
+    } else {
+        Vec::new()
+    };
+    // A unit including C files whose external names it then defines too, or with a
+    // `main`, is a unity build; one including a file of static helpers only (hiredis's
+    // `async.c` including `dict.c`) is a file like any other, which programs link.
+    let unity: Vec<bool> = (0..units.len())
+        .map(|i| {
+            !includes[i].is_empty()
+                && (main[i] || includes[i].iter().any(|&f| !symbols[f].defines.is_empty()))
+        })
         .collect();
     let mains = (0..units.len()).filter(|&i| main[i] && !unity[i]).count();
     let whole = || ProgramUnits {
@@ -71,8 +92,11 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
     let library: Vec<usize> = (0..units.len())
         .filter(|&i| !main[i] && !unity[i])
         .collect();
-    let symbols: Vec<ripple_c::LinkSymbols> =
-        units.par_iter().map(ripple_c::link_symbols).collect();
+    let symbols: Vec<ripple_c::LinkSymbols> = if symbols.is_empty() {
+        units.par_iter().map(ripple_c::link_symbols).collect()
+    } else {
+        symbols
+    };
     let unit_paths: Vec<&str> = units.iter().map(|u| u.path.as_str()).collect();
     let mut programs = Vec::new();
     for i in 0..units.len() {
@@ -408,6 +432,30 @@ mod tests {
         assert_eq!(choose(&lists, &json, None).unwrap(), vec![1, 1]);
         // With no change to go by, the program at the root before the test runner.
         assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![1, 1]);
+    }
+
+    #[test]
+    fn a_file_including_static_helpers_is_linked_like_any_other() {
+        // hiredis's shape: `async.c` includes `dict.c`, whose functions are all static
+        // (no external name defined twice): it is no unity build, and the test driver
+        // that calls `redisAsyncConnect` links it.
+        let units = [
+            unit(
+                "async.c",
+                "#include \"dict.c\"\nint redisAsyncConnect(void) { return dictSize(); }",
+            ),
+            unit("dict.c", "static int dictSize(void) { return 0; }"),
+            unit(
+                "test.c",
+                "int redisAsyncConnect(void);\nint main(void) { return redisAsyncConnect(); }",
+            ),
+            unit("tool.c", "int main(void) { return 1; }"),
+        ];
+        let programs = partition(&units);
+        assert_eq!(
+            names(&programs),
+            vec![("test.c", vec![0, 2]), ("tool.c", vec![3])]
+        );
     }
 
     #[test]
