@@ -405,9 +405,33 @@ fn render_function(out: &mut String, f: &FunctionView) {
 
 fn render_settings(out: &mut String, view: &SemdiffView) {
     let millions = |units: u64| format!("{:.1}", units as f64 / 1e6);
+    let (work, budget) = (view.settings.work, view.settings.work_budget);
+    // The query or replay under way when the budget runs out finishes: a run may end a
+    // little past it.
+    let spent = if work > budget {
+        format!(
+            "{} M work units, past the budget of {} M by what was under way when it ran out",
+            millions(work),
+            millions(budget)
+        )
+    } else {
+        format!("{} of {} M work units", millions(work), millions(budget))
+    };
+    let stopped = match view.settings.stopped_by {
+        Some("wall-clock cut-off") => {
+            ", stopped by the wall-clock cut-off: the result may differ on another machine".into()
+        }
+        // The exploration stops at its share; the verdicts and witnesses get the rest.
+        Some(_) if (work as f64) < budget as f64 * 0.9 => format!(
+            ", the exploration's share of the budget ({:.0}%) ran out",
+            ripple_analyses::semdiff::EXPLORATION_SHARE * 100.0
+        ),
+        Some(_) => ", budget exhausted".into(),
+        None => String::new(),
+    };
     let _ = writeln!(
         out,
-        "({} mode, unwinding bound {}, {} solver queries, {} of {} M work units{}{}{})",
+        "({} mode, unwinding bound {}, {} solver queries, {spent}{}{}{})",
         if view.settings.refine {
             "refinement"
         } else {
@@ -415,8 +439,6 @@ fn render_settings(out: &mut String, view: &SemdiffView) {
         },
         view.settings.unwind,
         view.settings.solver_queries,
-        millions(view.settings.work),
-        millions(view.settings.work_budget),
         if view.settings.assume == "no-ub" {
             ", assuming no undefined behaviour"
         } else {
@@ -426,13 +448,7 @@ fn render_settings(out: &mut String, view: &SemdiffView) {
             .elapsed_ms
             .map(|ms| format!(", {ms} ms"))
             .unwrap_or_default(),
-        match view.settings.stopped_by {
-            Some("wall-clock cut-off") => {
-                ", stopped by the wall-clock cut-off: the result may differ on another machine"
-            }
-            Some(_) => ", budget exhausted",
-            None => "",
-        }
+        stopped
     );
 }
 
@@ -595,6 +611,48 @@ mod tests {
             !full.contains("other function(s) the change reaches"),
             "{full}"
         );
+    }
+
+    /// The settings line says what ended the run: a work total past the budget is the
+    /// query under way finishing, and a stop well under the budget is the exploration's
+    /// share running out (the rest went to the verdicts), not the budget.
+    #[test]
+    fn the_budget_line_says_what_ran_out() {
+        let line = |work: u64, budget: u64, stopped: Option<&'static str>| {
+            let view = SemdiffView {
+                schema: 1,
+                functions: Vec::new(),
+                main: None,
+                settings: SettingsView {
+                    refine: true,
+                    unwind: 5,
+                    assume: "wrap",
+                    solver_queries: 3,
+                    work,
+                    work_budget: budget,
+                    elapsed_ms: None,
+                    out_of_budget: stopped.is_some(),
+                    stopped_by: stopped,
+                },
+            };
+            let mut out = String::new();
+            render_settings(&mut out, &view);
+            out
+        };
+        let over = line(11_500_000, 7_000_000, Some("work budget"));
+        assert!(
+            over.contains("11.5 M work units, past the budget of 7.0 M"),
+            "{over}"
+        );
+        assert!(over.contains("budget exhausted"), "{over}");
+        let share = line(24_600_000, 40_000_000, Some("work budget"));
+        assert!(share.contains("24.6 of 40.0 M work units"), "{share}");
+        assert!(
+            share.contains("the exploration's share of the budget (60%) ran out"),
+            "{share}"
+        );
+        let done = line(2_000_000, 7_000_000, None);
+        assert!(done.ends_with("2.0 of 7.0 M work units)\n"), "{done}");
     }
 
     /// A long value (a table of 256 entries) is cut in the text, which says so; the JSON
