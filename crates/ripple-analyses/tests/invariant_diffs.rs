@@ -598,3 +598,30 @@ fn simple_invariants_are_resolved_without_the_solver() {
         assert_eq!(result.queries, 0, "{name}: {point:#?}");
     }
 }
+
+/// A local one version removes (hiredis 2a7b8fa removed the dead `start = s` of
+/// `sdstrim`): `start == s` holds at the old exit, and the new version has no `start`
+/// to hold anything of. That is no churn; what both versions have, `return == s`,
+/// holds in both and is a version invariant.
+#[test]
+fn an_invariant_of_a_local_only_one_version_declares_is_no_churn() {
+    let files = [
+        fixture("removed_local/old.c"),
+        fixture("removed_local/new.c"),
+    ];
+    let (_, diff) = diffs(&files, vec![("trim".into(), At::Exit)]);
+    let point = &diff.points[0];
+    assert!(
+        proved(point, 0).contains(&"start == s".to_string()),
+        "{:?}",
+        proved(point, 0)
+    );
+    assert!(point.churns.is_empty(), "{:?}", point.churns);
+    assert!(
+        point
+            .version_invariants
+            .contains(&"return == s".to_string()),
+        "{:?}",
+        point.version_invariants
+    );
+}

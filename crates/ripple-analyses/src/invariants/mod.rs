@@ -228,6 +228,8 @@ fn point(
     let present = func.nodes[node].versions & chosen;
     // Variables: the return value at the exit, then the named scalars.
     let mut vars: Vec<(String, Term, Option<Arc<str>>)> = Vec::new();
+    // The versions declaring each variable (the return value: every version).
+    let mut declared: Vec<Versions> = Vec::new();
     let mut notes = Vec::new();
     // A name with another type in some version is two variables: not compared.
     let retyped = |name: &Arc<str>, notes: &mut Vec<String>, shown: &str| {
@@ -243,10 +245,11 @@ fn point(
         if let Some((name, repr)) = &func.ret {
             if !retyped(name, &mut notes, "return") {
                 vars.push(("return".to_string(), Term::Var(name.clone(), *repr), None));
+                declared.push(Versions::MAX);
             }
         }
     }
-    for (name, repr, memory) in &func.scalars {
+    for (name, repr, memory, versions) in &func.scalars {
         if retyped(name, &mut notes, name) {
             continue;
         }
@@ -261,6 +264,7 @@ fn point(
         // A parameter never assigned trivially equals itself.
         let own = (!*memory).then(|| name.clone());
         vars.push((name.to_string(), term, own));
+        declared.push(*versions);
     }
     let terms: Vec<Term> = vars.iter().map(|v| v.1.clone()).collect();
     let own: Vec<Option<Arc<str>>> = vars.iter().map(|v| v.2.clone()).collect();
@@ -390,14 +394,23 @@ fn point(
         let (Some(ia), Some(ib)) = (&per_version[w], &per_version[w + 1]) else {
             continue;
         };
+        // An invariant about a variable the other version does not declare (a local
+        // removed or added) is no change of what the other version does: not compared.
+        let in_both = |i: &&Invariant| {
+            i.vars()
+                .iter()
+                .all(|&v| declared[v] & (1 << a) != 0 && declared[v] & (1 << b) != 0)
+        };
         let removed: Vec<&Invariant> = ia
             .iter()
+            .filter(in_both)
             .filter(|i| {
                 holds_in(smt, &per_version[w + 1], &facts_of[w + 1], i, &samples) == Some(false)
             })
             .collect();
         let added: Vec<&Invariant> = ib
             .iter()
+            .filter(in_both)
             .filter(|i| holds_in(smt, &per_version[w], &facts_of[w], i, &samples) == Some(false))
             .collect();
         // One churn per group of variables the changed invariants are about, with the

@@ -106,9 +106,10 @@ pub struct MvFunction {
     pub params: Vec<Vec<Arc<str>>>,
     /// Name of the return variable.
     pub ret: Option<(Arc<str>, Repr)>,
-    /// The named scalar variables any version declares: name, representation, and whether
-    /// it lives in memory (read as a load of `&local:name`).
-    pub scalars: Vec<(Arc<str>, Repr, bool)>,
+    /// The named scalar variables any version declares: name, representation, whether
+    /// it lives in memory (read as a load of `&local:name`), and the versions declaring
+    /// it.
+    pub scalars: Vec<(Arc<str>, Repr, bool, Versions)>,
     /// Names (of scalars, or of the return variable) declared with another
     /// representation or storage than where first seen (in another version, or in
     /// another scope): one name for two variables, whose invariants are not listed.
@@ -236,14 +237,14 @@ impl Mvicfg {
                     {
                         let name = conv.name(var);
                         let memory = local.storage == Storage::Memory;
-                        match f.scalars.iter().find(|(n, _, _)| *n == name) {
-                            None => f.scalars.push((name, repr, memory)),
-                            Some((_, r, m)) if (*r, *m) != (repr, memory) => {
+                        match f.scalars.iter_mut().find(|(n, _, _, _)| *n == name) {
+                            None => f.scalars.push((name, repr, memory, bit)),
+                            Some((_, r, m, _)) if (*r, *m) != (repr, memory) => {
                                 if !f.retyped.contains(&name) {
                                     f.retyped.push(name);
                                 }
                             }
-                            Some(_) => {}
+                            Some((_, _, _, declared)) => *declared |= bit,
                         }
                     }
                 }
