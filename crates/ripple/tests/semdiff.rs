@@ -238,6 +238,59 @@ fn a_witness_names_no_global_whose_only_difference_is_an_address() {
     }
 }
 
+/// A header's `static inline` function is one function per unit including it: the
+/// report names each copy with its unit, and `--function unit.c:name` picks one. The
+/// change (`x + 1` to `x + 2`) makes both copies differ.
+#[test]
+fn static_copies_of_one_function_are_named_by_their_unit() {
+    let dir = tempfile::tempdir().unwrap();
+    for (version, step) in [("old", 1), ("new", 2)] {
+        let d = dir.path().join(version);
+        std::fs::create_dir(&d).unwrap();
+        std::fs::write(
+            d.join("h.h"),
+            format!("static inline int twice(int x) {{ return x + {step}; }}\n"),
+        )
+        .unwrap();
+        std::fs::write(
+            d.join("a.c"),
+            "#include \"h.h\"\nint a(int x) { return twice(x); }\n",
+        )
+        .unwrap();
+        std::fs::write(
+            d.join("b.c"),
+            "#include \"h.h\"\nint b(int x) { return twice(x) * 3; }\nint main(void) { return b(1); }\n",
+        )
+        .unwrap();
+    }
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let names = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec![
+            old.to_str().unwrap(),
+            new.to_str().unwrap(),
+            "--confirm",
+            "interpreter",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let (_, stdout, stderr) = semdiff(&args);
+        let json: serde_json::Value =
+            serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+        json["functions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap().to_string())
+            .filter(|n| n.starts_with("twice"))
+            .collect()
+    };
+    let all = names(&[]);
+    assert!(all.contains(&"twice (a.c)".to_string()), "{all:?}");
+    assert!(all.contains(&"twice (b.c)".to_string()), "{all:?}");
+    assert_eq!(names(&["--function", "b.c:twice"]), vec!["twice"]);
+}
+
 /// A report is stored and read back: the second run prints the same bytes with the
 /// same exit code (1: a difference) without analysing, says so with `--verbose`, and
 /// `--no-cache` analyses again to the same report.

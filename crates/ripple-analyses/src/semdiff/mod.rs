@@ -114,7 +114,8 @@ pub struct SemdiffConfig {
     pub total_budget: Duration,
     /// The wall-clock cut-off; `None`: the total budget.
     pub wall_clock_cutoff: Option<Duration>,
-    /// Report only this function (by name); the analysis still covers its callees.
+    /// Report only this function (by name, or by key, `unit.c:name`, for one static
+    /// copy of several); the analysis still covers its callees.
     pub function: Option<String>,
     /// Maximal refinement rounds per pair.
     pub max_refinements: u32,
@@ -467,7 +468,7 @@ pub fn semdiff(
     if let Some(only) = &config.function {
         let reported = pairs
             .iter()
-            .map(|(o, _, _)| &old.functions[*o].name == only)
+            .map(|(o, _, _)| selects(&old.functions[*o], only))
             .collect();
         let needed = reach(reported, &callees_of);
         for (work, needed) in in_work.iter_mut().zip(&needed) {
@@ -514,7 +515,7 @@ pub fn semdiff(
             config
                 .function
                 .as_ref()
-                .is_none_or(|only| &old.functions[states[*i].old].name == only)
+                .is_none_or(|only| selects(&old.functions[states[*i].old], only))
         })
         .collect();
     // Each modified pair searches on its own; their callers (hundreds in a large
@@ -670,6 +671,7 @@ pub fn semdiff(
         });
     }
     engine.smt.set_phase_end(None);
+    qualify_static_copies(old, &mut functions);
     let report = SemdiffReport {
         functions,
         main,
@@ -687,6 +689,33 @@ pub fn semdiff(
         engine.abandon();
     }
     report
+}
+
+/// Static functions of one name in several units (a `static inline` function of a
+/// header each unit including it has its own copy of) are named with their unit, so
+/// that the report tells them apart: `hi_malloc (net.c)`.
+fn qualify_static_copies(old: &Program, functions: &mut [PairReport]) {
+    let mut counts: FxHashMap<String, usize> = FxHashMap::default();
+    for f in functions.iter() {
+        *counts.entry(f.name.clone()).or_default() += 1;
+    }
+    for f in functions.iter_mut() {
+        if counts[&f.name] < 2 {
+            continue;
+        }
+        let Some(func) = f.old.map(|o| &old.functions[o]) else {
+            continue;
+        };
+        if let ripple_ir::Linkage::Internal(unit) = func.linkage {
+            f.name = format!("{} ({})", f.name, old.file_path(unit));
+        }
+    }
+}
+
+/// Whether `name` (a function's name, or its key: `unit.c:name` for a static one)
+/// selects `func`.
+fn selects(func: &ripple_ir::Function, name: &str) -> bool {
+    func.name == name || func.key == name
 }
 
 /// Per pair, a global with changed initial contents (its name and change, and whether

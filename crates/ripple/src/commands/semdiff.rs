@@ -70,7 +70,8 @@ pub struct SemdiffArgs {
     /// (`no-ub`; the default, `wrap`, is the semantics of code built with `-fwrapv`).
     #[arg(long, value_enum, default_value_t = Assume::Wrap)]
     pub assume: Assume,
-    /// Report only this function.
+    /// Report only this function: its name, or `file.c:name` for one of several static
+    /// functions of that name (a header's `static inline` function has a copy per unit).
     #[arg(long)]
     pub function: Option<String>,
     #[arg(long, value_enum, default_value_t = SemdiffFormat::Text)]
