@@ -38,9 +38,9 @@ mod source;
 mod stmt;
 mod symbols;
 mod syntax;
+mod type_attributes;
 mod types;
 mod unmodelled;
-mod vectors;
 
 pub use entry::defines_function;
 pub use include::HEADERS as INCLUDE_HEADERS;

@@ -110,7 +110,7 @@ pub(crate) struct Linker {
     /// Functions with the `constructor` and `destructor` attributes, which the C
     /// runtime calls before `main` and after it returns.
     pub runtime_calls: [Vec<FuncId>; 2],
-    /// The vector types (`vectors.rs`) by lane type and number of lanes, and back.
+    /// The vector types (`type_attributes.rs`) by lane type and number of lanes, and back.
     pub vector_types: FxHashMap<(TypeId, u64), TypeId>,
     pub vector_shapes: FxHashMap<TypeId, (TypeId, u64)>,
 }

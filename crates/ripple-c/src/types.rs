@@ -800,14 +800,25 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
         }
+        // `aligned` on the record: before or after its body, or after the body as a
+        // sibling in the enclosing declaration.
+        let mut record_aligned = self.aligned_attribute(spec);
+        if let Some(parent) = spec.parent() {
+            if matches!(parent.kind(), "declaration" | "type_definition") {
+                let outer = self.aligned_attribute(parent);
+                record_aligned = record_aligned.max(outer);
+            }
+        }
         let errors_before = self.linker.program.read_errors.len();
         let mut members = Vec::new();
+        let mut aligned = Vec::new();
         let mut cursor = body.walk();
         for field in body.named_children(&mut cursor) {
             if field.kind() != "field_declaration" {
                 continue;
             }
             let specs = self.specs(field);
+            let field_aligned = self.aligned_attribute(field);
             let mut width = None;
             let mut declarators = Vec::new();
             let mut fc = field.walk();
@@ -830,6 +841,7 @@ impl<'a> Lowerer<'a, '_> {
                     continue;
                 }
                 members.push((String::new(), specs.ty, width));
+                aligned.push(field_aligned);
                 continue;
             }
             for d in declarators {
@@ -845,6 +857,7 @@ impl<'a> Lowerer<'a, '_> {
                     continue;
                 }
                 members.push((dec.name.unwrap_or("").to_string(), dec.ty, width));
+                aligned.push(field_aligned);
             }
         }
         // Errors in the body outside functions concern the code using this record (an
@@ -870,10 +883,13 @@ impl<'a> Lowerer<'a, '_> {
         // Records nested in records are visible at the enclosing scope (C has no
         // struct scopes), which is where they were declared above.
         if let Type::Record(_) = self.linker.program.types.get(ty) {
-            self.linker
-                .program
-                .types
-                .complete_record(ty, members, packed);
+            self.linker.program.types.complete_aligned_record(
+                ty,
+                members,
+                packed,
+                &aligned,
+                record_aligned,
+            );
         }
         ty
     }

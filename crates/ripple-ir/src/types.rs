@@ -249,21 +249,41 @@ impl TypeTable {
         members: Vec<(String, TypeId, Option<u32>)>,
         packed: bool,
     ) {
+        let none = vec![None; members.len()];
+        self.complete_aligned_record(record, members, packed, &none, None);
+    }
+
+    /// [`Self::complete_record`] with GNU `aligned` attributes: `aligned[i]` raises the
+    /// alignment of member `i` (not a bit-field's), `record_aligned` the record's; an
+    /// alignment is only ever raised, also in a packed record.
+    pub fn complete_aligned_record(
+        &mut self,
+        record: TypeId,
+        members: Vec<(String, TypeId, Option<u32>)>,
+        packed: bool,
+        aligned: &[Option<u64>],
+        record_aligned: Option<u64>,
+    ) {
         let Type::Record(index) = *self.get(record) else {
             panic!("complete_record on a non-record type");
         };
         let is_union = self.records[index as usize].is_union;
         let members: Vec<_> = members
             .into_iter()
-            .filter(|(_, ty, _)| !self.contains_record(*ty, index))
+            .zip(aligned.iter().copied().chain(std::iter::repeat(None)))
+            .filter(|((_, ty, _), _)| !self.contains_record(*ty, index))
             .collect();
         let mut fields = Vec::with_capacity(members.len());
         let mut size: u64 = 0; // bytes used so far (struct) or max size (union)
         let mut bit_pos: u64 = 0; // bit position within the struct, for bit-fields
         let mut align: u64 = 1;
-        for (name, ty, width) in members {
+        for ((name, ty, width), raised) in members {
             let field_size = self.size_of(ty);
-            let field_align = if packed { 1 } else { self.align_of(ty) };
+            let natural = if packed { 1 } else { self.align_of(ty) };
+            let field_align = match (width, raised) {
+                (None, Some(raised)) => natural.max(raised),
+                _ => natural,
+            };
             match width {
                 Some(width) => {
                     // A bit-field of a type without size (an error the frontend reports)
@@ -332,6 +352,7 @@ impl TypeTable {
                 }
             }
         }
+        let align = align.max(record_aligned.unwrap_or(1));
         let size = size.div_ceil(align).saturating_mul(align);
         let rec = &mut self.records[index as usize];
         rec.fields = fields;

@@ -1,7 +1,9 @@
-//! GNU type attributes that make new types: vectors (`__attribute__((vector_size (N)))`,
-//! vector modes such as `mode (V4SI)`) and integers and floats of a given machine mode
-//! (`mode (DI)`, `mode (TI)`), as GCC defines them ("Using Vector Instructions through
-//! Built-in Functions", "Specifying Attributes of Types").
+//! GNU type attributes that make new types or layouts: vectors (`__attribute__((vector_size
+//! (N)))`, vector modes such as `mode (V4SI)`), integers and floats of a given machine
+//! mode (`mode (DI)`, `mode (TI)`), and the `aligned` alignment of structure members and
+//! records, as GCC defines them ("Using Vector Instructions through Built-in Functions",
+//! "Specifying Attributes of Types", "Specifying Attributes of Variables"). An `aligned`
+//! type defined by a typedef keeps its type's alignment (not modelled).
 //!
 //! A vector is a record of one member, the array of its lanes: a value that is copied,
 //! passed and returned whole, of size and alignment N as GCC lays it out. A subscript
@@ -79,6 +81,49 @@ impl<'a> Lowerer<'a, '_> {
             }
         }
         ty
+    }
+
+    /// The alignment an `aligned` attribute among the children of `node` asks for (the
+    /// largest, if several; `aligned` alone is 16, the largest alignment on x86-64).
+    pub(crate) fn aligned_attribute(&mut self, node: TsNode<'a>) -> Option<u64> {
+        let mut cursor = node.walk();
+        let attributes: Vec<TsNode<'a>> = node
+            .children(&mut cursor)
+            .filter(|c| c.kind() == "attribute_specifier")
+            .collect();
+        let mut found: Option<u64> = None;
+        for attribute in attributes {
+            let mut cursor = attribute.walk();
+            let lists: Vec<TsNode<'a>> = attribute
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() == "argument_list")
+                .collect();
+            for list in lists {
+                let mut cursor = list.walk();
+                let items: Vec<TsNode<'a>> = list.named_children(&mut cursor).collect();
+                for item in items {
+                    let align = match item.kind() {
+                        "identifier" if self.text(item).trim_matches('_') == "aligned" => Some(16),
+                        "call_expression" => {
+                            let name = self.child_field(item, self.fields.function);
+                            if !name.is_some_and(|n| self.text(n).trim_matches('_') == "aligned") {
+                                continue;
+                            }
+                            self.child_field(item, self.fields.arguments)
+                                .and_then(|args| args.named_child(0))
+                                .and_then(|arg| self.const_int_expr(arg))
+                                .and_then(|n| u64::try_from(n).ok())
+                                .filter(|n| n.is_power_of_two())
+                        }
+                        _ => None,
+                    };
+                    if let Some(align) = align {
+                        found = Some(found.map_or(align, |f| f.max(align)));
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// The vector of `bytes` bytes whose lanes have the type of `elem` (or of its lanes,
