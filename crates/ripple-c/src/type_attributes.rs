@@ -106,7 +106,9 @@ impl<'a> Lowerer<'a, '_> {
                         "identifier" if self.text(item).trim_matches('_') == "aligned" => Some(16),
                         "call_expression" => {
                             let name = self.child_field(item, self.fields.function);
-                            if !name.is_some_and(|n| self.text(n).trim_matches('_') == "aligned") {
+                            let aligned =
+                                name.is_some_and(|n| self.text(n).trim_matches('_') == "aligned");
+                            if !aligned {
                                 continue;
                             }
                             self.child_field(item, self.fields.arguments)
