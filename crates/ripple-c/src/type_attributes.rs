@@ -83,13 +83,14 @@ impl<'a> Lowerer<'a, '_> {
         ty
     }
 
-    /// The alignment an `aligned` attribute among the children of `node` asks for (the
-    /// largest, if several; `aligned` alone is 16, the largest alignment on x86-64).
-    pub(crate) fn aligned_attribute(&mut self, node: TsNode<'a>) -> Option<u64> {
+    /// The alignment an `aligned` attribute among the children of `node` from byte
+    /// `from` on asks for (the largest, if several; `aligned` alone is 16, the largest
+    /// alignment on x86-64).
+    pub(crate) fn aligned_attribute(&mut self, node: TsNode<'a>, from: usize) -> Option<u64> {
         let mut cursor = node.walk();
         let attributes: Vec<TsNode<'a>> = node
             .children(&mut cursor)
-            .filter(|c| c.kind() == "attribute_specifier")
+            .filter(|c| c.kind() == "attribute_specifier" && c.start_byte() >= from)
             .collect();
         let mut found: Option<u64> = None;
         for attribute in attributes {

@@ -800,12 +800,12 @@ impl<'a> Lowerer<'a, '_> {
                 }
             }
         }
-        // `aligned` on the record: before or after its body, or after the body as a
-        // sibling in the enclosing declaration.
-        let mut record_aligned = self.aligned_attribute(spec);
+        // `aligned` on the record: before its body, or after it (a sibling in the
+        // enclosing declaration; one before the `struct` keyword is the variables').
+        let mut record_aligned = self.aligned_attribute(spec, 0);
         if let Some(parent) = spec.parent() {
             if matches!(parent.kind(), "declaration" | "type_definition") {
-                let outer = self.aligned_attribute(parent);
+                let outer = self.aligned_attribute(parent, spec.end_byte());
                 record_aligned = record_aligned.max(outer);
             }
         }
@@ -818,7 +818,7 @@ impl<'a> Lowerer<'a, '_> {
                 continue;
             }
             let specs = self.specs(field);
-            let field_aligned = self.aligned_attribute(field);
+            let field_aligned = self.aligned_attribute(field, 0);
             let mut width = None;
             let mut declarators = Vec::new();
             let mut fc = field.walk();
