@@ -1397,16 +1397,7 @@ impl<'a> Lowerer<'a, '_> {
                 }) => (*addr, ty),
                 Val::R(e) if self.is_record(e.ty) => {
                     let ty = e.ty;
-                    let var = self.temp(ty);
-                    let a = self.addr_of_local(var);
-                    self.emit(NodeKind::Assign {
-                        dst: Place::Mem {
-                            addr: a.clone(),
-                            ty,
-                        },
-                        value: e,
-                    });
-                    (a, ty)
+                    (self.record_address(e), ty)
                 }
                 _ => {
                     return Val::R(self.reject(

@@ -26,6 +26,43 @@ use crate::Severity;
 const LANES: &str = "__lanes";
 
 impl<'a> Lowerer<'a, '_> {
+    /// The attributes among the children of `node` from byte `from` on: each item of
+    /// each `__attribute__((...))` list (a name, or a call such as `aligned (8)`), with
+    /// its name stripped of underscores (`__aligned__` is `aligned`).
+    fn attributes(&self, node: TsNode<'a>, from: usize) -> Vec<(&'a str, TsNode<'a>)> {
+        let mut out = Vec::new();
+        let mut cursor = node.walk();
+        let specifiers = node
+            .children(&mut cursor)
+            .filter(|c| c.kind() == "attribute_specifier" && c.start_byte() >= from);
+        for specifier in specifiers {
+            let mut cursor = specifier.walk();
+            let lists = specifier
+                .named_children(&mut cursor)
+                .filter(|c| c.kind() == "argument_list");
+            for list in lists {
+                let mut cursor = list.walk();
+                for item in list.named_children(&mut cursor) {
+                    let name = match item.kind() {
+                        "identifier" => Some(item),
+                        "call_expression" => self.child_field(item, self.fields.function),
+                        _ => None,
+                    };
+                    if let Some(name) = name {
+                        out.push((self.text(name).trim_matches('_'), item));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The first argument of the attribute `item` (`16` of `aligned (16)`).
+    fn attribute_argument(&self, item: TsNode<'a>) -> Option<TsNode<'a>> {
+        self.child_field(item, self.fields.arguments)?
+            .named_child(0)
+    }
+
     /// `ty` with the type-making attributes among the children of `decl` applied in
     /// order (`vector_size`, `mode`); other attributes leave it as it is.
     pub(crate) fn with_type_attributes(&mut self, decl: TsNode<'a>, mut ty: TypeId) -> TypeId {
@@ -35,49 +72,24 @@ impl<'a> Lowerer<'a, '_> {
             ("function_definition", Some(spec)) => spec.start_byte(),
             _ => 0,
         };
-        let mut cursor = decl.walk();
-        let attributes: Vec<TsNode<'a>> = decl
-            .children(&mut cursor)
-            .filter(|c| c.kind() == "attribute_specifier" && c.start_byte() >= from)
-            .collect();
-        for attribute in attributes {
-            let mut cursor = attribute.walk();
-            let lists: Vec<TsNode<'a>> = attribute
-                .named_children(&mut cursor)
-                .filter(|c| c.kind() == "argument_list")
-                .collect();
-            for list in lists {
-                let mut cursor = list.walk();
-                let items: Vec<TsNode<'a>> = list.named_children(&mut cursor).collect();
-                for item in items {
-                    if item.kind() != "call_expression" {
-                        continue;
-                    }
-                    let (Some(name), Some(args)) = (
-                        self.child_field(item, self.fields.function),
-                        self.child_field(item, self.fields.arguments),
-                    ) else {
-                        continue;
-                    };
-                    let Some(arg) = args.named_child(0) else {
-                        continue;
-                    };
-                    match self.text(name).trim_matches('_') {
-                        "vector_size" => match self.const_int_expr(arg) {
-                            Some(bytes) => ty = self.vector_of(ty, bytes, item),
-                            None => self.diag(
-                                Severity::Error,
-                                item,
-                                "vector size is not an integer constant".into(),
-                            ),
-                        },
-                        "mode" => {
-                            let mode = self.text(arg).trim_matches('_').to_string();
-                            ty = self.with_mode(ty, &mode, item);
-                        }
-                        _ => {}
-                    }
+        for (name, item) in self.attributes(decl, from) {
+            let Some(arg) = self.attribute_argument(item) else {
+                continue;
+            };
+            match name {
+                "vector_size" => match self.const_int_expr(arg) {
+                    Some(bytes) => ty = self.vector_of(ty, bytes, item),
+                    None => self.diag(
+                        Severity::Error,
+                        item,
+                        "vector size is not an integer constant".into(),
+                    ),
+                },
+                "mode" => {
+                    let mode = self.text(arg).trim_matches('_').to_string();
+                    ty = self.with_mode(ty, &mode, item);
                 }
+                _ => {}
             }
         }
         ty
@@ -87,43 +99,20 @@ impl<'a> Lowerer<'a, '_> {
     /// `from` on asks for (the largest, if several; `aligned` alone is 16, the largest
     /// alignment on x86-64).
     pub(crate) fn aligned_attribute(&mut self, node: TsNode<'a>, from: usize) -> Option<u64> {
-        let mut cursor = node.walk();
-        let attributes: Vec<TsNode<'a>> = node
-            .children(&mut cursor)
-            .filter(|c| c.kind() == "attribute_specifier" && c.start_byte() >= from)
-            .collect();
         let mut found: Option<u64> = None;
-        for attribute in attributes {
-            let mut cursor = attribute.walk();
-            let lists: Vec<TsNode<'a>> = attribute
-                .named_children(&mut cursor)
-                .filter(|c| c.kind() == "argument_list")
-                .collect();
-            for list in lists {
-                let mut cursor = list.walk();
-                let items: Vec<TsNode<'a>> = list.named_children(&mut cursor).collect();
-                for item in items {
-                    let align = match item.kind() {
-                        "identifier" if self.text(item).trim_matches('_') == "aligned" => Some(16),
-                        "call_expression" => {
-                            let name = self.child_field(item, self.fields.function);
-                            let aligned =
-                                name.is_some_and(|n| self.text(n).trim_matches('_') == "aligned");
-                            if !aligned {
-                                continue;
-                            }
-                            self.child_field(item, self.fields.arguments)
-                                .and_then(|args| args.named_child(0))
-                                .and_then(|arg| self.const_int_expr(arg))
-                                .and_then(|n| u64::try_from(n).ok())
-                                .filter(|n| n.is_power_of_two())
-                        }
-                        _ => None,
-                    };
-                    if let Some(align) = align {
-                        found = Some(found.map_or(align, |f| f.max(align)));
-                    }
-                }
+        for (name, item) in self.attributes(node, from) {
+            if name != "aligned" {
+                continue;
+            }
+            let align = match self.attribute_argument(item) {
+                None => Some(16),
+                Some(arg) => self
+                    .const_int_expr(arg)
+                    .and_then(|n| u64::try_from(n).ok())
+                    .filter(|n| n.is_power_of_two()),
+            };
+            if let Some(align) = align {
+                found = Some(found.map_or(align, |f| f.max(align)));
             }
         }
         found

@@ -569,31 +569,47 @@ mod tests {
         }
     }
 
-    /// The compact text lists the changed functions whatever their verdict and the
-    /// callers that were decided; the undecided callers are counted in one line.
-    #[test]
-    fn compact_text_counts_the_undecided_callers() {
-        let view = SemdiffView {
+    /// A view of `functions` with settings of `work` units of `budget`, stopped by
+    /// `stopped` (if anything stopped the run).
+    fn view(
+        functions: Vec<FunctionView>,
+        work: u64,
+        budget: u64,
+        stopped: Option<&'static str>,
+    ) -> SemdiffView {
+        SemdiffView {
             schema: 1,
-            functions: vec![
-                function("changed", true, "unknown"),
-                function("caller_a", false, "unknown"),
-                function("caller_b", false, "different"),
-                function("caller_c", false, "unknown"),
-            ],
+            functions,
             main: None,
             settings: SettingsView {
                 refine: true,
                 unwind: 5,
                 assume: "wrap",
-                solver_queries: 0,
-                work: 0,
-                work_budget: 1,
+                solver_queries: 3,
+                work,
+                work_budget: budget,
                 elapsed_ms: None,
-                out_of_budget: true,
-                stopped_by: None,
+                out_of_budget: stopped.is_some(),
+                stopped_by: stopped,
             },
-        };
+        }
+    }
+
+    /// The compact text lists the changed functions whatever their verdict and the
+    /// callers that were decided; the undecided callers are counted in one line.
+    #[test]
+    fn compact_text_counts_the_undecided_callers() {
+        let view = view(
+            vec![
+                function("changed", true, "unknown"),
+                function("caller_a", false, "unknown"),
+                function("caller_b", false, "different"),
+                function("caller_c", false, "unknown"),
+            ],
+            0,
+            1,
+            None,
+        );
         let compact = render_text_compact(&view);
         assert!(compact.contains("changed: unknown (modified)"), "{compact}");
         assert!(compact.contains("caller_b: different"), "{compact}");
@@ -619,24 +635,8 @@ mod tests {
     #[test]
     fn the_budget_line_says_what_ran_out() {
         let line = |work: u64, budget: u64, stopped: Option<&'static str>| {
-            let view = SemdiffView {
-                schema: 1,
-                functions: Vec::new(),
-                main: None,
-                settings: SettingsView {
-                    refine: true,
-                    unwind: 5,
-                    assume: "wrap",
-                    solver_queries: 3,
-                    work,
-                    work_budget: budget,
-                    elapsed_ms: None,
-                    out_of_budget: stopped.is_some(),
-                    stopped_by: stopped,
-                },
-            };
             let mut out = String::new();
-            render_settings(&mut out, &view);
+            render_settings(&mut out, &view(Vec::new(), work, budget, stopped));
             out
         };
         let over = line(11_500_000, 7_000_000, Some("work budget"));
@@ -684,22 +684,7 @@ mod tests {
             compiled: None,
             labels: Vec::new(),
         });
-        let view = SemdiffView {
-            schema: 1,
-            functions: vec![f],
-            main: None,
-            settings: SettingsView {
-                refine: true,
-                unwind: 5,
-                assume: "wrap",
-                solver_queries: 0,
-                work: 0,
-                work_budget: 1,
-                elapsed_ms: None,
-                out_of_budget: false,
-                stopped_by: None,
-            },
-        };
+        let view = view(vec![f], 0, 1, None);
         let text = render_text(&view);
         assert!(text.contains("… (cut; the JSON has it whole)"), "{text}");
         assert!(!text.contains("255}"), "{text}");
