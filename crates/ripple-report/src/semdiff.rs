@@ -595,6 +595,22 @@ mod tests {
         }
     }
 
+    /// A confirmed witness without inputs whose runs ended as `old` and `new`.
+    fn witness(old: OutcomeView, new: OutcomeView) -> WitnessView {
+        WitnessView {
+            kind: "output",
+            inputs: BTreeMap::new(),
+            old,
+            new,
+            confirmed: true,
+            unconfirmed_reason: None,
+            checked_by: "interpreter",
+            native_error: None,
+            compiled: None,
+            labels: Vec::new(),
+        }
+    }
+
     /// The compact text lists the changed functions whatever their verdict and the
     /// callers that were decided; the undecided callers are counted in one line.
     #[test]
@@ -672,18 +688,9 @@ mod tests {
             state: [("table".to_string(), table.clone())].into_iter().collect(),
         };
         let mut f = function("lookup", true, "different");
-        f.witnesses.push(WitnessView {
-            kind: "output",
-            inputs: [("table".to_string(), table.clone())].into_iter().collect(),
-            old: outcome("returned 1"),
-            new: outcome("returned 2"),
-            confirmed: true,
-            unconfirmed_reason: None,
-            checked_by: "interpreter",
-            native_error: None,
-            compiled: None,
-            labels: Vec::new(),
-        });
+        let mut w = witness(outcome("returned 1"), outcome("returned 2"));
+        w.inputs = [("table".to_string(), table.clone())].into_iter().collect();
+        f.witnesses.push(w);
         let view = view(vec![f], 0, 1, None);
         let text = render_text(&view);
         assert!(text.contains("… (cut; the JSON has it whole)"), "{text}");
@@ -703,18 +710,6 @@ mod tests {
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
-        };
-        let witness = |old: OutcomeView, new: OutcomeView| WitnessView {
-            kind: "output",
-            inputs: BTreeMap::new(),
-            old,
-            new,
-            confirmed: true,
-            unconfirmed_reason: None,
-            checked_by: "interpreter",
-            native_error: None,
-            compiled: None,
-            labels: Vec::new(),
         };
         let w = witness(
             outcome("returned 1", "a", &[]),

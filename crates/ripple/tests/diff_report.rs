@@ -416,17 +416,20 @@ fn a_range_commit_by_commit() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("one git range"));
 }
 
+/// Commits `text` as `a.c` of the repository `p` (with whatever else changed there).
+fn commit_a(p: &Path, text: &str, message: &str) {
+    std::fs::write(p.join("a.c"), text).expect("write");
+    git(p, &["add", "-A"]);
+    git(p, &["commit", "-q", "-m", message]);
+}
+
 /// In a tree of two programs, which one a range analyses is said once while it stays
 /// the same, not at every commit.
 #[test]
 fn the_programs_of_a_tree_are_named_once_per_range() {
     let dir = tempfile::tempdir().expect("a scratch directory");
     let p = dir.path();
-    let commit = |text: &str, message: &str| {
-        std::fs::write(p.join("a.c"), text).expect("write");
-        git(p, &["add", "-A"]);
-        git(p, &["commit", "-q", "-m", message]);
-    };
+    let commit = |text: &str, message: &str| commit_a(p, text, message);
     git(p, &["init", "-q"]);
     std::fs::write(p.join("b.c"), "int main(void) { return 0; }\n").expect("write");
     commit("int main(void) { return 1; }\n", "base");
@@ -451,11 +454,7 @@ fn the_programs_of_a_tree_are_named_once_per_range() {
 fn a_commit_of_a_range_is_reported_as_on_its_own() {
     let dir = tempfile::tempdir().expect("a scratch directory");
     let p = dir.path();
-    let commit = |text: &str, message: &str| {
-        std::fs::write(p.join("a.c"), text).expect("write");
-        git(p, &["add", "-A"]);
-        git(p, &["commit", "-q", "-m", message]);
-    };
+    let commit = |text: &str, message: &str| commit_a(p, text, message);
     git(p, &["init", "-q"]);
     let program = |a: &str, b: &str| {
         format!(
