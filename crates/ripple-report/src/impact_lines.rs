@@ -553,6 +553,24 @@ const DISTANCE_ROWS: usize = 8;
 
 /// The human-readable report: a summary by distance first, then the impacted functions
 /// nearest first, each with its nearest lines and their chains (`all`: every line).
+/// Runs of changed lines a file lists in the text unless `--all` (the JSON has all).
+const CHANGED_RUNS: usize = 24;
+
+/// The changed `lines` (sorted) of a file as runs, `12-15, 20`: the first
+/// [`CHANGED_RUNS`] of them unless `all`, the rest counted.
+fn changed_runs(lines: &[u32], all: bool) -> String {
+    let runs = crate::diff::line_ranges(lines);
+    let parts: Vec<&str> = runs.split(", ").collect();
+    if all || parts.len() <= CHANGED_RUNS {
+        return runs;
+    }
+    format!(
+        "{}, and {} more run(s) (--all lists them)",
+        parts[..CHANGED_RUNS].join(", "),
+        parts.len() - CHANGED_RUNS
+    )
+}
+
 pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
     render_text_with(view, all, None)
 }
@@ -705,12 +723,14 @@ pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option
     }
     let _ = writeln!(out, "changed lines:");
     for version in ["old", "new"] {
-        let mut by_file: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+        let mut by_file: BTreeMap<&str, Vec<u32>> = BTreeMap::new();
         for l in view.changed_lines.iter().filter(|l| l.version == version) {
-            by_file.entry(&l.file).or_default().push(l.line.to_string());
+            by_file.entry(&l.file).or_default().push(l.line);
         }
-        for (file, lines) in by_file {
-            let _ = writeln!(out, "  {version} {file}: {}", lines.join(", "));
+        for (file, mut lines) in by_file {
+            lines.sort_unstable();
+            lines.dedup();
+            let _ = writeln!(out, "  {version} {file}: {}", changed_runs(&lines, all));
         }
     }
     // Functions nearest first (then by name); in each, lines nearest first, then old
@@ -778,6 +798,21 @@ pub fn render_json(view: &ImpactLinesView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Changed lines are listed as runs (`338-350`), at most [`CHANGED_RUNS`] of them
+    /// per file unless `--all` (hiredis's ffc.h listed each of hundreds of lines).
+    #[test]
+    fn changed_lines_are_runs_and_counted_past_a_limit() {
+        let lines: Vec<u32> = (338..=350).chain([383, 384]).collect();
+        assert_eq!(changed_runs(&lines, false), "338-350, 383-384");
+        let scattered: Vec<u32> = (0..30).map(|i| 10 * i + 1).collect();
+        let cut = changed_runs(&scattered, false);
+        assert!(
+            cut.ends_with("231, and 6 more run(s) (--all lists them)"),
+            "{cut}"
+        );
+        assert!(changed_runs(&scattered, true).ends_with("281, 291"));
+    }
 
     fn hub(name: &str, lines: usize, chain_lines: usize) -> HubView {
         HubView {
