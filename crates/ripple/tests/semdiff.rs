@@ -291,6 +291,49 @@ fn static_copies_of_one_function_are_named_by_their_unit() {
     assert_eq!(names(&["--function", "b.c:twice"]), vec!["twice"]);
 }
 
+/// A return type changed from `int` to `bool` (libyaml 78e6ebf, "Remove stdbool", the
+/// other way): the same numbers are returned (1 or 0), so the versions are equivalent,
+/// and so is a caller adding to the result; it was "different, differs when true"
+/// because results of two widths were never equal. Returning 2 as `bool` is 1, as `int`
+/// 2: different, at x = 1.
+#[test]
+fn a_return_type_of_another_width_compares_the_numbers_returned() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "int g(int x) { return pos(x) + 1; }\n";
+    let (code, stdout, stderr) = semdiff_sources(
+        dir.path(),
+        &format!("int pos(int x) {{ if (x > 0) return 1; return 0; }}\n{body}"),
+        &format!("#include <stdbool.h>\nbool pos(int x) {{ if (x > 0) return true; return false; }}\n{body}"),
+        &["--confirm", "interpreter"],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("pos: equivalent"), "{stdout}");
+    assert!(stdout.contains("g: equivalent"), "{stdout}");
+    let (code, stdout, stderr) = semdiff_sources(
+        dir.path(),
+        &format!("int pos(int x) {{ if (x > 0) return 2; return 0; }}\n{body}"),
+        &format!("#include <stdbool.h>\nbool pos(int x) {{ if (x > 0) return 2; return false; }}\n{body}"),
+        &["--confirm", "interpreter", "--format", "json"],
+    );
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let pos = json["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "pos")
+        .expect("pos");
+    assert_eq!(pos["verdict"], "different", "{pos}");
+    assert!(
+        pos["witnesses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w["confirmed"] == true && w["inputs"]["x"] == "1"),
+        "{pos}"
+    );
+}
+
 /// A report is stored and read back: the second run prints the same bytes with the
 /// same exit code (1: a difference) without analysing, says so with `--verbose`, and
 /// `--no-cache` analyses again to the same report.

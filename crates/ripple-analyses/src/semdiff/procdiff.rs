@@ -13,8 +13,11 @@ pub(super) fn same_formula(engine: &mut Engine, a: &Bool, b: &Bool) -> bool {
 
 /// Final states equal: status, exit code, return value, memory and I/O. Parts that are
 /// the same term in both versions are left out, so that equal computations need no
-/// solver work at all (the formula is then `true`).
-pub(super) fn outcomes_equal(a: &Outcome, b: &Outcome) -> Bool {
+/// solver work at all (the formula is then `true`). Return values of integer types of
+/// two widths (`bool` in one version, `int` in the other) are equal when they are the
+/// same number: each is extended by its own signedness (`signed`: old, new; `None`
+/// for a return type that is not an integer, whose values of two widths always differ).
+pub(super) fn outcomes_equal(a: &Outcome, b: &Outcome, signed: [Option<bool>; 2]) -> Bool {
     let same = |x: &dyn Fn() -> Bool, equal: bool| -> Option<Bool> { (!equal).then(x) };
     let returned = a.status.eq(BV::from_u64(0, 8));
     let exited = a.status.eq(BV::from_u64(1, 8));
@@ -30,7 +33,21 @@ pub(super) fn outcomes_equal(a: &Outcome, b: &Outcome) -> Bool {
         (Some(x), Some(y)) if x.get_size() == y.get_size() => {
             on_return.extend(same(&|| x.eq(y), x.ast_eq(y)));
         }
-        (Some(_), Some(_)) => on_return.push(Bool::from_bool(false)),
+        (Some(x), Some(y)) => match signed {
+            [Some(sx), Some(sy)] => {
+                let width = x.get_size().max(y.get_size());
+                let extend = |v: &BV, signed: bool| {
+                    let more = width - v.get_size();
+                    if signed {
+                        v.sign_ext(more)
+                    } else {
+                        v.zero_ext(more)
+                    }
+                };
+                on_return.push(extend(x, sx).eq(extend(y, sy)));
+            }
+            _ => on_return.push(Bool::from_bool(false)),
+        },
         _ => {}
     }
     if !on_return.is_empty() {
@@ -92,6 +109,14 @@ pub(super) fn const_proc_diff_sum(
         .summary(Side::New, state.new)
         .cloned()
         .expect("explored");
+    let signed = [(Side::Old, state.old), (Side::New, state.new)].map(|(side, func)| {
+        let program = engine.programs[side.index()];
+        let ty = program.functions[func].return_type(&program.types);
+        program
+            .types
+            .is_integer(ty)
+            .then(|| program.types.is_signed(ty))
+    });
     let mut equal = Vec::new();
     let mut differs = Vec::new();
     let mut possible = Vec::new();
@@ -121,7 +146,7 @@ pub(super) fn const_proc_diff_sum(
             {
                 continue;
             }
-            let same = outcomes_equal(&p1.out, &p2.out);
+            let same = outcomes_equal(&p1.out, &p2.out, signed);
             let diff = Bool::and(&[both.clone(), same.not()]);
             let cheap_unsat = cheap(engine, &diff)
                 .is_some_and(|cheap| engine.smt.check(&[cheap]) == Answer::Unsat);
