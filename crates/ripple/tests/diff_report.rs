@@ -416,6 +416,47 @@ fn a_range_commit_by_commit() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("one git range"));
 }
 
+/// Two files of different names are one file in two versions: an `assert` in a function
+/// the change does not touch reports the file's name, which is no change (libyaml's
+/// evaluation: every function with an assert was listed as modified).
+#[test]
+fn the_name_an_assert_reports_is_no_change_between_two_files() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let source = |message: &str| {
+        format!(
+            "#include <assert.h>\n#include <stdio.h>\n\
+             static int step(int *s) {{ assert(s); return *s + 1; }}\n\
+             int main(void) {{ int s = 0; printf(\"{message}\", step(&s)); return 0; }}\n"
+        )
+    };
+    let (old, new) = (dir.path().join("old.c"), dir.path().join("new_version.c"));
+    std::fs::write(&old, source("%d\\n")).expect("write");
+    std::fs::write(&new, source("%d steps\\n")).expect("write");
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .args([
+            "diff",
+            "--no-config",
+            "--no-cache",
+            "--only",
+            "changes",
+            "--format",
+            "json",
+        ])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .expect("ripple runs");
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let changed: Vec<&str> = json["functions"]
+        .as_array()
+        .expect("functions")
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(changed, vec!["main"], "{json}");
+}
+
 /// Commits `text` as `a.c` of the repository `p` (with whatever else changed there).
 fn commit_a(p: &Path, text: &str, message: &str) {
     std::fs::write(p.join("a.c"), text).expect("write");

@@ -405,6 +405,21 @@ pub fn load_versions(specs: &[&VersionSpec], config: &LoadConfig) -> Result<Vec<
         .collect())
 }
 
+/// Two C files of different names given as versions (`ripple diff old.c new.c`) are
+/// one file in two versions: the flag making `__FILE__` in `new` name `old` (both
+/// are preprocessed in their directory, by file name), so that the file name an
+/// `assert` reports is no change between them. None for anything else.
+fn renamed_file(old: &VersionSpec, new: &VersionSpec) -> Option<String> {
+    let (VersionSpec::Path(old), VersionSpec::Path(new)) = (old, new) else {
+        return None;
+    };
+    if !old.is_file() || !new.is_file() {
+        return None;
+    }
+    let (old, new) = (old.file_name()?.to_str()?, new.file_name()?.to_str()?);
+    (old != new).then(|| format!("-fmacro-prefix-map={new}={old}"))
+}
+
 /// [`load_versions`] up to lowering: reads and preprocesses the versions and chooses
 /// the program of each (and says which).
 pub fn prepare_versions(
@@ -413,7 +428,15 @@ pub fn prepare_versions(
 ) -> Result<Vec<PreparedProgram>> {
     let prepared: Vec<PreparedVersion> = specs
         .par_iter()
-        .map(|spec| prepare_version(spec, config))
+        .enumerate()
+        .map(|(v, spec)| match renamed_file(specs[0], spec) {
+            Some(map) if v > 0 => {
+                let mut config = config.clone();
+                config.preprocess.flags.push(map);
+                prepare_version(spec, &config)
+            }
+            _ => prepare_version(spec, config),
+        })
         .collect::<Result<_>>()?;
     let several = prepared.iter().any(|p| p.programs.len() > 1);
     let changed = if several {
