@@ -518,6 +518,20 @@ pub fn semdiff(
                 .is_none_or(|only| selects(&old.functions[states[*i].old], only))
         })
         .collect();
+    // Pairs whose only change is the line numbers they report (an assert that moved)
+    // differ only where an assert fails: they come after the other pairs (searching with
+    // the callers' share), so that the budget goes to the real changes first (libyaml
+    // 96a49a1: 38 such pairs beside one).
+    let lines_only: Vec<bool> = pairs
+        .iter()
+        .map(|&(o, n, _)| {
+            matching
+                .functions
+                .iter()
+                .find(|m| m.old == Some(o) && m.new == Some(n))
+                .is_some_and(|m| ripple_versions::only_line_numbers_differ(old, new, matching, m))
+        })
+        .collect();
     // Each modified pair searches on its own; their callers (hundreds in a large
     // program) share what CONCRETE_SHARE of the budget buys, modified pairs first.
     let callers_share =
@@ -525,7 +539,10 @@ pub fn semdiff(
     let mut callers_steps = callers_share;
     let mut own_used = 0;
     let mut search_order = reported.clone();
-    search_order.sort_by_key(|i| states[*i].status == FunctionStatus::Unchanged);
+    let shares: Vec<bool> = (0..states.len())
+        .map(|i| states[i].status == FunctionStatus::Unchanged || lines_only[i])
+        .collect();
+    search_order.sort_by_key(|&i| (shares[i], states[i].status == FunctionStatus::Unchanged));
     for i in search_order {
         if engine.pair_index(Side::Old, states[i].old) != Some(i) || unread_at[i].is_some() {
             continue;
@@ -536,7 +553,7 @@ pub fn semdiff(
             continue; // nothing of its own to search for
         }
         let mut own_steps = concrete::PAIR_SEARCH_STEPS;
-        let steps = if states[i].status == FunctionStatus::Unchanged {
+        let steps = if shares[i] {
             &mut callers_steps
         } else {
             &mut own_steps
@@ -562,8 +579,12 @@ pub fn semdiff(
     engine.smt.set_phase_work(exploration as u64);
     // Lines 17-31, callees first (post-order over the old call graph).
     let order = post_order(&pairs, &callees_of);
-    let rank: FxHashMap<usize, usize> = order.iter().enumerate().map(|(r, i)| (*i, r)).collect();
-    let mut work: std::collections::BTreeSet<(usize, usize)> = (0..pairs.len())
+    let rank: FxHashMap<usize, (bool, usize)> = order
+        .iter()
+        .enumerate()
+        .map(|(r, i)| (*i, (lines_only[*i], r)))
+        .collect();
+    let mut work: std::collections::BTreeSet<((bool, usize), usize)> = (0..pairs.len())
         .filter(|i| in_work[*i])
         .map(|i| (rank[&i], i))
         .collect();
@@ -644,32 +665,40 @@ pub fn semdiff(
             }
         }
     }
-    // Reports: each gets an equal share of the time left when its turn comes.
-    let mut functions = Vec::new();
-    let mut main = None;
-    for (k, i) in reported.iter().copied().enumerate() {
+    // Reports: each gets an equal share of the time left when its turn comes, those
+    // whose only change is line numbers last; they are listed in the order of pairs.
+    let mut turns: Vec<usize> = (0..reported.len()).collect();
+    turns.sort_by_key(|&k| lines_only[reported[k]]);
+    let mut made: Vec<(usize, PairReport)> = Vec::with_capacity(reported.len());
+    for (turn, k) in turns.into_iter().enumerate() {
+        let i = reported[k];
         let state = &states[i];
-        if old.functions[state.old].name == "main" {
-            main = Some(functions.len());
-        }
-        let share = engine.smt.work_left() / u64::try_from(reported.len() - k).unwrap_or(1);
+        let share = engine.smt.work_left() / u64::try_from(reported.len() - turn).unwrap_or(1);
         engine.smt.set_phase_work(share);
-        functions.push(match &unread_at[i] {
-            Some(place) => unread_pair(old, state, place),
-            None => {
-                let mut report = report_pair(&mut engine, state, i, config, out_of_budget);
-                let changed = changed_globals[i].as_ref();
-                initial_contents(
-                    &mut report,
-                    changed,
-                    reaches_changed_globals[i],
-                    &engine,
-                    matching,
-                );
-                report
-            }
-        });
+        made.push((
+            k,
+            match &unread_at[i] {
+                Some(place) => unread_pair(old, state, place),
+                None => {
+                    let mut report = report_pair(&mut engine, state, i, config, out_of_budget);
+                    let changed = changed_globals[i].as_ref();
+                    initial_contents(
+                        &mut report,
+                        changed,
+                        reaches_changed_globals[i],
+                        &engine,
+                        matching,
+                    );
+                    report
+                }
+            },
+        ));
     }
+    made.sort_by_key(|(k, _)| *k);
+    let main = made
+        .iter()
+        .position(|(k, _)| old.functions[states[reported[*k]].old].name == "main");
+    let mut functions: Vec<PairReport> = made.into_iter().map(|(_, r)| r).collect();
     engine.smt.set_phase_end(None);
     qualify_static_copies(old, &mut functions);
     let report = SemdiffReport {
