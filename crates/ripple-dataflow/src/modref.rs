@@ -65,6 +65,14 @@ impl ModRef {
                             may_stop[f.index()] = true;
                         }
                     }
+                    // A library function that never returns, called through a pointer.
+                    if pts
+                        .library_targets(f, n)
+                        .iter()
+                        .any(|g| external_model(&program.functions[*g].name).noreturn)
+                    {
+                        may_stop[f.index()] = true;
+                    }
                     callees[f.index()].extend_from_slice(pts.call_targets(f, n));
                     callees[f.index()].extend_from_slice(pts.callbacks(f, n));
                 }

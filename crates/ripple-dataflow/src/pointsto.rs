@@ -188,6 +188,8 @@ pub struct PointsTo {
     targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
     /// Defined functions an external call may call back, sorted.
     callbacks: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
+    /// Library functions a call through a pointer may call, sorted.
+    library_targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
     /// The region of the external object.
     pub external_part: PartId,
     object_part: FxHashMap<Object, PartId>,
@@ -274,6 +276,13 @@ impl PointsTo {
     /// The defined functions a call node may call.
     pub fn call_targets(&self, function: FuncId, node: NodeId) -> &[FuncId] {
         self.targets
+            .get(&(function, node))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The library functions (declared, not defined) a call through a pointer may call.
+    pub fn library_targets(&self, function: FuncId, node: NodeId) -> &[FuncId] {
+        self.library_targets
             .get(&(function, node))
             .map_or(&[], Vec::as_slice)
     }
@@ -442,6 +451,10 @@ struct Generator<'p> {
     #[allow(clippy::type_complexity)]
     external_calls: Vec<(FuncId, NodeId, Vec<Option<PVar>>, Vec<bool>)>,
     direct_targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
+    /// Library functions bound to calls through pointers.
+    library_targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
+    /// The library models applied to each indirect call (by index), as text.
+    library_bound: FxHashSet<(usize, String)>,
     external: PVar,
     external_cell: PVar,
     /// The globals the program declares without defining them (the C library's own,
@@ -503,6 +516,8 @@ impl<'p> Generator<'p> {
             indirect: Vec::new(),
             external_calls: Vec::new(),
             direct_targets: FxHashMap::default(),
+            library_targets: FxHashMap::default(),
+            library_bound: FxHashSet::default(),
             external: 0,
             external_cell: 0,
             library_globals: program
@@ -1320,6 +1335,39 @@ impl<'p> Generator<'p> {
         }
     }
 
+    /// Binds the library function `g` (declared, not defined) to indirect call `i`: a
+    /// library function called through a pointer (`read` in a table of system calls)
+    /// does to the arguments what its direct call does. Calls with another number of
+    /// arguments than a prototype gives are undefined behaviour and bind nothing; one
+    /// model is applied once per call, whichever functions have it (under unification a
+    /// pointer's class may hold every library function whose address is taken).
+    fn bind_library(&mut self, i: usize, g: FuncId) {
+        let call = &self.indirect[i];
+        let (f, n, args, result) = (call.function, call.node, call.args.clone(), call.result);
+        let callee = &self.program.functions[g];
+        let types = &self.program.types;
+        let fits = callee.params.is_empty()
+            || callee.params.len() == args.len()
+            || (callee.is_variadic(types) && callee.params.len() <= args.len());
+        if !fits {
+            return;
+        }
+        let name = callee.name.clone();
+        let list = self.library_targets.entry((f, n)).or_default();
+        list.push(g);
+        list.sort_unstable();
+        list.dedup();
+        let call_args: &[Expr] = match &self.program.functions[f].nodes[n].kind {
+            NodeKind::Call { args, .. } => args,
+            _ => &[],
+        };
+        let counts = crate::libc::count_stores(self.program, &name, call_args);
+        let model = format!("{:?} {counts:?}", external_model(&name));
+        if self.library_bound.insert((i, model)) {
+            self.external_call(f, n, &name, &args, result);
+        }
+    }
+
     /// Adds the bindings of newly found indirect-call targets.
     fn bind_indirect(
         &mut self,
@@ -1334,13 +1382,17 @@ impl<'p> Generator<'p> {
                     continue;
                 };
                 if let Object::Function(g) = self.objects[obj as usize] {
-                    if self.program.functions[g].is_defined() && bound.insert((i, g)) {
+                    if bound.insert((i, g)) {
                         new.push((i, g));
                     }
                 }
             }
         }
         for (i, g) in new {
+            if !self.program.functions[g].is_defined() {
+                self.bind_library(i, g);
+                continue;
+            }
             let args = self.indirect[i].args.clone();
             let result = if self.indirect[i].cloned.contains(&g) {
                 None
@@ -1684,6 +1736,7 @@ impl<'p> Generator<'p> {
             havoc: std::mem::take(&mut self.havoc),
             targets,
             callbacks,
+            library_targets: std::mem::take(&mut self.library_targets),
             external_part,
             object_part: self
                 .objects

@@ -820,7 +820,15 @@ impl<'p> Builder<'p> {
             let (external, stops) = match callee {
                 Callee::Direct(g) if program.functions[*g].is_defined() => (false, false),
                 Callee::Direct(g) => (true, external_model(&program.functions[*g].name).noreturn),
-                Callee::Indirect(_) => (true, false),
+                // A library function called through a pointer may be one that never
+                // returns (`exit` in a table of handlers).
+                Callee::Indirect(_) => (
+                    true,
+                    self.pts
+                        .library_targets(f, n)
+                        .iter()
+                        .any(|g| external_model(&program.functions[*g].name).noreturn),
+                ),
                 Callee::Intrinsic(_) => (true, false),
             };
             let mut site = Site {
