@@ -341,6 +341,33 @@ fn a_missing_header_gets_an_empty_stand_in() {
         ));
 }
 
+/// A changed string literal read by a function is named by its text and place, not by
+/// the key the program gives it (`.str.4afe27ca2f575fb9`).
+#[test]
+fn a_changed_string_literal_is_named_by_its_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = |word: &str| {
+        format!(
+            "#include <stdio.h>\nstatic const char *m = \"{word}\";\nvoid say(void) {{ puts(m); }}\n"
+        )
+    };
+    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&old, source("violate")).unwrap();
+    std::fs::write(&new, source("violates")).unwrap();
+    let out = ripple()
+        .args(["impact", "--level", "function", "--no-config", "--no-cache"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("string literal \"violates\" at new.c:2"),
+        "{text}"
+    );
+    assert!(!text.contains(".str."), "{text}");
+}
+
 /// Without --verbose, warnings are counted, not shown; but a header not found is shown
 /// when errors follow, as it is their likely cause (here the unknown type `evtype`).
 #[test]

@@ -657,10 +657,17 @@ pub(super) fn function_level(
         .into_iter()
         .filter(|m| m.status != ripple_versions::GlobalStatus::Unchanged)
         .map(|m| ChangedGlobal {
+            // A string literal by its text and place, not its internal key.
             name: m
                 .new
-                .map(|g| new.globals[g].name.clone())
-                .or_else(|| m.old.map(|g| old.globals[g].name.clone()))
+                .map(|g| (new, g))
+                .or_else(|| m.old.map(|g| (old, g)))
+                .map(|(program, g)| {
+                    ripple_dataflow::pointsto::object_name(
+                        program,
+                        ripple_dataflow::pointsto::Object::Global(g),
+                    )
+                })
                 .unwrap_or_default(),
             readers_old: m
                 .old
