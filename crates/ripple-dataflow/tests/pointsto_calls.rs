@@ -103,6 +103,20 @@ fn unknown_code_calls_the_functions_stored_in_what_it_is_given() {
     }
 }
 
+/// `program` analysed by Andersen's analysis and by unification.
+fn both_analyses(program: &Program) -> Vec<(PointsToMode, PointsTo)> {
+    [PointsToMode::Andersen, PointsToMode::Unification]
+        .into_iter()
+        .map(|mode| {
+            let config = PointsToConfig {
+                mode: Some(mode),
+                ..PointsToConfig::default()
+            };
+            (mode, PointsTo::analyze(program, &config))
+        })
+        .collect()
+}
+
 /// A library function called through a pointer (a table of system calls, as sqlite3's
 /// `aSyscall`) does to its arguments what a direct call does: `read` through `myread`
 /// writes `buf`, under both analyses. Without it, a backward slice from `buf[0]` missed
@@ -121,12 +135,7 @@ fn a_library_function_called_through_a_pointer_writes_what_it_is_given() {
          }\n",
         false,
     );
-    for mode in [PointsToMode::Andersen, PointsToMode::Unification] {
-        let config = PointsToConfig {
-            mode: Some(mode),
-            ..PointsToConfig::default()
-        };
-        let pts = PointsTo::analyze(&program, &config);
+    for (mode, pts) in both_analyses(&program) {
         let mut written = BTreeSet::new();
         for (f, function) in program.functions.iter_enumerated() {
             for (n, node) in function.nodes.iter_enumerated() {
@@ -164,12 +173,7 @@ fn a_library_exit_called_through_a_pointer_may_stop_the_program() {
          void h(int x) { g = x; }\n",
         false,
     );
-    for mode in [PointsToMode::Andersen, PointsToMode::Unification] {
-        let config = PointsToConfig {
-            mode: Some(mode),
-            ..PointsToConfig::default()
-        };
-        let pts = PointsTo::analyze(&program, &config);
+    for (mode, pts) in both_analyses(&program) {
         let modref = ripple_dataflow::ModRef::compute(&program, &pts);
         let index = |name: &str| {
             program
