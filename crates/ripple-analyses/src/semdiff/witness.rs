@@ -132,12 +132,15 @@ impl Witness {
         replay: ReplayInput,
     ) -> Witness {
         let (old, new) = without_untouched_globals(old, new);
+        // Two runs that trap alike (the same undefined behaviour at the same place, the
+        // same state) show no difference: the same outcome, not one through undefined
+        // behaviour.
         let unconfirmed = if old.limited || new.limited {
             Some(Unconfirmed::Limit)
-        } else if old.undefined.is_some() || new.undefined.is_some() {
-            Some(Unconfirmed::UndefinedBehaviour)
         } else if old == new {
             Some(Unconfirmed::SameOutcome)
+        } else if old.undefined.is_some() || new.undefined.is_some() {
+            Some(Unconfirmed::UndefinedBehaviour)
         } else if only_addresses_differ(&old, &new) {
             Some(Unconfirmed::AddressesOnly)
         } else {
@@ -1318,6 +1321,27 @@ mod tests {
         let new = run("returned 1", &[("limit", "20")], &["limit"]);
         let (a, b) = without_untouched_globals(old, new);
         assert_eq!((a.state.len(), b.state.len()), (1, 1));
+    }
+
+    /// Both replays trap alike (the same out-of-bounds read, the same state): no
+    /// difference was seen, so the input ran the same (libyaml's sdstrim showed such an
+    /// input as a witness "through undefined behaviour"). One trapping alone still goes
+    /// through undefined behaviour.
+    #[test]
+    fn replays_that_trap_alike_ran_the_same() {
+        let trapped = || Observed {
+            result: "trap: out-of-bounds access of 1 bytes at offset 4294967295".into(),
+            undefined: Some("out-of-bounds access".into()),
+            ..replay(false)
+        };
+        let input = || ReplayInput {
+            args: Vec::new(),
+            globals: Default::default(),
+        };
+        let alike = Witness::replayed(Vec::new(), trapped(), trapped(), "output", input());
+        assert_eq!(alike.unconfirmed, Some(Unconfirmed::SameOutcome));
+        let one = Witness::replayed(Vec::new(), trapped(), replay(false), "output", input());
+        assert_eq!(one.unconfirmed, Some(Unconfirmed::UndefinedBehaviour));
     }
 
     /// Both versions read a variadic argument never passed: the compiled versions
