@@ -465,7 +465,7 @@ fn commit_a(p: &Path, text: &str, message: &str) {
 }
 
 /// In a tree of two programs, which one a range analyses is said once while it stays
-/// the same, not at every commit.
+/// the same, not at every commit; so is the compilation database the tree holds.
 #[test]
 fn the_programs_of_a_tree_are_named_once_per_range() {
     let dir = tempfile::tempdir().expect("a scratch directory");
@@ -473,6 +473,16 @@ fn the_programs_of_a_tree_are_named_once_per_range() {
     let commit = |text: &str, message: &str| commit_a(p, text, message);
     git(p, &["init", "-q"]);
     std::fs::write(p.join("b.c"), "int main(void) { return 0; }\n").expect("write");
+    // A compilation database the tree holds: found in every version, said once.
+    let entries: Vec<serde_json::Value> = ["a.c", "b.c"]
+        .iter()
+        .map(|f| serde_json::json!({"directory": p, "file": f, "command": format!("cc -c {f}")}))
+        .collect();
+    std::fs::write(
+        p.join("compile_commands.json"),
+        serde_json::Value::Array(entries).to_string(),
+    )
+    .expect("write");
     commit("int main(void) { return 1; }\n", "base");
     commit("int main(void) { return 2; }\n", "two");
     commit("int main(void) { return 3; }\n", "three");
@@ -485,6 +495,7 @@ fn the_programs_of_a_tree_are_named_once_per_range() {
         .expect("ripple runs");
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(said.matches("2 programs in this tree").count(), 1, "{said}");
+    assert_eq!(said.matches("preprocessor flags from").count(), 1, "{said}");
     assert!(said.contains("analysing a.c"), "{said}");
 }
 

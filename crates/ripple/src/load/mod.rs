@@ -594,7 +594,19 @@ fn prepare_version(spec: &VersionSpec, config: &LoadConfig) -> Result<PreparedVe
         .or(discovered.as_ref());
     let placed = database.and_then(|db| {
         let placed = db.place(&sources.root, &units);
-        if config.preprocess.mode == PreprocessMode::Auto {
+        // Said once per process for each database and how it is placed (not for every
+        // version of a range).
+        static SAID: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
+        let how = format!(
+            "{} {:?}",
+            db.path.display(),
+            placed.as_ref().map(|p| (discovered.is_some(), p.mapped_from()))
+        );
+        let first = SAID
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(how);
+        if first && config.preprocess.mode == PreprocessMode::Auto {
             match placed.as_ref().map(|p| (discovered.is_some(), p.mapped_from())) {
                 None => eprintln!(
                     "ripple: warning: {}: names none of the files of {}; its flags are not used there",
