@@ -153,12 +153,15 @@ impl<'a> Lowerer<'a, '_> {
         let tag = format!("<vector of {lanes} {}>", types.display(elem));
         let record = types.declare_record(Some(tag), false);
         let array = types.array_of(elem, Some(lanes));
-        types.complete_record(record, vec![(LANES.to_string(), array, None)], false);
+        // GCC aligns a vector to its size.
         let bytes = types.size_of(array);
-        if let Type::Record(index) = *types.get(record) {
-            // GCC aligns a vector to its size.
-            types.records[index as usize].align = bytes.max(1);
-        }
+        types.complete_aligned_record(
+            record,
+            vec![(LANES.to_string(), array, None)],
+            false,
+            &[None],
+            Some(bytes.max(1)),
+        );
         self.linker.vector_types.insert((elem, lanes), record);
         self.linker.vector_shapes.insert(record, (elem, lanes));
         record
@@ -184,19 +187,13 @@ impl<'a> Lowerer<'a, '_> {
         };
         let t = self.types;
         let signed = self.linker.program.types.is_signed(ty);
-        let int = |signed: bool, s: IntKind, u: IntKind| {
-            if signed {
-                Type::Int(s)
-            } else {
-                Type::Int(u)
-            }
-        };
+        let int = |s: IntKind, u: IntKind| Type::Int(if signed { s } else { u });
         let new = match scalar {
-            "QI" | "byte" => int(signed, IntKind::SChar, IntKind::UChar),
-            "HI" => int(signed, IntKind::Short, IntKind::UShort),
-            "SI" => int(signed, IntKind::Int, IntKind::UInt),
-            "DI" | "word" | "pointer" | "unwind_word" => int(signed, IntKind::Long, IntKind::ULong),
-            "TI" => int(signed, IntKind::Int128, IntKind::UInt128),
+            "QI" | "byte" => int(IntKind::SChar, IntKind::UChar),
+            "HI" => int(IntKind::Short, IntKind::UShort),
+            "SI" => int(IntKind::Int, IntKind::UInt),
+            "DI" | "word" | "pointer" | "unwind_word" => int(IntKind::Long, IntKind::ULong),
+            "TI" => int(IntKind::Int128, IntKind::UInt128),
             "SF" => Type::Float(FloatKind::Float),
             "DF" => Type::Float(FloatKind::Double),
             "XF" | "TF" => return self.moded(t.ldouble, lanes),

@@ -17,7 +17,6 @@
 use ripple_ir::{FuncId, NodeKind, Program};
 
 use crate::bitset::BitSet;
-use crate::libc::external_model;
 use crate::pointsto::{AccessKind, Object, PointsTo};
 
 /// MOD/REF per function, indexed by `FuncId`.
@@ -58,19 +57,8 @@ impl ModRef {
                 if crate::noreturn::trap_reads(program, node).is_some() {
                     may_stop[f.index()] = true;
                 }
-                if let NodeKind::Call { callee, .. } = &node.kind {
-                    if let ripple_ir::Callee::Direct(g) = callee {
-                        let g_fn = &program.functions[*g];
-                        if !g_fn.is_defined() && external_model(&g_fn.name).noreturn {
-                            may_stop[f.index()] = true;
-                        }
-                    }
-                    // A library function that never returns, called through a pointer.
-                    if pts
-                        .library_targets(f, n)
-                        .iter()
-                        .any(|g| external_model(&program.functions[*g].name).noreturn)
-                    {
+                if matches!(node.kind, NodeKind::Call { .. }) {
+                    if pts.calls_library_exit(program, f, n) {
                         may_stop[f.index()] = true;
                     }
                     callees[f.index()].extend_from_slice(pts.call_targets(f, n));

@@ -280,11 +280,21 @@ impl PointsTo {
             .map_or(&[], Vec::as_slice)
     }
 
-    /// The library functions (declared, not defined) a call through a pointer may call.
-    pub fn library_targets(&self, function: FuncId, node: NodeId) -> &[FuncId] {
-        self.library_targets
+    /// Whether call node `node` of `function` may call a library function that never
+    /// returns (`exit`), directly or through a pointer (a handler set to `exit`).
+    pub fn calls_library_exit(&self, program: &Program, function: FuncId, node: NodeId) -> bool {
+        let noreturn = |g: FuncId| {
+            let g = &program.functions[g];
+            !g.is_defined() && external_model(&g.name).noreturn
+        };
+        let direct = program.functions[function].nodes[node]
+            .direct_callee()
+            .is_some_and(noreturn);
+        let through_pointer = self
+            .library_targets
             .get(&(function, node))
-            .map_or(&[], Vec::as_slice)
+            .is_some_and(|targets| targets.iter().copied().any(noreturn));
+        direct || through_pointer
     }
 
     /// The defined functions an external call may call back.

@@ -819,16 +819,10 @@ impl<'p> Builder<'p> {
             };
             let (external, stops) = match callee {
                 Callee::Direct(g) if program.functions[*g].is_defined() => (false, false),
-                Callee::Direct(g) => (true, external_model(&program.functions[*g].name).noreturn),
-                // A library function called through a pointer may be one that never
-                // returns (`exit` in a table of handlers).
-                Callee::Indirect(_) => (
-                    true,
-                    self.pts
-                        .library_targets(f, n)
-                        .iter()
-                        .any(|g| external_model(&program.functions[*g].name).noreturn),
-                ),
+                // Through a pointer too (`exit` in a table of handlers).
+                Callee::Direct(_) | Callee::Indirect(_) => {
+                    (true, self.pts.calls_library_exit(program, f, n))
+                }
                 Callee::Intrinsic(_) => (true, false),
             };
             let mut site = Site {

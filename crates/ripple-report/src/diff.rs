@@ -250,6 +250,11 @@ fn function_view(
 
 /// `1-3, 7, 9-10`.
 pub fn line_ranges(lines: &[u32]) -> String {
+    line_runs(lines).join(", ")
+}
+
+/// The runs of consecutive `lines` (sorted): `["1-3", "7", "9-10"]`.
+pub fn line_runs(lines: &[u32]) -> Vec<String> {
     let mut parts = Vec::new();
     let mut iter = lines.iter().copied().peekable();
     while let Some(start) = iter.next() {
@@ -263,7 +268,7 @@ pub fn line_ranges(lines: &[u32]) -> String {
             format!("{start}-{end}")
         });
     }
-    parts.join(", ")
+    parts
 }
 
 /// The human-readable report.

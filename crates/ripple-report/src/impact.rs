@@ -244,7 +244,7 @@ pub fn render_text(view: &ImpactView) -> String {
         "{} changed, {} impacted; the call graph alone (callees and callers) gives {}",
         s.changed, s.impacted, s.callgraph_impacted
     );
-    beyond_callgraph(&mut out, s, None);
+    beyond_callgraph(&mut out, s, true);
     out
 }
 
@@ -284,18 +284,22 @@ pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
             view.impacted_functions.len() - limit
         );
     }
-    beyond_callgraph(&mut out, s, (limit != usize::MAX).then_some(limit));
+    beyond_callgraph(&mut out, s, limit == usize::MAX);
     out
 }
 
 /// The functions SEA finds and the call graph does not (SEQ only), if any: at most
-/// [`BEYOND_NAMED`] of them unless `limit` is `None` (everything), the rest counted.
-fn beyond_callgraph(out: &mut String, s: &ImpactSummary, limit: Option<usize>) {
+/// [`BEYOND_NAMED`] of them unless `all`, the rest counted.
+fn beyond_callgraph(out: &mut String, s: &ImpactSummary, all: bool) {
     let names = &s.beyond_callgraph;
     if names.is_empty() {
         return;
     }
-    let shown = limit.map_or(names.len(), |_| names.len().min(BEYOND_NAMED));
+    let shown = if all {
+        names.len()
+    } else {
+        names.len().min(BEYOND_NAMED)
+    };
     let mut text = names[..shown].join(", ");
     if shown < names.len() {
         let _ = write!(
@@ -329,7 +333,7 @@ mod tests {
             beyond_callgraph: (0..12).map(|i| format!("f{i}")).collect(),
         };
         let mut compact = String::new();
-        beyond_callgraph(&mut compact, &summary, Some(40));
+        beyond_callgraph(&mut compact, &summary, false);
         assert!(
             compact.contains("f7, and 4 more (--all lists them)"),
             "{compact}"
@@ -337,7 +341,7 @@ mod tests {
         assert!(!compact.contains("f8"), "{compact}");
         assert_eq!(BEYOND_NAMED, 8);
         let mut all = String::new();
-        beyond_callgraph(&mut all, &summary, None);
+        beyond_callgraph(&mut all, &summary, true);
         assert!(all.trim_end().ends_with("f10, f11"), "{all}");
     }
 }

@@ -559,10 +559,9 @@ const CHANGED_RUNS: usize = 24;
 /// The changed `lines` (sorted) of a file as runs, `12-15, 20`: the first
 /// [`CHANGED_RUNS`] of them unless `all`, the rest counted.
 fn changed_runs(lines: &[u32], all: bool) -> String {
-    let runs = crate::diff::line_ranges(lines);
-    let parts: Vec<&str> = runs.split(", ").collect();
+    let parts = crate::diff::line_runs(lines);
     if all || parts.len() <= CHANGED_RUNS {
-        return runs;
+        return parts.join(", ");
     }
     format!(
         "{}, and {} more run(s) (--all lists them)",

@@ -57,10 +57,9 @@ impl Report {
     /// report: another run (on another machine, or under another load) may then give
     /// another report.
     pub fn machine_dependent(&self) -> bool {
-        const CLOCK: &str = "wall-clock cut-off";
         self.semantic
             .as_ref()
-            .is_some_and(|s| s.settings.stopped_by == Some(CLOCK))
+            .is_some_and(crate::semdiff::SemdiffView::machine_dependent)
             || self
                 .invariants
                 .as_ref()

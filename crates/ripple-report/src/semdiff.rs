@@ -19,6 +19,14 @@ pub struct SemdiffView {
     pub settings: SettingsView,
 }
 
+impl SemdiffView {
+    /// Whether the wall-clock cut-off, not the work budget, stopped the run: another
+    /// run may then decide more.
+    pub fn machine_dependent(&self) -> bool {
+        self.settings.stopped_by == Some("wall-clock cut-off")
+    }
+}
+
 #[derive(Debug, Serialize, Deserialize)]
 pub struct SettingsView {
     pub refine: bool,

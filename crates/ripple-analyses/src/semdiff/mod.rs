@@ -522,15 +522,18 @@ pub fn semdiff(
     // differ only where an assert fails: they come after the other pairs (searching with
     // the callers' share), so that the budget goes to the real changes first (libyaml
     // 96a49a1: 38 such pairs beside one).
+    let moved_lines: FxHashSet<(FuncId, FuncId)> = matching
+        .functions
+        .iter()
+        .filter(|m| {
+            m.status != FunctionStatus::Unchanged
+                && ripple_versions::only_line_numbers_differ(old, new, matching, m)
+        })
+        .filter_map(|m| Some((m.old?, m.new?)))
+        .collect();
     let lines_only: Vec<bool> = pairs
         .iter()
-        .map(|&(o, n, _)| {
-            matching
-                .functions
-                .iter()
-                .find(|m| m.old == Some(o) && m.new == Some(n))
-                .is_some_and(|m| ripple_versions::only_line_numbers_differ(old, new, matching, m))
-        })
+        .map(|&(o, n, _)| moved_lines.contains(&(o, n)))
         .collect();
     // Each modified pair searches on its own; their callers (hundreds in a large
     // program) share what CONCRETE_SHARE of the budget buys, modified pairs first.

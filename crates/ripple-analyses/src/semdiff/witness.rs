@@ -559,8 +559,10 @@ pub(super) fn changed_initial_values(
     set: &[Vec<(String, Vec<u8>)>; 2],
 ) -> Vec<(String, String)> {
     const MOST: usize = 16;
-    // Per name: each version's value and type.
-    type Seen = (String, [Option<String>; 2], [Option<String>; 2]);
+    // Per name: each version's value and type, and whether it holds numbers only
+    // (addresses differ between the versions' memory layouts: the standard streams, a
+    // table of pointers are no difference of the program's data).
+    type Seen = (String, [Option<String>; 2], [Option<String>; 2], bool);
     let mut values: Vec<Seen> = Vec::new();
     for (side, program) in programs.into_iter().enumerate() {
         let Ok(interpreter) = Interpreter::new(program, &RunConfig::default()) else {
@@ -581,35 +583,29 @@ pub(super) fn changed_initial_values(
             };
             let text = scalar_text(program, global.ty, &bytes);
             let ty = program.types.display(global.ty);
-            match values.iter_mut().find(|(name, _, _)| name == &global.name) {
-                Some((_, texts, types)) => {
+            let numbers = native::scalar_data(program, global.ty);
+            match values.iter_mut().find(|(name, ..)| name == &global.name) {
+                Some((_, texts, types, all_numbers)) => {
                     texts[side] = Some(text);
                     types[side] = Some(ty);
+                    *all_numbers &= numbers;
                 }
                 None => {
                     let (mut texts, mut types) = ([None, None], [None, None]);
                     texts[side] = Some(text);
                     types[side] = Some(ty);
-                    values.push((global.name.clone(), texts, types));
+                    values.push((global.name.clone(), texts, types, numbers));
                 }
             }
         }
     }
     values
         .into_iter()
-        .filter(|(name, texts, types)| {
-            // Addresses differ between the versions' memory layouts (the standard
-            // streams, a table of pointers): not a difference of the program's data.
-            let numbers = programs.iter().all(|p| {
-                p.globals
-                    .iter()
-                    .filter(|g| &g.name == name)
-                    .all(|g| native::scalar_data(p, g.ty))
-            });
-            types[0] != types[1] || (texts[0] != texts[1] && numbers)
+        .filter(|(_, texts, types, numbers)| {
+            types[0] != types[1] || (texts[0] != texts[1] && *numbers)
         })
         .take(MOST)
-        .map(|(name, texts, types)| {
+        .map(|(name, texts, types, _)| {
             // The same value of another type reads as the type change it is.
             let texts = if texts[0] == texts[1] {
                 [0, 1].map(|i| {
@@ -799,11 +795,8 @@ fn returned_object(
     let character = program.types.size_of(pointee) == 1 && program.types.is_integer(pointee);
     if character {
         let mut bytes = Vec::new();
-        let Value::Int(base) = pointer else {
-            return Vec::new();
-        };
         while bytes.len() < RETURNED_BYTES {
-            let at = Value::Int(base + bytes.len() as u128);
+            let at = Value::Int(pointer.as_u64() as u128 + bytes.len() as u128);
             match interpreter.read_memory(&at, 1) {
                 Some(b) if b[0] != 0 => bytes.push(b[0]),
                 Some(_) => break,

@@ -122,11 +122,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         let errors = crate::load::report_diagnostics_of(&old.label, &old_said, verbose)
             + crate::load::report_diagnostics_of(&new.label, &new_said, verbose);
         timer.done("report from the cache");
-        if let Some(name) = &args.function {
-            if view.functions.is_empty() {
-                eprintln!("ripple: {name} is not affected by the change (or does not exist)");
-            }
-        }
+        say_if_unaffected(args, &view);
         print_text_json_or_markdown(args, &view);
         return Ok(ending_code(errors, code));
     }
@@ -149,10 +145,11 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         super::Ending::Exit,
     );
     timer.done("semantic difference");
+    say_if_unaffected(args, &view);
     if let (Some(cache), Some(key)) = (&cache, key) {
         // Only what another run would give again: not a run the wall clock stopped, and
         // without the time it took.
-        if view.settings.stopped_by != Some("wall-clock cut-off") {
+        if !view.machine_dependent() {
             let elapsed = view.settings.elapsed_ms.take();
             let mut bytes = vec![code];
             bytes.extend(ripple_report::stored::to_bytes(&view));
@@ -204,7 +201,17 @@ fn semdiff_key(
         .finish()
 }
 
-/// Prints the verdicts in the text, JSON or Markdown format.
+/// Says when the function `--function` asks for is not among the verdicts.
+fn say_if_unaffected(args: &SemdiffArgs, view: &ripple_report::semdiff::SemdiffView) {
+    if let Some(name) = &args.function {
+        if view.functions.is_empty() {
+            eprintln!("ripple: {name} is not affected by the change (or does not exist)");
+        }
+    }
+}
+
+/// Prints the verdicts in the text, JSON or Markdown format (SARIF needs the changes:
+/// `run` renders it).
 fn print_text_json_or_markdown(args: &SemdiffArgs, view: &ripple_report::semdiff::SemdiffView) {
     match args.format {
         SemdiffFormat::Text if args.all || args.function.is_some() => {
@@ -214,9 +221,8 @@ fn print_text_json_or_markdown(args: &SemdiffArgs, view: &ripple_report::semdiff
             crate::style::print_text(&ripple_report::semdiff::render_text_compact(view))
         }
         SemdiffFormat::Json => println!("{}", ripple_report::semdiff::render_json(view)),
-        SemdiffFormat::Markdown | SemdiffFormat::Sarif => {
-            print!("{}", ripple_report::semdiff::render_markdown(view))
-        }
+        SemdiffFormat::Markdown => print!("{}", ripple_report::semdiff::render_markdown(view)),
+        SemdiffFormat::Sarif => unreachable!("SARIF is rendered with the changes"),
     }
 }
 
@@ -317,11 +323,6 @@ pub fn semantic_view(
         matching,
         &semdiff_config,
     );
-    if let Some(name) = &args.function {
-        if report.functions.is_empty() {
-            eprintln!("ripple: {name} is not affected by the change (or does not exist)");
-        }
-    }
     let mut view = ripple_report::semdiff::semdiff_view(&report);
     if args.frontend.verbose {
         view.settings.elapsed_ms =
