@@ -194,6 +194,10 @@ pub struct PairedCall {
     pub changed_args: Option<Vec<bool>>,
     /// Whether the destination of the result differs.
     pub changed_dst: bool,
+    /// Whether the callee is a library function that never returns (`__assert_fail`,
+    /// `exit`): what its arguments change (a message, an exit status) no statement of
+    /// the program observes, and it stops in both versions.
+    pub never_returns: bool,
 }
 
 pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [Vec<PairedCall>; 2] {
@@ -221,7 +225,7 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
                     (Some(g), Some(h))
                         if (partner.get(&g) == Some(&h)
                             || new.functions[h].key == old.functions[g].key)
-                            && old.functions[g].is_defined() =>
+                            && (old.functions[g].is_defined() || never_returns(old, g)) =>
                     {
                         Some(Some((x, y)))
                     }
@@ -235,12 +239,16 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
                 Some((args, dst)) => (Some(args), dst),
                 None => (None, true),
             };
+            let never_returns = fo.nodes[x]
+                .direct_callee()
+                .is_some_and(|g| never_returns(old, g));
             for (side, (function, node)) in [(o, x), (n, y)].into_iter().enumerate() {
                 out[side].push(PairedCall {
                     function,
                     node,
                     changed_args: changed_args.clone(),
                     changed_dst,
+                    never_returns,
                 });
             }
         }
@@ -249,6 +257,11 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
         list.sort_unstable();
     }
     out
+}
+
+/// Whether `g` is a library function that never returns.
+pub(crate) fn never_returns(program: &Program, g: FuncId) -> bool {
+    ripple_dataflow::noreturn::library_never_returns(&program.functions[g])
 }
 
 /// The changed straight-line code at the same place of both versions: the

@@ -559,7 +559,10 @@ fn one_version(
         for n in function.nodes.ids() {
             if !mapped.contains(&(f, n)) {
                 changed.push((f, n));
-                if reached(f, n) && !equivalences.statements.contains(&(side, f, n)) {
+                // A library call that never returns, as before but for its arguments,
+                // changes nothing the program runs afterwards.
+                let stops_alike = paired.get(&(f, n)).is_some_and(|c| c.never_returns);
+                if reached(f, n) && !stops_alike && !equivalences.statements.contains(&(side, f, n)) {
                     match paired_sources(f, n) {
                         Some(parts) => sources.extend(parts),
                         None => sources.extend(sdg.node_vertex(f, n)),

@@ -339,6 +339,9 @@ pub fn statement_equivalences(
                         node,
                         changed_args: Some(changed_args.clone()),
                         changed_dst,
+                        never_returns: old.functions[o].nodes[pair.old]
+                            .direct_callee()
+                            .is_some_and(|g| crate::change_control::never_returns(old, g)),
                     });
                 }
             }

@@ -66,8 +66,18 @@ fn main() {
         pts_config.collapse_cycles = false;
     }
     pts_config.verify_fixpoint = std::env::var("POINTSTO_VERIFY").is_ok();
+    // EXPLAIN=function:variable:object prints how the object reaches the variable's set.
+    if let Ok(spec) = std::env::var("EXPLAIN") {
+        let parts: Vec<&str> = spec.splitn(3, ':').collect();
+        if let [f, v, o] = parts[..] {
+            pts_config.explain = Some((f.to_string(), v.to_string(), o.to_string()));
+        }
+    }
     let t = Instant::now();
     let pts = PointsTo::analyze(&program, &pts_config);
+    for step in &pts.explained {
+        println!("  {step}");
+    }
     println!(
         "pointsto {:>8.2?}  {} regions, mode {:?}{}",
         t.elapsed(),

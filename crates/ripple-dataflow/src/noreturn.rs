@@ -22,6 +22,12 @@ use ripple_ir::{
 
 use crate::libc::external_model;
 
+/// Whether a function is one of the library's that never return (`exit`, `abort`,
+/// `__assert_fail`), by its declaration or by its model.
+pub fn library_never_returns(function: &Function) -> bool {
+    !function.is_defined() && (function.noreturn || external_model(&function.name).noreturn)
+}
+
 /// Per function: whether it never returns.
 pub fn never_returning(program: &Program) -> Vec<bool> {
     let mut never: Vec<bool> = program

@@ -141,6 +141,10 @@ pub struct PointsToConfig {
     /// Whether to check that the Andersen result satisfies every constraint (for
     /// tests; the count is [`AndersenStats::violations`]).
     pub verify_fixpoint: bool,
+    /// A diagnostic: (function, variable, object name) asks for a shortest derivation
+    /// of the object in the set of the function's register variable, under Andersen
+    /// ([`PointsTo::explained`]).
+    pub explain: Option<(String, String, String)>,
 }
 
 impl Default for PointsToConfig {
@@ -151,6 +155,7 @@ impl Default for PointsToConfig {
             mode: None,
             collapse_cycles: true,
             verify_fixpoint: false,
+            explain: None,
         }
     }
 }
@@ -159,6 +164,8 @@ impl Default for PointsToConfig {
 #[derive(Clone, Debug)]
 pub struct PointsTo {
     pub mode: PointsToMode,
+    /// The steps asked for by [`PointsToConfig::explain`], from the address taken.
+    pub explained: Vec<String>,
     /// Why unification ran, when it did.
     pub fallback: Option<Fallback>,
     /// Objects with more fields addressed than the inclusion-based solver keeps apart
@@ -226,7 +233,14 @@ impl PointsTo {
                 gen.solve_andersen(config.andersen_work_limit, collapse, config.verify_fixpoint);
             stats = Some(attempt);
             if let Some(solution) = solution {
-                return gen.finish(mode, solution, stats);
+                let explained = config
+                    .explain
+                    .as_ref()
+                    .map(|spec| gen.explain(&solution, spec))
+                    .unwrap_or_default();
+                let mut result = gen.finish(mode, solution, stats);
+                result.explained = explained;
+                return result;
             }
             if config.mode == Some(PointsToMode::Andersen) {
                 let (solution, attempt) =
@@ -465,6 +479,13 @@ struct Generator<'p> {
     library_targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
     /// The library models applied to each indirect call (by index), as text.
     library_bound: FxHashSet<(usize, String)>,
+    /// Indirect calls (by index) bound to a target they may reach (see [`may_reach`]).
+    reaching: FxHashSet<usize>,
+    /// Targets of indirect calls that the arguments do not fit, not bound unless the
+    /// call has no other (then every target is, see [`Generator::bind_unfit`]).
+    unfit: FxHashMap<usize, Vec<FuncId>>,
+    /// Indirect calls bound to every target, for none fits their arguments.
+    unfit_bound: FxHashSet<usize>,
     external: PVar,
     external_cell: PVar,
     /// The globals the program declares without defining them (the C library's own,
@@ -482,6 +503,68 @@ struct IndirectCall {
     /// The allocation wrappers whose result the call gets from its cloned objects
     /// (see `wrappers.rs`): bound without their result.
     cloned: Vec<FuncId>,
+    /// How each argument is passed, to tell the targets it may call.
+    classes: Vec<PassedAs>,
+}
+
+/// How a value is passed to a function, as far as a call through a pointer can tell
+/// the functions it may reach apart: calling a function through a pointer of an
+/// incompatible type is undefined behaviour (C11 6.5.2.2p9), and a pointer or a
+/// floating value where the function takes a narrower integer (or the reverse) is
+/// incompatible on every ABI. Integers as wide as a pointer pass for pointers
+/// (`intptr_t`), and an integer constant passes for anything (`f(0)` through an
+/// unprototyped pointer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PassedAs {
+    Pointer,
+    NarrowInt,
+    WideInt,
+    Float,
+    Record,
+    Any,
+}
+
+impl PassedAs {
+    fn of_type(types: &ripple_ir::TypeTable, ty: ripple_ir::TypeId) -> Self {
+        match types.get(ty) {
+            ripple_ir::Type::Pointer(_) => PassedAs::Pointer,
+            ripple_ir::Type::Int(_) if types.size_of(ty) >= 8 => PassedAs::WideInt,
+            ripple_ir::Type::Int(_) => PassedAs::NarrowInt,
+            ripple_ir::Type::Float(_) => PassedAs::Float,
+            ripple_ir::Type::Record(_) => PassedAs::Record,
+            _ => PassedAs::Any,
+        }
+    }
+
+    fn of_arg(types: &ripple_ir::TypeTable, arg: &Expr) -> Self {
+        match arg.kind {
+            ripple_ir::ExprKind::Int(_) => PassedAs::Any,
+            _ => Self::of_type(types, arg.ty),
+        }
+    }
+
+    fn fits(self, param: PassedAs) -> bool {
+        use PassedAs::*;
+        match (self, param) {
+            (Any, _) | (_, Any) => true,
+            (Pointer | WideInt, Pointer | WideInt) => true,
+            (NarrowInt | WideInt, NarrowInt | WideInt) => true,
+            (a, b) => a == b,
+        }
+    }
+}
+
+/// Whether a call through a pointer passing `classes` may reach `callee`: the number of
+/// arguments and how each is passed fit its parameters (see [`PassedAs`]).
+fn may_reach(program: &Program, classes: &[PassedAs], callee: FuncId) -> bool {
+    let callee = &program.functions[callee];
+    let types = &program.types;
+    let arity = callee.params.len() == classes.len()
+        || (callee.is_variadic(types) && callee.params.len() <= classes.len());
+    arity
+        && callee.params.iter().zip(classes).all(|(&p, class)| {
+            class.fits(PassedAs::of_type(types, callee.locals[p].ty))
+        })
 }
 
 #[derive(Clone, Copy)]
@@ -528,6 +611,9 @@ impl<'p> Generator<'p> {
             direct_targets: FxHashMap::default(),
             library_targets: FxHashMap::default(),
             library_bound: FxHashSet::default(),
+            reaching: FxHashSet::default(),
+            unfit: FxHashMap::default(),
+            unfit_bound: FxHashSet::default(),
             external: 0,
             external_cell: 0,
             library_globals: program
@@ -932,6 +1018,10 @@ impl<'p> Generator<'p> {
                             args: arg_pvs,
                             result,
                             cloned: wrapper.map(|c| c.targets).unwrap_or_default(),
+                            classes: args
+                                .iter()
+                                .map(|a| PassedAs::of_arg(&self.program.types, a))
+                                .collect(),
                         });
                     }
                     Callee::Intrinsic(intrinsic) => {
@@ -1264,7 +1354,7 @@ impl<'p> Generator<'p> {
             let solved = &solver;
             self.bind_indirect(&mut bound, |_, pv| solved.cells_of(pv));
             self.bind_escaped(|_, pv| solved.cells_of(pv));
-            if installed == self.constraints.len() {
+            if installed == self.constraints.len() && !self.bind_unfit() {
                 break;
             }
         }
@@ -1347,21 +1437,13 @@ impl<'p> Generator<'p> {
 
     /// Binds the library function `g` (declared, not defined) to indirect call `i`: a
     /// library function called through a pointer (`read` in a table of system calls)
-    /// does to the arguments what its direct call does. Calls with another number of
-    /// arguments than a prototype gives are undefined behaviour and bind nothing; one
-    /// model is applied once per call, whichever functions have it (under unification a
-    /// pointer's class may hold every library function whose address is taken).
+    /// does to the arguments what its direct call does. One model is applied once per
+    /// call, whichever functions have it (under unification a pointer's class may hold
+    /// every library function whose address is taken).
     fn bind_library(&mut self, i: usize, g: FuncId) {
         let call = &self.indirect[i];
         let (f, n, args, result) = (call.function, call.node, call.args.clone(), call.result);
         let callee = &self.program.functions[g];
-        let types = &self.program.types;
-        let fits = callee.params.is_empty()
-            || callee.params.len() == args.len()
-            || (callee.is_variadic(types) && callee.params.len() <= args.len());
-        if !fits {
-            return;
-        }
         let name = callee.name.clone();
         let list = self.library_targets.entry((f, n)).or_default();
         list.push(g);
@@ -1399,20 +1481,73 @@ impl<'p> Generator<'p> {
             }
         }
         for (i, g) in new {
-            if !self.program.functions[g].is_defined() {
-                self.bind_library(i, g);
+            // A library function declared without a prototype takes what it is given.
+            let unprototyped = {
+                let callee = &self.program.functions[g];
+                !callee.is_defined() && callee.params.is_empty()
+            };
+            if unprototyped || may_reach(self.program, &self.indirect[i].classes, g) {
+                self.reaching.insert(i);
+            } else if !self.unfit_bound.contains(&i) {
+                self.unfit.entry(i).or_default().push(g);
                 continue;
             }
-            let args = self.indirect[i].args.clone();
-            let result = if self.indirect[i].cloned.contains(&g) {
-                None
-            } else {
-                self.indirect[i].result
-            };
-            let mut cs = Vec::new();
-            self.bind_call(g, &args, result, &mut cs);
-            self.constraints.extend(cs);
+            self.bind_target(i, g);
         }
+    }
+
+    fn bind_target(&mut self, i: usize, g: FuncId) {
+        if !self.program.functions[g].is_defined() {
+            self.bind_library(i, g);
+            return;
+        }
+        let args = self.indirect[i].args.clone();
+        let result = if self.indirect[i].cloned.contains(&g) {
+            None
+        } else {
+            self.indirect[i].result
+        };
+        let mut cs = Vec::new();
+        self.bind_call(g, &args, result, &mut cs);
+        self.constraints.extend(cs);
+    }
+
+    /// At a fixpoint, binds every target of the indirect calls none of whose targets
+    /// fits their arguments: the program's calls are then not as typed as assumed, and
+    /// the analysis stays sound by taking them at their word. Returns whether any was.
+    fn bind_unfit(&mut self) -> bool {
+        let mut calls: Vec<usize> = self
+            .unfit
+            .keys()
+            .copied()
+            .filter(|i| !self.reaching.contains(i))
+            .collect();
+        calls.sort_unstable();
+        if std::env::var("UNFIT_DEBUG").is_ok() {
+            eprintln!("unfit pending {} calls, {} targets; reaching {}", self.unfit.len(), self.unfit.values().map(Vec::len).sum::<usize>(), self.reaching.len());
+            for (i, gs) in &self.unfit {
+                let c = &self.indirect[*i];
+                if self.program.functions[c.function].name == "unixRandomness" {
+                    let names: Vec<&str> = gs.iter().map(|&g| self.program.functions[g].name.as_str()).collect();
+                    eprintln!("  unixRandomness {:?} {:?} unfit {:?}", c.node, c.classes, names);
+                }
+            }
+            for &i in &calls {
+                let c = &self.indirect[i];
+                let f = &self.program.functions[c.function];
+                let names: Vec<&str> = self.unfit[&i].iter().map(|&g| self.program.functions[g].name.as_str()).collect();
+                eprintln!("unfit {} {:?}: {:?} -> {:?}", f.name, c.node, c.classes, names);
+            }
+        }
+        for &i in &calls {
+            self.unfit_bound.insert(i);
+            let mut targets = self.unfit.remove(&i).unwrap_or_default();
+            targets.sort_unstable();
+            for g in targets {
+                self.bind_target(i, g);
+            }
+        }
+        !calls.is_empty()
     }
 
     fn solve_unification(&mut self) -> Solution {
@@ -1490,12 +1625,60 @@ impl<'p> Generator<'p> {
                 snapshot.get(&pv).cloned().unwrap_or_default()
             });
             self.bind_escaped(|_, pv| snapshot.get(&pv).cloned().unwrap_or_default());
-            if self.constraints.len() == before {
+            if self.constraints.len() == before && !self.bind_unfit() {
                 break;
             }
         }
         uf.grow(self.next as usize);
         Solution::Unification(uf)
+    }
+
+    /// The steps of [`andersen::Andersen::derivation`] for `spec`, named.
+    fn explain(&self, solution: &Solution, spec: &(String, String, String)) -> Vec<String> {
+        let Solution::Andersen(solver) = solution else {
+            return Vec::new();
+        };
+        let (function, var, object) = spec;
+        let program = self.program;
+        let Some((f, v)) = program.functions.iter_enumerated().find_map(|(f, func)| {
+            (func.name == *function)
+                .then(|| func.locals.iter_enumerated().find(|(_, l)| l.name == *var))
+                .flatten()
+                .map(|(v, _)| (f, v))
+        }) else {
+            return vec![format!("no variable {var} in {function}")];
+        };
+        let Some(o) = self
+            .objects
+            .iter()
+            .position(|&obj| object_name(program, obj) == *object)
+        else {
+            return vec![format!("no object {object}")];
+        };
+        let name = |pv: PVar| -> String {
+            if let Some(&(obj, offset)) = self.cell_info.get(&pv) {
+                let obj = object_name(program, self.objects[obj as usize]);
+                return match offset {
+                    Some(k) => format!("{obj}+{k}"),
+                    None => format!("{obj}+?"),
+                };
+            }
+            let at = self.reg_base.partition_point(|&base| base <= pv);
+            if at > 0 {
+                let g = FuncId((at - 1) as u32);
+                let func = &program.functions[g];
+                let v = (pv - self.reg_base[at - 1]) as usize;
+                if let Some(local) = func.locals.as_slice().get(v) {
+                    return format!("{} of {}", local.name, func.name);
+                }
+            }
+            format!("temporary {pv}")
+        };
+        solver
+            .derivation(self, self.reg(f, v), o as u32)
+            .into_iter()
+            .map(|(pv, how)| format!("{how} -> {}", name(pv)))
+            .collect()
     }
 
     fn finish(
@@ -1686,24 +1869,14 @@ impl<'p> Generator<'p> {
                 })
                 .clone()
         };
-        for call in &indirect {
+        for (i, call) in indirect.iter().enumerate() {
             let mut list = match call.callee {
                 Some(pv) => functions_of(&self, &mut solution, pv),
                 None => Vec::new(),
             };
-            // A call through a pointer with another number of arguments than the
-            // function takes is undefined behaviour: such targets are dropped (unless
-            // none would remain), which matters under unification, where every function
-            // whose address is taken tends to share one region.
-            let arity = call.args.len();
-            let types = &self.program.types;
-            let fits = |g: &FuncId| {
-                let callee = &self.program.functions[*g];
-                callee.params.len() == arity
-                    || (callee.is_variadic(types) && callee.params.len() <= arity)
-            };
-            if list.iter().any(fits) {
-                list.retain(fits);
+            // The targets bound while solving: those the arguments fit, or all of them.
+            if !self.unfit_bound.contains(&i) {
+                list.retain(|&g| may_reach(self.program, &call.classes, g));
             }
             targets.insert((call.function, call.node), list);
         }
@@ -1734,6 +1907,7 @@ impl<'p> Generator<'p> {
         fields_merged.sort_unstable();
         PointsTo {
             mode,
+            explained: Vec::new(),
             fallback: None,
             fields_merged,
             andersen,

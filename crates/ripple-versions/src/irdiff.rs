@@ -51,9 +51,9 @@ pub(crate) struct IrComparer<'a> {
     renamed: FxHashSet<(VarId, VarId)>,
     /// Record pairs assumed equal while comparing them (coinduction).
     records: FxHashSet<(u32, u32)>,
-    /// While comparing two nodes up to the line numbers they report: their lines, an
-    /// integer constant equal to each node's own line matching the other's.
-    lines: Option<(u128, u128)>,
+    /// While comparing two nodes up to the line numbers they report: the first and last
+    /// lines of each; integer constants at the same line of each statement match.
+    lines: Option<((u128, u128), (u128, u128))>,
 }
 
 impl<'a> IrComparer<'a> {
@@ -109,12 +109,16 @@ impl<'a> IrComparer<'a> {
     }
 
     /// Whether two nodes hold the same statement but for the line numbers it reports
-    /// (`__LINE__`: an integer constant equal to each node's own line).
+    /// (`__LINE__`: an integer constant equal to a line of each node's statement, the
+    /// same line of it in both, as when a statement spanning lines moved).
     pub(crate) fn same_node_up_to_lines(&mut self, old: &Node, new: &Node) -> bool {
-        self.lines = Some((
-            u128::from(old.span.start_line),
-            u128::from(new.span.start_line),
-        ));
+        let lines = |span: &ripple_ir::Span| {
+            (
+                u128::from(span.start_line),
+                u128::from(span.end_line.max(span.start_line)),
+            )
+        };
+        self.lines = Some((lines(&old.span), lines(&new.span)));
         let same = self.same_node(old, new);
         self.lines = None;
         same
@@ -283,7 +287,10 @@ impl<'a> IrComparer<'a> {
         }
         match (&old.kind, &new.kind) {
             (ExprKind::Int(x), ExprKind::Int(y)) => {
-                x == y || self.lines.is_some_and(|(a, b)| *x == a && *y == b)
+                x == y
+                    || self.lines.is_some_and(|((a, a_end), (b, b_end))| {
+                        (a..=a_end).contains(x) && (b..=b_end).contains(y) && x - a == y - b
+                    })
             }
             (ExprKind::Float(x), ExprKind::Float(y)) => x.to_bits() == y.to_bits(),
             (ExprKind::Local(v1), ExprKind::Local(v2))

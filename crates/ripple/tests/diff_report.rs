@@ -868,11 +868,15 @@ fn a_change_of_line_numbers_or_of_text_only_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let old = "#include <assert.h>\nint f(int x) {\n    assert(x > 0);\n    return x;\n}\n\
                int g(int x) {\n    if (x)\n        x++;\n    return x;\n}\n\
-               int h(int x) { return x + 1; }\n";
+               int h(int x) { return x + 1; }\n\
+               void report(int, int);\n\
+               int k(int x) {\n    report(x,\n           __LINE__);\n    return x;\n}\n";
     let new =
         "#include <assert.h>\n/* moved */\nint f(int x) {\n    assert(x > 0);\n    return x;\n}\n\
                int g(int x) {\n    if (x) {\n        x++;\n    }\n    return x;\n}\n\
-               int h(int x) { return x + 2; }\n";
+               int h(int x) { return x + 2; }\n\
+               void report(int, int);\n\
+               int k(int x) {\n    report(x,\n           __LINE__);\n    return x;\n}\n";
     // One file name in two trees: `assert` reports the file's name too.
     for (version, text) in [("old", old), ("new", new)] {
         std::fs::create_dir(dir.path().join(version)).unwrap();
@@ -896,6 +900,9 @@ fn a_change_of_line_numbers_or_of_text_only_is_named() {
     assert_eq!(only("f"), "line numbers", "{json}");
     assert_eq!(only("g"), "same code", "{json}");
     assert!(only("h").is_null(), "{json}");
+    // `__LINE__` on the second line of a statement spanning two: the same line of the
+    // moved statement.
+    assert_eq!(only("k"), "line numbers", "{json}");
 }
 
 /// The pull-request comment shows no "possible difference" on an input both compiled

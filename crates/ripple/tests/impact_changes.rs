@@ -286,6 +286,21 @@ fn a_changed_argument_off_the_error_path_does_not_impact_what_follows_the_call()
     assert!(!lines.iter().any(|(f, _)| f == "must"), "{lines:?}");
 }
 
+/// Only the line an `assert` reports (`__assert_fail(..., __LINE__, ...)`) and the status
+/// `exit` is given change: both calls stop the program in both versions, on the same
+/// condition, so no statement of the program runs differently (the message and the
+/// status are seen only outside it). gcc: with no argument both versions print 2
+/// (`get(a, 1)` is 2, `checked(0)` is 0) and exit with 0.
+#[test]
+fn a_moved_assert_or_another_exit_status_impacts_no_statement() {
+    let (code, json) = impact("moved-assert", &[]);
+    let lines = json["impacted_lines"].as_array().expect("impacted_lines");
+    assert!(lines.is_empty(), "{json}");
+    // Still a change: the lines are listed.
+    assert_eq!(code, 1, "{json}");
+    assert!(new_changed_lines(&json).any(|l| l == 14), "{json}");
+}
+
 /// `compute(argc, 2)` becomes `compute(argc, argc - 1)`: now `b` decides whether `must`
 /// exits (with no argument, b is 0 and the new version exits with 1 before printing), so
 /// everything after the call may not run: lines 19-22 are impacted, and so is `must`.

@@ -1662,6 +1662,127 @@ impl Andersen {
 }
 
 impl Andersen {
+    /// A shortest derivation of `object` in the set of `from`: the pvars through which
+    /// the solved sets let a cell of the object reach `from`, from the constraint that
+    /// takes its address, each with the kind of step into the next. A diagnostic of
+    /// where precision is lost ([`super::PointsToConfig::explain`]).
+    pub(super) fn derivation(
+        &self,
+        gen: &Generator,
+        from: PVar,
+        object: u32,
+    ) -> Vec<(PVar, &'static str)> {
+        let set = |pv: PVar| -> &[u64] {
+            self.pts
+                .get(self.representative(pv) as usize)
+                .map_or(&[][..], Vec::as_slice)
+        };
+        let has = |words: &[u64], bit: u32| {
+            words
+                .get((bit / 64) as usize)
+                .is_some_and(|w| w & (1 << (bit % 64)) != 0)
+        };
+        let wanted: Vec<u32> = (0..self.cell_object.len() as u32)
+            .filter(|&c| self.cell_object[c as usize] == object)
+            .collect();
+        let holding: Vec<bool> = (0..gen.next)
+            .map(|pv| wanted.iter().any(|&c| has(set(pv), c)))
+            .collect();
+        let holds = |pv: PVar| holding.get(pv as usize).copied().unwrap_or(false);
+        let cell_bit = |pv: PVar| -> Option<u32> {
+            self.cell_index.get(pv as usize).copied().filter(|&i| i != u32::MAX)
+        };
+        // Constraints by destination; stores whose source holds it, by the cells they
+        // may write; block copies by the objects they may write.
+        let mut into: FxHashMap<PVar, Vec<&Constraint>> = FxHashMap::default();
+        let mut stores: FxHashMap<u32, Vec<PVar>> = FxHashMap::default();
+        let mut blocks: FxHashMap<u32, Vec<PVar>> = FxHashMap::default();
+        for c in &gen.constraints {
+            match *c {
+                Constraint::Base(d, _)
+                | Constraint::Copy(d, _)
+                | Constraint::Shift(d, _, _)
+                | Constraint::Load(d, _) => into.entry(d).or_default().push(c),
+                Constraint::Store(a, s) if holds(s) => {
+                    for bit in bits(set(a)) {
+                        stores.entry(bit).or_default().push(s);
+                    }
+                }
+                Constraint::CopyBlock(d, s) => {
+                    let mut objects: Vec<u32> =
+                        bits(set(d)).map(|c| self.cell_object[c as usize]).collect();
+                    objects.sort_unstable();
+                    objects.dedup();
+                    for o in objects {
+                        blocks.entry(o).or_default().push(s);
+                    }
+                }
+                Constraint::Store(..) => {}
+            }
+        }
+        let mut previous: FxHashMap<PVar, (PVar, &'static str)> = FxHashMap::default();
+        let mut queue = std::collections::VecDeque::from([from]);
+        previous.insert(from, (from, "start"));
+        let mut origin = None;
+        while let Some(v) = queue.pop_front() {
+            let mut next: Vec<(PVar, &'static str)> = Vec::new();
+            for c in into.get(&v).map_or(&[][..], Vec::as_slice) {
+                match **c {
+                    Constraint::Base(_, cell) => {
+                        if cell_bit(cell).is_some_and(|b| wanted.contains(&b)) {
+                            origin = Some(v);
+                        }
+                    }
+                    Constraint::Copy(_, s) if holds(s) => next.push((s, "copy")),
+                    Constraint::Shift(_, s, _) if holds(s) => next.push((s, "shift")),
+                    Constraint::Load(_, a) => {
+                        for c in bits(set(a)) {
+                            let cell = self.cell_pvar[c as usize];
+                            if holds(cell) {
+                                next.push((cell, "load"));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if origin.is_some() {
+                break;
+            }
+            if let Some(bit) = cell_bit(v) {
+                for &s in stores.get(&bit).map_or(&[][..], Vec::as_slice) {
+                    next.push((s, "store"));
+                }
+                let target = self.cell_object[bit as usize];
+                for &s in blocks.get(&target).map_or(&[][..], Vec::as_slice) {
+                    for c in bits(set(s)) {
+                        let cell = self.cell_pvar[c as usize];
+                        if holds(cell) {
+                            next.push((cell, "block copy"));
+                        }
+                    }
+                }
+            }
+            for (w, how) in next {
+                if let std::collections::hash_map::Entry::Vacant(e) = previous.entry(w) {
+                    e.insert((v, how));
+                    queue.push_back(w);
+                }
+            }
+        }
+        let Some(mut at) = origin else {
+            return Vec::new();
+        };
+        let mut path = vec![(at, "address")];
+        while at != from {
+            let (back, _) = previous[&at];
+            let how = previous[&at].1;
+            path.push((back, how));
+            at = back;
+        }
+        path
+    }
+
     /// How many of the constraints of `gen` the solution does not satisfy: a check
     /// that it is a fixpoint, for tests. Loads, stores and block copies are checked
     /// once per distinct set of their pointer.
