@@ -562,7 +562,8 @@ fn one_version(
                 // A library call that never returns, as before but for its arguments,
                 // changes nothing the program runs afterwards.
                 let stops_alike = paired.get(&(f, n)).is_some_and(|c| c.never_returns);
-                if reached(f, n) && !stops_alike && !equivalences.statements.contains(&(side, f, n)) {
+                if reached(f, n) && !stops_alike && !equivalences.statements.contains(&(side, f, n))
+                {
                     match paired_sources(f, n) {
                         Some(parts) => sources.extend(parts),
                         None => sources.extend(sdg.node_vertex(f, n)),

@@ -562,9 +562,11 @@ fn may_reach(program: &Program, classes: &[PassedAs], callee: FuncId) -> bool {
     let arity = callee.params.len() == classes.len()
         || (callee.is_variadic(types) && callee.params.len() <= classes.len());
     arity
-        && callee.params.iter().zip(classes).all(|(&p, class)| {
-            class.fits(PassedAs::of_type(types, callee.locals[p].ty))
-        })
+        && callee
+            .params
+            .iter()
+            .zip(classes)
+            .all(|(&p, class)| class.fits(PassedAs::of_type(types, callee.locals[p].ty)))
 }
 
 #[derive(Clone, Copy)]
@@ -1523,22 +1525,6 @@ impl<'p> Generator<'p> {
             .filter(|i| !self.reaching.contains(i))
             .collect();
         calls.sort_unstable();
-        if std::env::var("UNFIT_DEBUG").is_ok() {
-            eprintln!("unfit pending {} calls, {} targets; reaching {}", self.unfit.len(), self.unfit.values().map(Vec::len).sum::<usize>(), self.reaching.len());
-            for (i, gs) in &self.unfit {
-                let c = &self.indirect[*i];
-                if self.program.functions[c.function].name == "unixRandomness" {
-                    let names: Vec<&str> = gs.iter().map(|&g| self.program.functions[g].name.as_str()).collect();
-                    eprintln!("  unixRandomness {:?} {:?} unfit {:?}", c.node, c.classes, names);
-                }
-            }
-            for &i in &calls {
-                let c = &self.indirect[i];
-                let f = &self.program.functions[c.function];
-                let names: Vec<&str> = self.unfit[&i].iter().map(|&g| self.program.functions[g].name.as_str()).collect();
-                eprintln!("unfit {} {:?}: {:?} -> {:?}", f.name, c.node, c.classes, names);
-            }
-        }
         for &i in &calls {
             self.unfit_bound.insert(i);
             let mut targets = self.unfit.remove(&i).unwrap_or_default();

@@ -186,3 +186,94 @@ fn a_library_exit_called_through_a_pointer_may_stop_the_program() {
         assert!(!modref.may_stop[index("h")], "{mode:?}");
     }
 }
+
+/// A table of handlers of two shapes, called through casts to each shape. The call
+/// `as_io(fd, buf)` passes an integer first: calling `open_db(struct db *, char *)`
+/// with it is undefined behaviour (C11 6.5.2.2p9), so `open_db`'s `name` never holds
+/// `buf`, and `last[0]` (line 10) reads only what `as_db` passes, never `buf`;
+/// `read_io`'s `dst` does get `buf` (line 5 writes it). Under both analyses (unification
+/// merges what it merges: only Andersen is held to the first).
+#[test]
+fn a_call_through_a_pointer_binds_only_functions_its_arguments_fit() {
+    let program = common::lower_file(
+        "a.c",
+        "typedef void (*any_fn)(void);\n\
+         struct db { char *name; };\n\
+         struct db the_db;\n\
+         char *last;\n\
+         static void read_io(int fd, char *dst) { dst[0] = (char)fd; }\n\
+         static void open_db(struct db *d, char *name) { d->name = name; last = name; }\n\
+         any_fn table[2] = { (any_fn)read_io, (any_fn)open_db };\n\
+         void as_io(int i, int fd) { char buf[4]; ((void (*)(int, char *))table[i])(fd, buf); }\n\
+         void as_db(int i, char *n) { ((void (*)(struct db *, char *))table[i])(&the_db, n); }\n\
+         char h(void) { return last[0]; }\n",
+        false,
+    );
+    for (mode, pts) in both_analyses(&program) {
+        let accessed_on = |line: u32, kind: AccessKind| {
+            let mut written = BTreeSet::new();
+            for (f, function) in program.functions.iter_enumerated() {
+                for (n, node) in function.nodes.iter_enumerated() {
+                    if node.span.start_line != line {
+                        continue;
+                    }
+                    for access in pts.accesses(f, n) {
+                        if access.kind == kind {
+                            for &object in &pts.part_objects[access.part.index()] {
+                                written.insert(object_name(&program, object));
+                            }
+                        }
+                    }
+                }
+            }
+            written
+        };
+        let io = accessed_on(5, AccessKind::Write);
+        assert!(io.iter().any(|o| o.starts_with("buf")), "{mode:?}: {io:?}");
+        if mode == PointsToMode::Andersen {
+            let read = accessed_on(10, AccessKind::Read);
+            assert!(
+                !read.iter().any(|o| o.starts_with("buf")),
+                "{mode:?}: {read:?}"
+            );
+        }
+    }
+}
+
+/// When no function a pointer may hold fits a call's arguments, the call is taken at
+/// its word and every target is bound: `keep_pair` takes two arguments and is called
+/// with one, yet its `a` holds `buf`, and `kept[0]` (line 6) reads it.
+#[test]
+fn a_call_no_target_fits_binds_every_target() {
+    let program = common::lower_file(
+        "a.c",
+        "typedef void (*any_fn)(void);\n\
+         char *kept;\n\
+         static void keep_pair(char *a, char *b) { kept = a; (void)b; }\n\
+         any_fn only = (any_fn)keep_pair;\n\
+         void f(void) { char buf[4]; ((void (*)(char *))only)(buf); }\n\
+         char g(void) { return kept[0]; }\n",
+        false,
+    );
+    for (mode, pts) in both_analyses(&program) {
+        let mut read = BTreeSet::new();
+        for (f, function) in program.functions.iter_enumerated() {
+            for (n, node) in function.nodes.iter_enumerated() {
+                if node.span.start_line != 6 {
+                    continue;
+                }
+                for access in pts.accesses(f, n) {
+                    if access.kind == AccessKind::Read {
+                        for &object in &pts.part_objects[access.part.index()] {
+                            read.insert(object_name(&program, object));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            read.iter().any(|o| o.starts_with("buf")),
+            "{mode:?}: {read:?}"
+        );
+    }
+}

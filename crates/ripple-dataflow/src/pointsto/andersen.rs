@@ -1690,7 +1690,10 @@ impl Andersen {
             .collect();
         let holds = |pv: PVar| holding.get(pv as usize).copied().unwrap_or(false);
         let cell_bit = |pv: PVar| -> Option<u32> {
-            self.cell_index.get(pv as usize).copied().filter(|&i| i != u32::MAX)
+            self.cell_index
+                .get(pv as usize)
+                .copied()
+                .filter(|&i| i != u32::MAX)
         };
         // Constraints by destination; stores whose source holds it, by the cells they
         // may write; block copies by the objects they may write.
@@ -1728,10 +1731,10 @@ impl Andersen {
             let mut next: Vec<(PVar, &'static str)> = Vec::new();
             for c in into.get(&v).map_or(&[][..], Vec::as_slice) {
                 match **c {
-                    Constraint::Base(_, cell) => {
-                        if cell_bit(cell).is_some_and(|b| wanted.contains(&b)) {
-                            origin = Some(v);
-                        }
+                    Constraint::Base(_, cell)
+                        if cell_bit(cell).is_some_and(|b| wanted.contains(&b)) =>
+                    {
+                        origin = Some(v);
                     }
                     Constraint::Copy(_, s) if holds(s) => next.push((s, "copy")),
                     Constraint::Shift(_, s, _) if holds(s) => next.push((s, "shift")),
