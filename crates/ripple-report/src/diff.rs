@@ -153,7 +153,7 @@ pub fn diff_view(
     let globals = global_views(old, new, matching);
     summary.globals_changed = globals.len();
     DiffView {
-        schema: crate::SCHEMA_VERSION,
+        schema: crate::IMPACT_SCHEMA_VERSION,
         old: labels.0.to_string(),
         new: labels.1.to_string(),
         functions,

@@ -196,6 +196,14 @@ const SCRIPT: &str = r#"
     }
     files.appendChild(pair);
   }
+  // A line's chain: the line, then the shared steps from its `via` on.
+  function chainOf(l) {
+    const out = [l.file + ':' + l.line];
+    for (let i = l.via; i !== null && i !== undefined; i = report.chain_steps[i].next) {
+      out.push(report.chain_steps[i].step);
+    }
+    return out;
+  }
   function select(k) {
     for (const tr of document.querySelectorAll('tr.selected')) tr.classList.remove('selected');
     const hit = impacted.get(k);
@@ -206,7 +214,7 @@ const SCRIPT: &str = r#"
     why.textContent = '';
     why.appendChild(el('span', {}, hit.version + ' ' + hit.file + ':' + hit.line + ' in ' + hit.function + ', distance ' + hit.distance + ':'));
     const ol = el('ol', {id: 'chain-steps'});
-    for (const step of hit.chain) ol.appendChild(el('li', {}, step));
+    for (const step of chainOf(hit)) ol.appendChild(el('li', {}, step));
     why.appendChild(ol);
   }
   const m = /^#click=(.*)$/.exec(decodeURIComponent(location.hash));

@@ -26,6 +26,12 @@ pub struct ImpactLinesView {
     pub level: crate::interned::Word,
     /// Impacted lines that hold no changed statement, sorted by version, file, line.
     pub impacted_lines: Vec<ImpactedLineView>,
+    /// The steps of the impacted lines' chains after their first, shared: chains that
+    /// end alike (most do: they meet on their way back to the change) hold one copy of
+    /// their common end. A step's `next` is the index of the step after it (always a
+    /// smaller one), none for the last (the changed statement).
+    #[serde(default)]
+    pub chain_steps: Vec<ChainStep>,
     /// Lines holding a statement not in MAPPED (SYNT-CHANGED), sorted.
     pub changed_lines: Vec<LineView>,
     /// Changes proved to do what the code they replace did (SEM-DCIA's statement
@@ -47,6 +53,27 @@ pub struct ImpactLinesView {
 }
 
 impl ImpactLinesView {
+    /// The chain of an impacted line: the line first (`file:line`), then each
+    /// dependence back to the changed statement (last, ending in ` changed`).
+    pub fn chain(&self, line: &ImpactedLineView) -> Vec<String> {
+        let mut chain = vec![format!("{}:{}", line.file, line.line)];
+        let mut at = line.via;
+        while let Some(step) = at.and_then(|i| self.chain_steps.get(i as usize)) {
+            chain.push(step.step.clone());
+            at = step.next;
+        }
+        chain
+    }
+
+    /// The last step of an impacted line's chain: the changed statement it starts from.
+    pub fn chain_origin(&self, line: &ImpactedLineView) -> Option<&str> {
+        let mut at = self.chain_steps.get(line.via? as usize)?;
+        while let Some(next) = at.next.and_then(|i| self.chain_steps.get(i as usize)) {
+            at = next;
+        }
+        Some(&at.step)
+    }
+
     /// Whether a wall-clock cut-off, not a work budget, stopped some proof of the impact:
     /// another run may then give another one.
     pub fn machine_dependent(&self) -> bool {
@@ -122,9 +149,11 @@ pub struct ImpactedLineView {
     pub file: String,
     pub line: u32,
     pub function: String,
-    /// The line first, the changed statement last, e.g. `["a.c:41", "delim (param of
-    /// print_minor_vers)", "a.c:14 call argument", "a.c:13 changed"]`.
-    pub chain: Vec<String>,
+    /// Where the line's chain goes after the line itself: the index of its second step
+    /// in [`ImpactLinesView::chain_steps`] ([`ImpactLinesView::chain`] follows it, e.g.
+    /// to `["a.c:41", "delim (param of print_minor_vers)", "a.c:14 call argument",
+    /// "a.c:13 changed"]`); none for a chain of the line alone.
+    pub via: Option<u32>,
     /// The dependence distance from the nearest changed statement: the number of steps
     /// of the chain (the shortest found; 1 for a direct dependent).
     pub distance: u32,
@@ -132,6 +161,37 @@ pub struct ImpactedLineView {
     /// (shown under its chain).
     #[serde(skip)]
     pub text: Option<String>,
+}
+
+/// A step of the shared chains: its text, and the index of the step after it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct ChainStep {
+    pub step: String,
+    pub next: Option<u32>,
+}
+
+/// Shares the chains of `lines` (each the line first): every line's `via` is set to the
+/// second step of its chain in the returned table, which holds each distinct end of a
+/// chain once. Steps come before the steps that point to them, so the table is the same
+/// for the same lines.
+fn share_chains(lines: &mut [ImpactedLineView], chains: &[Vec<String>]) -> Vec<ChainStep> {
+    let mut steps: Vec<ChainStep> = Vec::new();
+    let mut known: rustc_hash::FxHashMap<(&str, Option<u32>), u32> = Default::default();
+    for (line, chain) in lines.iter_mut().zip(chains) {
+        let mut next = None;
+        for step in chain.iter().skip(1).rev() {
+            let id = *known.entry((step.as_str(), next)).or_insert_with(|| {
+                steps.push(ChainStep {
+                    step: step.clone(),
+                    next,
+                });
+                u32::try_from(steps.len() - 1).unwrap_or(u32::MAX)
+            });
+            next = Some(id);
+        }
+        line.via = next;
+    }
+    steps
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -222,11 +282,15 @@ pub fn impact_lines_view(
     changed_lines.sort();
     changed_lines.dedup();
     if let Some(depth) = depth {
-        impacted_lines.retain(|l| l.distance <= depth);
+        impacted_lines.retain(|(l, _)| l.distance <= depth);
     }
-    impacted_lines.sort_by(|a, b| {
+    impacted_lines.sort_by(|(a, _), (b, _)| {
         (a.version == "new", &a.file, a.line).cmp(&(b.version == "new", &b.file, b.line))
     });
+    let (mut impacted_lines, chains): (Vec<ImpactedLineView>, Vec<Vec<String>>) =
+        impacted_lines.into_iter().unzip();
+    let chain_steps = share_chains(&mut impacted_lines, &chains);
+    drop(chains);
     let mut impacted_functions: Vec<String> =
         impacted_lines.iter().map(|l| l.function.clone()).collect();
     impacted_functions.sort();
@@ -296,7 +360,7 @@ pub fn impact_lines_view(
             })
         });
     ImpactLinesView {
-        schema: crate::SCHEMA_VERSION,
+        schema: crate::IMPACT_SCHEMA_VERSION,
         equivalences,
         proved_equivalent,
         semantic: None,
@@ -326,6 +390,7 @@ pub fn impact_lines_view(
                 .collect(),
         },
         impacted_lines,
+        chain_steps,
         changed_lines,
     }
 }
@@ -472,9 +537,9 @@ fn impacted_of(
     program: &Program,
     impact: &VersionImpact,
     changed: &[LineView],
-) -> Vec<ImpactedLineView> {
+) -> Vec<(ImpactedLineView, Vec<String>)> {
     // (file, line) -> the line, with the shortest explanation.
-    let mut lines: BTreeMap<(String, u32), ImpactedLineView> = BTreeMap::new();
+    let mut lines: BTreeMap<(String, u32), (ImpactedLineView, Vec<String>)> = BTreeMap::new();
     for node in &impact.impacted {
         let function = &program.functions[node.function];
         // The header line (entry and exit nodes) counts only when a parameter is
@@ -508,11 +573,12 @@ fn impacted_of(
             line: span.start_line,
             function: function.name.clone(),
             distance: u32::try_from(chain.len().saturating_sub(1)).unwrap_or(u32::MAX),
-            chain,
+            via: None,
             text: None,
         };
+        let candidate = (candidate, chain);
         match lines.get_mut(&(file.clone(), span.start_line)) {
-            Some(existing) if existing.chain.len() <= candidate.chain.len() => {}
+            Some(existing) if existing.1.len() <= candidate.1.len() => {}
             Some(existing) => *existing = candidate,
             None => {
                 lines.insert((file, span.start_line), candidate);
@@ -549,7 +615,7 @@ fn by_distance(lines: &[ImpactedLineView]) -> Vec<DistanceCount> {
 pub const LINES_PER_FUNCTION: usize = 5;
 
 /// Rows of the summary by distance in the text report before the rest is folded.
-const DISTANCE_ROWS: usize = 8;
+pub(crate) const DISTANCE_ROWS: usize = 8;
 
 /// The human-readable report: a summary by distance first, then the impacted functions
 /// nearest first, each with its nearest lines and their chains (`all`: every line).
@@ -571,12 +637,87 @@ fn changed_runs(lines: &[u32], all: bool) -> String {
 }
 
 pub fn render_text(view: &ImpactLinesView, all: bool) -> String {
-    render_text_with(view, all, None)
+    render_text_with(
+        view,
+        &TextOptions {
+            all,
+            whole_chains: all,
+            max_functions: None,
+        },
+    )
 }
 
-/// The text report listing at most `max_functions` impacted functions (the nearest; the
-/// others counted), as a section of a longer report.
-pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option<usize>) -> String {
+/// What the text report shows.
+pub struct TextOptions {
+    /// Every line of every function, every distance (else the nearest, the rest counted).
+    pub all: bool,
+    /// Every step of the chains (else the first and last ones, the rest counted).
+    pub whole_chains: bool,
+    /// At most this many impacted functions (the nearest; the others counted), as a
+    /// section of a longer report.
+    pub max_functions: Option<usize>,
+}
+
+/// Steps of a chain the text shows from its start (the impacted line) when it is cut.
+pub(crate) const CHAIN_HEAD: usize = 3;
+
+/// Steps of a chain the text shows from its end (the change) when it is cut.
+pub(crate) const CHAIN_TAIL: usize = 2;
+
+/// Characters of a cut chain the text shows at most, besides its first and last steps
+/// (which it always shows).
+const CHAIN_WIDTH: usize = 160;
+
+/// A chain as the text shows it, its steps joined by ` <- `: whole when `whole` or when
+/// short (at most `CHAIN_HEAD + CHAIN_TAIL + 1` steps and [`CHAIN_WIDTH`] characters),
+/// else its first step (the impacted line), its last (the change), and up to
+/// [`CHAIN_HEAD`] and [`CHAIN_TAIL`] steps from each end while the text stays within
+/// [`CHAIN_WIDTH`], with the number of steps left out between them; the flag says
+/// whether it was cut.
+pub fn chain_text(chain: &[String], whole: bool) -> (String, bool) {
+    let joined = chain.join(" <- ");
+    let short = chain.len() <= CHAIN_HEAD + CHAIN_TAIL + 1 && joined.chars().count() <= CHAIN_WIDTH;
+    if whole || short || chain.len() <= 2 {
+        return (joined, false);
+    }
+    let n = chain.len();
+    let width = |head: usize, tail: usize| {
+        let steps: usize = chain[..head]
+            .iter()
+            .chain(&chain[n - tail..])
+            .map(|s| s.chars().count() + 4)
+            .sum();
+        steps + "… 999 steps … <- ".len()
+    };
+    let (mut head, mut tail) = (1, 1);
+    loop {
+        let mut grew = false;
+        if head < CHAIN_HEAD && head + tail + 1 < n && width(head + 1, tail) <= CHAIN_WIDTH {
+            head += 1;
+            grew = true;
+        }
+        if tail < CHAIN_TAIL && head + tail + 1 < n && width(head, tail + 1) <= CHAIN_WIDTH {
+            tail += 1;
+            grew = true;
+        }
+        if !grew {
+            break;
+        }
+    }
+    let left_out = n - head - tail;
+    let text = format!(
+        "{} <- … {left_out} step{} … <- {}",
+        chain[..head].join(" <- "),
+        if left_out == 1 { "" } else { "s" },
+        chain[n - tail..].join(" <- ")
+    );
+    (text, true)
+}
+
+/// The text report with the parts `options` asks for.
+pub fn render_text_with(view: &ImpactLinesView, options: &TextOptions) -> String {
+    let all = options.all;
+    let max_functions = options.max_functions;
     let mut out = String::new();
     if let Some(incomplete) = &view.incomplete {
         let _ = writeln!(out, "{incomplete}");
@@ -753,13 +894,16 @@ pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option
             if all { "" } else { " (--all for every line)" }
         );
     }
+    let mut chains_cut = false;
     let listed = max_functions.unwrap_or(usize::MAX);
     let more = groups.len().saturating_sub(listed);
     for (distance, function, lines) in groups.into_iter().take(listed) {
         let _ = writeln!(out, "  {function} (distance {distance}):");
         let shown = if all { lines.len() } else { LINES_PER_FUNCTION };
         for l in lines.iter().take(shown) {
-            let _ = writeln!(out, "    {} {}", l.version, l.chain.join(" <- "));
+            let (chain, cut) = chain_text(&view.chain(l), options.whole_chains);
+            chains_cut |= cut;
+            let _ = writeln!(out, "    {} {chain}", l.version);
             if let Some(text) = &l.text {
                 let _ = writeln!(out, "      {:>5} | {}", l.line, snippet(text));
             }
@@ -772,6 +916,12 @@ pub fn render_text_with(view: &ImpactLinesView, all: bool, max_functions: Option
         let _ = writeln!(
             out,
             "  ... {more} more function(s), farther (`ripple impact` or --format json lists them)"
+        );
+    }
+    if chains_cut {
+        let _ = writeln!(
+            out,
+            "  (long chains are cut to their first and last steps; --all or --format json gives them whole)"
         );
     }
     for note in &view.approximations {
@@ -811,6 +961,94 @@ mod tests {
             "{cut}"
         );
         assert!(changed_runs(&scattered, true).ends_with("281, 291"));
+    }
+
+    fn line(file: &str, line: u32) -> ImpactedLineView {
+        ImpactedLineView {
+            version: "new",
+            file: file.to_string(),
+            line,
+            function: "f".to_string(),
+            via: None,
+            distance: 0,
+            text: None,
+        }
+    }
+
+    /// Chains that end alike share their end: the table holds each distinct end once,
+    /// every step points to an earlier one, and each line's chain reads back as it was.
+    #[test]
+    fn shared_chains_read_back_as_they_were() {
+        let steps = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let tail: Vec<String> = (0..30).map(|i| format!("a.c:{}", 100 + i)).collect();
+        let mut chains = Vec::new();
+        let mut lines = Vec::new();
+        for k in 0..20u32 {
+            let mut chain = vec![format!("a.c:{k}")];
+            chain.extend_from_slice(&tail[k as usize..]);
+            chain.push("a.c:1 changed".to_string());
+            chains.push(chain);
+            lines.push(line("a.c", k));
+        }
+        chains.push(steps(&["b.c:7", "x (param of g)", "a.c:1 changed"]));
+        lines.push(line("b.c", 7));
+        chains.push(steps(&["b.c:9"]));
+        lines.push(line("b.c", 9));
+        let chain_steps = share_chains(&mut lines, &chains);
+        // 30 steps of the shared tail, the changed line, the parameter.
+        assert_eq!(chain_steps.len(), 32);
+        for (i, step) in chain_steps.iter().enumerate() {
+            assert!(step.next.is_none_or(|n| (n as usize) < i), "{step:?}");
+        }
+        let view = ImpactLinesView {
+            schema: 2,
+            old: String::new(),
+            new: String::new(),
+            level: "statement",
+            impacted_lines: lines,
+            chain_steps,
+            changed_lines: Vec::new(),
+            equivalences: Vec::new(),
+            proved_equivalent: false,
+            semantic: None,
+            summary: ImpactLinesSummary::default(),
+            incomplete: None,
+            approximations: Vec::new(),
+        };
+        for (l, chain) in view.impacted_lines.iter().zip(&chains) {
+            assert_eq!(&view.chain(l), chain);
+            assert_eq!(
+                view.chain_origin(l),
+                chain.get(1).and(chain.last()).map(String::as_str)
+            );
+        }
+    }
+
+    /// A long chain in the text keeps its first and last steps and counts the others;
+    /// a short one, or any with `--all`, is whole.
+    #[test]
+    fn long_chains_are_cut_in_the_text() {
+        let chain: Vec<String> = (0..40)
+            .map(|i| format!("src/emitter.c:{}", 1000 + i))
+            .chain(["src/emitter.c:7 changed".to_string()])
+            .collect();
+        let (text, cut) = chain_text(&chain, false);
+        assert!(cut);
+        assert!(
+            text.starts_with("src/emitter.c:1000 <- src/emitter.c:1001"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("<- src/emitter.c:1039 <- src/emitter.c:7 changed"),
+            "{text}"
+        );
+        assert!(text.contains(" <- … 36 steps … <- "), "{text}");
+        assert!(text.chars().count() <= CHAIN_WIDTH, "{text}");
+        let (whole, cut) = chain_text(&chain, true);
+        assert!(!cut);
+        assert_eq!(whole, chain.join(" <- "));
+        let short = &chain[35..];
+        assert_eq!(chain_text(short, false), (short.join(" <- "), false));
     }
 
     fn hub(name: &str, lines: usize, chain_lines: usize) -> HubView {

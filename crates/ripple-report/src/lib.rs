@@ -20,5 +20,10 @@ pub mod slice;
 pub mod stats;
 pub mod stored;
 
-/// The version of every JSON document ripple writes.
+/// The version of the JSON documents ripple writes, except those below.
 pub const SCHEMA_VERSION: u32 = 1;
+
+/// The version of the statement-level impact document (`ripple impact`) and of the
+/// documents of `ripple diff`, which hold it: 2 since the impacted lines' chains are
+/// shared (`via` into `chain_steps`) instead of written out per line.
+pub const IMPACT_SCHEMA_VERSION: u32 = 2;

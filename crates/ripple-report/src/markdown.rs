@@ -16,6 +16,22 @@ pub(crate) fn code(text: &str) -> String {
     format!("`{}`", text.replace('`', "'").replace('|', "\\|"))
 }
 
+/// A chain for a table cell, each step in code: the first and last steps of a long one,
+/// the number left out between them (the JSON has it whole).
+fn chain_cells(chain: &[String]) -> Vec<String> {
+    use crate::impact_lines::{CHAIN_HEAD, CHAIN_TAIL};
+    if chain.len() <= CHAIN_HEAD + CHAIN_TAIL + 1 {
+        return chain.iter().map(|c| code(c)).collect();
+    }
+    let left_out = chain.len() - CHAIN_HEAD - CHAIN_TAIL;
+    chain[..CHAIN_HEAD]
+        .iter()
+        .map(|c| code(c))
+        .chain([format!("… {left_out} steps …")])
+        .chain(chain[chain.len() - CHAIN_TAIL..].iter().map(|c| code(c)))
+        .collect()
+}
+
 pub fn render(view: &ImpactLinesView) -> String {
     format!(
         "### ripple: impact of the change\n\n{}",
@@ -61,8 +77,27 @@ pub fn render_section(view: &ImpactLinesView) -> String {
     if !s.by_distance.is_empty() {
         let _ = writeln!(out, "| distance | lines | functions first impacted |");
         let _ = writeln!(out, "|---:|---:|---:|");
-        for c in &s.by_distance {
+        // The nearest distances one per row, the far tail folded into one, as in the
+        // text report.
+        let rows = crate::impact_lines::DISTANCE_ROWS;
+        let shown = if s.by_distance.len() <= rows {
+            s.by_distance.len()
+        } else {
+            rows - 1
+        };
+        for c in &s.by_distance[..shown] {
             let _ = writeln!(out, "| {} | {} | {} |", c.distance, c.lines, c.functions);
+        }
+        if let (Some(first), Some(last)) = (s.by_distance.get(shown), s.by_distance.last()) {
+            let rest = &s.by_distance[shown..];
+            let _ = writeln!(
+                out,
+                "| {} to {} | {} | {} |",
+                first.distance,
+                last.distance,
+                rest.iter().map(|c| c.lines).sum::<usize>(),
+                rest.iter().map(|c| c.functions).sum::<usize>()
+            );
         }
         out.push('\n');
     }
@@ -111,7 +146,7 @@ pub fn render_section(view: &ImpactLinesView) -> String {
         );
         let _ = writeln!(out, "|---|---:|---:|---|");
         for (l, count) in functions.iter().take(MAX_FUNCTIONS) {
-            let chain: Vec<String> = l.chain.iter().map(|c| code(c)).collect();
+            let chain = chain_cells(&view.chain(l));
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | {} |",

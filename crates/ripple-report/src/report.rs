@@ -106,8 +106,11 @@ pub fn render_text(report: &Report) -> String {
         );
         out.push_str(&crate::impact_lines::render_text_with(
             impact,
-            false,
-            (!report.all).then_some(DIFF_FUNCTIONS),
+            &crate::impact_lines::TextOptions {
+                all: false,
+                whole_chains: report.all,
+                max_functions: (!report.all).then_some(DIFF_FUNCTIONS),
+            },
         ));
     }
     if let Some(semantic) = &report.semantic {
@@ -299,6 +302,42 @@ pub fn render_history_json(history: &HistoryReport) -> String {
     serde_json::to_string_pretty(history).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// The JSON of a history written commit by commit: this start, then
+/// [`history_json_commit`] for each commit, then [`history_json_end`] make the text of
+/// [`render_history_json`] without holding every report at once.
+pub fn history_json_start(range: &str) -> String {
+    let range = serde_json::to_string(range).unwrap_or_default();
+    format!(
+        "{{\n  \"schema\": {},\n  \"range\": {range},\n  \"commits\": [",
+        crate::IMPACT_SCHEMA_VERSION
+    )
+}
+
+/// One commit of a history written commit by commit (`first`: the first of the list).
+pub fn history_json_commit(first: bool, commit: &CommitReport) -> String {
+    let text =
+        serde_json::to_string_pretty(commit).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"));
+    // Pretty JSON has no newline inside a string: each line is indented as a list item.
+    let mut out = String::from(if first { "\n" } else { ",\n" });
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str("    ");
+        out.push_str(line);
+    }
+    out
+}
+
+/// The end of a history written commit by commit (`empty`: no commit was written).
+pub fn history_json_end(empty: bool) -> String {
+    if empty {
+        "]\n}".to_string()
+    } else {
+        "\n  ]\n}".to_string()
+    }
+}
+
 pub fn render_history_markdown(history: &HistoryReport) -> String {
     history.commits.iter().map(render_commit_markdown).collect()
 }
@@ -319,4 +358,42 @@ pub fn render_commit_markdown(c: &CommitReport) -> String {
         1,
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn commit(name: &str) -> CommitReport {
+        let report = format!(
+            r#"{{"schema":2,"old":"{name}^","new":"{name}","functions":[],"globals":[],
+            "summary":{{"modified":0,"added":0,"removed":0,"renamed":0,"unchanged":1,"globals_changed":0}},
+            "approximations":{{"old":0,"new":0}},"not_run":[{{"section":"impact","reason":"a \"quoted\"\nreason"}}]}}"#
+        );
+        CommitReport {
+            commit: name.to_string(),
+            subject: format!("subject of {name}"),
+            report: serde_json::from_str(&report).expect("a report"),
+        }
+    }
+
+    /// A history written commit by commit is the document written at once, byte for
+    /// byte, with no commit, one, or several.
+    #[test]
+    fn a_history_written_commit_by_commit_is_the_whole_document() {
+        for count in [0, 1, 3] {
+            let commits: Vec<CommitReport> = (0..count).map(|i| commit(&format!("c{i}"))).collect();
+            let mut streamed = history_json_start("A..B");
+            for (i, c) in commits.iter().enumerate() {
+                streamed.push_str(&history_json_commit(i == 0, c));
+            }
+            streamed.push_str(&history_json_end(commits.is_empty()));
+            let whole = render_history_json(&HistoryReport {
+                schema: crate::IMPACT_SCHEMA_VERSION,
+                range: "A..B".to_string(),
+                commits,
+            });
+            assert_eq!(streamed, whole);
+        }
+    }
 }

@@ -33,6 +33,10 @@ use crate::semdiff::{SemdiffView, WitnessView};
 /// Related locations listed per result at most (the message gives the full count).
 const MAX_RELATED: usize = 100;
 
+/// Code flows per result at most: those of the nearest impacted functions (the run's
+/// properties say so; the result's count them all).
+const MAX_CODE_FLOWS: usize = 10;
+
 /// The `uriBaseId` of a version (`program` for the one program of `slice` and `sea`).
 fn base(version: &str) -> &'static str {
     match version {
@@ -110,8 +114,12 @@ fn step_line(step: &str) -> Option<(&str, u32)> {
 }
 
 /// The hunk an impacted line's chain starts from (its last step names the change).
-fn origin<'h>(hunks: &'h [Hunk], line: &ImpactedLineView) -> Option<&'h Hunk> {
-    let (file, at) = step_line(line.chain.last()?)?;
+fn origin<'h>(
+    hunks: &'h [Hunk],
+    view: &ImpactLinesView,
+    line: &ImpactedLineView,
+) -> Option<&'h Hunk> {
+    let (file, at) = step_line(view.chain_origin(line)?)?;
     hunks
         .iter()
         .find(|h| h.version == line.version && h.file == file && (h.start..=h.end).contains(&at))
@@ -119,10 +127,11 @@ fn origin<'h>(hunks: &'h [Hunk], line: &ImpactedLineView) -> Option<&'h Hunk> {
 
 /// The chain as a thread flow from the change to the impacted line: the steps that name
 /// a line become locations; the others are said in the next location's message.
-fn code_flow(line: &ImpactedLineView) -> Value {
+fn code_flow(view: &ImpactLinesView, line: &ImpactedLineView) -> Value {
     let mut locations = Vec::new();
     let mut pending: Vec<&str> = Vec::new();
-    for step in line.chain.iter().rev() {
+    let chain = view.chain(line);
+    for step in chain.iter().rev() {
         match step_line(step) {
             Some((file, at)) => {
                 pending.push(step);
@@ -291,7 +300,7 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
     let mut by_hunk: BTreeMap<&Hunk, Vec<&ImpactedLineView>> = BTreeMap::new();
     let mut unattributed: Vec<&ImpactedLineView> = Vec::new();
     for line in &view.impacted_lines {
-        match origin(&hunks, line) {
+        match origin(&hunks, view, line) {
             Some(h) => by_hunk.entry(h).or_default().push(line),
             None => unattributed.push(line),
         }
@@ -302,7 +311,7 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
         if lines.is_empty() {
             continue;
         }
-        results.push(impact_result(hunk, &lines));
+        results.push(impact_result(view, hunk, &lines));
     }
     // Impact whose chain starts elsewhere (a changed global's initial value, say) is
     // placed at the first hunk of its version.
@@ -316,7 +325,7 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
             lines.is_empty(),
             hunks.iter().find(|h| h.version == version),
         ) {
-            results.push(impact_result(hunk, &lines));
+            results.push(impact_result(view, hunk, &lines));
         }
     }
     for e in &view.equivalences {
@@ -360,7 +369,9 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
         "impactedLines": s.impacted_lines,
         "dciaImpactedLines": s.dcia_impacted_lines,
         "impactedFunctions": s.impacted_functions.len(),
-        "provedEquivalent": view.proved_equivalent
+        "provedEquivalent": view.proved_equivalent,
+        "codeFlowsPerResult": MAX_CODE_FLOWS,
+        "codeFlowsNote": format!("each impact result has the code flows of its {MAX_CODE_FLOWS} nearest impacted functions at most (its properties count them all); ripple's JSON report has every chain")
     });
     serde_json::to_string_pretty(&log).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
@@ -387,7 +398,7 @@ fn sarif_log(version: &str, bases: Value, notifications: Vec<Value>, results: Ve
     })
 }
 
-fn impact_result(hunk: &Hunk, lines: &[&ImpactedLineView]) -> Value {
+fn impact_result(view: &ImpactLinesView, hunk: &Hunk, lines: &[&ImpactedLineView]) -> Value {
     // Per function, its nearest line (the first of the nearest distance).
     let mut nearest: BTreeMap<&str, &ImpactedLineView> = BTreeMap::new();
     for &l in lines {
@@ -436,7 +447,11 @@ fn impact_result(hunk: &Hunk, lines: &[&ImpactedLineView]) -> Value {
             loc
         })
         .collect();
-    let flows: Vec<Value> = functions.iter().map(|l| code_flow(l)).collect();
+    let flows: Vec<Value> = functions
+        .iter()
+        .take(MAX_CODE_FLOWS)
+        .map(|l| code_flow(view, l))
+        .collect();
     json!({
         "ruleId": "RPL001",
         "ruleIndex": 0,

@@ -294,6 +294,17 @@ fn render(view: &SemdiffView, compact: bool) -> String {
     out
 }
 
+/// A condition as the text shows it: as computed, unless it still compares or reads
+/// whole memories written by stores (`store(mem, p, 64) == ...`), which no reader can
+/// follow; that is said instead, and the JSON keeps the term.
+fn condition_text(condition: &str) -> &str {
+    if condition.contains("store(") {
+        "(a condition on memory the text cannot show readably; the JSON has it)"
+    } else {
+        condition
+    }
+}
+
 fn render_function(out: &mut String, f: &FunctionView) {
     {
         let _ = writeln!(
@@ -304,13 +315,13 @@ fn render_function(out: &mut String, f: &FunctionView) {
             if f.modified { " (modified)" } else { "" }
         );
         if let Some(c) = &f.differs_when {
-            let _ = writeln!(out, "  differs when:          {c}");
+            let _ = writeln!(out, "  differs when:          {}", condition_text(c));
         }
         if let Some(t) = &f.non_termination_differs_when {
-            let _ = writeln!(out, "  termination differs:   {t}");
+            let _ = writeln!(out, "  termination differs:   {}", condition_text(t));
         }
         if let Some(u) = &f.equal_when {
-            let _ = writeln!(out, "  equal when:            {u}");
+            let _ = writeln!(out, "  equal when:            {}", condition_text(u));
         }
         if f.full {
             out.push_str("  (full difference summary within the bounds)\n");

@@ -261,7 +261,13 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
                         };
                     }
                     let address = expr(&args[1], names, lets, 10);
-                    return format!("mem[{address}]");
+                    // A read of the input memory; of another (one stored to), that
+                    // memory is said, not dropped.
+                    let memory = expr(&args[0], names, lets, 11);
+                    if memory == "mem" {
+                        return format!("mem[{address}]");
+                    }
+                    return format!("{memory}[{address}]");
                 }
                 "concat" => {
                     if let Some(text) = load_text(args, names, lets) {
@@ -401,6 +407,12 @@ fn load_text(args: &[Sexp], names: &Names, lets: &mut FxHashMap<String, String>)
         if !matches!(sel.first(), Some(Sexp::Atom(h)) if h == "select") {
             return None;
         }
+        // Only a load from the input memory reads as `*a`; one from a memory stored
+        // to is not what `*a` was.
+        if !matches!(sel.get(1), Some(Sexp::Atom(m)) if names.symbols.get(m).is_some_and(|n| n == "mem"))
+        {
+            return None;
+        }
         if base.is_none() {
             base = sel.get(2);
         }
@@ -478,6 +490,7 @@ mod tests {
             &names,
         );
         assert_eq!(text, "x >= 0 && x != 4");
+        names.symbols.insert("P0.mem".into(), "mem".into());
         let text = render("(= (concat (select P0.mem (bvadd P0.a0 #x0000000000000001)) (select P0.mem P0.a0)) #x0004)", &names);
         assert_eq!(text, "*x == 4");
     }

@@ -717,19 +717,33 @@ pub fn model_bool(model: &Model, value: &Bool) -> Option<bool> {
 /// floating-point units (the classic uninterpreted-function abstraction of equivalence
 /// checking). A satisfiable rewrite says nothing. None when nothing is costly.
 pub fn abstract_costly(formula: &Bool) -> Option<Bool> {
-    // Queries of one run share most of their terms: one rewrite per term and thread
-    // (the context is the thread's), dropped when it grows large.
-    thread_local! {
-        static DONE: std::cell::RefCell<rustc_hash::FxHashMap<Dynamic, Dynamic>> =
-            std::cell::RefCell::new(rustc_hash::FxHashMap::default());
-    }
-    DONE.with(|done| {
+    REWRITTEN.with(|done| {
         let mut done = done.borrow_mut();
         if done.len() > 1_000_000 {
             done.clear();
         }
         abstract_with(formula, &mut done)
     })
+}
+
+thread_local! {
+    /// Queries of one run share most of their terms: one rewrite per term and thread
+    /// (the context is the thread's), dropped when it grows large or by
+    /// [`forget_rewrites`].
+    static REWRITTEN: std::cell::RefCell<rustc_hash::FxHashMap<Dynamic, Dynamic>> =
+        std::cell::RefCell::new(rustc_hash::FxHashMap::default());
+}
+
+/// Drops the calling thread's rewrites of [`abstract_costly`], and with them the terms
+/// they keep alive: a caller analysing one change after another (the commits of a range)
+/// calls it on each of its threads between two, so that memory does not grow with the
+/// number of changes.
+pub fn forget_rewrites() {
+    REWRITTEN.with(|done| {
+        let mut done = done.borrow_mut();
+        done.clear();
+        done.shrink_to_fit();
+    });
 }
 
 fn abstract_with(
@@ -860,6 +874,134 @@ fn any_subterm<T: Ast>(
 
 /// Whether a term, counted as a tree (shared subterms counted each time, as printing
 /// would), has more than `limit` nodes. Stops counting at the limit.
+/// Addresses a memory equality is expanded over at most (past them it is kept whole).
+const MAX_EXPANDED_ADDRESSES: usize = 256;
+
+/// `formula` made readable without changing its meaning: an equality of two memories
+/// that are stores over one memory becomes the equality of their bytes at the addresses
+/// stored to (they agree everywhere else), and a read through a store is resolved where
+/// the store's address is the read's, or differs from it by a nonzero constant. What
+/// cannot be resolved is kept as it was. For printing conditions; simplify the result.
+pub fn expand_memory_equalities(formula: &Bool) -> Bool {
+    let root = Dynamic::from_ast(formula);
+    let mut done: rustc_hash::FxHashMap<Dynamic, Dynamic> = Default::default();
+    // Post-order without recursion: (node, children pushed).
+    let mut stack = vec![(root.clone(), false)];
+    while let Some((node, expanded)) = stack.pop() {
+        if done.contains_key(&node) {
+            continue;
+        }
+        if !node.is_app() || node.num_children() == 0 {
+            done.insert(node.clone(), node);
+            continue;
+        }
+        let children = node.children();
+        if !expanded {
+            stack.push((node, true));
+            stack.extend(children.into_iter().map(|c| (c, false)));
+            continue;
+        }
+        let args: Vec<Dynamic> = children.iter().map(|c| done[c].clone()).collect();
+        let kind = node.decl().kind();
+        let rebuilt = match (kind, args.as_slice()) {
+            (z3::DeclKind::Select, [array, index]) => read_through(array, index),
+            (z3::DeclKind::Eq, [a, b]) => memory_equality(a, b).map(|e| Dynamic::from_ast(&e)),
+            _ => None,
+        };
+        let rebuilt = rebuilt.unwrap_or_else(|| {
+            if args == children {
+                node.clone()
+            } else {
+                let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+                node.decl().apply(&refs)
+            }
+        });
+        done.insert(node, rebuilt);
+    }
+    done.get(&root)
+        .and_then(Dynamic::as_bool)
+        .unwrap_or_else(|| formula.clone())
+}
+
+/// The store under `array`, if it is one: (the memory it stores into, address, value).
+fn store_parts(array: &Dynamic) -> Option<(Dynamic, Dynamic, Dynamic)> {
+    if !array.is_app() || array.decl().kind() != z3::DeclKind::Store {
+        return None;
+    }
+    match array.children().as_slice() {
+        [inner, index, value] => Some((inner.clone(), index.clone(), value.clone())),
+        _ => None,
+    }
+}
+
+/// Whether two addresses differ by a nonzero constant (`p + 1` and `p + 3`, two
+/// numerals): a store to one leaves the other's byte as it was.
+fn differ_by_constant(a: &Dynamic, b: &Dynamic) -> bool {
+    let (Some(a), Some(b)) = (a.as_bv(), b.as_bv()) else {
+        return false;
+    };
+    if a.get_size() != b.get_size() {
+        return false;
+    }
+    a.bvsub(&b).simplify().as_u64().is_some_and(|d| d != 0)
+}
+
+/// `array[index]` read through the stores it can be read through; `None` when none
+/// can (the read stays as it is).
+fn read_through(array: &Dynamic, index: &Dynamic) -> Option<Dynamic> {
+    let mut at = array.clone();
+    let mut passed = false;
+    while let Some((inner, address, value)) = store_parts(&at) {
+        if address == *index {
+            return Some(value);
+        }
+        if !differ_by_constant(&address, index) {
+            break;
+        }
+        at = inner;
+        passed = true;
+    }
+    passed.then(|| at.as_array().map(|m| m.select(index)))?
+}
+
+/// `a == b` for two memories stored over one: the equality of their bytes at every
+/// address either stores to. `None` when they are not such memories.
+fn memory_equality(a: &Dynamic, b: &Dynamic) -> Option<Bool> {
+    a.as_array()?;
+    let peel = |mut m: Dynamic| {
+        let mut addresses = Vec::new();
+        while let Some((inner, address, _)) = store_parts(&m) {
+            addresses.push(address);
+            m = inner;
+        }
+        (m, addresses)
+    };
+    let (base_a, stored_a) = peel(a.clone());
+    let (base_b, stored_b) = peel(b.clone());
+    let stores = stored_a.len() + stored_b.len();
+    if base_a != base_b || stores == 0 || stores > 4 * MAX_EXPANDED_ADDRESSES {
+        return None;
+    }
+    let mut addresses: Vec<Dynamic> = Vec::new();
+    for address in stored_a.into_iter().chain(stored_b) {
+        if !addresses.contains(&address) {
+            addresses.push(address);
+        }
+    }
+    if addresses.len() > MAX_EXPANDED_ADDRESSES {
+        return None;
+    }
+    let read = |m: &Dynamic, i: &Dynamic| {
+        read_through(m, i)
+            .unwrap_or_else(|| m.as_array().map_or_else(|| i.clone(), |m| m.select(i)))
+    };
+    let bytes: Vec<Bool> = addresses
+        .iter()
+        .map(|i| read(a, i).eq(read(b, i)))
+        .collect();
+    Some(Bool::and(&bytes.iter().collect::<Vec<_>>()))
+}
+
 pub fn tree_size_exceeds<T: Ast>(term: &T, limit: usize) -> bool {
     let mut count = 0usize;
     any_subterm(term, false, &mut |_, _| {

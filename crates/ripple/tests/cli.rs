@@ -45,7 +45,7 @@ fn formatting_only_change_is_no_change() {
     let dir = examples().join("formatting-only");
     let (code, json) = diff_json(&dir.join("old.c"), &dir.join("new.c"));
     assert_eq!(code, 0, "{json:#}");
-    assert_eq!(json["schema"], 1);
+    assert_eq!(json["schema"], 2);
     assert_eq!(json["functions"].as_array().map(Vec::len), Some(0));
     assert!(json["summary"]["unchanged"].as_u64().unwrap_or(0) > 0);
 }

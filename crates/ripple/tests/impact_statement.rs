@@ -54,6 +54,28 @@ fn new_lines(json: &serde_json::Value, function: &str) -> BTreeSet<u64> {
         .collect()
 }
 
+/// The chain of an impacted line of a report: the line, then the shared steps from its
+/// `via` on (docs/json-schema.md, schema 2).
+fn chain_of(json: &serde_json::Value, line: &serde_json::Value) -> serde_json::Value {
+    let mut chain = vec![serde_json::json!(format!(
+        "{}:{}",
+        line["file"].as_str().expect("a file"),
+        line["line"]
+    ))];
+    let mut at = line["via"].as_u64();
+    while let Some(i) = at {
+        let step = &json["chain_steps"][i as usize];
+        chain.push(step["step"].clone());
+        let next = step["next"].as_u64();
+        assert!(
+            next.is_none_or(|n| n < i),
+            "a step points to an earlier one: {step}"
+        );
+        at = next;
+    }
+    serde_json::Value::Array(chain)
+}
+
 fn set(lines: &[u64]) -> BTreeSet<u64> {
     lines.iter().copied().collect()
 }
@@ -119,7 +141,8 @@ fn figure1_under_plain_dcia_impacts_the_four_print_functions() {
             line["line"].as_u64().expect("a line"),
         );
         assert!(!changed.contains(&key), "{line}");
-        let chain = line["chain"].as_array().expect("a chain");
+        let chain = chain_of(&json, line);
+        let chain = chain.as_array().expect("a chain");
         assert!(
             chain
                 .last()
@@ -137,7 +160,8 @@ fn figure1_under_plain_dcia_impacts_the_four_print_functions() {
         .iter()
         .find(|l| l["version"] == "new" && l["line"] == 61)
         .expect("line 61 impacted");
-    let chain: Vec<&str> = line41["chain"]
+    let chain = chain_of(&json, line41);
+    let chain: Vec<&str> = chain
         .as_array()
         .expect("a chain")
         .iter()
@@ -222,10 +246,10 @@ fn json_shape_and_determinism() {
     let (_, second) = impact("dcia-fig1", &["--format", "json"]);
     assert_eq!(first, second, "byte-identical output");
     let json: serde_json::Value = serde_json::from_str(&first).expect("JSON");
-    assert_eq!(json["schema"], 1);
+    assert_eq!(json["schema"], 2);
     assert_eq!(json["level"], "statement");
     let line = &json["impacted_lines"][0];
-    for key in ["file", "line", "version", "function", "chain"] {
+    for key in ["file", "line", "version", "function", "via", "distance"] {
         assert!(line.get(key).is_some(), "impacted line lacks {key}: {line}");
     }
     let changed = &json["changed_lines"][0];
@@ -281,7 +305,7 @@ fn figure1_with_statement_equivalences_keeps_the_printf_of_print_minor_vers() {
         .find(|l| l["version"] == "new" && l["line"] == 61)
         .expect("line 61 impacted");
     assert_eq!(
-        line41["chain"],
+        chain_of(&json, line41),
         serde_json::json!([
             "new.c:61",
             "delim (param of print_minor_vers)",
@@ -345,7 +369,7 @@ fn impact_by_distance_and_depth() {
     let full = impact_json_with("dcia-fig1", &["--dcia-only"]);
     let lines = full["impacted_lines"].as_array().expect("lines");
     for l in lines {
-        let chain = l["chain"].as_array().expect("a chain").len() as u64;
+        let chain = chain_of(&full, l).as_array().expect("a chain").len() as u64;
         assert_eq!(l["distance"].as_u64(), Some(chain - 1), "{l}");
     }
     let counted: u64 = full["summary"]["by_distance"]
@@ -366,9 +390,21 @@ fn impact_by_distance_and_depth() {
     assert_eq!(code, 1);
     let near: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     let near_lines = near["impacted_lines"].as_array().expect("lines");
-    let expected: Vec<&serde_json::Value> = lines.iter().filter(|l| l["distance"] == 1).collect();
+    // The same lines with the same chains (the indices of their shared steps may differ).
+    let with_chain = |json: &serde_json::Value, l: &serde_json::Value| {
+        let mut l = l.clone();
+        l["via"] = chain_of(json, &l);
+        l
+    };
+    let expected: Vec<serde_json::Value> = lines
+        .iter()
+        .filter(|l| l["distance"] == 1)
+        .map(|l| with_chain(&full, l))
+        .collect();
     assert_eq!(near_lines.len(), expected.len());
-    assert!(near_lines.iter().all(|l| expected.contains(&l)));
+    assert!(near_lines
+        .iter()
+        .all(|l| expected.contains(&with_chain(&near, l))));
     assert_eq!(near["summary"]["depth"], 1);
     let (_, text) = impact("dcia-fig1", &["--depth", "1", "--dcia-only"]);
     assert!(
@@ -528,7 +564,8 @@ fn a_chain_through_a_wide_store_says_how_many_objects_it_may_write() {
         .iter()
         .find(|l| l["version"] == "new" && l["line"] == 2)
         .expect("`return a3` is impacted");
-    let chain: Vec<&str> = line["chain"]
+    let chain = chain_of(&json, line);
+    let chain: Vec<&str> = chain
         .as_array()
         .unwrap()
         .iter()
@@ -616,7 +653,7 @@ fn a_chain_through_unordered_memory_says_so() {
         .find(|l| l["version"] == "new" && l["line"] == 4)
         .expect("the assembly is impacted");
     assert!(
-        line4["chain"]
+        chain_of(&json, line4)
             .as_array()
             .unwrap()
             .iter()
@@ -1054,4 +1091,139 @@ fn a_cleanup_function_runs_where_its_variable_goes_out_of_scope() {
             .any(|n| n.as_str().is_some_and(|n| n.contains("havoc"))),
         "{json}"
     );
+}
+
+/// A chain of 40 globals, each the last plus one, each set by a function of its own
+/// that `main` calls in turn: the nearest line of the k-th function is about 2k steps
+/// from the change, and the chains share their ends.
+fn long_chain_versions(dir: &Path) -> (PathBuf, PathBuf) {
+    let write = |name: &str, k: u32| {
+        let path = dir.join(name);
+        let functions: String = (1..=40)
+            .map(|i| format!("void f{i}(void) {{ x{i} = x{} + 1; }}\n", i - 1))
+            .collect();
+        let calls: String = (1..=40).map(|i| format!("    f{i}();\n")).collect();
+        let globals: Vec<String> = (0..=40).map(|i| format!("x{i}")).collect();
+        let src = format!(
+            "int {};\n{functions}int main(void) {{\n    x0 = {k};\n{calls}    return x40;\n}}\n",
+            globals.join(", ")
+        );
+        std::fs::write(&path, src).unwrap();
+        path
+    };
+    (write("old.c", 1), write("new.c", 2))
+}
+
+/// The JSON holds each chain's shared end once (schema 2): every chain reads back from
+/// `via` and `chain_steps` as the steps the text prints with `--all`, ending at the
+/// change, its length the line's distance; written out per line (schema 1) the chains
+/// made the document several times larger.
+#[test]
+fn long_chains_are_shared_in_the_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = long_chain_versions(dir.path());
+    let (code, json) = impact_paths_json_with(&old, &new, &["--no-cache"]);
+    assert_eq!(code, 1);
+    assert_eq!(json["schema"], 2);
+    let lines = json["impacted_lines"].as_array().unwrap();
+    assert!(
+        lines.iter().any(|l| l["distance"].as_u64() > Some(60)),
+        "{json:#}"
+    );
+    let mut written_out = json.clone();
+    for (i, l) in lines.iter().enumerate() {
+        let chain = chain_of(&json, l);
+        let chain = chain.as_array().unwrap();
+        assert_eq!(l["distance"].as_u64(), Some(chain.len() as u64 - 1), "{l}");
+        assert!(
+            chain
+                .last()
+                .unwrap()
+                .as_str()
+                .unwrap()
+                .ends_with(" changed"),
+            "{l}"
+        );
+        let line = &mut written_out["impacted_lines"][i];
+        line.as_object_mut().unwrap().remove("via");
+        line["chain"] = serde_json::Value::Array(chain.clone());
+    }
+    written_out.as_object_mut().unwrap().remove("chain_steps");
+    let size = serde_json::to_string_pretty(&json).unwrap().len();
+    let old_size = serde_json::to_string_pretty(&written_out).unwrap().len();
+    assert!(
+        size * 3 < old_size,
+        "{size} bytes shared, {old_size} written out"
+    );
+    assert!(size < 40_000, "{size}");
+    // The text with --all prints the same chains whole.
+    let all = String::from_utf8(
+        Command::cargo_bin("ripple")
+            .unwrap()
+            .args(["impact", "--no-cache", "--all"])
+            .arg(&old)
+            .arg(&new)
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    for l in lines {
+        let chain: Vec<String> = chain_of(&json, l)
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        let printed = format!(
+            "    {} {}\n",
+            l["version"].as_str().unwrap(),
+            chain.join(" <- ")
+        );
+        assert!(all.contains(&printed), "{printed}");
+    }
+}
+
+/// Without `--all` the text cuts long chains to their first and last steps, counting
+/// the others, and says where they are whole; the Markdown report too, and it folds the
+/// far distances into one row as the text does.
+#[test]
+fn long_chains_are_cut_in_the_text_and_markdown() {
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = long_chain_versions(dir.path());
+    let run = |extra: &[&str]| {
+        let out = Command::cargo_bin("ripple")
+            .unwrap()
+            .args(["impact", "--no-cache"])
+            .args(extra)
+            .arg(&old)
+            .arg(&new)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&[]);
+    let longest = text.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(longest <= 200, "a line of {longest} characters:\n{text}");
+    assert!(text.contains(" steps … <- "), "{text}");
+    assert!(
+        text.contains("--all or --format json gives them whole"),
+        "{text}"
+    );
+    let every = run(&["--all"]);
+    assert!(every.lines().any(|l| l.chars().count() > 400), "{every}");
+    assert!(!every.contains(" steps … <- "), "{every}");
+    let markdown = run(&["--format", "markdown"]);
+    let rows: Vec<&str> = markdown
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.chars().nth(2).is_some_and(|c| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(rows.len(), 8, "{markdown}");
+    assert!(rows[7].contains(" to 81 | "), "{markdown}");
+    let longest = markdown.lines().map(|l| l.chars().count()).max().unwrap();
+    assert!(
+        longest <= 400,
+        "a line of {longest} characters:\n{markdown}"
+    );
+    assert!(markdown.contains(" steps … "), "{markdown}");
 }

@@ -480,3 +480,51 @@ fn sea_as_markdown_and_sarif() {
         .expect("ripple runs");
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// A change that impacts many functions: the SARIF result carries the code flows of the
+/// nearest ten only, counts them all, and says so in the run's properties; the log
+/// still validates.
+#[test]
+fn code_flows_are_limited_to_the_nearest_functions() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, k: u32| {
+        let readers: String = (0..15)
+            .map(|i| format!("int r{i}(void) {{ return g + {i}; }}\n"))
+            .collect();
+        let calls: Vec<String> = (0..15).map(|i| format!("r{i}()")).collect();
+        let src = format!(
+            "int g;\n{readers}int main(void) {{\n    g = {k};\n    return {};\n}}\n",
+            calls.join(" + ")
+        );
+        let path = dir.path().join(name);
+        std::fs::write(&path, src).unwrap();
+        path
+    };
+    let (old, new) = (write("old.c", 1), write("new.c", 2));
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache", "--format", "sarif"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    validate(&log);
+    let run = &log["runs"][0];
+    assert_eq!(run["properties"]["codeFlowsPerResult"], 10);
+    let result = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["ruleId"] == "RPL001")
+        .expect("an impact result");
+    assert!(
+        result["properties"]["impactedFunctions"].as_u64() > Some(10),
+        "{result:#}"
+    );
+    assert_eq!(
+        result["codeFlows"].as_array().unwrap().len(),
+        10,
+        "{result:#}"
+    );
+}

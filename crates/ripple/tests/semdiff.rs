@@ -969,3 +969,44 @@ fn a_library_call_in_one_version_only_is_no_proof_of_a_difference() {
     let notes = f["notes"].to_string();
     assert!(notes.contains("possible difference"), "{notes}");
 }
+
+/// Conditions over memory read as the bytes that differ, never as whole memories
+/// (`store(store(... mem, p, 64) ...) == store(...)`): a record written field by field
+/// whose string differs (an error message reworded) is equal exactly when no message is
+/// written, or the record is too small for both versions alike; a global incremented
+/// twice instead of once always differs.
+#[test]
+fn conditions_over_memory_read_without_stores() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = |word: &str| {
+        format!(
+            "struct P {{ const char *problem; int err; }};\nint fail(struct P *p, int c) {{\n    if (c == '\\t') {{ p->problem = \"a tab {word} indentation\"; p->err = 1; return 0; }}\n    return 1;\n}}\n"
+        )
+    };
+    let (code, text, stderr) =
+        semdiff_sources(dir.path(), &record("violate"), &record("violates"), &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!text.contains("store("), "{text}");
+    let differs = text
+        .lines()
+        .find(|l| l.starts_with("  differs when:"))
+        .expect("a difference condition");
+    assert!(differs.contains("c == 9"), "{text}");
+    assert!(
+        text.contains("equal when:            (c == 9 ? 1 : 0) == 0 || (c == 9 ? 1 : 0) != 0 && !(8 <= objsize(p))"),
+        "{text}"
+    );
+    let global = |body: &str| {
+        format!("int g;\nstatic int helper(int x) {{ g++; return x * 2; }}\nint f(int x) {{ {body} }}\n")
+    };
+    let (code, text, stderr) = semdiff_sources(
+        dir.path(),
+        &global("int a = helper(x); int b = helper(x); return a + b;"),
+        &global("int a = helper(x); return a + a;"),
+        &[],
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(!text.contains("store("), "{text}");
+    assert!(!text.contains("concat("), "{text}");
+    assert!(text.contains("differs when:          true"), "{text}");
+}

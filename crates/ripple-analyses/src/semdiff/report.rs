@@ -207,7 +207,9 @@ pub(super) fn report_pair(
         if too_big {
             Some(too_large.to_string())
         } else {
-            let simplified = f.simplify();
+            // Memories compared whole (`store(...) == store(...)`) read as the bytes
+            // they differ in, which the simplifier can then often decide.
+            let simplified = ripple_symex::smt::expand_memory_equalities(&f.simplify()).simplify();
             match simplified.as_bool() {
                 Some(false) => None,
                 _ => Some(render(&simplified.to_string(), &names)),

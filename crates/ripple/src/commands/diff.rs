@@ -153,12 +153,16 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     let (VersionSpec::Revision(base), VersionSpec::Revision(tip)) = (base, tip) else {
         bail!("--each-commit takes one git range, A..B");
     };
-    let mut commits = Vec::new();
     let mut code = 0;
     let cache = args.cache.open(config, args.frontend.verbose);
     let list = crate::load::commits_between(&base, &tip)?;
     let progress = Progress::bar(list.len() as u64);
     let mut first = true;
+    // JSON is one document, written commit by commit like the other formats: no report
+    // is kept past its commit.
+    if args.format == DiffFormat::Json {
+        print!("{}", ripple_report::report::history_json_start(&args.old));
+    }
     for (commit, subject) in list {
         progress.stage(&format!("{} {subject}", &commit[..commit.len().min(12)]));
         let parent = VersionSpec::Revision(format!("{commit}^"));
@@ -177,10 +181,15 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
             subject,
             report,
         };
-        // Text and Markdown are printed commit by commit, so a long range shows what is
-        // done (and keeps it if stopped); JSON is one document, printed at the end.
+        // Each commit is printed as soon as it is analysed, so a long range shows what
+        // is done (and keeps it if stopped), and memory does not grow with the range.
         match args.format {
-            DiffFormat::Json => commits.push(commit),
+            DiffFormat::Json => progress.suspend(|| {
+                print!(
+                    "{}",
+                    ripple_report::report::history_json_commit(first, &commit)
+                );
+            }),
             DiffFormat::Markdown => progress
                 .suspend(|| print!("{}", ripple_report::report::render_commit_markdown(&commit))),
             _ => progress.suspend(|| {
@@ -188,15 +197,14 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
             }),
         }
         first = false;
+        drop(commit);
+        // The solver's rewrites of this commit's terms serve no other commit.
+        rayon::broadcast(|_| ripple_symex::smt::forget_rewrites());
+        ripple_symex::smt::forget_rewrites();
     }
     drop(progress);
     if args.format == DiffFormat::Json {
-        let history = ripple_report::report::HistoryReport {
-            schema: 1,
-            range: args.old.clone(),
-            commits,
-        };
-        println!("{}", ripple_report::report::render_history_json(&history));
+        println!("{}", ripple_report::report::history_json_end(first));
     }
     Ok(code)
 }
