@@ -271,10 +271,25 @@ pub fn line_runs(lines: &[u32]) -> Vec<String> {
     parts
 }
 
-/// The human-readable report.
-pub fn render_text(view: &DiffView) -> String {
+/// Functions named in a folded line of the text before "and N more".
+const FOLDED_NAMES: usize = 8;
+
+/// The human-readable report: the functions whose code changed first; those that
+/// changed only in their text or in the line numbers they report after them, or,
+/// without `all`, folded into one line each.
+pub fn render_text(view: &DiffView, all: bool) -> String {
     let mut out = String::new();
-    for f in &view.functions {
+    let rank = |f: &FunctionView| match f.only.as_deref() {
+        None => 0,
+        Some("same code") => 1,
+        Some(_) => 2,
+    };
+    let mut functions: Vec<&FunctionView> = view.functions.iter().collect();
+    // Stable: each group keeps the report's order.
+    functions.sort_by_key(|f| rank(f));
+    let (listed, folded): (Vec<&FunctionView>, Vec<&FunctionView>) =
+        functions.into_iter().partition(|f| all || rank(f) == 0);
+    for f in listed {
         let title = match &f.old_name {
             Some(old_name) => format!("{old_name} -> {}", f.name),
             None => f.name.clone(),
@@ -298,6 +313,37 @@ pub fn render_text(view: &DiffView) -> String {
         for l in &f.other_lines {
             let _ = writeln!(out, "          {} {}:{}", l.version, l.file, l.line);
         }
+    }
+    for (only, what) in [
+        (
+            "same code",
+            "changed only in their text (the same code after lowering)",
+        ),
+        (
+            "line numbers",
+            "changed only in the line numbers they report (__LINE__, as in assert: the code moved)",
+        ),
+    ] {
+        let names: Vec<&str> = folded
+            .iter()
+            .filter(|f| f.only.as_deref() == Some(only))
+            .map(|f| f.name.as_str())
+            .collect();
+        if names.is_empty() {
+            continue;
+        }
+        let shown = names.len().min(FOLDED_NAMES);
+        let more = if names.len() > shown {
+            format!(" and {} more (--all lists them)", names.len() - shown)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{} function(s) {what}: {}{more}",
+            names.len(),
+            names[..shown].join(", ")
+        );
     }
     for g in &view.globals {
         let lines = match (g.old_line, g.new_line) {

@@ -77,7 +77,7 @@ const DIFF_FUNCTIONS: usize = 40;
 pub fn render_text(report: &Report) -> String {
     let mut out = String::new();
     if report.show_changes {
-        out.push_str(&crate::diff::render_text(&report.changes));
+        out.push_str(&crate::diff::render_text(&report.changes, report.all));
     }
     if let Some(functions) = &report.functions {
         if !out.is_empty() {

@@ -903,6 +903,30 @@ fn a_change_of_line_numbers_or_of_text_only_is_named() {
     // `__LINE__` on the second line of a statement spanning two: the same line of the
     // moved statement.
     assert_eq!(only("k"), "line numbers", "{json}");
+    // The text lists the real change and folds the others into a line each.
+    let (_, text) = diff(
+        &dir.path().join("old"),
+        &dir.path().join("new"),
+        &["--only", "changes"],
+    );
+    assert!(text.starts_with("modified  h "), "{text}");
+    assert!(!text.contains("modified  f "), "{text}");
+    assert!(
+        text.contains("2 function(s) changed only in the line numbers they report (__LINE__, as in assert: the code moved): f, k\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "1 function(s) changed only in their text (the same code after lowering): g\n"
+        ),
+        "{text}"
+    );
+    let (_, all) = diff(
+        &dir.path().join("old"),
+        &dir.path().join("new"),
+        &["--only", "changes", "--all"],
+    );
+    assert!(all.contains("modified  f "), "{all}");
 }
 
 /// The pull-request comment shows no "possible difference" on an input both compiled
