@@ -189,6 +189,23 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
             writes_state: true,
             ..model(false, Nothing, false, ArgsOrExternal)
         },
+        // System calls and their wrappers: bytes in or out through one buffer, the
+        // position of a file or the clock as hidden state; none keeps a pointer.
+        "read" | "pread" | "recv" => model(false, Arg(1), true, NoPointer),
+        "write" | "pwrite" | "send" => ExternalModel {
+            writes_state: true,
+            ..model(true, Nothing, false, NoPointer)
+        },
+        "fread" => model(true, Arg(0), true, NoPointer),
+        "stat" | "fstat" | "lstat" | "clock_gettime" => model(true, Arg(1), true, NoPointer),
+        "gettimeofday" | "getrandom" | "getentropy" | "arc4random_buf" => {
+            model(false, Arg(0), true, NoPointer)
+        }
+        "open" | "close" | "lseek" | "fsync" | "ftruncate" | "unlink" | "rmdir" | "mkdir"
+        | "access" | "chmod" | "fchmod" | "fclose" | "fseek" | "ftell" | "arc4random"
+        | "getpid" | "geteuid" | "getuid" | "sleep" | "usleep" => {
+            model(true, Nothing, true, NoPointer)
+        }
         "qsort" => ExternalModel {
             calls_back: true,
             ..model(true, Arg(0), false, NoPointer)

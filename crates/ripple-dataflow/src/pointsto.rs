@@ -1660,8 +1660,22 @@ impl<'p> Generator<'p> {
             }
             format!("temporary {pv}")
         };
+        // A memory local stands for its first cell.
+        let from = if program.functions[f].locals[v].storage == Storage::Register {
+            self.reg(f, v)
+        } else {
+            let cell = self.object_ids.get(&Object::Local(f, v)).and_then(|&obj| {
+                [Some(0), None]
+                    .into_iter()
+                    .find_map(|offset| self.cells.get(&(obj, offset)).copied())
+            });
+            match cell {
+                Some(cell) => cell,
+                None => return vec![format!("{var} of {function} has no cell")],
+            }
+        };
         solver
-            .derivation(self, self.reg(f, v), o as u32)
+            .derivation(self, from, o as u32)
             .into_iter()
             .map(|(pv, how)| format!("{how} -> {}", name(pv)))
             .collect()

@@ -277,3 +277,21 @@ fn a_call_no_target_fits_binds_every_target() {
         );
     }
 }
+
+/// `read` fills the buffer it is given and keeps no pointer to it (unlike an unknown
+/// function, which may store its arguments where any later external result reads them
+/// back): the string `getenv` returns is the library's, never `buf` (line 4).
+/// `unknown(buf)` in `g` does let `buf` escape, and `getenv`'s result may then be it.
+#[test]
+fn a_buffer_given_to_read_does_not_escape() {
+    let text = "long read(int, void *, unsigned long);\n\
+                char *getenv(const char *);\n\
+                void unknown(char *);\n\
+                int f(int fd) { char buf[8]; read(fd, buf, 8); char *e = getenv(\"X\"); return e[0]; }\n\
+                int g(void) { char mine[8]; unknown(mine); char *e = getenv(\"Y\"); return e[0]; }\n";
+    let program = common::lower_file("a.c", text, false);
+    let f = reads(&program, 4);
+    assert!(!f.iter().any(|o| o.starts_with("buf")), "{f:?}");
+    let g = reads(&program, 5);
+    assert!(g.iter().any(|o| o.starts_with("mine")), "{g:?}");
+}
