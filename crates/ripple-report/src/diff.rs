@@ -53,7 +53,8 @@ pub struct FunctionView {
     pub other_lines: Vec<FileLine>,
     /// What kind of change a modified function's is, when the text says less than it
     /// seems: `same code` (only the text differs: layout, braces, code the preprocessor
-    /// leaves out) or `line numbers` (only the `__LINE__` values it reports).
+    /// leaves out), `line numbers` (only the `__LINE__` values it reports) or `record
+    /// layout` (only the offsets of the record members it accesses, matched by name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only: Option<String>,
 }
@@ -165,6 +166,8 @@ pub fn diff_view(
                 view.only = Some("same code".into());
             } else if ripple_versions::only_line_numbers_differ(old, new, matching, m) {
                 view.only = Some("line numbers".into());
+            } else if ripple_versions::only_record_layouts_differ(old, new, matching, m) {
+                view.only = Some("record layout".into());
             }
         }
         functions.push(view);
@@ -339,6 +342,9 @@ pub fn render_text(view: &DiffView) -> String {
             ),
             Some("line numbers") => out.push_str(
                 "          only the line numbers it reports changed (__LINE__, as in assert): the code moved\n",
+            ),
+            Some("record layout") => out.push_str(
+                "          only the layout of a record it reads changed: the same code, its members matched by name\n",
             ),
             _ => {}
         }
