@@ -20,6 +20,19 @@ pub struct DiffView {
     pub summary: SummaryView,
     /// Constructs the frontend over-approximated, per version.
     pub approximations: ApproximationCounts,
+    /// Changed files the program analysed does not read (another program's, or none's
+    /// in the build's configuration): a change all the same, not analysed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files_not_analysed: Vec<FileNotAnalysedView>,
+}
+
+/// A changed file left out of the analysis.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FileNotAnalysedView {
+    pub file: String,
+    /// The functions whose code changed in it, as far as the file alone tells (empty
+    /// for a header, or a file no version compiles).
+    pub functions: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -40,7 +53,8 @@ pub struct FunctionView {
     pub other_lines: Vec<FileLine>,
     /// What kind of change a modified function's is, when the text says less than it
     /// seems: `same code` (only the text differs: layout, braces, code the preprocessor
-    /// leaves out) or `line numbers` (only the `__LINE__` values it reports).
+    /// leaves out), `line numbers` (only the `__LINE__` values it reports) or `record
+    /// layout` (only the offsets of the record members it accesses, matched by name).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only: Option<String>,
 }
@@ -74,6 +88,13 @@ pub struct SummaryView {
     pub unchanged: usize,
     /// Global variables added, removed or modified.
     pub globals_changed: usize,
+    /// Changed files not analysed ([`DiffView::files_not_analysed`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub files_not_analysed: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
@@ -88,9 +109,9 @@ impl SummaryView {
         self.modified + self.added + self.removed + self.renamed
     }
 
-    /// Whether anything changed at all (functions or globals).
+    /// Whether anything changed at all (functions, globals, or files not analysed).
     pub fn any_change(&self) -> bool {
-        self.changed() + self.globals_changed > 0
+        self.changed() + self.globals_changed + self.files_not_analysed > 0
     }
 }
 
@@ -145,6 +166,8 @@ pub fn diff_view(
                 view.only = Some("same code".into());
             } else if ripple_versions::only_line_numbers_differ(old, new, matching, m) {
                 view.only = Some("line numbers".into());
+            } else if ripple_versions::only_record_layouts_differ(old, new, matching, m) {
+                view.only = Some("record layout".into());
             }
         }
         functions.push(view);
@@ -163,6 +186,35 @@ pub fn diff_view(
             old: old.approximations.len(),
             new: new.approximations.len(),
         },
+        files_not_analysed: Vec::new(),
+    }
+}
+
+impl DiffView {
+    /// Records the changed files the program analysed does not read, each with the
+    /// functions that changed in it.
+    pub fn set_files_not_analysed(&mut self, files: Vec<(String, Vec<String>)>) {
+        self.files_not_analysed = files
+            .into_iter()
+            .map(|(file, functions)| FileNotAnalysedView { file, functions })
+            .collect();
+        self.summary.files_not_analysed = self.files_not_analysed.len();
+    }
+}
+
+/// The line of the text report naming a changed file not analysed.
+pub fn not_analysed_text(f: &FileNotAnalysedView) -> String {
+    if f.functions.is_empty() {
+        format!(
+            "not analysed  {}: changed, outside the program analysed",
+            f.file
+        )
+    } else {
+        format!(
+            "not analysed  {}: changed, outside the program analysed; changed function(s): {}",
+            f.file,
+            f.functions.join(", ")
+        )
     }
 }
 
@@ -279,9 +331,13 @@ const FOLDED_NAMES: usize = 8;
 /// without `all`, folded into one line each.
 pub fn render_text(view: &DiffView, all: bool) -> String {
     let mut out = String::new();
+    // First: a change the rest of the report says nothing of.
+    for f in &view.files_not_analysed {
+        let _ = writeln!(out, "{}", not_analysed_text(f));
+    }
     let rank = |f: &FunctionView| match f.only.as_deref() {
         None => 0,
-        Some("same code") => 1,
+        Some("same code" | "record layout") => 1,
         Some(_) => 2,
     };
     let mut functions: Vec<&FunctionView> = view.functions.iter().collect();
@@ -301,6 +357,9 @@ pub fn render_text(view: &DiffView, all: bool) -> String {
             ),
             Some("line numbers") => out.push_str(
                 "          only the line numbers it reports changed (__LINE__, as in assert): the code moved\n",
+            ),
+            Some("record layout") => out.push_str(
+                "          only the layout of a record it reads changed: the same code, its members matched by name\n",
             ),
             _ => {}
         }
@@ -361,6 +420,13 @@ pub fn render_text(view: &DiffView, all: bool) -> String {
     let s = &view.summary;
     if s.globals_changed > 0 {
         let _ = writeln!(out, "{} global variable(s) changed", s.globals_changed);
+    }
+    if s.files_not_analysed > 0 {
+        let _ = writeln!(
+            out,
+            "{} changed file(s) not analysed (--program FILE or --program library analyses them)",
+            s.files_not_analysed
+        );
     }
     if !s.any_change() {
         let _ = writeln!(out, "no change in {} function(s)", s.unchanged);

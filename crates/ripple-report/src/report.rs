@@ -78,6 +78,11 @@ pub fn render_text(report: &Report) -> String {
     let mut out = String::new();
     if report.show_changes {
         out.push_str(&crate::diff::render_text(&report.changes, report.all));
+    } else {
+        // A change no section analyses is said whatever the sections shown.
+        for f in &report.changes.files_not_analysed {
+            let _ = writeln!(out, "{}", crate::diff::not_analysed_text(f));
+        }
     }
     if let Some(functions) = &report.functions {
         if !out.is_empty() {
@@ -175,6 +180,19 @@ pub fn render_markdown(report: &Report) -> String {
         s.renamed,
         s.globals_changed
     );
+    for f in &report.changes.files_not_analysed {
+        let functions = if f.functions.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<String> = f.functions.iter().map(|n| code(n)).collect();
+            format!("; changed function(s): {}", names.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "**Not analysed:** {} changed, outside the program analysed{functions}.\n",
+            code(&f.file)
+        );
+    }
     if let Some(semantic) = &report.semantic {
         out.push_str(&crate::semdiff::render_markdown_table(semantic));
     }

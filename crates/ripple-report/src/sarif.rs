@@ -190,6 +190,14 @@ fn rules() -> Value {
             "fullDescription": { "text": "Static Execute After (or Before) over the interprocedural control flow graph: the functions some run may execute after the function starts (or before it returns), the function-level impact set of a change to it. Related locations are their definitions." },
             "defaultConfiguration": { "level": "note" },
             "properties": { "tags": ["change-impact", "function-level"] }
+        },
+        {
+            "id": "RPL006",
+            "name": "ChangedFileNotAnalysed",
+            "shortDescription": { "text": "A changed file the program analysed does not read" },
+            "fullDescription": { "text": "The file changed, but the program analysed (one of several in the tree, or the build's configuration) does not read it: its change is not analysed. The message names the functions whose code changed in it." },
+            "defaultConfiguration": { "level": "warning" },
+            "properties": { "tags": ["change-impact"] }
         }
     ])
 }
@@ -197,13 +205,34 @@ fn rules() -> Value {
 /// The SARIF log of `ripple diff`: the impact, and the semantic verdicts of the changed
 /// functions placed at their first changed line (equivalent: `RPL002`; different:
 /// `RPL003`, with the witness).
-pub fn render_report(impact: &ImpactLinesView, report: &Report, version: &str) -> String {
-    let mut log: Value = serde_json::from_str(&render(impact, version)).unwrap_or(Value::Null);
+pub fn render_report(impact: Option<&ImpactLinesView>, report: &Report, version: &str) -> String {
+    // Without an impact section (nothing of the program analysed changed), the log holds
+    // the other results alone.
+    let mut log: Value = match impact {
+        Some(impact) => serde_json::from_str(&render(impact, version)).unwrap_or(Value::Null),
+        None => sarif_log(
+            version,
+            version_bases(&report.changes.old, &report.changes.new),
+            Vec::new(),
+            Vec::new(),
+        ),
+    };
+    let mut results = Vec::new();
+    for f in &report.changes.files_not_analysed {
+        results.push(json!({
+            "ruleId": "RPL006",
+            "ruleIndex": 5,
+            "level": "warning",
+            "message": { "text": crate::diff::not_analysed_text(f) },
+            "locations": [location("new", &f.file, 1, 1, None)],
+            "partialFingerprints": { "rippleNotAnalysed/v1": fingerprint(&["RPL006", &f.file]) }
+        }));
+    }
     if let Some(semantic) = &report.semantic {
-        let results = verdict_results(semantic, &report.changes);
-        if let Some(list) = log["runs"][0]["results"].as_array_mut() {
-            list.extend(results);
-        }
+        results.extend(verdict_results(semantic, &report.changes));
+    }
+    if let Some(list) = log["runs"][0]["results"].as_array_mut() {
+        list.extend(results);
     }
     serde_json::to_string_pretty(&log).unwrap_or_default()
 }

@@ -370,6 +370,10 @@ fn render_function(out: &mut String, f: &FunctionView) {
                     Some("undefined behaviour excluded") => {
                         "not counted: it goes through undefined behaviour (--assume no-ub)"
                     }
+                    Some("a record's layout changed") => {
+                        "NOT confirmed: a record it reads is laid out differently in the \
+                         versions, so the same input bytes are other members in each"
+                    }
                     Some(_) => "NOT confirmed: both replays agree",
                 },
                 if inputs.is_empty() {

@@ -35,6 +35,74 @@ fn unit_local_key<'k>(program: &Program, key: &'k str, unit: FileId) -> Option<&
     key.strip_prefix(program.file_path(unit))?.strip_prefix(':')
 }
 
+/// The offset, in the new version's record `new_record`, of the member of the old
+/// version's record `old_record` at `offset` whose type is `member`: the same path of
+/// member names (and array indices) in both. None when no member, or several (a union),
+/// is there, or the new record lacks the path.
+fn member_offset(
+    old: &Program,
+    old_record: TypeId,
+    offset: u64,
+    member: TypeId,
+    new: &Program,
+    new_record: TypeId,
+) -> Option<u64> {
+    let (ot, nt) = (&old.types, &new.types);
+    let (Some(o), Some(n)) = (ot.record(old_record), nt.record(new_record)) else {
+        return None;
+    };
+    let mut found: Option<u64> = None;
+    for f in &o.fields {
+        let size = ot.size_of(f.ty);
+        if f.name.is_empty() || f.bit_field.is_some() || offset < f.offset {
+            continue;
+        }
+        if offset >= f.offset + size.max(1) {
+            continue;
+        }
+        let g = n.fields.iter().find(|g| g.name == f.name)?;
+        let within = offset - f.offset;
+        let here = if within == 0 && ot.display(f.ty) == ot.display(member) {
+            (nt.display(g.ty) == ot.display(f.ty)).then_some(g.offset)
+        } else {
+            match (ot.get(f.ty).clone(), nt.get(g.ty).clone()) {
+                (Type::Record(_), Type::Record(_)) => {
+                    member_offset(old, f.ty, within, member, new, g.ty).map(|k| g.offset + k)
+                }
+                (
+                    Type::Array {
+                        elem: oe,
+                        len: Some(ol),
+                    },
+                    Type::Array {
+                        elem: ne,
+                        len: Some(nl),
+                    },
+                ) if ol == nl => {
+                    let (os, ns) = (ot.size_of(oe).max(1), nt.size_of(ne));
+                    let (index, rest) = (within / os, within % os);
+                    let inner = if rest == 0 && ot.display(oe) == ot.display(member) {
+                        (nt.display(ne) == ot.display(oe)).then_some(0)
+                    } else if ot.record(oe).is_some() && nt.record(ne).is_some() {
+                        member_offset(old, oe, rest, member, new, ne)
+                    } else {
+                        None
+                    };
+                    inner.map(|k| g.offset + index * ns + k)
+                }
+                _ => None,
+            }
+        };
+        match (here, found) {
+            (Some(k), None) => found = Some(k),
+            (Some(k), Some(j)) if k == j => {}
+            // A union's members overlap: the offset names several.
+            _ => return None,
+        }
+    }
+    found
+}
+
 /// Compares IR statements of two matched functions.
 pub(crate) struct IrComparer<'a> {
     old: &'a Program,
@@ -54,6 +122,10 @@ pub(crate) struct IrComparer<'a> {
     /// While comparing two nodes up to the line numbers they report: the first and last
     /// lines of each; integer constants at the same line of each statement match.
     lines: Option<((u128, u128), (u128, u128))>,
+    /// While comparing two nodes up to the layout of records: a member's offset in the
+    /// old version matching the offset of the member of the same name (the same path
+    /// of names, through nested records and arrays) in the new version.
+    layouts: bool,
 }
 
 impl<'a> IrComparer<'a> {
@@ -78,6 +150,7 @@ impl<'a> IrComparer<'a> {
                 .collect(),
             records: FxHashSet::default(),
             lines: None,
+            layouts: false,
         };
         // Parameters correspond by position: a parameter renamed, or two swapped, is
         // the value passed at its place. (With different counts none is bound ahead.)
@@ -121,6 +194,16 @@ impl<'a> IrComparer<'a> {
         self.lines = Some((lines(&old.span), lines(&new.span)));
         let same = self.same_node(old, new);
         self.lines = None;
+        same
+    }
+
+    /// Whether two nodes hold the same statement but for the offsets of the record
+    /// members they access, each of which is the offset of the member of the same name
+    /// in its version's layout of the record.
+    pub(crate) fn same_node_up_to_layouts(&mut self, old: &Node, new: &Node) -> bool {
+        self.layouts = true;
+        let same = self.same_node(old, new);
+        self.layouts = false;
         same
     }
 
@@ -315,11 +398,66 @@ impl<'a> IrComparer<'a> {
                 },
             ) => o1 == o2 && w1 == w2 && self.same_type(*u1, *u2) && self.same_expr(a1, a2),
             (ExprKind::Unary(o1, x), ExprKind::Unary(o2, y)) => o1 == o2 && self.same_expr(x, y),
+            (
+                ExprKind::Binary(ripple_ir::BinOp::PtrAdd, x1, y1),
+                ExprKind::Binary(ripple_ir::BinOp::PtrAdd, x2, y2),
+            ) if self.layouts && y1 != y2 => {
+                self.same_expr(x1, x2) && self.same_member(x1.ty, y1, old.ty, y2)
+            }
             (ExprKind::Binary(o1, x1, y1), ExprKind::Binary(o2, x2, y2)) => {
                 o1 == o2 && self.same_expr(x1, x2) && self.same_expr(y1, y2)
             }
             _ => false,
         }
+    }
+
+    /// Whether the constant offsets `old_offset` and `new_offset` from a pointer of
+    /// type `base` (the old version's) to a member of type `*member` address the member
+    /// of the same name in the two versions' layouts of the record `base` points to.
+    fn same_member(
+        &mut self,
+        base: TypeId,
+        old_offset: &Expr,
+        member: TypeId,
+        new_offset: &Expr,
+    ) -> bool {
+        let (ExprKind::Int(k1), ExprKind::Int(k2)) = (&old_offset.kind, &new_offset.kind) else {
+            return false;
+        };
+        let types = &self.old.types;
+        let (Type::Pointer(record), Type::Pointer(member)) =
+            (types.get(base).clone(), types.get(member).clone())
+        else {
+            return false;
+        };
+        let Some(tag) = types.record(record).and_then(|r| r.tag.clone()) else {
+            return false;
+        };
+        let Some(new_record) = self.new_record_tagged(&tag) else {
+            return false;
+        };
+        let (Ok(k1), Ok(k2)) = (u64::try_from(*k1), u64::try_from(*k2)) else {
+            return false;
+        };
+        member_offset(self.old, record, k1, member, self.new, new_record) == Some(k2)
+    }
+
+    /// The new version's complete record of tag `tag`, when it has one only.
+    fn new_record_tagged(&self, tag: &str) -> Option<TypeId> {
+        let types = &self.new.types;
+        let mut found = None;
+        for index in 0..types.len() {
+            let ty = TypeId::from(index);
+            if let Some(r) = types.record(ty) {
+                if r.complete && r.tag.as_deref() == Some(tag) {
+                    if found.is_some_and(|f| types.record(f) != Some(r)) {
+                        return None;
+                    }
+                    found.get_or_insert(ty);
+                }
+            }
+        }
+        found
     }
 
     fn same_local(&mut self, old: VarId, new: VarId) -> bool {

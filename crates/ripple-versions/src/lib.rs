@@ -332,6 +332,35 @@ pub fn only_line_numbers_differ(
     })
 }
 
+/// Whether a modified function differs from its partner only in the offsets of the
+/// record members it accesses, each the offset of the member of the same name in its
+/// version's layout (a member added to or removed from a record it reads, or members
+/// moved): node for node the same IR otherwise. With the records' members matched by
+/// name, it does what it did.
+pub fn only_record_layouts_differ(
+    old: &ripple_ir::Program,
+    new: &ripple_ir::Program,
+    matching: &VersionMatch,
+    m: &FunctionMatch,
+) -> bool {
+    let (Some(o), Some(n)) = (m.old, m.new) else {
+        return false;
+    };
+    if m.status != FunctionStatus::Modified || m.same_code() {
+        return false;
+    }
+    let (fo, fn_) = (&old.functions[o], &new.functions[n]);
+    if fo.nodes.len() != fn_.nodes.len() {
+        return false;
+    }
+    compare_functions(old, new, matching, (o, n), |comparer| {
+        fo.nodes
+            .iter()
+            .zip(fn_.nodes.iter())
+            .all(|(a, b)| a.succs == b.succs && comparer.same_node_up_to_layouts(a, b))
+    })
+}
+
 /// Runs `compare` with a comparer of the IR of two matched functions.
 fn compare_functions<R>(
     old: &ripple_ir::Program,

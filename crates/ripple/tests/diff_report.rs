@@ -953,3 +953,99 @@ fn example_pair(name: &str, file: &str) -> PathBuf {
         .join(name)
         .join(file)
 }
+
+/// Writes `files` (path, text) under `root`.
+fn write_tree(root: &Path, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+        std::fs::write(path, text).expect("write");
+    }
+}
+
+/// A tree of two programs (`main.c`, `tool.c`, both linking `a.c`) and `entropy.c`,
+/// which no program calls; `write_random` in it changes (the inverted result of
+/// `getentropy`). No program links the file, but its change is a change: it is
+/// analysed with the program ripple picks, which exits 1, and `--program library`
+/// analyses the files without `main`.
+#[test]
+fn a_changed_file_no_program_links_is_analysed() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let common = [
+        ("a.c", "int use_a(void) { return 1; }\n"),
+        (
+            "main.c",
+            "int use_a(void);\nint main(void) { return use_a(); }\n",
+        ),
+        (
+            "tool.c",
+            "int use_a(void);\nint main(void) { return use_a() + 1; }\n",
+        ),
+    ];
+    let entropy = |call: &str| {
+        format!("int getentropy(void *buf, unsigned long len);\nint write_random(void *t, unsigned long n) {{\n  const int success = {call};\n  return success;\n}}\n")
+    };
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    write_tree(&old, &common);
+    write_tree(&new, &common);
+    write_tree(&old, &[("entropy.c", &entropy("getentropy(t, n)"))]);
+    write_tree(&new, &[("entropy.c", &entropy("(getentropy(t, n) == 0)"))]);
+    let (code, out) = diff(&old, &new, &["--only", "changes", "--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let modified: Vec<&str> = json["functions"]
+        .as_array()
+        .expect("functions")
+        .iter()
+        .filter(|f| f["status"] == "modified")
+        .filter_map(|f| f["name"].as_str())
+        .collect();
+    assert_eq!(modified, ["write_random"], "{out}");
+    let (code, out) = diff(&old, &new, &["--only", "changes", "--program", "library"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("modified  write_random"), "{out}");
+}
+
+/// A changed file the program analysed does not read and that cannot join it (it
+/// defines `use_a`, as `a.c` does: another platform's implementation) is named in
+/// every format, with the function that changed in it, and the exit code says
+/// "changed" although no function of the program analysed changed.
+#[test]
+fn a_changed_file_left_out_is_named_and_a_change() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let common = [
+        ("a.c", "int use_a(void) { return 1; }\n"),
+        (
+            "main.c",
+            "int use_a(void);\nint main(void) { return use_a(); }\n",
+        ),
+        (
+            "tool.c",
+            "int use_a(void);\nint main(void) { return use_a() + 1; }\n",
+        ),
+    ];
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    write_tree(&old, &common);
+    write_tree(&new, &common);
+    write_tree(&old, &[("win/a_win.c", "int use_a(void) { return 2; }\n")]);
+    write_tree(&new, &[("win/a_win.c", "int use_a(void) { return 3; }\n")]);
+    let (code, text) = diff(&old, &new, &[]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.starts_with("not analysed  win/a_win.c: changed, outside the program analysed; changed function(s): use_a"),
+        "{text}"
+    );
+    let (_, json) = diff(&old, &new, &["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        json["files_not_analysed"],
+        serde_json::json!([{"file": "win/a_win.c", "functions": ["use_a"]}])
+    );
+    let (_, markdown) = diff(&old, &new, &["--format", "markdown"]);
+    assert!(
+        markdown.contains("**Not analysed:** `win/a_win.c`"),
+        "{markdown}"
+    );
+    let (_, sarif) = diff(&old, &new, &["--format", "sarif"]);
+    assert!(sarif.contains("\"ruleId\": \"RPL006\""), "{sarif}");
+}

@@ -1010,3 +1010,70 @@ fn conditions_over_memory_read_without_stores() {
     assert!(!text.contains("concat("), "{text}");
     assert!(text.contains("differs when:          true"), "{text}");
 }
+
+/// The struct of the old version of `struct_member_pair`: `getBase` reads `m_curBase`.
+const PARSER_OLD: &str = "struct parser {\n  int m_errorCode;\n  void *m_unknownEncodingData;\n  const char *m_curBase;\n};\n";
+/// The new version inserts a member before `m_curBase`, which moves from offset 16 to 24.
+const PARSER_NEW: &str = "struct parser {\n  int m_errorCode;\n  void *m_unknownEncodingData;\n  int (*m_unknownEncodingConvert)(void *, const char *);\n  const char *m_curBase;\n};\n";
+
+/// A member inserted in the middle of a struct moves the members after it; a function
+/// returning `p->m_curBase` in both versions returns the same member, so with the
+/// members matched by name it does what it did: equivalent, and no witness (comparing
+/// the same bytes, offset 16 in one version and 24 in the other, would make a false
+/// one, "confirmed" by drivers printing structs of 3 and 4 members).
+#[test]
+fn a_member_moved_by_a_new_one_is_read_as_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let body = "const char *getBase(struct parser *p) { return p->m_curBase; }\nint getError(struct parser *p) { return p->m_errorCode; }\n";
+    let (code, stdout, stderr) = semdiff_sources(
+        dir.path(),
+        &format!("{PARSER_OLD}{body}"),
+        &format!("{PARSER_NEW}{body}"),
+        &["--format", "json"],
+    );
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let functions = json["functions"].as_array().expect("functions");
+    let get_base = functions
+        .iter()
+        .find(|f| f["name"] == "getBase")
+        .expect("getBase");
+    assert_eq!(get_base["verdict"], "equivalent", "{get_base}");
+    assert!(
+        get_base["witnesses"].as_array().is_none_or(Vec::is_empty),
+        "{get_base}"
+    );
+}
+
+/// Where the code changed too and reads a struct whose layout changed, the solver and
+/// the runs compare what both versions do with the same bytes, which are other members
+/// in each: no verdict, and no witness counts as confirmed. (Here the versions differ
+/// by name too, when `m_unknownEncodingData` is null and `m_curBase` is not; the
+/// analysis cannot tell it without matching the members, so it says "unknown".)
+#[test]
+fn a_changed_function_reading_a_relaid_struct_gets_no_verdict_from_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(
+        dir.path(),
+        &format!("{PARSER_OLD}const char *getBase(struct parser *p) {{ return p->m_curBase; }}\n"),
+        &format!("{PARSER_NEW}const char *getBase(struct parser *p) {{ return p->m_unknownEncodingData ? p->m_curBase : 0; }}\n"),
+        &["--format", "json"],
+    );
+    assert_eq!(code, 3, "{stdout}{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let functions = json["functions"].as_array().expect("functions");
+    let get_base = functions
+        .iter()
+        .find(|f| f["name"] == "getBase")
+        .expect("getBase");
+    assert_eq!(get_base["verdict"], "unknown", "{get_base}");
+    for w in get_base["witnesses"].as_array().into_iter().flatten() {
+        assert_eq!(w["confirmed"], false, "{w}");
+    }
+    assert!(
+        get_base["notes"]
+            .to_string()
+            .contains("struct parser laid out differently"),
+        "{get_base}"
+    );
+}

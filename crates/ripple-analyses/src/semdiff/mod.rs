@@ -64,6 +64,7 @@
 //! types differ is reported `unknown`; see `ripple_symex` for the encoding's limits.
 
 mod concrete;
+mod layouts;
 pub mod native;
 mod procdiff;
 mod report;
@@ -336,9 +337,24 @@ pub fn semdiff(
         .filter(|m| m.status != FunctionStatus::Unchanged && m.same_code())
         .filter_map(|m| Some((m.old?, m.new?)))
         .collect();
+    // Pairs whose code is the same but for the offsets of record members, matched by
+    // name: with the members matched by name, they run as before too (`layouts`).
+    let layout_only: FxHashSet<(FuncId, FuncId)> = matching
+        .functions
+        .iter()
+        .filter(|m| ripple_versions::only_record_layouts_differ(old, new, matching, m))
+        .filter_map(|m| Some((m.old?, m.new?)))
+        .collect();
+    let same_code: FxHashSet<(FuncId, FuncId)> = same_code.union(&layout_only).copied().collect();
     let runs_as_before = |o: FuncId, n: FuncId, status: FunctionStatus| {
         status == FunctionStatus::Unchanged || same_code.contains(&(o, n))
     };
+    // The records laid out differently in the versions that each pair's code names.
+    let changed_records = layouts::changed_records(old, new);
+    let records_used = [
+        layouts::records_used(old, &changed_records),
+        layouts::records_used(new, &changed_records),
+    ];
     let plain: Vec<(FuncId, FuncId)> = pairs.iter().map(|(o, n, _)| (*o, *n)).collect();
     let symex_config = Config {
         unwind: config.unwind,
@@ -475,6 +491,30 @@ pub fn semdiff(
             *work &= *needed;
         }
     }
+    // The changed records each pair's code, or a callee's, names: the solver's answer on
+    // such a pair compares bytes, not members (see `layouts`).
+    let uses_changed_record: Vec<Vec<String>> = {
+        let own: Vec<std::collections::BTreeSet<String>> = pairs
+            .iter()
+            .map(|(o, n, _)| {
+                let mut used = records_used[0][o.index()].clone();
+                used.extend(records_used[1][n.index()].iter().cloned());
+                used
+            })
+            .collect();
+        let marked = reach(own.iter().map(|u| !u.is_empty()).collect(), &callers_of);
+        // Named for the note: the pair's own, else those of what it calls.
+        let all: Vec<String> = changed_records.iter().cloned().collect();
+        (0..pairs.len())
+            .map(|i| match (marked[i], own[i].is_empty()) {
+                (false, _) => Vec::new(),
+                (true, false) => own[i].iter().cloned().collect(),
+                (true, true) => all.clone(),
+            })
+            .collect()
+    };
+    // Pairs equal as the same code (but for member offsets) with equal callees.
+    let mut by_code = vec![false; pairs.len()];
     // The pairs that may read what `changed_globals` names, through their callees too.
     let reaches_changed_globals = reach(
         changed_globals.iter().map(Option::is_some).collect(),
@@ -622,14 +662,21 @@ pub fn semdiff(
             continue;
         }
         let unchanged = runs_as_before(states[i].old, states[i].new, states[i].status);
-        let callees_equal = callees_of(i)
-            .iter()
-            .all(|c| states[*c].equal.as_bool() == Some(true));
+        let callees_equal = callees_of(i).iter().all(|c| {
+            states[*c].equal.as_bool() == Some(true)
+                && (uses_changed_record[*c].is_empty() || by_code[*c])
+        });
         let before = (states[i].equal.clone(), states[i].differs.clone());
-        if unchanged && callees_equal && changed_globals[i].is_none() {
+        by_code[i] = unchanged && callees_equal && changed_globals[i].is_none();
+        if by_code[i] {
             states[i].equal = Bool::from_bool(true);
             states[i].covered = true;
-            let note = "the same code after preprocessing and lowering: only its text changed";
+            let note = if layout_only.contains(&(states[i].old, states[i].new)) {
+                "the same code but for the offsets of the record members it accesses: \
+                 equivalent with the members matched by name"
+            } else {
+                "the same code after preprocessing and lowering: only its text changed"
+            };
             if states[i].status != FunctionStatus::Unchanged
                 && !states[i].notes.iter().any(|n| n == note)
             {
@@ -698,6 +745,12 @@ pub fn semdiff(
         ));
     }
     made.sort_by_key(|(k, _)| *k);
+    for (k, report) in &mut made {
+        let i = reported[*k];
+        if !uses_changed_record[i].is_empty() && !by_code[i] {
+            layout_verdict(report, &uses_changed_record[i]);
+        }
+    }
     let main = made
         .iter()
         .position(|(k, _)| old.functions[states[reported[*k]].old].name == "main");
@@ -721,6 +774,30 @@ pub fn semdiff(
         engine.abandon();
     }
     report
+}
+
+/// A verdict of the solver on a pair whose code uses records laid out differently in
+/// the versions: it compares what each version does with the same bytes, which are
+/// other members in each, so neither "equivalent" nor "different" (nor a run on those
+/// bytes) says anything of the program, whose callers set the members by name.
+fn layout_verdict(report: &mut PairReport, records: &[String]) {
+    if report.verdict == Verdict::Unknown && report.witnesses.iter().all(|w| !w.confirmed) {
+        return;
+    }
+    report.verdict = Verdict::Unknown;
+    for w in &mut report.witnesses {
+        if w.confirmed {
+            w.confirmed = false;
+            w.unconfirmed = Some(Unconfirmed::LayoutChanged);
+        }
+    }
+    let names: Vec<String> = records.iter().map(|r| format!("struct {r}")).collect();
+    report.notes.push(format!(
+        "{} laid out differently in the two versions: the analysis and its runs give both \
+         versions the same bytes, which are other members in each, so they decide nothing \
+         (no verdict)",
+        names.join(", ")
+    ));
 }
 
 /// Static functions of one name in several units (a `static inline` function of a

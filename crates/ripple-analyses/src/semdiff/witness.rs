@@ -105,6 +105,9 @@ pub enum Unconfirmed {
     CompiledCrashPastLimit,
     /// The difference goes through undefined behaviour, excluded by `--assume no-ub`.
     ExcludedUndefined,
+    /// A record the runs read is laid out differently in the versions: the same input
+    /// bytes are other members in each, so the outcomes compare nothing.
+    LayoutChanged,
 }
 
 impl Unconfirmed {
@@ -118,6 +121,7 @@ impl Unconfirmed {
             Unconfirmed::CompiledTimeout => "compiled run timed out",
             Unconfirmed::CompiledCrashPastLimit => "compiled run crashed past the step limit",
             Unconfirmed::ExcludedUndefined => "undefined behaviour excluded",
+            Unconfirmed::LayoutChanged => "a record's layout changed",
         }
     }
 }

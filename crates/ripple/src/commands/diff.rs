@@ -115,16 +115,22 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
         DiffFormat::Text => crate::style::print_text(&ripple_report::report::render_text(&report)),
         DiffFormat::Json => println!("{}", ripple_report::report::render_json(&report)),
         DiffFormat::Markdown => print!("{}", ripple_report::report::render_markdown(&report)),
+        // Nothing of the program analysed changed: the log has the other results.
+        DiffFormat::Sarif if report.impact.is_some() || impact_chosen(args) => {
+            println!(
+                "{}",
+                ripple_report::sarif::render_report(
+                    report.impact.as_ref(),
+                    &report,
+                    env!("CARGO_PKG_VERSION")
+                )
+            );
+        }
         DiffFormat::Html | DiffFormat::Sarif => {
             let Some(impact) = &report.impact else {
                 bail!("--format html and sarif show the impact: leave the impact section in");
             };
-            if args.format == DiffFormat::Sarif {
-                println!(
-                    "{}",
-                    ripple_report::sarif::render_report(impact, &report, env!("CARGO_PKG_VERSION"))
-                );
-            } else {
+            {
                 print!(
                     "{}",
                     super::impact::html_page(impact, [&sources.0, &sources.1])
@@ -139,6 +145,15 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
     Ok(u8::from(
         !args.exit_zero && report.changes.summary.any_change(),
     ))
+}
+
+/// Whether `--only` and `--skip` leave the impact section in.
+fn impact_chosen(args: &DiffArgs) -> bool {
+    if args.only.is_empty() {
+        !args.skip.contains(&Section::Impact)
+    } else {
+        args.only.contains(&Section::Impact)
+    }
 }
 
 /// `--each-commit`: every commit of the range against its first parent.
@@ -424,7 +439,7 @@ fn analyse_pair(
         new_version.program(),
         &ripple_versions::MatchConfig::default(),
     );
-    let changes = ripple_report::diff::diff_view(
+    let mut changes = ripple_report::diff::diff_view(
         (&old_version.sources.label, &new_version.sources.label),
         old_version.program(),
         new_version.program(),
@@ -432,6 +447,7 @@ fn analyse_pair(
         args.all,
     );
     let any_change = changes.summary.any_change();
+    changes.set_files_not_analysed(crate::load::left_out_functions(old_version, new_version));
     let mut not_run = Vec::new();
     // The semantic verdicts read the programs as written.
     let semantic = if !wanted(Section::Semantic) || !any_change {

@@ -294,7 +294,8 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             false,
         )
         .summary
-        .any_change();
+        .any_change()
+            || !crate::load::left_out(&old_version, &new_version).is_empty();
         if let (Some(cache), Some(key)) = (&cache, key) {
             if !view.machine_dependent() {
                 let mut bytes = vec![u8::from(any_change)];

@@ -7,7 +7,7 @@ pub(crate) mod git;
 mod preprocess;
 mod programs;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -237,9 +237,13 @@ pub struct LoadConfig {
 pub struct LoadedVersion {
     pub sources: SourceSet,
     pub lowered: Lowered,
-    /// In a tree of several programs, the changed files that only the programs not
-    /// analysed read (see [`programs`]).
+    /// The changed files the program analysed does not read: those only other programs
+    /// of the tree read, those none links and that could not join it, and those no
+    /// unit reads in the build's configuration (see [`programs`]).
     pub left_out: Vec<String>,
+    /// The functions of each of `left_out` whose code changed, as far as the file alone
+    /// tells (none for a file no unit is made of).
+    pub left_out_functions: Vec<(String, Vec<String>)>,
     /// A hash of what was lowered (see [`content_hash`]), for the report cache.
     pub content: u128,
     /// The C files of the program analysed (relative to the root): what a build of it
@@ -271,6 +275,25 @@ pub fn left_out(old: &LoadedVersion, new: &LoadedVersion) -> Vec<String> {
     files
 }
 
+/// The changed files two versions leave out of the program analysed, each with the
+/// functions whose code changed in it (as far as the file alone tells).
+pub fn left_out_functions(old: &LoadedVersion, new: &LoadedVersion) -> Vec<(String, Vec<String>)> {
+    let mut files: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in left_out(old, new) {
+        files.entry(file).or_default();
+    }
+    for (file, functions) in old.left_out_functions.iter().chain(&new.left_out_functions) {
+        files
+            .entry(file.clone())
+            .or_default()
+            .extend(functions.iter().cloned());
+    }
+    files
+        .into_iter()
+        .map(|(file, functions)| (file, functions.into_iter().collect()))
+        .collect()
+}
+
 impl LoadedVersion {
     pub fn program(&self) -> &ripple_ir::Program {
         &self.lowered.program
@@ -297,6 +320,8 @@ struct PreparedVersion {
     /// The compilation database's flags of each unit, if any.
     flags: Vec<Vec<String>>,
     programs: Vec<programs::ProgramUnits>,
+    /// The files without `main` of a tree of several programs ([`programs::LIBRARY`]).
+    library: Option<programs::ProgramUnits>,
 }
 
 /// A version read and preprocessed, with the program to analyse chosen, not yet lowered:
@@ -306,6 +331,10 @@ pub struct PreparedProgram {
     program: usize,
     /// As [`LoadedVersion::left_out`].
     pub left_out: Vec<String>,
+    /// As [`LoadedVersion::left_out_functions`].
+    left_out_functions: Vec<(String, Vec<String>)>,
+    /// What the report cache keys `left_out` on: each file with its changed functions.
+    left_out_key: Vec<String>,
     /// As [`LoadedVersion::content`].
     pub content: u128,
 }
@@ -319,6 +348,7 @@ impl PreparedProgram {
     pub fn lower(self, config: &LoadConfig) -> LoadedVersion {
         LoadedVersion {
             left_out: self.left_out,
+            left_out_functions: self.left_out_functions,
             ..self.version.lower(self.program, self.content, config)
         }
     }
@@ -328,7 +358,11 @@ impl PreparedProgram {
     /// What the report cache keys a version on: the hash of what is lowered, its label,
     /// and the changed files left out of it.
     pub fn key_parts(&self) -> (u128, &str, &[String]) {
-        (self.content, &self.version.sources.label, &self.left_out)
+        (
+            self.content,
+            &self.version.sources.label,
+            &self.left_out_key,
+        )
     }
 }
 
@@ -361,6 +395,7 @@ impl PreparedVersion {
             sources: self.sources,
             lowered,
             left_out: Vec::new(),
+            left_out_functions: Vec::new(),
             content,
             program_files,
             program_units,
@@ -438,46 +473,93 @@ pub fn prepare_versions(
             _ => prepare_version(spec, config),
         })
         .collect::<Result<_>>()?;
+    let mut prepared = prepared;
     let several = prepared.iter().any(|p| p.programs.len() > 1);
-    let changed = if several {
+    // Two trees (not two files, whose names may differ): the files that changed, each
+    // of which the report accounts for.
+    let trees = specs.len() > 1
+        && !specs
+            .iter()
+            .any(|s| matches!(s, VersionSpec::Path(p) if p.is_file()));
+    let changed = if trees {
         changed_files(&prepared)
     } else {
         Default::default()
     };
-    let covered = |v: usize, p: &programs::ProgramUnits| -> BTreeSet<String> {
-        p.units
-            .iter()
-            .flat_map(|&u| programs::unit_files(&prepared[v].units[u]))
-            .filter(|f| changed.contains(*f))
-            .map(str::to_string)
-            .collect()
-    };
-    let touched = |v: usize, p: &programs::ProgramUnits| covered(v, p).len();
+    let program = library_named(&mut prepared, config.program.as_deref());
+    let covered =
+        |prepared: &[PreparedVersion], v: usize, p: &programs::ProgramUnits| -> BTreeSet<String> {
+            p.units
+                .iter()
+                .flat_map(|&u| programs::unit_files(&prepared[v].units[u]))
+                .filter(|f| changed.contains(*f))
+                .map(str::to_string)
+                .collect()
+        };
+    let touched = |v: usize, p: &programs::ProgramUnits| covered(&prepared, v, p).len();
     let lists: Vec<&[programs::ProgramUnits]> =
         prepared.iter().map(|p| p.programs.as_slice()).collect();
-    let chosen = programs::choose(&lists, &touched, config.program.as_deref())?;
+    let chosen = programs::choose(&lists, &touched, program.as_deref())?;
     drop(lists);
-    // Changed files some program of a version reads but the one analysed does not.
+    // Changed units no program links (a file for another platform, a function no
+    // program calls): they join the program analysed, with what they use, so that their
+    // changes are analysed too.
+    let mut joined: Vec<Vec<String>> = vec![Vec::new(); prepared.len()];
+    for (v, p) in prepared.iter_mut().enumerate() {
+        let linked: BTreeSet<usize> = p
+            .programs
+            .iter()
+            .flat_map(|q| q.units.iter().copied())
+            .collect();
+        let extra: Vec<usize> = (0..p.units.len())
+            .filter(|u| {
+                !linked.contains(u)
+                    && programs::unit_files(&p.units[*u])
+                        .iter()
+                        .any(|f| changed.contains(*f))
+            })
+            .collect();
+        if extra.is_empty() {
+            continue;
+        }
+        let library = p
+            .library
+            .as_ref()
+            .map(|l| l.units.clone())
+            .unwrap_or_default();
+        let mut members = p.programs[chosen[v]].units.clone();
+        let before = members.clone();
+        programs::link_extra(&p.units, &mut members, &extra, &library);
+        joined[v] = members
+            .iter()
+            .filter(|u| !before.contains(u))
+            .map(|&u| p.units[u].path.clone())
+            .collect();
+        p.programs[chosen[v]].units = members;
+    }
+    // Changed files of each version that the program analysed does not read.
     let left_out: Vec<Vec<String>> = prepared
         .iter()
         .zip(&chosen)
         .enumerate()
         .map(|(v, (p, &c))| {
-            let analysed = covered(v, &p.programs[c]);
-            let mut out = BTreeSet::new();
-            for other in &p.programs {
-                out.extend(covered(v, other).difference(&analysed).cloned());
-            }
-            out.into_iter().collect()
+            let analysed = covered(&prepared, v, &p.programs[c]);
+            p.sources
+                .files
+                .iter()
+                .map(|f| f.to_string_lossy().replace('\\', "/"))
+                .filter(|f| changed.contains(f) && !analysed.contains(f))
+                .collect()
         })
         .collect();
-    if several {
-        let why = match (&config.program, specs.len()) {
+    let left_out_functions = changed_functions_of(&prepared, &left_out, config);
+    if several || left_out.iter().any(|l| !l.is_empty()) {
+        let why = match (&program, specs.len()) {
             (Some(_), _) => "as --program says",
             (None, 1) => FIRST_PROGRAM,
             (None, _) => "the one holding the most changed files",
         };
-        say_programs(&prepared, &chosen, &left_out, why);
+        say_programs(&prepared, &chosen, &left_out, &joined, why);
     }
     Ok(prepared
         .into_iter()
@@ -486,14 +568,129 @@ pub fn prepare_versions(
         .map(|((version, program), left_out)| {
             let units = &version.programs[program].units;
             let content = content_hash(units.iter().map(|&u| &version.units[u]));
+            let left_out_functions: Vec<(String, Vec<String>)> = left_out_functions
+                .iter()
+                .filter(|(file, _)| left_out.contains(file))
+                .cloned()
+                .collect();
+            let left_out_key = left_out_functions
+                .iter()
+                .map(|(file, functions)| format!("{file}: {}", functions.join(", ")))
+                .collect();
             PreparedProgram {
                 version,
                 program,
                 left_out,
+                left_out_functions,
+                left_out_key,
                 content,
             }
         })
         .collect())
+}
+
+/// The program `--program` names: `library` (the files without `main`, a program of
+/// its own in every version that has them), or a file of it, which stands for it;
+/// any other name as given.
+fn library_named(prepared: &mut [PreparedVersion], program: Option<&str>) -> Option<String> {
+    let name = program?;
+    let names_unit = |p: &PreparedVersion, units: &[usize]| {
+        units.iter().any(|&u| {
+            let path = p.units[u].path.as_str();
+            path == name || path.ends_with(&format!("/{name}"))
+        })
+    };
+    let is_program = prepared.iter().any(|p| {
+        p.programs
+            .iter()
+            .any(|q| q.name == name || q.name.ends_with(&format!("/{name}")))
+    });
+    let of_library = !is_program
+        && prepared
+            .iter()
+            .any(|p| p.library.as_ref().is_some_and(|l| names_unit(p, &l.units)));
+    if name != programs::LIBRARY && !of_library {
+        return Some(name.to_string());
+    }
+    if of_library {
+        eprintln!(
+            "ripple: --program {name}: a file without main; analysing the files without main ({})",
+            programs::LIBRARY
+        );
+    }
+    for p in prepared.iter_mut() {
+        if p.programs.iter().any(|q| q.name == programs::LIBRARY) {
+            continue;
+        }
+        if let Some(library) = &p.library {
+            p.programs.push(library.clone());
+        }
+    }
+    Some(programs::LIBRARY.to_string())
+}
+
+/// For each file of `left_out` (per version) that is a C unit of a version, the
+/// functions whose code changed in it: the unit lowered alone in each version that has
+/// it and the two matched (every function, when one version lacks it).
+fn changed_functions_of(
+    prepared: &[PreparedVersion],
+    left_out: &[Vec<String>],
+    config: &LoadConfig,
+) -> Vec<(String, Vec<String>)> {
+    let files: BTreeSet<&String> = left_out.iter().flatten().collect();
+    let mut out = Vec::new();
+    for file in files {
+        // The unit of the file in the first and the last version.
+        let (Some(first), Some(last)) = (prepared.first(), prepared.last()) else {
+            continue;
+        };
+        fn unit_of<'p>(p: &'p PreparedVersion, file: &str) -> Option<&'p TranslationUnit> {
+            p.units.iter().find(|u| u.path == file)
+        }
+        let lower = |u: Option<&TranslationUnit>| {
+            u.map(|u| ripple_c::lower_units(std::slice::from_ref(u), &config.frontend).program)
+        };
+        let (old, new) = (lower(unit_of(first, file)), lower(unit_of(last, file)));
+        let own = |program: &ripple_ir::Program, f: &ripple_ir::Function| {
+            f.is_defined() && program.file_path(f.span.file) == file.as_str()
+        };
+        let functions: Vec<String> = match (&old, &new) {
+            (Some(old), Some(new)) => {
+                let matching = ripple_versions::match_programs(
+                    old,
+                    new,
+                    &ripple_versions::MatchConfig::default(),
+                );
+                matching
+                    .functions
+                    .iter()
+                    .filter(|m| m.status != ripple_versions::FunctionStatus::Unchanged)
+                    .filter(|m| !m.same_code())
+                    .filter_map(|m| match (m.old, m.new) {
+                        (_, Some(n)) if own(new, &new.functions[n]) => {
+                            Some(new.functions[n].name.clone())
+                        }
+                        (Some(o), _) if own(old, &old.functions[o]) => {
+                            Some(old.functions[o].name.clone())
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            }
+            (Some(program), None) | (None, Some(program)) => program
+                .functions
+                .iter()
+                .filter(|f| own(program, f))
+                .map(|f| f.name.clone())
+                .collect(),
+            (None, None) => continue,
+        };
+        let mut functions = functions;
+        functions.sort();
+        functions.dedup();
+        out.push((file.clone(), functions));
+    }
+    out
 }
 
 /// The files (relative to each version's root) whose text differs between two of the
@@ -524,6 +721,7 @@ fn say_programs(
     prepared: &[PreparedVersion],
     chosen: &[usize],
     left_out: &[Vec<String>],
+    joined: &[Vec<String>],
     why: &str,
 ) {
     use programs::ProgramKind;
@@ -531,6 +729,13 @@ fn say_programs(
     // commits says it once while they stay the same).
     static SAID: std::sync::Mutex<Option<(Vec<String>, String)>> = std::sync::Mutex::new(None);
     for (v, p) in prepared.iter().enumerate() {
+        if !joined[v].is_empty() && (v == 0 || joined[v - 1] != joined[v]) {
+            eprintln!(
+                "ripple: {}: changed file(s) no program of this tree links, analysed with the program: {}",
+                p.sources.label,
+                joined[v].join(", ")
+            );
+        }
         if !left_out[v].is_empty() && (v == 0 || left_out[v - 1] != left_out[v]) {
             eprintln!(
                 "ripple: warning: {}: changed file(s) outside the program analysed, not analysed: {} (--program FILE analyses another program)",
@@ -654,13 +859,14 @@ fn prepare_version(spec: &VersionSpec, config: &LoadConfig) -> Result<PreparedVe
         .collect();
     let (units, notes) = preprocess_all(&jobs, config)?;
     let flags = database_flags(&jobs);
-    let programs = programs::partition(&units);
+    let (programs, library) = programs::partition_with_library(&units);
     Ok(PreparedVersion {
         sources,
         units,
         notes,
         flags,
         programs,
+        library,
     })
 }
 
@@ -907,8 +1113,8 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
         .join(" ");
     let root = sets.first().map(|s| s.root.clone()).unwrap_or_default();
     let files = sets.iter().flat_map(|s| s.files.iter().cloned()).collect();
-    let programs = programs::partition(&units);
-    let prepared = PreparedVersion {
+    let (programs, library) = programs::partition_with_library(&units);
+    let mut prepared = PreparedVersion {
         sources: SourceSet {
             label,
             root,
@@ -919,15 +1125,21 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
         notes,
         flags,
         programs,
+        library,
     };
+    let program = library_named(
+        std::slice::from_mut(&mut prepared),
+        config.program.as_deref(),
+    );
     let chosen = programs::choose(
         &[prepared.programs.as_slice()],
         &|_, _| 0,
-        config.program.as_deref(),
+        program.as_deref(),
     )?;
     say_programs(
         std::slice::from_ref(&prepared),
         &chosen,
+        &[Vec::new()],
         &[Vec::new()],
         if config.program.is_some() {
             "as --program says"

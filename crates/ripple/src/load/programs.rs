@@ -46,7 +46,17 @@ pub enum ProgramKind {
 pub const LIBRARY: &str = "library";
 
 /// The programs the units form (one [`ProgramKind::Whole`] when the tree is one program).
+#[cfg(test)]
 pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
+    partition_with_library(units).0
+}
+
+/// [`partition`], and, in a tree of several programs, the files that define no `main`
+/// and are no unity build ([`LIBRARY`], which `--program library` names even when files
+/// define `main`), when there are any.
+pub fn partition_with_library(
+    units: &[TranslationUnit],
+) -> (Vec<ProgramUnits>, Option<ProgramUnits>) {
     let index: BTreeMap<&str, usize> = units
         .iter()
         .enumerate()
@@ -87,11 +97,16 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
         units: (0..units.len()).collect(),
     };
     if mains <= 1 && !unity.contains(&true) {
-        return vec![whole()];
+        return (vec![whole()], None);
     }
     let library: Vec<usize> = (0..units.len())
         .filter(|&i| !main[i] && !unity[i])
         .collect();
+    let library_program = (!library.is_empty()).then(|| ProgramUnits {
+        name: LIBRARY.to_string(),
+        kind: ProgramKind::Library,
+        units: library.clone(),
+    });
     let symbols: Vec<ripple_c::LinkSymbols> = if symbols.is_empty() {
         units.par_iter().map(ripple_c::link_symbols).collect()
     } else {
@@ -122,15 +137,66 @@ pub fn partition(units: &[TranslationUnit]) -> Vec<ProgramUnits> {
             });
         }
     }
-    if mains == 0 && !library.is_empty() {
-        programs.push(ProgramUnits {
-            name: LIBRARY.to_string(),
-            kind: ProgramKind::Library,
-            units: library,
-        });
+    if mains == 0 {
+        programs.extend(library_program.clone());
     }
     programs.sort_by(|a, b| a.name.cmp(&b.name));
-    programs
+    (programs, library_program)
+}
+
+/// Adds to `members` (the units of one program, sorted) each unit of `extra` that no
+/// program links, with what it uses of `library` as [`linked`] takes it, unless one of
+/// them defines an external name the program defines already (another platform's
+/// implementation of a function: both cannot be one program). Returns the units of
+/// `extra` left out so.
+pub fn link_extra(
+    units: &[TranslationUnit],
+    members: &mut Vec<usize>,
+    extra: &[usize],
+    library: &[usize],
+) -> Vec<usize> {
+    let symbols: Vec<ripple_c::LinkSymbols> =
+        units.par_iter().map(ripple_c::link_symbols).collect();
+    let paths: Vec<&str> = units.iter().map(|u| u.path.as_str()).collect();
+    let mut left_out = Vec::new();
+    for &u in extra {
+        if members.contains(&u) {
+            continue;
+        }
+        let defined: BTreeSet<&str> = members
+            .iter()
+            .flat_map(|&m| symbols[m].defines.iter().map(String::as_str))
+            .collect();
+        // What the program defines already is not pulled again from another file.
+        let rest: Vec<usize> = library
+            .iter()
+            .copied()
+            .filter(|l| {
+                !members.contains(l)
+                    && !symbols[*l]
+                        .defines
+                        .iter()
+                        .any(|d| defined.contains(d.as_str()))
+            })
+            .collect();
+        let group: Vec<usize> = linked(u, &rest, &symbols, &paths)
+            .into_iter()
+            .filter(|g| !members.contains(g))
+            .collect();
+        let clashes = group.iter().any(|&g| {
+            symbols[g]
+                .defines
+                .iter()
+                .any(|d| defined.contains(d.as_str()))
+        });
+        if clashes {
+            left_out.push(u);
+        } else {
+            members.extend(group);
+            members.sort_unstable();
+        }
+    }
+    left_out
 }
 
 /// The units of the program of `main`: it, and, for each name the units in it use and
