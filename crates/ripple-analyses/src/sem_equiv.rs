@@ -212,8 +212,20 @@ pub fn statement_equivalences(
     // Calls (caller, node, callee) that proofs of equivalent regions inlined.
     let mut inlined_sites: [Vec<(FuncId, NodeId, FuncId)>; 2] = Default::default();
     out.not_compared = regions.len().saturating_sub(MAX_REGIONS);
+    // Both versions run from the same bytes: where a record's layout changed, equal
+    // bytes are other members in each, and an equality proved of them says nothing of
+    // the program (a region reading the member now at the old one's offset would be
+    // "equivalent"). Functions naming such a record get no statement proof.
+    let changed_records = crate::semdiff::layouts::changed_records(old, new);
+    let records_used = [
+        crate::semdiff::layouts::records_used(old, &changed_records),
+        crate::semdiff::layouts::records_used(new, &changed_records),
+    ];
     for region in regions.into_iter().take(MAX_REGIONS) {
         let (o, n) = region.functions;
+        if !records_used[0][o.index()].is_empty() || !records_used[1][n.index()].is_empty() {
+            continue;
+        }
         let [shared_old, shared_new] = shared
             .entry((o, n))
             .or_insert_with(|| shared_temps(old, new, matching, (o, n)));

@@ -286,6 +286,19 @@ fn a_changed_argument_off_the_error_path_does_not_impact_what_follows_the_call()
     assert!(!lines.iter().any(|(f, _)| f == "must"), "{lines:?}");
 }
 
+/// The new version inserts `x` before `a`, so `a` is where `b` was (offset 4), and `pick`
+/// reads `p->a * 1` where it read `p->b`: the same bytes, another member. Callers set
+/// members by name, so the value read differs (a caller setting `a = 1, b = 2` gets 3
+/// from the old version and 2 from the new); no proof from the same bytes may call the
+/// statement equivalent, and `return v + 1` (line 4) is impacted.
+#[test]
+fn reading_another_member_at_the_old_offset_is_no_equivalence() {
+    let (code, json) = impact("relaid-member", &[]);
+    assert_eq!(code, 1, "{json}");
+    let lines = lines_in(&json, "pick");
+    assert!(lines.contains(&("new".to_string(), 4)), "{lines:?}");
+}
+
 /// Only the line an `assert` reports (`__assert_fail(..., __LINE__, ...)`) and the status
 /// `exit` is given change: both calls stop the program in both versions, on the same
 /// condition, so no statement of the program runs differently (the message and the

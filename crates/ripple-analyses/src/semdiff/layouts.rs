@@ -19,7 +19,7 @@ use rustc_hash::FxHashMap;
 
 /// The tags of the complete records whose layout differs between the versions: size,
 /// alignment, or a member's name, offset, bit-field or type (by its C text).
-pub(super) fn changed_records(old: &Program, new: &Program) -> BTreeSet<String> {
+pub(crate) fn changed_records(old: &Program, new: &Program) -> BTreeSet<String> {
     let layouts = |program: &Program| -> FxHashMap<String, String> {
         let types = &program.types;
         let mut out: FxHashMap<String, String> = FxHashMap::default();
@@ -58,7 +58,7 @@ pub(super) fn changed_records(old: &Program, new: &Program) -> BTreeSet<String> 
 /// Per function of `program`, the changed records (of `changed`) its code names: in
 /// the types of its parameters, locals and expressions, through pointers, arrays,
 /// members and function types.
-pub(super) fn records_used(program: &Program, changed: &BTreeSet<String>) -> Vec<BTreeSet<String>> {
+pub(crate) fn records_used(program: &Program, changed: &BTreeSet<String>) -> Vec<BTreeSet<String>> {
     let mut memo: FxHashMap<TypeId, BTreeSet<String>> = FxHashMap::default();
     // A record declared but not completed in one unit is completed in another.
     let mut complete: FxHashMap<&str, Vec<usize>> = FxHashMap::default();

@@ -64,7 +64,7 @@
 //! types differ is reported `unknown`; see `ripple_symex` for the encoding's limits.
 
 mod concrete;
-mod layouts;
+pub(crate) mod layouts;
 pub mod native;
 mod procdiff;
 mod report;
