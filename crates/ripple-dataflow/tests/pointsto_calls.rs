@@ -18,6 +18,11 @@ fn reads(program: &Program, line: u32) -> BTreeSet<String> {
         ..PointsToConfig::default()
     };
     let pts = PointsTo::analyze(program, &config);
+    accessed(program, &pts, line, AccessKind::Read)
+}
+
+/// The names of the objects the nodes on `line` access in the way `kind`.
+fn accessed(program: &Program, pts: &PointsTo, line: u32, kind: AccessKind) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for (f, function) in program.functions.iter_enumerated() {
         for (n, node) in function.nodes.iter_enumerated() {
@@ -25,7 +30,7 @@ fn reads(program: &Program, line: u32) -> BTreeSet<String> {
                 continue;
             }
             for access in pts.accesses(f, n) {
-                if access.kind == AccessKind::Read {
+                if access.kind == kind {
                     for &object in &pts.part_objects[access.part.index()] {
                         names.insert(object_name(program, object));
                     }
@@ -136,21 +141,7 @@ fn a_library_function_called_through_a_pointer_writes_what_it_is_given() {
         false,
     );
     for (mode, pts) in both_analyses(&program) {
-        let mut written = BTreeSet::new();
-        for (f, function) in program.functions.iter_enumerated() {
-            for (n, node) in function.nodes.iter_enumerated() {
-                if node.span.start_line != 6 {
-                    continue;
-                }
-                for access in pts.accesses(f, n) {
-                    if access.kind == AccessKind::Write {
-                        for &object in &pts.part_objects[access.part.index()] {
-                            written.insert(object_name(&program, object));
-                        }
-                    }
-                }
-            }
-        }
+        let written = accessed(&program, &pts, 6, AccessKind::Write);
         assert!(
             written.iter().any(|o| o.contains("buf")),
             "{mode:?}: {written:?}"
@@ -210,28 +201,10 @@ fn a_call_through_a_pointer_binds_only_functions_its_arguments_fit() {
         false,
     );
     for (mode, pts) in both_analyses(&program) {
-        let accessed_on = |line: u32, kind: AccessKind| {
-            let mut written = BTreeSet::new();
-            for (f, function) in program.functions.iter_enumerated() {
-                for (n, node) in function.nodes.iter_enumerated() {
-                    if node.span.start_line != line {
-                        continue;
-                    }
-                    for access in pts.accesses(f, n) {
-                        if access.kind == kind {
-                            for &object in &pts.part_objects[access.part.index()] {
-                                written.insert(object_name(&program, object));
-                            }
-                        }
-                    }
-                }
-            }
-            written
-        };
-        let io = accessed_on(5, AccessKind::Write);
+        let io = accessed(&program, &pts, 5, AccessKind::Write);
         assert!(io.iter().any(|o| o.starts_with("buf")), "{mode:?}: {io:?}");
         if mode == PointsToMode::Andersen {
-            let read = accessed_on(10, AccessKind::Read);
+            let read = accessed(&program, &pts, 10, AccessKind::Read);
             assert!(
                 !read.iter().any(|o| o.starts_with("buf")),
                 "{mode:?}: {read:?}"
@@ -256,21 +229,7 @@ fn a_call_no_target_fits_binds_every_target() {
         false,
     );
     for (mode, pts) in both_analyses(&program) {
-        let mut read = BTreeSet::new();
-        for (f, function) in program.functions.iter_enumerated() {
-            for (n, node) in function.nodes.iter_enumerated() {
-                if node.span.start_line != 6 {
-                    continue;
-                }
-                for access in pts.accesses(f, n) {
-                    if access.kind == AccessKind::Read {
-                        for &object in &pts.part_objects[access.part.index()] {
-                            read.insert(object_name(&program, object));
-                        }
-                    }
-                }
-            }
-        }
+        let read = accessed(&program, &pts, 6, AccessKind::Read);
         assert!(
             read.iter().any(|o| o.starts_with("buf")),
             "{mode:?}: {read:?}"

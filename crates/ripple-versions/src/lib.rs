@@ -314,21 +314,8 @@ pub fn only_line_numbers_differ(
     matching: &VersionMatch,
     m: &FunctionMatch,
 ) -> bool {
-    let (Some(o), Some(n)) = (m.old, m.new) else {
-        return false;
-    };
-    if m.status != FunctionStatus::Modified || m.same_code() {
-        return false;
-    }
-    let (fo, fn_) = (&old.functions[o], &new.functions[n]);
-    if fo.nodes.len() != fn_.nodes.len() {
-        return false;
-    }
-    compare_functions(old, new, matching, (o, n), |comparer| {
-        fo.nodes
-            .iter()
-            .zip(fn_.nodes.iter())
-            .all(|(a, b)| a.succs == b.succs && comparer.same_node_up_to_lines(a, b))
+    same_nodes_up_to(old, new, matching, m, |comparer, a, b| {
+        comparer.same_node_up_to_lines(a, b)
     })
 }
 
@@ -342,6 +329,20 @@ pub fn only_record_layouts_differ(
     new: &ripple_ir::Program,
     matching: &VersionMatch,
     m: &FunctionMatch,
+) -> bool {
+    same_nodes_up_to(old, new, matching, m, |comparer, a, b| {
+        comparer.same_node_up_to_layouts(a, b)
+    })
+}
+
+/// Whether a modified function (not the same code) has as many nodes as its partner,
+/// with the same successors, each the same node as its partner's by `same`.
+fn same_nodes_up_to(
+    old: &ripple_ir::Program,
+    new: &ripple_ir::Program,
+    matching: &VersionMatch,
+    m: &FunctionMatch,
+    same: impl Fn(&mut irdiff::IrComparer<'_>, &ripple_ir::Node, &ripple_ir::Node) -> bool,
 ) -> bool {
     let (Some(o), Some(n)) = (m.old, m.new) else {
         return false;
@@ -357,7 +358,7 @@ pub fn only_record_layouts_differ(
         fo.nodes
             .iter()
             .zip(fn_.nodes.iter())
-            .all(|(a, b)| a.succs == b.succs && comparer.same_node_up_to_layouts(a, b))
+            .all(|(a, b)| a.succs == b.succs && same(comparer, a, b))
     })
 }
 

@@ -1661,7 +1661,21 @@ impl Andersen {
     }
 }
 
+/// Whether cell index `bit` is in a set's words.
+fn has(words: &[u64], bit: u32) -> bool {
+    words
+        .get((bit / 64) as usize)
+        .is_some_and(|w| w & (1 << (bit % 64)) != 0)
+}
+
 impl Andersen {
+    /// The words of a pvar's solved set (its representative's).
+    fn solved_set(&self, pv: PVar) -> &[u64] {
+        self.pts
+            .get(self.representative(pv) as usize)
+            .map_or(&[][..], Vec::as_slice)
+    }
+
     /// A shortest derivation of `object` in the set of `from`: the pvars through which
     /// the solved sets let a cell of the object reach `from`, from the constraint that
     /// takes its address, each with the kind of step into the next. A diagnostic of
@@ -1672,16 +1686,7 @@ impl Andersen {
         from: PVar,
         object: u32,
     ) -> Vec<(PVar, &'static str)> {
-        let set = |pv: PVar| -> &[u64] {
-            self.pts
-                .get(self.representative(pv) as usize)
-                .map_or(&[][..], Vec::as_slice)
-        };
-        let has = |words: &[u64], bit: u32| {
-            words
-                .get((bit / 64) as usize)
-                .is_some_and(|w| w & (1 << (bit % 64)) != 0)
-        };
+        let set = |pv: PVar| self.solved_set(pv);
         let wanted: Vec<u32> = (0..self.cell_object.len() as u32)
             .filter(|&c| self.cell_object[c as usize] == object)
             .collect();
@@ -1790,16 +1795,7 @@ impl Andersen {
     /// that it is a fixpoint, for tests. Loads, stores and block copies are checked
     /// once per distinct set of their pointer.
     pub(super) fn violations(&self, gen: &Generator) -> u64 {
-        let set = |pv: PVar| -> &[u64] {
-            self.pts
-                .get(self.representative(pv) as usize)
-                .map_or(&[][..], Vec::as_slice)
-        };
-        let has = |words: &[u64], bit: u32| {
-            words
-                .get((bit / 64) as usize)
-                .is_some_and(|w| w & (1 << (bit % 64)) != 0)
-        };
+        let set = |pv: PVar| self.solved_set(pv);
         let includes = |big: &[u64], small: &[u64]| {
             small
                 .iter()
