@@ -168,9 +168,10 @@ pub struct PointsTo {
     pub explained: Vec<String>,
     /// Why unification ran, when it did.
     pub fallback: Option<Fallback>,
-    /// Objects with more fields addressed than the inclusion-based solver keeps apart
-    /// (32 cells): their further fields share the unknown-offset cell, so what is
-    /// stored in one may be read from another. Sorted.
+    /// Objects with more offsets addressed than the inclusion-based solver keeps apart
+    /// (every member of the object's type, and 32 other offsets: elements of arrays of
+    /// numbers, the fields of heap blocks): their further offsets share the
+    /// unknown-offset cell, so what is stored at one may be read from another. Sorted.
     pub fields_merged: Vec<Object>,
     /// Counters of the Andersen solver, when it ran (also when it gave up and the
     /// result is unification's).
@@ -409,8 +410,18 @@ pub fn object_name(program: &Program, object: Object) -> String {
 
 type PVar = u32;
 
-/// The cells an object may have before further offsets go to its unknown-offset cell.
+/// The cells an object may have at offsets where its type has no member (or an object
+/// without a type: a heap block) before further offsets go to its unknown-offset cell.
+/// Pointer arithmetic walking a buffer by constant steps (`p + 1` in a loop) would
+/// otherwise give every byte of it a cell.
 const MAX_CELLS: usize = 32;
+
+/// The member offsets of an object's type that get cells of their own whatever
+/// [`MAX_CELLS`] says: those of its scalar members (the elements of arrays of pointers
+/// and records included, of arrays of numbers the first only), up to this many. A
+/// record with more members than `MAX_CELLS` (a parser's state, say) keeps them apart,
+/// so a pointer stored in one member is not read from every other one.
+const MAX_MEMBER_CELLS: usize = 1024;
 
 #[derive(Clone, Debug)]
 enum Constraint {
@@ -462,6 +473,9 @@ struct Generator<'p> {
     cells: FxHashMap<(u32, Option<u64>), PVar>,
     cells_of_object: Vec<Vec<PVar>>,
     object_size: Vec<Option<u64>>,
+    /// By object with [`MAX_CELLS`] cells or more: the offsets of its type's members
+    /// (sorted), which get cells of their own.
+    member_offsets: FxHashMap<u32, Vec<u64>>,
     /// Objects that had more fields addressed than the solver keeps apart: the further
     /// ones went to the unknown-offset cell.
     fields_merged: FxHashSet<u32>,
@@ -600,6 +614,7 @@ impl<'p> Generator<'p> {
             cells: FxHashMap::default(),
             cells_of_object: Vec::new(),
             object_size: Vec::new(),
+            member_offsets: FxHashMap::default(),
             fields_merged: FxHashSet::default(),
             constraints: Vec::new(),
             raw: program
@@ -691,15 +706,50 @@ impl<'p> Generator<'p> {
             }
             _ => None,
         };
-        // Bounded field sensitivity: past MAX_CELLS cells, an object collapses offsets.
-        let new_offset = new_offset.filter(|_| {
-            let kept = self.cells_of_object[object as usize].len() < MAX_CELLS;
+        // Bounded field sensitivity: past MAX_CELLS cells at offsets where its type has
+        // no member, an object sends further such offsets to its unknown-offset cell.
+        let new_offset = new_offset.filter(|&offset| {
+            let kept = self.cells_of_object[object as usize].len() < MAX_CELLS
+                || self.cells.contains_key(&(object, Some(offset)))
+                || self.is_member_offset(object, offset)
+                || self.other_cells(object) < MAX_CELLS;
             if !kept {
                 self.fields_merged.insert(object);
             }
             kept
         });
         self.cell(object, new_offset)
+    }
+
+    /// The number of cells of `object` at known offsets where its type has no member.
+    fn other_cells(&mut self, object: u32) -> usize {
+        let offsets: Vec<u64> = self.cells_of_object[object as usize]
+            .iter()
+            .filter_map(|pv| self.cell_info[pv].1)
+            .collect();
+        offsets
+            .into_iter()
+            .filter(|&o| !self.is_member_offset(object, o))
+            .count()
+    }
+
+    /// Whether the type of `object` has a member at `offset` (see [`MAX_MEMBER_CELLS`]).
+    fn is_member_offset(&mut self, object: u32, offset: u64) -> bool {
+        let program = self.program;
+        let objects = &self.objects;
+        let offsets = self.member_offsets.entry(object).or_insert_with(|| {
+            let ty = match objects[object as usize] {
+                Object::Global(g) => program.globals[g].ty,
+                Object::Local(f, v) => program.functions[f].locals[v].ty,
+                _ => return Vec::new(),
+            };
+            let mut offsets = Vec::new();
+            member_offsets(&program.types, ty, 0, &mut offsets, 0);
+            offsets.sort_unstable();
+            offsets.dedup();
+            offsets
+        });
+        offsets.binary_search(&offset).is_ok()
     }
 
     fn base_of(&mut self, object: Object) -> PVar {
@@ -1986,6 +2036,46 @@ fn may_hold_function(types: &ripple_ir::TypeTable, ty: ripple_ir::TypeId) -> boo
             ripple_ir::Type::Function { .. } | ripple_ir::Type::Void
         ),
         _ => false,
+    }
+}
+
+/// Pushes the offsets (from `base`) of the scalar members of type `ty` onto `out`, up to
+/// [`MAX_MEMBER_CELLS`] of them: every element of an array of pointers or records, the
+/// first of an array of numbers (a buffer, which pointer arithmetic walks).
+fn member_offsets(
+    types: &ripple_ir::TypeTable,
+    ty: ripple_ir::TypeId,
+    base: u64,
+    out: &mut Vec<u64>,
+    depth: u32,
+) {
+    if out.len() >= MAX_MEMBER_CELLS || depth > 16 {
+        return;
+    }
+    match types.get(ty) {
+        Type::Record(_) => {
+            let Some(record) = types.record(ty) else {
+                return;
+            };
+            for field in &record.fields {
+                member_offsets(types, field.ty, base + field.offset, out, depth + 1);
+            }
+        }
+        Type::Array { elem, len } => {
+            let numbers = matches!(types.get(*elem), Type::Int(_) | Type::Float(_));
+            let count = if numbers { 1 } else { len.unwrap_or(1).max(1) };
+            let step = types.size_of(*elem);
+            for i in 0..count {
+                let before = out.len();
+                member_offsets(types, *elem, base + i * step, out, depth + 1);
+                // Full, or elements without scalar members.
+                if out.len() >= MAX_MEMBER_CELLS || out.len() == before {
+                    return;
+                }
+            }
+        }
+        Type::Void | Type::Function { .. } => {}
+        Type::Int(_) | Type::Float(_) | Type::Pointer(_) => out.push(base),
     }
 }
 

@@ -330,7 +330,7 @@ pub fn impact_lines_view(
                 n => format!(" and {n} other object(s)"),
             };
             approximations.push(format!(
-                "{version}: points-to keeps at most 32 offsets (fields, elements) of an object apart; {first}{others} had more addressed, and their further offsets share one cell (what is stored at one may be read at another)"
+                "{version}: points-to keeps apart the members of an object's type and at most 32 other offsets (elements of arrays of numbers, fields of heap blocks); {first}{others} had more addressed, and their further offsets share one cell (what is stored at one may be read at another)"
             ));
         }
         if impact.global_regions > 0 {

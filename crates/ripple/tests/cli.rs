@@ -368,6 +368,107 @@ fn a_changed_string_literal_is_named_by_its_text() {
     assert!(!text.contains(".str."), "{text}");
 }
 
+/// A parser-like record with 40 fields, each holding its own string literal, and an
+/// error message stored in its `problem` member by `fail`; only the message changes
+/// (`violate` to `violates`). `first_NN` reads the literal of field `fNN` and nothing
+/// else, and runs before `fail`.
+fn forty_literals(word: &str) -> String {
+    let fields: String = (0..40)
+        .map(|i| format!("    const char *f{i:02};\n"))
+        .collect();
+    let stores: String = (0..40)
+        .map(|i| format!("    c->f{i:02} = \"name {i:02}\";\n"))
+        .collect();
+    let readers: String = (0..40)
+        .map(|i| {
+            format!("static int first_{i:02}(const struct config *c) {{ return c->f{i:02}[0]; }}\n")
+        })
+        .collect();
+    let calls: Vec<String> = (0..40).map(|i| format!("first_{i:02}(&c)")).collect();
+    format!(
+        "#include <stdio.h>\n\nstruct config {{\n    const char *problem;\n{fields}}};\n\n\
+         static void init(struct config *c)\n{{\n    c->problem = 0;\n{stores}}}\n\n{readers}\n\
+         static void fail(struct config *c) {{ c->problem = \"a tab that {word} indentation\"; }}\n\n\
+         int main(void)\n{{\n    struct config c;\n    init(&c);\n    int sum = {};\n    fail(&c);\n\
+         if (c.problem)\n        puts(c.problem);\n    printf(\"%d\\n\", sum);\n    return 0;\n}}\n",
+        calls.join(" + ")
+    )
+}
+
+/// The changed message of [`forty_literals`] is read only where `c.problem` is printed,
+/// in `main`: no `first_NN` dereferences a pointer that may point to it (each field has
+/// its own cell in points-to, however many fields the record has). So at function
+/// level `fail` is changed and `main` reads the changed literal, and no `first_NN` is a
+/// reader; at statement level no line of a `first_NN` is impacted (they run before
+/// `fail`, and read neither the message nor what `fail` writes).
+#[test]
+fn a_changed_literal_impacts_only_its_readers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&old, forty_literals("violate")).unwrap();
+    std::fs::write(&new, forty_literals("violates")).unwrap();
+    let out = ripple()
+        .args(["impact", "--level", "function", "--no-config", "--no-cache"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let changed: Vec<&str> = text
+        .lines()
+        .skip_while(|l| *l != "changed functions:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert_eq!(changed.len(), 2, "{text}");
+    assert!(changed[0].starts_with("  modified  fail "), "{text}");
+    assert!(changed[1].starts_with("  reads     main "), "{text}");
+    let out = ripple()
+        .args(["impact", "--format", "json", "--no-config", "--no-cache"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let functions: std::collections::BTreeSet<&str> = json["impacted_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|l| l["function"].as_str())
+        .collect();
+    assert!(
+        functions.iter().all(|f| !f.starts_with("first_")),
+        "{functions:?}"
+    );
+    assert!(functions.contains("main"), "{functions:?}");
+}
+
+/// No report names a string literal by the key the program gives it (`.str.` and a
+/// hash): the text of `diff` and of `impact` at both levels, with every line.
+#[test]
+fn no_report_names_a_literal_by_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&old, forty_literals("violate")).unwrap();
+    std::fs::write(&new, forty_literals("violates")).unwrap();
+    for args in [
+        &["diff", "--all"][..],
+        &["impact", "--all"],
+        &["impact", "--level", "function", "--all"],
+    ] {
+        let out = ripple()
+            .args(args)
+            .args(["--no-config", "--no-cache", "--color", "never"])
+            .arg(&old)
+            .arg(&new)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("string literal"), "{args:?}: {text}");
+        assert!(!text.contains(".str."), "{args:?}: {text}");
+    }
+}
+
 /// Without --verbose, warnings are counted, not shown; but a header not found is shown
 /// when errors follow, as it is their likely cause (here the unknown type `evtype`).
 #[test]

@@ -77,8 +77,9 @@
 //! cycle), and any order of the steps reaches a fixpoint of all constraints, so the
 //! result satisfies every constraint whatever the order. The one order dependence is
 //! the bounded field sensitivity of objects with many cells (`Generator::shifted`):
-//! past 32 cells, an object sends further offsets to its unknown-offset cell, so which
-//! offsets get cells of their own depends on when they are first reached. The order is
+//! past 32 cells at offsets where its type has no member, an object sends further such
+//! offsets to its unknown-offset cell, so which of them get cells of their own depends
+//! on when they are first reached (the offsets of its type's members always do). The order is
 //! fixed by the input (ranks from Tarjan searches over pvars in increasing order, ties
 //! broken by pvar number, no hash order), so the same input gives the same result.
 //! [`Andersen::violations`] checks a result against every constraint (the tests do,
