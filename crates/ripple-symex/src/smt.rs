@@ -746,12 +746,15 @@ pub fn forget_rewrites() {
     });
 }
 
-fn abstract_with(
-    formula: &Bool,
+/// Rebuilds `root` bottom-up into `done` (term -> rebuilt term, shared across calls):
+/// each application whose subterms are rebuilt is given to `rebuild` with its
+/// original and its rebuilt subterms; leaves stay as they are. Without recursion.
+fn rebuild_post_order(
+    root: &Dynamic,
     done: &mut rustc_hash::FxHashMap<Dynamic, Dynamic>,
-) -> Option<Bool> {
-    let root = Dynamic::from_ast(formula);
-    // Post-order without recursion: (node, children pushed).
+    mut rebuild: impl FnMut(&Dynamic, &[Dynamic], Vec<Dynamic>) -> Dynamic,
+) {
+    // (node, children pushed).
     let mut stack = vec![(root.clone(), false)];
     while let Some((node, expanded)) = stack.pop() {
         if done.contains_key(&node) {
@@ -767,9 +770,30 @@ fn abstract_with(
             stack.extend(children.into_iter().map(|c| (c, false)));
             continue;
         }
-        let mut args: Vec<Dynamic> = children.iter().map(|c| done[c].clone()).collect();
+        let args: Vec<Dynamic> = children.iter().map(|c| done[c].clone()).collect();
+        let rebuilt = rebuild(&node, &children, args);
+        done.insert(node, rebuilt);
+    }
+}
+
+/// `node` itself when `args` are its children, else its operator applied to `args`.
+fn same_or_applied(node: &Dynamic, children: &[Dynamic], args: &[Dynamic]) -> Dynamic {
+    if args == children {
+        node.clone()
+    } else {
+        let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
+        node.decl().apply(&refs)
+    }
+}
+
+fn abstract_with(
+    formula: &Bool,
+    done: &mut rustc_hash::FxHashMap<Dynamic, Dynamic>,
+) -> Option<Bool> {
+    let root = Dynamic::from_ast(formula);
+    rebuild_post_order(&root, done, |node, children, mut args| {
         let decl = node.decl();
-        let op = costly::operator(&node);
+        let op = costly::operator(node);
         let is_numeral = |d: &Dynamic| d.kind() == z3::AstKind::Numeral;
         let power_of_two = |d: &Dynamic| {
             is_numeral(d)
@@ -783,7 +807,7 @@ fn abstract_with(
             Some(_) => true,
             None => false,
         };
-        let rebuilt = if costly {
+        if costly {
             // Equal arguments built differently (a load through a copy, say) become one
             // term, so that the occurrences meet.
             for arg in &mut args {
@@ -813,14 +837,10 @@ fn abstract_with(
             let function = z3::FuncDecl::new(name, &domain, &range);
             let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
             function.apply(&refs)
-        } else if args.iter().zip(&children).all(|(a, c)| a == c) {
-            node.clone()
         } else {
-            let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
-            decl.apply(&refs)
-        };
-        done.insert(node, rebuilt);
-    }
+            same_or_applied(node, children, &args)
+        }
+    });
     let rewritten = done.get(&root)?;
     if rewritten == &root {
         return None;
@@ -885,39 +905,14 @@ const MAX_EXPANDED_ADDRESSES: usize = 256;
 pub fn expand_memory_equalities(formula: &Bool) -> Bool {
     let root = Dynamic::from_ast(formula);
     let mut done: rustc_hash::FxHashMap<Dynamic, Dynamic> = Default::default();
-    // Post-order without recursion: (node, children pushed).
-    let mut stack = vec![(root.clone(), false)];
-    while let Some((node, expanded)) = stack.pop() {
-        if done.contains_key(&node) {
-            continue;
-        }
-        if !node.is_app() || node.num_children() == 0 {
-            done.insert(node.clone(), node);
-            continue;
-        }
-        let children = node.children();
-        if !expanded {
-            stack.push((node, true));
-            stack.extend(children.into_iter().map(|c| (c, false)));
-            continue;
-        }
-        let args: Vec<Dynamic> = children.iter().map(|c| done[c].clone()).collect();
-        let kind = node.decl().kind();
-        let rebuilt = match (kind, args.as_slice()) {
+    rebuild_post_order(&root, &mut done, |node, children, args| {
+        let rebuilt = match (node.decl().kind(), args.as_slice()) {
             (z3::DeclKind::Select, [array, index]) => read_through(array, index),
             (z3::DeclKind::Eq, [a, b]) => memory_equality(a, b).map(|e| Dynamic::from_ast(&e)),
             _ => None,
         };
-        let rebuilt = rebuilt.unwrap_or_else(|| {
-            if args == children {
-                node.clone()
-            } else {
-                let refs: Vec<&dyn Ast> = args.iter().map(|a| a as &dyn Ast).collect();
-                node.decl().apply(&refs)
-            }
-        });
-        done.insert(node, rebuilt);
-    }
+        rebuilt.unwrap_or_else(|| same_or_applied(node, children, &args))
+    });
     done.get(&root)
         .and_then(Dynamic::as_bool)
         .unwrap_or_else(|| formula.clone())

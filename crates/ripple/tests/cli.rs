@@ -351,16 +351,11 @@ fn a_changed_string_literal_is_named_by_its_text() {
             "#include <stdio.h>\nstatic const char *m = \"{word}\";\nvoid say(void) {{ puts(m); }}\n"
         )
     };
-    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
-    std::fs::write(&old, source("violate")).unwrap();
-    std::fs::write(&new, source("violates")).unwrap();
-    let out = ripple()
-        .args(["impact", "--level", "function", "--no-config", "--no-cache"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_on(
+        &dir,
+        (&source("violate"), &source("violates")),
+        &["impact", "--level", "function"],
+    );
     assert!(
         text.contains("string literal \"violates\" at new.c:2"),
         "{text}"
@@ -404,16 +399,11 @@ fn forty_literals(word: &str) -> String {
 #[test]
 fn a_changed_literal_impacts_only_its_readers() {
     let dir = tempfile::tempdir().unwrap();
-    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
-    std::fs::write(&old, forty_literals("violate")).unwrap();
-    std::fs::write(&new, forty_literals("violates")).unwrap();
-    let out = ripple()
-        .args(["impact", "--level", "function", "--no-config", "--no-cache"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout_on(
+        &dir,
+        (&forty_literals("violate"), &forty_literals("violates")),
+        &["impact", "--level", "function"],
+    );
     let changed: Vec<&str> = text
         .lines()
         .skip_while(|l| *l != "changed functions:")
@@ -423,13 +413,12 @@ fn a_changed_literal_impacts_only_its_readers() {
     assert_eq!(changed.len(), 2, "{text}");
     assert!(changed[0].starts_with("  modified  fail "), "{text}");
     assert!(changed[1].starts_with("  reads     main "), "{text}");
-    let out = ripple()
-        .args(["impact", "--format", "json", "--no-config", "--no-cache"])
-        .arg(&old)
-        .arg(&new)
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = stdout_on(
+        &dir,
+        (&forty_literals("violate"), &forty_literals("violates")),
+        &["impact", "--format", "json"],
+    );
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
     let functions: std::collections::BTreeSet<&str> = json["impacted_lines"]
         .as_array()
         .unwrap()
@@ -448,22 +437,13 @@ fn a_changed_literal_impacts_only_its_readers() {
 #[test]
 fn no_report_names_a_literal_by_its_key() {
     let dir = tempfile::tempdir().unwrap();
-    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
-    std::fs::write(&old, forty_literals("violate")).unwrap();
-    std::fs::write(&new, forty_literals("violates")).unwrap();
+    let (old, new) = (forty_literals("violate"), forty_literals("violates"));
     for args in [
         &["diff", "--all"][..],
         &["impact", "--all"],
         &["impact", "--level", "function", "--all"],
     ] {
-        let out = ripple()
-            .args(args)
-            .args(["--no-config", "--no-cache", "--color", "never"])
-            .arg(&old)
-            .arg(&new)
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout);
+        let text = stdout_on(&dir, (&old, &new), args);
         assert!(text.contains("string literal"), "{args:?}: {text}");
         assert!(!text.contains(".str."), "{args:?}: {text}");
     }
@@ -618,4 +598,20 @@ fn colour_only_when_asked_or_on_a_terminal() {
             .replace("\x1b[0m", ""),
         piped
     );
+}
+
+/// The standard output of `ripple ARGS old.c new.c` (no configuration, no cache, no
+/// colour) on two texts written into `dir`.
+fn stdout_on(dir: &tempfile::TempDir, (old, new): (&str, &str), args: &[&str]) -> String {
+    let (old_path, new_path) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&old_path, old).unwrap();
+    std::fs::write(&new_path, new).unwrap();
+    let out = ripple()
+        .args(args)
+        .args(["--no-config", "--no-cache", "--color", "never"])
+        .arg(&old_path)
+        .arg(&new_path)
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }

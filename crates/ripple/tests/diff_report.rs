@@ -963,6 +963,19 @@ fn write_tree(root: &Path, files: &[(&str, &str)]) {
     }
 }
 
+/// Two programs, `main.c` and `tool.c`, sharing `a.c`.
+const TWO_PROGRAMS: [(&str, &str); 3] = [
+    ("a.c", "int use_a(void) { return 1; }\n"),
+    (
+        "main.c",
+        "int use_a(void);\nint main(void) { return use_a(); }\n",
+    ),
+    (
+        "tool.c",
+        "int use_a(void);\nint main(void) { return use_a() + 1; }\n",
+    ),
+];
+
 /// A tree of two programs (`main.c`, `tool.c`, both linking `a.c`) and `entropy.c`,
 /// which no program calls; `write_random` in it changes (the inverted result of
 /// `getentropy`). No program links the file, but its change is a change: it is
@@ -971,17 +984,7 @@ fn write_tree(root: &Path, files: &[(&str, &str)]) {
 #[test]
 fn a_changed_file_no_program_links_is_analysed() {
     let dir = tempfile::tempdir().expect("a scratch directory");
-    let common = [
-        ("a.c", "int use_a(void) { return 1; }\n"),
-        (
-            "main.c",
-            "int use_a(void);\nint main(void) { return use_a(); }\n",
-        ),
-        (
-            "tool.c",
-            "int use_a(void);\nint main(void) { return use_a() + 1; }\n",
-        ),
-    ];
+    let common = TWO_PROGRAMS;
     let entropy = |call: &str| {
         format!("int getentropy(void *buf, unsigned long len);\nint write_random(void *t, unsigned long n) {{\n  const int success = {call};\n  return success;\n}}\n")
     };
@@ -1013,17 +1016,7 @@ fn a_changed_file_no_program_links_is_analysed() {
 #[test]
 fn a_changed_file_left_out_is_named_and_a_change() {
     let dir = tempfile::tempdir().expect("a scratch directory");
-    let common = [
-        ("a.c", "int use_a(void) { return 1; }\n"),
-        (
-            "main.c",
-            "int use_a(void);\nint main(void) { return use_a(); }\n",
-        ),
-        (
-            "tool.c",
-            "int use_a(void);\nint main(void) { return use_a() + 1; }\n",
-        ),
-    ];
+    let common = TWO_PROGRAMS;
     let (old, new) = (dir.path().join("old"), dir.path().join("new"));
     write_tree(&old, &common);
     write_tree(&new, &common);
