@@ -21,18 +21,44 @@ pub struct DiffView {
     /// Constructs the frontend over-approximated, per version.
     pub approximations: ApproximationCounts,
     /// Changed files the program analysed does not read (another program's, or none's
-    /// in the build's configuration): a change all the same, not analysed.
+    /// in the build's configuration), and changed lines its build leaves out (a branch
+    /// of `#if` not taken): a change all the same, not analysed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files_not_analysed: Vec<FileNotAnalysedView>,
 }
 
-/// A changed file left out of the analysis.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// A changed file left out of the analysis, or changed lines of a file the program
+/// reads that its build leaves out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileNotAnalysedView {
     pub file: String,
     /// The functions whose code changed in it, as far as the file alone tells (empty
     /// for a header, or a file no version compiles).
     pub functions: Vec<String>,
+    /// Changed lines of the old and the new version in a branch of a preprocessor
+    /// conditional the build of that version does not take (the file is read, these
+    /// lines are not); empty for a file left out whole.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub old_lines: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub new_lines: Vec<u32>,
+}
+
+impl FileNotAnalysedView {
+    /// Only some lines of the file are left out, not the whole file.
+    pub fn lines_only(&self) -> bool {
+        !self.old_lines.is_empty() || !self.new_lines.is_empty()
+    }
+
+    /// The first line to point at: the first new line left out, else the first old one,
+    /// else the file's first line.
+    pub fn first_line(&self) -> u32 {
+        self.new_lines
+            .first()
+            .or(self.old_lines.first())
+            .copied()
+            .unwrap_or(1)
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -192,18 +218,28 @@ pub fn diff_view(
 
 impl DiffView {
     /// Records the changed files the program analysed does not read, each with the
-    /// functions that changed in it.
-    pub fn set_files_not_analysed(&mut self, files: Vec<(String, Vec<String>)>) {
-        self.files_not_analysed = files
-            .into_iter()
-            .map(|(file, functions)| FileNotAnalysedView { file, functions })
-            .collect();
+    /// functions that changed in it, and the changed lines its build leaves out.
+    pub fn set_files_not_analysed(&mut self, files: Vec<FileNotAnalysedView>) {
+        self.files_not_analysed = files;
         self.summary.files_not_analysed = self.files_not_analysed.len();
     }
 }
 
 /// The line of the text report naming a changed file not analysed.
 pub fn not_analysed_text(f: &FileNotAnalysedView) -> String {
+    if f.lines_only() {
+        let mut versions = Vec::new();
+        for (label, lines) in [("old", &f.old_lines), ("new", &f.new_lines)] {
+            if !lines.is_empty() {
+                versions.push(format!("{label} {}", line_runs(lines).join(", ")));
+            }
+        }
+        return format!(
+            "not compiled  {}: changed line(s) in a branch of #if this build does not take, not analysed: {}",
+            f.file,
+            versions.join("; ")
+        );
+    }
     if f.functions.is_empty() {
         format!(
             "not analysed  {}: changed, outside the program analysed",
@@ -421,11 +457,20 @@ pub fn render_text(view: &DiffView, all: bool) -> String {
     if s.globals_changed > 0 {
         let _ = writeln!(out, "{} global variable(s) changed", s.globals_changed);
     }
-    if s.files_not_analysed > 0 {
+    let (lines_only, whole): (Vec<_>, Vec<_>) =
+        view.files_not_analysed.iter().partition(|f| f.lines_only());
+    if !whole.is_empty() {
         let _ = writeln!(
             out,
             "{} changed file(s) not analysed (--program FILE or --program library analyses them)",
-            s.files_not_analysed
+            whole.len()
+        );
+    }
+    if !lines_only.is_empty() {
+        let _ = writeln!(
+            out,
+            "{} file(s) changed in code this build leaves out (-D flags, or a build database, for that configuration analyse it)",
+            lines_only.len()
         );
     }
     if !s.any_change() {

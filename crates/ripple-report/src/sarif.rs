@@ -195,7 +195,7 @@ fn rules() -> Value {
             "id": "RPL006",
             "name": "ChangedFileNotAnalysed",
             "shortDescription": { "text": "A changed file the program analysed does not read" },
-            "fullDescription": { "text": "The file changed, but the program analysed (one of several in the tree, or the build's configuration) does not read it: its change is not analysed. The message names the functions whose code changed in it." },
+            "fullDescription": { "text": "The file changed, but the program analysed (one of several in the tree, or the build's configuration) does not read it, or does not compile the changed lines (a branch of #if its configuration does not take): the change is not analysed. The message names the functions whose code changed in it, or the lines." },
             "defaultConfiguration": { "level": "warning" },
             "properties": { "tags": ["change-impact"] }
         }
@@ -224,7 +224,7 @@ pub fn render_report(impact: Option<&ImpactLinesView>, report: &Report, version:
             "ruleIndex": 5,
             "level": "warning",
             "message": { "text": crate::diff::not_analysed_text(f) },
-            "locations": [location("new", &f.file, 1, 1, None)],
+            "locations": [location(if f.new_lines.is_empty() && f.lines_only() { "old" } else { "new" }, &f.file, f.first_line(), f.first_line(), None)],
             "partialFingerprints": { "rippleNotAnalysed/v1": fingerprint(&["RPL006", &f.file]) }
         }));
     }

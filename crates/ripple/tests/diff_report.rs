@@ -1042,3 +1042,51 @@ fn a_changed_file_left_out_is_named_and_a_change() {
     let (_, sarif) = diff(&old, &new, &["--format", "sarif"]);
     assert!(sarif.contains("\"ruleId\": \"RPL006\""), "{sarif}");
 }
+
+/// A fix inside `#ifdef _WIN32` (a branch this build does not take) changes nothing the
+/// preprocessed program holds; it is named all the same, with its lines, and it is a
+/// change (exit 1). A changed comment, or code the build compiles, is no such line; with
+/// `-D_WIN32` the branch is compiled and the change is the function's.
+#[test]
+fn changed_lines_in_a_branch_the_build_does_not_take_are_named() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let text = |win: &str, comment: &str| {
+        format!(
+            "int scale(int r) {{\n  /* {comment} */\n#ifdef _WIN32\n  r = r * {win};\n#else\n  r = r + 1;\n#endif\n  return r;\n}}\nint main(void) {{ return scale(2); }}\n"
+        )
+    };
+    write_tree(&old, &[("a.c", &text("2", "scale"))]);
+    write_tree(&new, &[("a.c", &text("3", "scale it"))]);
+    let (code, out) = diff(&old, &new, &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("not compiled  a.c: changed line(s) in a branch of #if this build does not take, not analysed: old 4; new 4"),
+        "{out}"
+    );
+    let (_, json) = diff(&old, &new, &["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        json["files_not_analysed"],
+        serde_json::json!([{"file": "a.c", "functions": [], "old_lines": [4], "new_lines": [4]}])
+    );
+    let (_, markdown) = diff(&old, &new, &["--format", "markdown"]);
+    assert!(markdown.contains("**Not compiled:** `a.c`"), "{markdown}");
+    let (_, sarif) = diff(&old, &new, &["--format", "sarif"]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif).expect("SARIF");
+    let not_compiled = sarif["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .find(|r| r["ruleId"] == "RPL006")
+        .expect("an RPL006 result");
+    assert_eq!(
+        not_compiled["locations"][0]["physicalLocation"]["region"]["startLine"],
+        4
+    );
+    // Configured for Windows, the branch is compiled: `scale` changed, nothing left out.
+    let (code, out) = diff(&old, &new, &["-D_WIN32", "--only", "changes"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("not compiled"), "{out}");
+    assert!(out.contains("modified  scale"), "{out}");
+}

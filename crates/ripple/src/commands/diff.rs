@@ -447,7 +447,7 @@ fn analyse_pair(
         args.all,
     );
     let any_change = changes.summary.any_change();
-    changes.set_files_not_analysed(crate::load::left_out_functions(old_version, new_version));
+    changes.set_files_not_analysed(crate::load::not_analysed(old_version, new_version));
     let mut not_run = Vec::new();
     // The semantic verdicts read the programs as written.
     let semantic = if !wanted(Section::Semantic) || !any_change {

@@ -295,7 +295,7 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
         )
         .summary
         .any_change()
-            || !crate::load::left_out(&old_version, &new_version).is_empty();
+            || !crate::load::not_analysed(&old_version, &new_version).is_empty();
         if let (Some(cache), Some(key)) = (&cache, key) {
             if !view.machine_dependent() {
                 let mut bytes = vec![u8::from(any_change)];
@@ -609,12 +609,22 @@ pub fn statement_impact(
     }
     // Changed files of the tree that the program analysed does not read: their impact
     // is not in the report, which says so first.
-    let left_out = crate::load::left_out(old_version, new_version);
-    if !left_out.is_empty() {
-        let said = format!(
-            "incomplete: changed file(s) of another program of this tree are not analysed: {} (--program FILE analyses it)",
-            left_out.join(", ")
-        );
+    let not_analysed = crate::load::not_analysed(old_version, new_version);
+    if !not_analysed.is_empty() {
+        let (lines_only, whole): (Vec<_>, Vec<_>) =
+            not_analysed.iter().partition(|f| f.lines_only());
+        let mut parts = Vec::new();
+        if !whole.is_empty() {
+            let files: Vec<&str> = whole.iter().map(|f| f.file.as_str()).collect();
+            parts.push(format!(
+                "changed file(s) of another program of this tree are not analysed: {} (--program FILE analyses it)",
+                files.join(", ")
+            ));
+        }
+        for f in lines_only {
+            parts.push(ripple_report::diff::not_analysed_text(f));
+        }
+        let said = format!("incomplete: {}", parts.join("; "));
         view.incomplete = Some(match view.incomplete.take() {
             Some(other) => format!(
                 "{said}; {}",

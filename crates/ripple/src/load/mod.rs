@@ -3,6 +3,7 @@
 //! available, and lowers them.
 
 mod compile_commands;
+mod not_compiled;
 pub(crate) mod git;
 mod preprocess;
 mod programs;
@@ -18,6 +19,7 @@ pub use git::commits_between;
 pub use preprocess::{PreprocessConfig, PreprocessMode};
 
 use ripple_c::{Diagnostic, FrontendConfig, Lowered, Severity, TranslationUnit};
+use ripple_report::diff::FileNotAnalysedView;
 
 /// How a version was given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -241,9 +243,11 @@ pub struct LoadedVersion {
     /// of the tree read, those none links and that could not join it, and those no
     /// unit reads in the build's configuration (see [`programs`]).
     pub left_out: Vec<String>,
-    /// The functions of each of `left_out` whose code changed, as far as the file alone
-    /// tells (none for a file no unit is made of).
-    pub left_out_functions: Vec<(String, Vec<String>)>,
+    /// What of the change the program analysed does not read: each of `left_out` with
+    /// the functions whose code changed in it, as far as the file alone tells (none for
+    /// a file no unit is made of), and the changed lines of the files it reads that its
+    /// build leaves out (the same entries in both versions of a pair).
+    pub not_analysed: Vec<FileNotAnalysedView>,
     /// A hash of what was lowered (see [`content_hash`]), for the report cache.
     pub content: u128,
     /// The C files of the program analysed (relative to the root): what a build of it
@@ -275,23 +279,28 @@ pub fn left_out(old: &LoadedVersion, new: &LoadedVersion) -> Vec<String> {
     files
 }
 
-/// The changed files two versions leave out of the program analysed, each with the
-/// functions whose code changed in it (as far as the file alone tells).
-pub fn left_out_functions(old: &LoadedVersion, new: &LoadedVersion) -> Vec<(String, Vec<String>)> {
-    let mut files: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+/// What two versions leave out of the analysis: the changed files the program
+/// analysed does not read, each with the functions whose code changed in it (as far as
+/// the file alone tells), and the changed lines its build leaves out, by file.
+pub fn not_analysed(old: &LoadedVersion, new: &LoadedVersion) -> Vec<FileNotAnalysedView> {
+    let mut files: BTreeMap<String, FileNotAnalysedView> = BTreeMap::new();
     for file in left_out(old, new) {
-        files.entry(file).or_default();
+        let entry = files.entry(file.clone()).or_default();
+        entry.file = file;
     }
-    for (file, functions) in old.left_out_functions.iter().chain(&new.left_out_functions) {
-        files
-            .entry(file.clone())
-            .or_default()
-            .extend(functions.iter().cloned());
+    for f in old.not_analysed.iter().chain(&new.not_analysed) {
+        let entry = files.entry(f.file.clone()).or_default();
+        entry.file.clone_from(&f.file);
+        fn merge<T: Ord + Clone>(to: &mut Vec<T>, from: &[T]) {
+            to.extend_from_slice(from);
+            to.sort();
+            to.dedup();
+        }
+        merge(&mut entry.functions, &f.functions);
+        merge(&mut entry.old_lines, &f.old_lines);
+        merge(&mut entry.new_lines, &f.new_lines);
     }
-    files
-        .into_iter()
-        .map(|(file, functions)| (file, functions.into_iter().collect()))
-        .collect()
+    files.into_values().collect()
 }
 
 impl LoadedVersion {
@@ -331,9 +340,10 @@ pub struct PreparedProgram {
     program: usize,
     /// As [`LoadedVersion::left_out`].
     pub left_out: Vec<String>,
-    /// As [`LoadedVersion::left_out_functions`].
-    left_out_functions: Vec<(String, Vec<String>)>,
-    /// What the report cache keys `left_out` on: each file with its changed functions.
+    /// As [`LoadedVersion::not_analysed`].
+    not_analysed: Vec<FileNotAnalysedView>,
+    /// What the report cache keys `not_analysed` on: each file with its changed
+    /// functions and the changed lines left out.
     left_out_key: Vec<String>,
     /// As [`LoadedVersion::content`].
     pub content: u128,
@@ -348,7 +358,7 @@ impl PreparedProgram {
     pub fn lower(self, config: &LoadConfig) -> LoadedVersion {
         LoadedVersion {
             left_out: self.left_out,
-            left_out_functions: self.left_out_functions,
+            not_analysed: self.not_analysed,
             ..self.version.lower(self.program, self.content, config)
         }
     }
@@ -395,7 +405,7 @@ impl PreparedVersion {
             sources: self.sources,
             lowered,
             left_out: Vec::new(),
-            left_out_functions: Vec::new(),
+            not_analysed: Vec::new(),
             content,
             program_files,
             program_units,
@@ -553,6 +563,20 @@ pub fn prepare_versions(
         })
         .collect();
     let left_out_functions = changed_functions_of(&prepared, &left_out, config);
+    let pairs: Vec<(String, String)> = if trees {
+        changed.iter().map(|f| (f.clone(), f.clone())).collect()
+    } else {
+        match prepared.as_slice() {
+            [old, new] if specs.len() == 2 => old
+                .units
+                .iter()
+                .zip(&new.units)
+                .map(|(o, n)| (o.path.clone(), n.path.clone()))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let lines_left_out = changed_lines_not_compiled(&prepared, &chosen, &pairs);
     if several || left_out.iter().any(|l| !l.is_empty()) {
         let why = match (&program, specs.len()) {
             (Some(_), _) => "as --program says",
@@ -568,20 +592,33 @@ pub fn prepare_versions(
         .map(|((version, program), left_out)| {
             let units = &version.programs[program].units;
             let content = content_hash(units.iter().map(|&u| &version.units[u]));
-            let left_out_functions: Vec<(String, Vec<String>)> = left_out_functions
+            let mut not_analysed: Vec<FileNotAnalysedView> = left_out_functions
                 .iter()
                 .filter(|(file, _)| left_out.contains(file))
-                .cloned()
+                .map(|(file, functions)| FileNotAnalysedView {
+                    file: file.clone(),
+                    functions: functions.clone(),
+                    ..Default::default()
+                })
                 .collect();
-            let left_out_key = left_out_functions
+            not_analysed.extend(lines_left_out.iter().cloned());
+            let left_out_key = not_analysed
                 .iter()
-                .map(|(file, functions)| format!("{file}: {}", functions.join(", ")))
+                .map(|f| {
+                    format!(
+                        "{}: {}; {:?} {:?}",
+                        f.file,
+                        f.functions.join(", "),
+                        f.old_lines,
+                        f.new_lines
+                    )
+                })
                 .collect();
             PreparedProgram {
                 version,
                 program,
                 left_out,
-                left_out_functions,
+                not_analysed,
                 left_out_key,
                 content,
             }
@@ -689,6 +726,53 @@ fn changed_functions_of(
         functions.sort();
         functions.dedup();
         out.push((file.clone(), functions));
+    }
+    out
+}
+
+/// The changed lines of a pair of versions that the build of the program analysed
+/// leaves out (see [`not_compiled`]), per pair of files (old name, new name) the
+/// program reads in one version at least: an entry per file with any, named by its new
+/// name. Nothing unless there are two versions.
+fn changed_lines_not_compiled(
+    prepared: &[PreparedVersion],
+    chosen: &[usize],
+    pairs: &[(String, String)],
+) -> Vec<FileNotAnalysedView> {
+    let ([old, new], [old_program, new_program]) = (prepared, chosen) else {
+        return Vec::new();
+    };
+    let compiled = |p: &PreparedVersion, program: usize, names: BTreeSet<String>| {
+        let units = p.programs[program].units.iter().map(|&u| &p.units[u]);
+        not_compiled::compiled_lines(units, &names)
+    };
+    let old_compiled = compiled(old, *old_program, pairs.iter().map(|p| p.0.clone()).collect());
+    let new_compiled = compiled(new, *new_program, pairs.iter().map(|p| p.1.clone()).collect());
+    let left_out = |p: &PreparedVersion, file: &str, lines: Option<&rustc_hash::FxHashSet<u32>>| {
+        let text = std::fs::read(p.sources.root.join(file))
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .unwrap_or_default();
+        let out = lines.map(|l| not_compiled::left_out_lines(&text, l));
+        (text, out.unwrap_or_default())
+    };
+    let mut out = Vec::new();
+    for (o, n) in pairs {
+        let (old_lines, new_lines) = (old_compiled.get(o), new_compiled.get(n));
+        if old_lines.is_none() && new_lines.is_none() {
+            continue;
+        }
+        let (old_text, old_out) = left_out(old, o, old_lines);
+        let (new_text, new_out) = left_out(new, n, new_lines);
+        let (old_lines, new_lines) =
+            not_compiled::changed_lines_left_out((&old_text, &old_out), (&new_text, &new_out));
+        if !old_lines.is_empty() || !new_lines.is_empty() {
+            out.push(FileNotAnalysedView {
+                file: n.clone(),
+                functions: Vec::new(),
+                old_lines,
+                new_lines,
+            });
+        }
     }
     out
 }
