@@ -187,15 +187,7 @@ pub fn diff_view(
             continue;
         }
         let mut view = function_view(m, old, new, file, old_file, new_file);
-        if m.status == FunctionStatus::Modified {
-            if m.same_code() {
-                view.only = Some("same code".into());
-            } else if ripple_versions::only_line_numbers_differ(old, new, matching, m) {
-                view.only = Some("line numbers".into());
-            } else if ripple_versions::only_record_layouts_differ(old, new, matching, m) {
-                view.only = Some("record layout".into());
-            }
-        }
+        view.only = only_label(old, new, matching, m).map(str::to_string);
         functions.push(view);
     }
     functions.sort_by(|a, b| (&a.file, &a.name).cmp(&(&b.file, &b.name)));
@@ -222,6 +214,27 @@ impl DiffView {
     pub fn set_files_not_analysed(&mut self, files: Vec<FileNotAnalysedView>) {
         self.files_not_analysed = files;
         self.summary.files_not_analysed = self.files_not_analysed.len();
+    }
+}
+
+/// What kind of change a modified function's is when the text says less than it seems
+/// (see [`FunctionView::only`]); None for a change of its code, or another status.
+pub fn only_label(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+    m: &ripple_versions::FunctionMatch,
+) -> Option<&'static str> {
+    if m.status != FunctionStatus::Modified {
+        None
+    } else if m.same_code() {
+        Some("same code")
+    } else if ripple_versions::only_line_numbers_differ(old, new, matching, m) {
+        Some("line numbers")
+    } else if ripple_versions::only_record_layouts_differ(old, new, matching, m) {
+        Some("record layout")
+    } else {
+        None
     }
 }
 

@@ -42,6 +42,10 @@ pub struct ChangedView {
     /// no impact starts here.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unreachable_only: bool,
+    /// What kind of change it is when its code is the same up to line numbers, record
+    /// layouts or text ([`crate::diff::only_label`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
@@ -106,10 +110,13 @@ impl VersionNames<'_> {
     }
 }
 
+/// The view of a function-level impact; `only` tells what kind of change a changed
+/// function's is when its code is the same up to line numbers or layouts.
 pub fn impact_view(
     labels: (&str, &str),
     names: &VersionNames<'_>,
     impact: &FunctionImpact,
+    only: &dyn Fn(FunctionRef) -> Option<&'static str>,
 ) -> ImpactView {
     let shown_changed: Vec<bool> = impact
         .changed
@@ -131,6 +138,7 @@ pub fn impact_view(
             },
             reads: c.reads.clone(),
             unreachable_only: c.unreachable_only,
+            only: only(c.function).map(str::to_string),
         })
         .collect();
     changed.sort();
@@ -265,28 +273,77 @@ pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
         "{} function(s) impacted by {} changed; the call graph alone (callees and callers) gives {}",
         s.impacted, s.changed, s.callgraph_impacted
     );
+    // Functions changed only in the line numbers they report, in record layouts or in
+    // their text impact what they reach all the same (a line number may be printed), but
+    // a reviewer first wants what the changes of code reach.
+    let code_changes: Vec<&str> = view
+        .changed_functions
+        .iter()
+        .filter(|c| c.only.is_none())
+        .map(|c| c.name.as_str())
+        .collect();
+    let all = limit.is_none();
+    let shown_below = !all && limit != Some(0);
+    let mut listed: Vec<&ImpactedView> = view.impacted_functions.iter().collect();
+    if code_changes.len() < view.changed_functions.len() {
+        listed.retain(|i| {
+            i.because_of
+                .iter()
+                .any(|b| code_changes.contains(&b.as_str()))
+        });
+        let _ = writeln!(
+            out,
+            "  by the {} changed in their code (not only in line numbers, record layouts or text): {} function(s){}",
+            code_changes.len(),
+            listed.len(),
+            if shown_below { ", listed below" } else { "" }
+        );
+        if all {
+            listed = view.impacted_functions.iter().collect();
+        }
+    }
     let limit = limit.unwrap_or(usize::MAX);
-    for i in view.impacted_functions.iter().take(limit) {
+    for i in listed.iter().take(limit) {
+        // The changes of code first.
+        let mut by = i.because_of.clone();
+        by.sort_by_key(|b| !code_changes.contains(&b.as_str()));
         let _ = writeln!(
             out,
             "  {:<32} {:<16} by {}",
             i.name,
             i.relations.join(","),
-            i.because_of.join(", ")
+            changed_names(&by, all)
         );
     }
-    if limit == 0 && !view.impacted_functions.is_empty() {
+    if limit == 0 && !listed.is_empty() {
         out.push_str("  (--all lists them)\n");
-    } else if view.impacted_functions.len() > limit {
+    } else if listed.len() > limit {
         let _ = writeln!(
             out,
             "  ... and {} more (--all lists them)",
-            view.impacted_functions.len() - limit
+            listed.len() - limit
         );
     }
     beyond_callgraph(&mut out, s, limit == usize::MAX);
     out
 }
+
+/// The changed functions an impacted one is impacted by: at most [`BY_NAMED`] of them
+/// unless `all`, the rest counted.
+fn changed_names(names: &[String], all: bool) -> String {
+    if all || names.len() <= BY_NAMED {
+        return names.join(", ");
+    }
+    format!(
+        "{} and {} more",
+        names[..BY_NAMED].join(", "),
+        names.len() - BY_NAMED
+    )
+}
+
+/// How many of the changed functions an impacted one is impacted by the compact
+/// report names.
+const BY_NAMED: usize = 4;
 
 /// The functions SEA finds and the call graph does not (SEQ only), if any: at most
 /// [`BEYOND_NAMED`] of them unless `all`, the rest counted.

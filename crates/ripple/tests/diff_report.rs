@@ -1090,3 +1090,62 @@ fn changed_lines_in_a_branch_the_build_does_not_take_are_named() {
     assert!(!out.contains("not compiled"), "{out}");
     assert!(out.contains("modified  scale"), "{out}");
 }
+
+/// Functions changed only in the line numbers they report (a line inserted above
+/// them) impact what runs after them all the same, but the function-level section says
+/// first what the one change of code reaches: `helper` (`x + 1` to `x + 2`) returns to
+/// `a` and `a` to `main`, which then returns; `b`, `c` and `log_at` run before `a`
+/// calls `helper` or not after it, so only the line-number changes of `a` and `b` reach
+/// them. The list names the changes of code first.
+#[test]
+fn the_functions_a_change_of_code_reaches_are_told_apart_from_line_numbers() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let program = "#include <stdio.h>\n\
+        static void log_at(int line) { printf(\"at %d\\n\", line); }\n\
+        int helper(int x) { return x + 1; }\n\
+        int a(int x) { log_at(__LINE__); return helper(x); }\n\
+        int b(int x) { log_at(__LINE__); return x * 2; }\n\
+        int c(int x) { return x - 1; }\n\
+        int main(void) { int r = b(2); r += c(3); return r + a(1); }\n";
+    write_tree(&old, &[("p.c", program)]);
+    write_tree(
+        &new,
+        &[("p.c", &format!("\n{}", program.replace("x + 1", "x + 2")))],
+    );
+    let (code, text) = diff(&old, &new, &["--only", "functions"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("6 function(s) impacted by 3 changed")
+            && text.contains("by the 1 changed in their code (not only in line numbers, record layouts or text): 3 function(s), listed below"),
+        "{text}"
+    );
+    let listed: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.starts_with("  by ") && l.contains(" by "))
+        .map(|l| l.split_whitespace().next().unwrap_or_default())
+        .collect();
+    assert_eq!(listed, ["a", "helper", "main"], "{text}");
+    assert!(text.contains("by helper, a, b"), "{text}");
+    let (_, json) = diff(&old, &new, &["--only", "functions", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let only: Vec<(String, serde_json::Value)> = json["function_impact"]["changed_functions"]
+        .as_array()
+        .expect("changed functions")
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap_or_default().to_string(),
+                c["only"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        only,
+        [
+            ("a".to_string(), serde_json::json!("line numbers")),
+            ("b".to_string(), serde_json::json!("line numbers")),
+            ("helper".to_string(), serde_json::Value::Null)
+        ]
+    );
+}

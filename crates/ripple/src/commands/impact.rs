@@ -705,9 +705,15 @@ pub(super) fn function_level(
         old: FunctionNames::new(old, &old_callgraph, externals),
         new: FunctionNames::new(new, &new_callgraph, externals),
     };
+    let only = |f: ripple_analyses::function_impact::FunctionRef| {
+        let m = (f.new.and_then(|n| matching.of_new(n)))
+            .or_else(|| f.old.and_then(|o| matching.of_old(o)))?;
+        ripple_report::diff::only_label(old, new, matching, m)
+    };
     ripple_report::impact::impact_view(
         (&old_version.sources.label, &new_version.sources.label),
         &names,
         &impact,
+        &only,
     )
 }

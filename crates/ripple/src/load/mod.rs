@@ -3,8 +3,8 @@
 //! available, and lowers them.
 
 mod compile_commands;
-mod not_compiled;
 pub(crate) mod git;
+mod not_compiled;
 mod preprocess;
 mod programs;
 
@@ -746,8 +746,16 @@ fn changed_lines_not_compiled(
         let units = p.programs[program].units.iter().map(|&u| &p.units[u]);
         not_compiled::compiled_lines(units, &names)
     };
-    let old_compiled = compiled(old, *old_program, pairs.iter().map(|p| p.0.clone()).collect());
-    let new_compiled = compiled(new, *new_program, pairs.iter().map(|p| p.1.clone()).collect());
+    let old_compiled = compiled(
+        old,
+        *old_program,
+        pairs.iter().map(|p| p.0.clone()).collect(),
+    );
+    let new_compiled = compiled(
+        new,
+        *new_program,
+        pairs.iter().map(|p| p.1.clone()).collect(),
+    );
     let left_out = |p: &PreparedVersion, file: &str, lines: Option<&rustc_hash::FxHashSet<u32>>| {
         let text = std::fs::read(p.sources.root.join(file))
             .map(|b| String::from_utf8_lossy(&b).into_owned())
