@@ -66,6 +66,10 @@ pub struct FunctionView {
     /// then the verdict is `unknown` whatever the versions do.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unread: Option<String>,
+    /// `true` when the pair differs only in the line numbers it reports (`__LINE__`,
+    /// as an assert that moved); absent otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lines_only: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -171,6 +175,7 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
             non_termination_differs_when: f.non_termination_differs_when.clone(),
             full: f.full,
             unread: f.unread.clone(),
+            lines_only: f.lines_only,
             witnesses: f
                 .witnesses
                 .iter()
@@ -255,11 +260,35 @@ fn render(view: &SemdiffView, compact: bool) -> String {
         out.push_str("no function is affected by the change\n");
     }
     let undecided = |f: &FunctionView| !f.modified && f.verdict == "unknown";
-    for f in &view.functions {
-        if compact && undecided(f) {
+    // Changed only in the line numbers they report and undecided: one line in all.
+    let moved = |f: &FunctionView| f.lines_only && f.verdict == "unknown";
+    // The changes of code first; each group keeps the report's order.
+    let mut listed: Vec<&FunctionView> = view.functions.iter().collect();
+    listed.sort_by_key(|f| f.lines_only);
+    for f in listed {
+        if compact && (undecided(f) || moved(f)) {
             continue;
         }
         render_function(&mut out, f);
+    }
+    let moved: Vec<&str> = view
+        .functions
+        .iter()
+        .filter(|f| moved(f))
+        .map(|f| f.name.as_str())
+        .collect();
+    if compact && !moved.is_empty() {
+        let more = if moved.len() > 4 {
+            format!(" and {} more", moved.len() - 4)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "{} function(s) changed only in the line numbers they report ({}{more}): unknown within the budget, explored after the others (--all lists each)",
+            moved.len(),
+            moved[..moved.len().min(4)].join(", ")
+        );
     }
     let (unread, skipped): (Vec<&FunctionView>, Vec<&FunctionView>) = view
         .functions
@@ -496,8 +525,15 @@ const MARKDOWN_INPUTS: usize = 160;
 pub fn render_markdown_table(semantic: &SemdiffView) -> String {
     use crate::markdown::code;
     let mut out = String::new();
-    let decided: Vec<_> = semantic.functions.iter().filter(|f| f.modified).collect();
-    if !decided.is_empty() {
+    let mut decided: Vec<_> = semantic.functions.iter().filter(|f| f.modified).collect();
+    // Those changed only in their line numbers and undecided: one row after the others.
+    let moved = decided
+        .iter()
+        .filter(|f| f.lines_only && f.verdict == "unknown")
+        .count();
+    decided.retain(|f| !(f.lines_only && f.verdict == "unknown"));
+    decided.sort_by_key(|f| f.lines_only);
+    if !decided.is_empty() || moved > 0 {
         let _ = writeln!(out, "#### Semantic verdicts\n");
         let _ = writeln!(out, "| function | verdict | evidence |");
         let _ = writeln!(out, "|---|---|---|");
@@ -556,6 +592,12 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                 evidence.replace('|', "\\|")
             );
         }
+        if moved > 0 {
+            let _ = writeln!(
+                out,
+                "| {moved} function(s) changed only in the line numbers they report | unknown | explored after the changes of code |"
+            );
+        }
         out.push('\n');
     }
     out
@@ -589,6 +631,7 @@ mod tests {
             witnesses: Vec::new(),
             notes: vec!["budget exhausted".into()],
             unread: None,
+            lines_only: false,
         }
     }
 
@@ -632,6 +675,49 @@ mod tests {
             compiled: None,
             labels: Vec::new(),
         }
+    }
+
+    /// Pairs changed only in the line numbers they report and left undecided are one
+    /// line (one row of the table) after the changes of code; decided ones are listed.
+    #[test]
+    fn changed_line_numbers_undecided_are_one_line_after_the_changes_of_code() {
+        let moved = |name: &str, verdict: &'static str| FunctionView {
+            lines_only: true,
+            ..function(name, true, verdict)
+        };
+        let view = view(
+            vec![
+                moved("a_moved", "unknown"),
+                moved("b_moved", "equivalent"),
+                function("real", true, "unknown"),
+                moved("c_moved", "unknown"),
+            ],
+            0,
+            1,
+            None,
+        );
+        let compact = render_text_compact(&view);
+        // The change of code first, the decided line-number pair listed, the two others
+        // folded.
+        let real = compact
+            .find("real: unknown (modified)")
+            .expect("real listed");
+        let decided = compact.find("b_moved: equivalent").expect("decided listed");
+        assert!(real < decided, "{compact}");
+        assert!(
+            compact.contains("2 function(s) changed only in the line numbers they report (a_moved, c_moved): unknown"),
+            "{compact}"
+        );
+        assert!(!compact.contains("a_moved: unknown"), "{compact}");
+        let full = render_text(&view);
+        assert!(full.contains("a_moved: unknown") && full.contains("c_moved: unknown"));
+        let table = render_markdown_table(&view);
+        assert!(
+            table.contains(
+                "| 2 function(s) changed only in the line numbers they report | unknown |"
+            ) && !table.contains("`a_moved`"),
+            "{table}"
+        );
     }
 
     /// The compact text lists the changed functions whatever their verdict and the

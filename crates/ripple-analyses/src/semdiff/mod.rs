@@ -196,6 +196,9 @@ pub struct PairReport {
     pub unread: Option<String>,
     /// Paths summarised (old, new).
     pub paths: (usize, usize),
+    /// The pair differs only in the line numbers it reports (`__LINE__`, as an assert
+    /// that moved): explored after the other pairs.
+    pub lines_only: bool,
     /// Raw formulas (over the pair's input symbols), for tests and further queries.
     pub formulas: Option<PairFormulas>,
 }
@@ -747,6 +750,7 @@ pub fn semdiff(
     made.sort_by_key(|(k, _)| *k);
     for (k, report) in &mut made {
         let i = reported[*k];
+        report.lines_only = lines_only[i];
         if !uses_changed_record[i].is_empty() && !by_code[i] {
             layout_verdict(report, &uses_changed_record[i]);
         }

@@ -311,6 +311,7 @@ pub(super) fn report_pair(
         notes,
         unread: None,
         paths: state.paths,
+        lines_only: false,
         formulas: Some(PairFormulas {
             differs: state.differs.clone(),
             equal: state.equal.clone(),
@@ -511,6 +512,7 @@ pub(super) fn unread_pair(old: &Program, state: &PairState, place: &str) -> Pair
         )],
         unread: Some(place.to_string()),
         paths: (0, 0),
+        lines_only: false,
         formulas: None,
     }
 }
