@@ -1629,7 +1629,13 @@ impl<'a> Lowerer<'a, '_> {
     fn sizeof_expression(&mut self, node: TsNode<'a>) -> Expr {
         let ulong = self.types.ulong;
         if let Some(desc) = self.child_field(node, self.fields.type_) {
-            let ty = self.type_descriptor(desc);
+            // `sizeof (f(x))` with `f` a function or an object: the parser reads the
+            // type "`f` returning a function"; C reads the size of the call's result
+            // (which is not evaluated).
+            let ty = match self.descriptor_as_call(desc) {
+                Some(call) => self.speculate(|this| this.lower_expr(call).ty()),
+                None => self.type_descriptor(desc),
+            };
             self.layout_read(ty, node);
             return self.runtime_size(ty);
         }

@@ -119,6 +119,9 @@ pub(crate) struct Declared<'a> {
     /// qualifiers of the specifiers decide (the object is of the base type or an array
     /// of it).
     pub own_const: Option<bool>,
+    /// A function declarator the parser made of a type keyword and a parenthesized
+    /// name (see [`Lowerer::keyword_read_as_declarator`]), with that name.
+    read_as_name: Option<(usize, TsNode<'a>)>,
 }
 
 impl Declared<'_> {
@@ -418,9 +421,89 @@ impl<'a> Lowerer<'a, '_> {
             params: None,
             vla_size: None,
             own_const: None,
+            read_as_name: None,
         };
+        let mut base = base;
+        if let Some((misread, keyword, name)) = self.keyword_read_as_declarator(node) {
+            if let Some(whole) = self.with_keyword(base, keyword) {
+                base = whole;
+                out.ty = whole;
+                out.read_as_name = Some((misread.id(), name));
+            }
+        }
         self.apply_declarator(node, base, &mut out);
         out
+    }
+
+    /// `unsigned long(name)(...)`: the parser reads the last keyword of the type as the
+    /// name of a function declarator whose parameter list is `(name)` (a parameter of
+    /// the "type" `name`), since it cannot know that `name` is no type. Returns that
+    /// function declarator, the keyword, and the name, when the innermost declarator
+    /// of `node` is such a keyword.
+    fn keyword_read_as_declarator(
+        &self,
+        node: TsNode<'a>,
+    ) -> Option<(TsNode<'a>, &'a str, TsNode<'a>)> {
+        let mut at = node;
+        loop {
+            let inner = match at.kind() {
+                "parenthesized_declarator" | "attributed_declarator" => at.named_child(0)?,
+                _ => self.child_field(at, self.fields.declarator)?,
+            };
+            if at.kind() == "function_declarator" && inner.kind() == "primitive_type" {
+                let list = self.child_field(at, self.fields.parameters)?;
+                let mut cursor = list.walk();
+                let params: Vec<TsNode<'a>> = list.named_children(&mut cursor).collect();
+                let [param] = params[..] else {
+                    return None;
+                };
+                let mut cursor = param.walk();
+                let parts: Vec<TsNode<'a>> = param.named_children(&mut cursor).collect();
+                return match parts[..] {
+                    [name]
+                        if param.kind() == "parameter_declaration"
+                            && name.kind() == "type_identifier" =>
+                    {
+                        Some((at, self.text(inner), name))
+                    }
+                    _ => None,
+                };
+            }
+            at = inner;
+        }
+    }
+
+    /// The type the specifiers give with one more type keyword after them (`unsigned`
+    /// and `long`: `unsigned long`), if that is a type.
+    fn with_keyword(&mut self, base: TypeId, keyword: &str) -> Option<TypeId> {
+        use ripple_ir::FloatKind;
+        let types = &mut self.linker.program.types;
+        let kind = match types.get(base) {
+            Type::Int(kind) => *kind,
+            Type::Float(FloatKind::Double) if keyword == "long" => {
+                return Some(types.float(FloatKind::LongDouble));
+            }
+            _ => return None,
+        };
+        let (signed, unsigned) = match kind {
+            IntKind::UChar => (IntKind::SChar, true),
+            IntKind::UShort => (IntKind::Short, true),
+            IntKind::UInt => (IntKind::Int, true),
+            IntKind::ULong => (IntKind::Long, true),
+            IntKind::ULongLong => (IntKind::LongLong, true),
+            other => (other, false),
+        };
+        let kind = match (keyword, signed) {
+            ("int", k) if k != IntKind::Char && k != IntKind::SChar => k,
+            ("long", IntKind::Int) => IntKind::Long,
+            ("long", IntKind::Long) => IntKind::LongLong,
+            ("short", IntKind::Int) => IntKind::Short,
+            ("char", IntKind::Int) if unsigned => return Some(types.int(IntKind::UChar)),
+            ("char", IntKind::Int) => IntKind::SChar,
+            ("double", IntKind::Long) => return Some(types.float(FloatKind::LongDouble)),
+            _ => return None,
+        };
+        Some(types.int(if unsigned { kind.to_unsigned() } else { kind }))
     }
 
     fn apply_declarator(&mut self, node: TsNode<'a>, base: TypeId, out: &mut Declared<'a>) {
@@ -469,6 +552,12 @@ impl<'a> Lowerer<'a, '_> {
                     Some(inner) => self.apply_declarator(inner, arr, out),
                     None => out.ty = arr,
                 }
+            }
+            "function_declarator" if out.read_as_name.is_some_and(|(id, _)| id == node.id()) => {
+                let name = out.read_as_name.map(|(_, name)| name);
+                out.name = name.map(|n| self.text(n));
+                out.name_node = name;
+                out.ty = base;
             }
             "function_declarator" | "abstract_function_declarator" => {
                 out.own_const = Some(false);

@@ -1701,10 +1701,15 @@ impl Andersen {
                 .copied()
                 .filter(|&i| i != u32::MAX)
         };
-        // Constraints by destination; stores whose source holds it, by the cells they
-        // may write; block copies by the objects they may write.
+        // The cells whose own set holds it, which is what a load can read it from.
+        let holding_cells: Vec<u32> = (0..self.cell_pvar.len() as u32)
+            .filter(|&c| holds(self.cell_pvar[c as usize]))
+            .collect();
+        // Constraints by destination; stores whose source holds it, by the set of
+        // cells they may write (sets repeat: a large program has thousands of stores
+        // through a few distinct sets); block copies by the objects they may write.
         let mut into: FxHashMap<PVar, Vec<&Constraint>> = FxHashMap::default();
-        let mut stores: FxHashMap<u32, Vec<PVar>> = FxHashMap::default();
+        let mut stores: FxHashMap<&[u64], Vec<PVar>> = FxHashMap::default();
         let mut blocks: FxHashMap<u32, Vec<PVar>> = FxHashMap::default();
         for c in &gen.constraints {
             match *c {
@@ -1713,9 +1718,7 @@ impl Andersen {
                 | Constraint::Shift(d, _, _)
                 | Constraint::Load(d, _) => into.entry(d).or_default().push(c),
                 Constraint::Store(a, s) if holds(s) => {
-                    for bit in bits(set(a)) {
-                        stores.entry(bit).or_default().push(s);
-                    }
+                    stores.entry(set(a)).or_default().push(s);
                 }
                 Constraint::CopyBlock(d, s) => {
                     let mut objects: Vec<u32> =
@@ -1729,6 +1732,8 @@ impl Andersen {
                 Constraint::Store(..) => {}
             }
         }
+        // Per set of cells loaded from, those of its cells that hold the object.
+        let mut loads_from: FxHashMap<&[u64], Vec<u32>> = FxHashMap::default();
         let mut previous: FxHashMap<PVar, (PVar, &'static str)> = FxHashMap::default();
         let mut queue = std::collections::VecDeque::from([from]);
         previous.insert(from, (from, "start"));
@@ -1745,11 +1750,16 @@ impl Andersen {
                     Constraint::Copy(_, s) if holds(s) => next.push((s, "copy")),
                     Constraint::Shift(_, s, _) if holds(s) => next.push((s, "shift")),
                     Constraint::Load(_, a) => {
-                        for c in bits(set(a)) {
-                            let cell = self.cell_pvar[c as usize];
-                            if holds(cell) {
-                                next.push((cell, "load"));
-                            }
+                        let read = set(a);
+                        let from = loads_from.entry(read).or_insert_with(|| {
+                            holding_cells
+                                .iter()
+                                .copied()
+                                .filter(|&c| has(read, c))
+                                .collect()
+                        });
+                        for &c in from.iter() {
+                            next.push((self.cell_pvar[c as usize], "load"));
                         }
                     }
                     _ => {}
@@ -1759,8 +1769,8 @@ impl Andersen {
                 break;
             }
             if let Some(bit) = cell_bit(v) {
-                for &s in stores.get(&bit).map_or(&[][..], Vec::as_slice) {
-                    next.push((s, "store"));
+                for (_, sources) in stores.iter().filter(|(written, _)| has(written, bit)) {
+                    next.extend(sources.iter().map(|&s| (s, "store")));
                 }
                 let target = self.cell_object[bit as usize];
                 for &s in blocks.get(&target).map_or(&[][..], Vec::as_slice) {
