@@ -1149,3 +1149,52 @@ fn the_functions_a_change_of_code_reaches_are_told_apart_from_line_numbers() {
         ]
     );
 }
+
+/// A changed file the build does not compile (no unit of the compilation database) is
+/// a change the report names, read from the cache or not: a report stored while the
+/// trees were the same is not read back once that file changed.
+#[test]
+fn a_report_is_not_read_back_once_a_file_left_out_changed() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let db = dir.path().join("cache.redb");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    for root in [&old, &new] {
+        let database = format!(
+            "[{{\"directory\": \"{}\", \"command\": \"cc -c main.c -o main.o\", \"file\": \"main.c\"}}]",
+            root.display()
+        );
+        write_tree(
+            root,
+            &[
+                ("main.c", "int main(void) { return 0; }\n"),
+                ("other.c", "int other(int y) { return y; }\n"),
+                ("compile_commands.json", &database),
+            ],
+        );
+    }
+    let run = || {
+        let out = assert_cmd::Command::cargo_bin("ripple")
+            .expect("the binary")
+            .arg("diff")
+            .arg(&old)
+            .arg(&new)
+            .args(["--no-config", "--cache"])
+            .arg(&db)
+            .current_dir(dir.path())
+            .output()
+            .expect("ripple runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let (code, text) = run();
+    assert_eq!(code, Some(0), "{text}");
+    write_tree(&new, &[("other.c", "int other(int y) { return y + 1; }\n")]);
+    let (code, text) = run();
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.starts_with("not analysed  other.c: changed, outside the program analysed"),
+        "{text}"
+    );
+}

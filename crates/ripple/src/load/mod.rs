@@ -592,12 +592,17 @@ pub fn prepare_versions(
         .map(|((version, program), left_out)| {
             let units = &version.programs[program].units;
             let content = content_hash(units.iter().map(|&u| &version.units[u]));
-            let mut not_analysed: Vec<FileNotAnalysedView> = left_out_functions
+            // Every file left out, with its changed functions when it is a unit (a
+            // file without one is a change all the same, and part of the cache key).
+            let mut not_analysed: Vec<FileNotAnalysedView> = left_out
                 .iter()
-                .filter(|(file, _)| left_out.contains(file))
-                .map(|(file, functions)| FileNotAnalysedView {
+                .map(|file| FileNotAnalysedView {
                     file: file.clone(),
-                    functions: functions.clone(),
+                    functions: left_out_functions
+                        .iter()
+                        .find(|(f, _)| f == file)
+                        .map(|(_, functions)| functions.clone())
+                        .unwrap_or_default(),
                     ..Default::default()
                 })
                 .collect();
