@@ -1198,3 +1198,32 @@ fn a_report_is_not_read_back_once_a_file_left_out_changed() {
         "{text}"
     );
 }
+
+/// A program the change adds (a new test with a `main` of its own, json-c 5320cf9) is
+/// compared with the files of it the old version has, not with another program of the
+/// old tree: its `main` is added, and the old tree's tool, unchanged, is not "removed".
+#[test]
+fn a_program_the_change_adds_is_compared_with_its_own_files() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let common = [
+        ("lib.c", "int twice(int x) { return 2 * x; }\nint thrice(int x) { return 3 * x; }\n"),
+        ("tool.c", "int twice(int);\nint helper(int x) { return twice(x) + 1; }\nint main(int argc, char **argv) { (void)argv; return helper(argc); }\n"),
+    ];
+    write_tree(&old, &common);
+    write_tree(&new, &common);
+    write_tree(
+        &new,
+        &[(
+            "test_new.c",
+            "int thrice(int);\nint main(void) { return thrice(1) - 3; }\n",
+        )],
+    );
+    let (code, text) = diff(&old, &new, &["--only", "changes"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.starts_with("added     main  (test_new.c)"), "{text}");
+    assert!(
+        text.contains("1 function(s) changed: 0 modified, 1 added, 0 removed, 0 renamed"),
+        "{text}"
+    );
+}

@@ -511,6 +511,29 @@ pub fn prepare_versions(
         prepared.iter().map(|p| p.programs.as_slice()).collect();
     let chosen = programs::choose(&lists, &touched, program.as_deref())?;
     drop(lists);
+    // A version without the program chosen (one the change adds or removes) analyses
+    // the files of it that it has, under its name: not another program of its tree.
+    let Some(model) = chosen.iter().position(Option::is_some) else {
+        bail!("no program to analyse in these versions");
+    };
+    let model_program = prepared[model].programs[chosen[model].unwrap_or_default()].clone();
+    let mut chosen_programs = Vec::with_capacity(prepared.len());
+    let adopted: Vec<bool> = chosen.iter().map(Option::is_none).collect();
+    for v in 0..prepared.len() {
+        chosen_programs.push(match chosen[v] {
+            Some(c) => c,
+            None => {
+                let own = programs::same_files(
+                    &model_program,
+                    &prepared[model].units,
+                    &prepared[v].units,
+                );
+                prepared[v].programs.push(own);
+                prepared[v].programs.len() - 1
+            }
+        });
+    }
+    let chosen = chosen_programs;
     // Changed units no program links (a file for another platform, a function no
     // program calls): they join the program analysed, with what they use, so that their
     // changes are analysed too.
@@ -577,13 +600,13 @@ pub fn prepare_versions(
         }
     };
     let lines_left_out = changed_lines_not_compiled(&prepared, &chosen, &pairs);
-    if several || left_out.iter().any(|l| !l.is_empty()) {
+    if several || adopted.contains(&true) || left_out.iter().any(|l| !l.is_empty()) {
         let why = match (&program, specs.len()) {
             (Some(_), _) => "as --program says",
             (None, 1) => FIRST_PROGRAM,
             (None, _) => "the one holding the most changed files",
         };
-        say_programs(&prepared, &chosen, &left_out, &joined, why);
+        say_programs(&prepared, &chosen, &adopted, &left_out, &joined, why);
     }
     Ok(prepared
         .into_iter()
@@ -817,6 +840,7 @@ const FIRST_PROGRAM: &str = "the first with a main of its own, by name";
 fn say_programs(
     prepared: &[PreparedVersion],
     chosen: &[usize],
+    adopted: &[bool],
     left_out: &[Vec<String>],
     joined: &[Vec<String>],
     why: &str,
@@ -839,6 +863,16 @@ fn say_programs(
                 p.sources.label,
                 left_out[v].join(", ")
             );
+        }
+        if adopted[v] {
+            let this = &p.programs[chosen[v]];
+            eprintln!(
+                "ripple: {}: no program {} in this version (the change adds or removes it): analysing the {} file(s) of it this version has",
+                p.sources.label,
+                this.name,
+                this.units.len()
+            );
+            continue;
         }
         if p.programs.len() < 2 {
             continue;
@@ -1228,14 +1262,18 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
         std::slice::from_mut(&mut prepared),
         config.program.as_deref(),
     );
-    let chosen = programs::choose(
+    let chosen: Vec<usize> = programs::choose(
         &[prepared.programs.as_slice()],
         &|_, _| 0,
         program.as_deref(),
-    )?;
+    )?
+    .into_iter()
+    .map(Option::unwrap_or_default)
+    .collect();
     say_programs(
         std::slice::from_ref(&prepared),
         &chosen,
+        &[false],
         &[Vec::new()],
         &[Vec::new()],
         if config.program.is_some() {

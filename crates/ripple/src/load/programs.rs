@@ -301,31 +301,36 @@ pub fn unit_files(unit: &TranslationUnit) -> Vec<&str> {
 /// files over all versions (`changed(version, program)`), preferring a program with a
 /// `main` of its own to a unity build, then the one whose main file lies fewest
 /// directories deep, then the larger, then the first by name. The
-/// choice is made by name, so every version analyses the same program where it has it.
+/// choice is made by name, so every version analyses the same program where it has it;
+/// `None` for a version without it (a program the change adds or removes), which then
+/// analyses the files of that program it has ([`same_files`]), not another program.
 pub fn choose(
     programs: &[&[ProgramUnits]],
     changed: &dyn Fn(usize, &ProgramUnits) -> usize,
     explicit: Option<&str>,
-) -> Result<Vec<usize>> {
+) -> Result<Vec<Option<usize>>> {
     let matches =
         |p: &ProgramUnits, name: &str| p.name == name || p.name.ends_with(&format!("/{name}"));
     if let Some(name) = explicit {
-        let mut out = Vec::new();
-        for list in programs {
-            // A tree of one program has every file in it.
-            let at = list
+        // A tree of one program has every file in it.
+        let out: Vec<Option<usize>> = programs
+            .iter()
+            .map(|list| {
+                list.iter()
+                    .position(|p| matches(p, name) || p.kind == ProgramKind::Whole)
+            })
+            .collect();
+        if out.iter().all(Option::is_none) {
+            let mut names: Vec<&str> = programs
                 .iter()
-                .position(|p| matches(p, name) || p.kind == ProgramKind::Whole);
-            match at {
-                Some(at) => out.push(at),
-                None => {
-                    let names: Vec<&str> = list.iter().map(|p| p.name.as_str()).collect();
-                    bail!(
-                        "--program {name}: no such program in this tree; its programs are {}",
-                        names.join(", ")
-                    )
-                }
-            }
+                .flat_map(|list| list.iter().map(|p| p.name.as_str()))
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            bail!(
+                "--program {name}: no such program in this tree; its programs are {}",
+                names.join(", ")
+            )
         }
         return Ok(out);
     }
@@ -365,11 +370,34 @@ pub fn choose(
     Ok(programs
         .iter()
         .map(|list| {
-            list.iter()
-                .position(|p| p.name == best)
-                .unwrap_or_else(|| fallback(list))
+            list.iter().position(|p| p.name == best).or_else(|| {
+                // No version has the name (an empty tree): the first program.
+                (!programs.iter().any(|l| l.iter().any(|p| p.name == best))).then(|| fallback(list))
+            })
         })
         .collect())
+}
+
+/// The program of a version that lacks the one chosen (`chosen`, of another version,
+/// whose units are `units`): that version's units of the same files, under the same
+/// name.
+pub fn same_files(
+    chosen: &ProgramUnits,
+    chosen_units: &[TranslationUnit],
+    units: &[TranslationUnit],
+) -> ProgramUnits {
+    let files: std::collections::BTreeSet<&str> = chosen
+        .units
+        .iter()
+        .map(|&u| chosen_units[u].path.as_str())
+        .collect();
+    ProgramUnits {
+        name: chosen.name.clone(),
+        kind: chosen.kind,
+        units: (0..units.len())
+            .filter(|&u| files.contains(units[u].path.as_str()))
+            .collect(),
+    }
 }
 
 /// A version without the chosen program analyses its own first program with a `main`.
@@ -431,14 +459,20 @@ mod tests {
         );
         // No change: the tool first by name (a unity build only when nothing else).
         let lists = [programs.as_slice(), programs.as_slice()];
-        assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![1, 1]);
+        assert_eq!(
+            choose(&lists, &|_, _| 0, None).unwrap(),
+            vec![Some(1), Some(1)]
+        );
         // A change in tool2.c: its program.
         let tool2 = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&3));
-        assert_eq!(choose(&lists, &tool2, None).unwrap(), vec![2, 2]);
+        assert_eq!(
+            choose(&lists, &tool2, None).unwrap(),
+            vec![Some(2), Some(2)]
+        );
         // Named.
         assert_eq!(
             choose(&lists, &|_, _| 0, Some("one.c")).unwrap(),
-            vec![0, 0]
+            vec![Some(0), Some(0)]
         );
         assert!(choose(&lists, &|_, _| 0, Some("nothing.c")).is_err());
     }
@@ -495,9 +529,12 @@ mod tests {
         // A change in json.c is analysed in the program that uses it.
         let lists = [programs.as_slice(), programs.as_slice()];
         let json = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&0));
-        assert_eq!(choose(&lists, &json, None).unwrap(), vec![1, 1]);
+        assert_eq!(choose(&lists, &json, None).unwrap(), vec![Some(1), Some(1)]);
         // With no change to go by, the program at the root before the test runner.
-        assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![1, 1]);
+        assert_eq!(
+            choose(&lists, &|_, _| 0, None).unwrap(),
+            vec![Some(1), Some(1)]
+        );
     }
 
     #[test]
@@ -536,6 +573,6 @@ mod tests {
             vec![("all.c", vec![1]), (LIBRARY, vec![0])]
         );
         let lists = [programs.as_slice()];
-        assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![1]);
+        assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![Some(1)]);
     }
 }
