@@ -1077,3 +1077,26 @@ fn a_changed_function_reading_a_relaid_struct_gets_no_verdict_from_bytes() {
         "{get_base}"
     );
 }
+
+/// json-c 9782370 moved a declaration into the block that uses it; the function turns
+/// a buffer's address into an offset (`(int)(buf_addr - p_buf_addr)`), so on a null
+/// `p->buf` whether it then crashes depends on where the buffer lies. The interpreter's
+/// runs of the two versions differ only in the addresses of their blocks (new has more
+/// string literals, numbered before them), and the compiled runs' crash follows the
+/// addresses: no witness. The versions do the same, as the proof says.
+#[test]
+fn a_difference_only_of_addresses_is_no_witness() {
+    let (code, json) = pair_json(
+        "address_as_offset",
+        &["--function", "printbuf_memappend", "--cutoff", "120"],
+    );
+    let f = &json["functions"][0];
+    assert_eq!(f["verdict"], "equivalent", "{json:#}");
+    assert_eq!(code, 0, "{json:#}");
+    assert!(
+        f["witnesses"]
+            .as_array()
+            .is_none_or(|w| w.iter().all(|w| w["confirmed"] != true)),
+        "{json:#}"
+    );
+}

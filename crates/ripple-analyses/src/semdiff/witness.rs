@@ -94,6 +94,10 @@ pub enum Unconfirmed {
     /// memory is laid out differently (other globals, other blocks before), so two
     /// addresses compare nothing the program can tell apart by itself.
     AddressesOnly,
+    /// The interpreter's replays ran to their end through defined behaviour and differ
+    /// only in addresses, and the compiled versions differ: through addresses too, which
+    /// C leaves open, not through the program.
+    CompiledOnly,
     /// The compiled versions agree on the input (the interpreter's difference is not one
     /// of the program as built).
     CompiledAgree,
@@ -117,6 +121,7 @@ impl Unconfirmed {
             Unconfirmed::UndefinedBehaviour => "undefined behaviour",
             Unconfirmed::SameOutcome => "same outcome",
             Unconfirmed::AddressesOnly => "only addresses differ",
+            Unconfirmed::CompiledOnly => "only the compiled runs differ",
             Unconfirmed::CompiledAgree => "compiled versions agree",
             Unconfirmed::CompiledTimeout => "compiled run timed out",
             Unconfirmed::CompiledCrashPastLimit => "compiled run crashed past the step limit",
@@ -241,8 +246,18 @@ fn compiled_verdict(outcomes: [&str; 2], replays: [&Observed; 2]) -> Option<Unco
     let same_undefined = replays[0].undefined.is_some()
         && replays[0].undefined == replays[1].undefined
         && replays[0].result == replays[1].result;
+    // The interpreter ran both versions to their end, through defined behaviour, and
+    // saw them differ only in where their objects lie: what the compiled runs then do
+    // differently comes from addresses too, which C leaves open, not from the program
+    // (json-c 9782370: a pointer converted to an integer decides whether it crashes).
+    // Runs the interpreter saw alike may still differ compiled (buffered output lost
+    // by `_Exit`, which it does not model): those confirm.
+    let interpreter_agrees = replays.iter().all(|r| r.confirms() && r.through.is_empty())
+        && only_addresses_differ(replays[0], replays[1]);
     if outcomes.iter().any(|o| native::timed_out(o)) {
         Some(Unconfirmed::CompiledTimeout)
+    } else if interpreter_agrees && outcomes[0] != outcomes[1] {
+        Some(Unconfirmed::CompiledOnly)
     } else if same_undefined {
         Some(Unconfirmed::UndefinedBehaviour)
     } else if past_limit(0) || past_limit(1) {
@@ -643,20 +658,81 @@ pub(super) fn versions_text(texts: &[Option<String>; 2]) -> String {
     }
 }
 
-/// Whether two replays differ only in the (non-null) address a pointer result holds,
-/// shown in hex ("returned 0x5c600000000"), with the same output and final state.
-fn only_addresses_differ(old: &Observed, new: &Observed) -> bool {
-    let address = |o: &Observed| {
-        o.result
-            .strip_prefix("returned 0x")
-            .filter(|hex| u128::from_str_radix(hex, 16).is_ok_and(|a| a != 0))
-            .is_some()
+/// Whether two replays differ only in the addresses pointers hold (a pointer result,
+/// a pointer stored in an object), shown in hex: the same output, and the same result
+/// and final state once each run's addresses are renamed in the order they first
+/// appear. The objects of the two runs are numbered apart (one version allocates once
+/// more, say): where the other run holds the same address at the same places, no
+/// reader of the state can tell the runs apart by it.
+pub(super) fn only_addresses_differ(old: &Observed, new: &Observed) -> bool {
+    let renamed = |o: &Observed| {
+        let mut names: Vec<String> = Vec::new();
+        let mut rename = |text: &str| addresses_renamed(text, &mut names);
+        let result = rename(&o.result);
+        let state: Vec<(String, String)> = o
+            .state
+            .iter()
+            .map(|(k, v)| (k.clone(), rename(v)))
+            .collect();
+        (result, state)
     };
-    address(old)
-        && address(new)
-        && old.result != new.result
-        && old.stdout == new.stdout
-        && old.state == new.state
+    old.stdout == new.stdout
+        && (old.result != new.result || old.state != new.state)
+        && renamed(old) == renamed(new)
+}
+
+/// `text` with each address (a hex number past 32 bits, as the interpreter's objects
+/// are numbered) replaced by its index in `names`, where it is added when new. In the
+/// bytes of an object (`[4, 1, 0, ...]`), each aligned 8-byte word past 32 bits is such
+/// an address.
+fn addresses_renamed(text: &str, names: &mut Vec<String>) -> String {
+    let mut index = |hex: String| match names.iter().position(|n| *n == hex) {
+        Some(i) => i,
+        None => {
+            names.push(hex);
+            names.len() - 1
+        }
+    };
+    let bytes: Option<Vec<u8>> = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .and_then(|t| t.split(", ").map(|b| b.parse::<u8>().ok()).collect());
+    if let Some(bytes) = bytes {
+        let words: Vec<String> = bytes
+            .chunks(8)
+            .map(|w| {
+                let word = w
+                    .iter()
+                    .rev()
+                    .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+                if w.len() == 8 && word > u64::from(u32::MAX) {
+                    format!("<address {}>", index(format!("{word:x}")))
+                } else {
+                    format!("{w:?}")
+                }
+            })
+            .collect();
+        return words.join(" ");
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("0x") {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 2..]
+            .find(|c: char| !c.is_ascii_hexdigit())
+            .map_or(rest.len() - at - 2, |n| n);
+        let hex = &rest[at + 2..at + 2 + digits];
+        let address = u128::from_str_radix(hex, 16).is_ok_and(|a| a > u128::from(u32::MAX));
+        if address {
+            let hex = hex.trim_start_matches('0').to_string();
+            out.push_str(&format!("<address {}>", index(hex)));
+        } else {
+            out.push_str(&rest[at..at + 2 + digits]);
+        }
+        rest = &rest[at + 2 + digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Whether two results ("returned X") differ only by NaN or the sign of zero.
@@ -1253,6 +1329,51 @@ mod tests {
         assert_eq!(shown[1].1, "\"4:\\\"a\\\\\\n\"");
         let shown = pointee_entries(&program, "c", pointee(1), b"ab\0c", true);
         assert_eq!(shown[1].1, "\"ab\\0c\" (4 bytes)");
+    }
+
+    /// Two runs whose only difference is where each allocated a block (json-c 9782370:
+    /// a declaration moved into a block, so the other version numbers its objects
+    /// apart) agree up to addresses; a run that stores another address where the other
+    /// stores the same one twice does not. The compiled versions of such runs, which
+    /// differ (one crashes: the code turns the address of a buffer into an offset),
+    /// confirm nothing.
+    #[test]
+    fn runs_that_differ_only_in_addresses_confirm_nothing() {
+        let run = |state: &[(&str, &str)]| Observed {
+            state: state
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..replay(false)
+        };
+        let old = run(&[("*p", "{.buf = 0x10400000000, .bpos = 2, .size = 11}")]);
+        let new = run(&[("*p", "{.buf = 0x10600000000, .bpos = 2, .size = 11}")]);
+        assert!(only_addresses_differ(&old, &new));
+        let old_twice = run(&[("*p", "{.a = 0x10400000000, .b = 0x10400000000}")]);
+        let new_apart = run(&[("*p", "{.a = 0x10600000000, .b = 0x10700000000}")]);
+        assert!(!only_addresses_differ(&old_twice, &new_apart));
+        // The object's bytes hold the address too, little-endian.
+        let bytes = |a: u8| format!("[0, 0, 0, 0, {a}, 1, 0, 0, 2, 0, 0, 0, 11, 0, 0, 0]");
+        let (old_bytes, new_bytes) = (bytes(4), bytes(6));
+        let old = run(&[
+            ("*p", "{.buf = 0x10400000000, .bpos = 2, .size = 11}"),
+            ("p[..]", &old_bytes),
+        ]);
+        let new = run(&[
+            ("*p", "{.buf = 0x10600000000, .bpos = 2, .size = 11}"),
+            ("p[..]", &new_bytes),
+        ]);
+        assert!(only_addresses_differ(&old, &new));
+        let other_size = run(&[("*p", "{.buf = 0x10600000000, .bpos = 2, .size = 12}")]);
+        assert!(!only_addresses_differ(&old, &other_size));
+        assert_eq!(
+            compiled_verdict(["| 1 |exit 0", " |signal 11"], [&old, &new]),
+            Some(Unconfirmed::CompiledOnly)
+        );
+        assert_eq!(
+            compiled_verdict(["| 1 |exit 0", " |signal 11"], [&old, &other_size]),
+            None
+        );
     }
 
     /// A recursive version dies of a stack overflow on an input the interpreter cannot
