@@ -103,6 +103,20 @@ impl<'a> Lowerer<'a, '_> {
         local
     }
 
+    /// An error node of a GNU case range, which the grammar lacks and the lowering reads
+    /// (`case_label`): `... b` after the value, or `a ...` before it.
+    pub(crate) fn is_case_range_error(&self, node: TsNode<'a>) -> bool {
+        let Some(case) = node.parent().filter(|p| p.kind() == "case_statement") else {
+            return false;
+        };
+        let text = self.text(node).trim();
+        text.starts_with("...")
+            || (text.ends_with("...")
+                && self
+                    .child_field(case, self.fields.value)
+                    .is_some_and(|v| node.end_byte() <= v.start_byte()))
+    }
+
     /// Whether a subtree holds a syntax error the lowering could not read (GNU case
     /// ranges, attribute statements and builtin type arguments are read from text).
     fn has_real_error(&self, node: TsNode<'a>) -> bool {
@@ -110,8 +124,8 @@ impl<'a> Lowerer<'a, '_> {
             return !self.missing_cast_operand(node);
         }
         if node.is_error() {
-            let text = self.text(node).trim_start();
-            return !(text.starts_with("...")
+            let text = self.text(node).trim();
+            return !(self.is_case_range_error(node)
                 || text.starts_with("__attribute__")
                 || crate::syntax::inside_type_builtin(self, node));
         }
@@ -680,15 +694,24 @@ impl<'a> Lowerer<'a, '_> {
         match value {
             Some(value) => {
                 let ty = self.func.switches.last().map(|_| ());
-                let low = self.const_int_expr(value);
-                // A GNU range `case a ... b:` (the parser leaves `... b` as an error).
+                let mut low = self.const_int_expr(value);
+                // A GNU range `case a ... b:`: the parser leaves `... b` as an error
+                // after the value, or `a ...` as one before it (then the value is `b`).
                 let mut high = None;
                 let mut cursor = node.walk();
                 for child in node.children(&mut cursor) {
-                    if child.kind() == "ERROR" && self.text(child).trim_start().starts_with("...") {
-                        if let Some(e) = child.named_child(0) {
-                            high = self.const_int_expr(e);
-                        }
+                    if child.kind() != "ERROR" {
+                        continue;
+                    }
+                    let text = self.text(child).trim();
+                    let Some(e) = child.named_child(0) else {
+                        continue;
+                    };
+                    if text.starts_with("...") {
+                        high = self.const_int_expr(e);
+                    } else if text.ends_with("...") && child.end_byte() <= value.start_byte() {
+                        high = low;
+                        low = self.const_int_expr(e);
                     }
                 }
                 if ty.is_none() {

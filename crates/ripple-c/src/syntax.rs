@@ -71,9 +71,7 @@ impl<'a> Lowerer<'a, '_> {
             if node.is_error() {
                 // GNU case ranges (`case 1 ... 5:`) are not in the grammar; the lowering
                 // reads them.
-                if node.parent().is_some_and(|p| p.kind() == "case_statement")
-                    && self.text(node).trim_start().starts_with("...")
-                {
+                if self.is_case_range_error(node) {
                     continue;
                 }
                 // Type arguments of builtins, and attribute statements, are read by the
