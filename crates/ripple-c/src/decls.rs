@@ -1024,9 +1024,10 @@ impl<'a> Lowerer<'a, '_> {
         let labels: Vec<(&str, NodeId)> = self.func.labels.iter().map(|(k, v)| (*k, *v)).collect();
         for (label, id) in labels {
             if self.func.nodes[id.index()].succs.is_empty() {
+                let at = self.func.label_uses.get(label).copied().unwrap_or(body);
                 self.diag(
                     Severity::Error,
-                    body,
+                    at,
                     format!("label `{label}` used but not defined"),
                 );
             }

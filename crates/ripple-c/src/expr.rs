@@ -260,6 +260,10 @@ impl<'a> Lowerer<'a, '_> {
         for label in labels {
             let jumps = self.unknown(self.types.int, "inline assembly");
             let target = self.label_node(self.text(label));
+            self.func
+                .label_uses
+                .entry(self.text(label))
+                .or_insert(label);
             let next = self.new_label();
             self.branch(jumps, target, next);
             self.place(next);

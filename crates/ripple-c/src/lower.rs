@@ -198,6 +198,9 @@ pub(crate) struct FnState<'a> {
     pub switches: Vec<SwitchCtx>,
     pub switch_types: Vec<TypeId>,
     pub labels: FxHashMap<&'a str, NodeId>,
+    /// The first jump to each label (`goto`, `asm goto`), where a label never defined
+    /// is reported.
+    pub label_uses: FxHashMap<&'a str, TsNode<'a>>,
     /// Names whose address is taken somewhere in the body (`&x`): such locals live in
     /// memory.
     pub addr_taken: FxHashSet<&'a str>,
@@ -245,6 +248,7 @@ impl<'a> FnState<'a> {
             switches: Vec::new(),
             switch_types: Vec::new(),
             labels: FxHashMap::default(),
+            label_uses: FxHashMap::default(),
             addr_taken: FxHashSet::default(),
             syn_map: FxHashMap::default(),
             effects: 0,

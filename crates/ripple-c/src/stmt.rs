@@ -248,6 +248,7 @@ impl<'a> Lowerer<'a, '_> {
                 if let Some(label) = self.child_field(node, self.fields.label) {
                     let name = self.text(label);
                     let target = self.label_node(name);
+                    self.func.label_uses.entry(name).or_insert(label);
                     if self.scopes.iter().any(|s| !s.cleanups.is_empty()) {
                         // The cleanups of the scopes that do not hold the label run.
                         let at = label_offset(node, name, |n| self.text(n));

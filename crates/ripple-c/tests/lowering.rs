@@ -481,6 +481,20 @@ fn parse_errors_give_diagnostics_and_havoc() {
         .any(|a| a.kind == ApproximationKind::ParseError));
 }
 
+/// A jump to a label no statement defines is reported at the jump (line 3), not at
+/// the start of the function.
+#[test]
+fn a_label_never_defined_is_reported_where_it_is_used() {
+    let l = lower("int f(int x) {\n  if (x)\n    goto out2;\n  return 1;\nout:\n  return 0;\n}\n");
+    let found: Vec<(u32, u32)> = l
+        .diagnostics
+        .iter()
+        .filter(|d| d.message.contains("label `out2` used but not defined"))
+        .map(|d| (d.line, d.col))
+        .collect();
+    assert_eq!(found, vec![(3, 10)], "{:?}", l.diagnostics);
+}
+
 #[test]
 fn syntax_tree_and_fingerprint_ignore_layout() {
     let a = lower("int f(int x) { /* c */ return x + 1; }");
