@@ -25,7 +25,69 @@ pub struct DiffView {
     /// of `#if` not taken): a change all the same, not analysed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files_not_analysed: Vec<FileNotAnalysedView>,
+    /// Errors met reading each version (code the frontend could not read: what it is in
+    /// is not analysed, and verdicts that depend on it are unknown).
+    #[serde(default, skip_serializing_if = "ReadErrorsView::is_empty")]
+    pub read_errors: ReadErrorsView,
 }
+
+/// How many errors reading each version met, and where the first ones are.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadErrorsView {
+    pub old: usize,
+    pub new: usize,
+    /// `version file:line` of the first [`READ_ERRORS_NAMED`] of each version.
+    pub first: Vec<String>,
+}
+
+impl ReadErrorsView {
+    pub fn is_empty(&self) -> bool {
+        self.old == 0 && self.new == 0
+    }
+
+    fn of(old: &Program, new: &Program) -> ReadErrorsView {
+        let places = |label: &str, program: &Program| -> Vec<String> {
+            let mut places: Vec<String> = Vec::new();
+            for e in &program.read_errors {
+                if e.span.file == ripple_ir::Span::SYNTHETIC.file {
+                    continue;
+                }
+                let place = format!(
+                    "{label} {}:{}",
+                    program.file_path(e.span.file),
+                    e.span.start_line
+                );
+                if !places.contains(&place) {
+                    places.push(place);
+                }
+                if places.len() == READ_ERRORS_NAMED {
+                    break;
+                }
+            }
+            places
+        };
+        let mut first = places("old", old);
+        first.extend(places("new", new));
+        ReadErrorsView {
+            old: old.read_errors.len(),
+            new: new.read_errors.len(),
+            first,
+        }
+    }
+
+    /// One line for the reports: the counts and the first places.
+    pub fn text(&self) -> String {
+        format!(
+            "{} error(s) reading the old version, {} the new: the code they are in is not analysed and what depends on it is unknown (first at {})",
+            self.old,
+            self.new,
+            self.first.join(", ")
+        )
+    }
+}
+
+/// Errors named per version in [`ReadErrorsView::first`].
+const READ_ERRORS_NAMED: usize = 3;
 
 /// A changed file left out of the analysis, or changed lines of a file the program
 /// reads that its build leaves out.
@@ -205,6 +267,7 @@ pub fn diff_view(
             new: new.approximations.len(),
         },
         files_not_analysed: Vec::new(),
+        read_errors: ReadErrorsView::of(old, new),
     }
 }
 

@@ -180,6 +180,13 @@ pub fn render_markdown(report: &Report) -> String {
         s.renamed,
         s.globals_changed
     );
+    if !report.changes.read_errors.is_empty() {
+        let _ = writeln!(
+            out,
+            "**Read errors:** {}.\n",
+            report.changes.read_errors.text()
+        );
+    }
     for f in &report.changes.files_not_analysed {
         if f.lines_only() {
             let mut versions = Vec::new();

@@ -217,6 +217,18 @@ pub fn render_report(impact: Option<&ImpactLinesView>, report: &Report, version:
             Vec::new(),
         ),
     };
+    // Code that could not be read: the run did not analyse all of the versions.
+    let errors = &report.changes.read_errors;
+    if !errors.is_empty() {
+        let invocation = &mut log["runs"][0]["invocations"][0];
+        invocation["executionSuccessful"] = json!(false);
+        if let Some(list) = invocation["toolExecutionNotifications"].as_array_mut() {
+            list.insert(
+                0,
+                json!({ "level": "error", "message": { "text": errors.text() } }),
+            );
+        }
+    }
     let mut results = Vec::new();
     for f in &report.changes.files_not_analysed {
         results.push(json!({

@@ -1227,3 +1227,39 @@ fn a_program_the_change_adds_is_compared_with_its_own_files() {
         "{text}"
     );
 }
+
+/// Code that cannot be read is said in every format, not only on stderr: the JSON
+/// counts the errors per version with the first places, the Markdown says so before
+/// the changes, and the SARIF run is not successful, with an error notification.
+#[test]
+fn errors_reading_a_version_are_in_every_format() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&old, "int get(int k) { return k + 1; }\n").expect("old.c");
+    std::fs::write(&new, "int get(int k) { return k + ; }\n").expect("new.c");
+    let (code, json) = diff(&old, &new, &["--format", "json"]);
+    assert_eq!(code, 2, "{json}");
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(json["read_errors"]["old"], 0, "{json:#}");
+    assert!(json["read_errors"]["new"].as_u64() >= Some(1), "{json:#}");
+    assert_eq!(
+        json["read_errors"]["first"],
+        serde_json::json!(["new new.c:1"])
+    );
+    let (_, markdown) = diff(&old, &new, &["--format", "markdown"]);
+    assert!(
+        markdown.contains("**Read errors:** 0 error(s) reading the old version"),
+        "{markdown}"
+    );
+    let (_, sarif) = diff(&old, &new, &["--format", "sarif"]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif).expect("SARIF");
+    let invocation = &sarif["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false, "{invocation:#}");
+    assert_eq!(
+        invocation["toolExecutionNotifications"][0]["level"],
+        "error"
+    );
+    // Read without errors, nothing is said.
+    let (_, clean) = diff(&old, &old, &["--format", "json"]);
+    assert!(!clean.contains("read_errors"), "{clean}");
+}
