@@ -339,6 +339,25 @@ impl Smt {
         self.spent_guard = None;
     }
 
+    /// Starts a fresh solver holding the facts asserted below any push (none may be
+    /// open), and frees the solvers retired so far: between independent parts of a run
+    /// (the points of an invariant diff), so that neither the clauses the solver learnt
+    /// nor the retired solvers grow with the number of parts (bc's 600 functions took
+    /// 8.5 GB). The budget and the counts go on.
+    pub fn restart(&mut self) {
+        if self.levels.len() != 1 {
+            return;
+        }
+        let solver = Solver::new();
+        for fact in &self.levels[0] {
+            solver.assert(fact);
+        }
+        self.solver = solver;
+        self.retired.clear();
+        self.stale = false;
+        self.spent_guard = None;
+    }
+
     /// Satisfiability of the asserted facts plus `extra`, which is not kept.
     pub fn check(&mut self, extra: &[Bool]) -> Answer {
         self.decide(extra, false).0
