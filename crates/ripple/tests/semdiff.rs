@@ -1100,3 +1100,21 @@ fn a_difference_only_of_addresses_is_no_witness() {
         "{json:#}"
     );
 }
+
+/// The new version includes one more header, so `struct pair` has another type id
+/// there: each version's replay shows the pointee by its own parameter's type (it was
+/// shown as `imaxdiv_t`'s `{.quot, .rem}`, or as bytes).
+#[test]
+fn a_pointee_is_shown_by_each_version_s_own_type() {
+    let (code, json) = pair_json("pointee_other_headers", &[]);
+    assert_eq!(code, 1, "{json:#}");
+    let witness = first_witness(&json);
+    for side in ["old", "new"] {
+        let shown = witness[side]["state"]["*p"].as_str().unwrap_or_default();
+        assert!(shown.starts_with("{.buf = "), "{side}: {json:#}");
+    }
+    assert_eq!(
+        witness["new"]["state"]["*p"],
+        "{.buf = 0x0, .bpos = 1, .size = 0}"
+    );
+}

@@ -1093,6 +1093,10 @@ pub(super) fn replay(
             _ => None,
         })
         .collect();
+    // The arguments were made for the old version: a pointee is shown by this
+    // version's own type of the parameter (a type id means another type in a program
+    // with other headers: json-c's `struct printbuf` shown as `imaxdiv_t`).
+    let own_pointee = |ty: Option<ripple_ir::TypeId>| ty.and_then(|t| program.types.pointee(t));
     for (i, arg) in args.iter().enumerate() {
         let ty = function.params.get(i).map(|v| function.locals[*v].ty);
         match arg {
@@ -1118,7 +1122,8 @@ pub(super) fn replay(
             }
             ReplayArg::Pointer { bytes, pointee } => {
                 let pointer = objects[i].clone().unwrap_or(Value::Int(0));
-                pointers.push((i, pointer.clone(), bytes.len() as u64, *pointee));
+                let pointee = own_pointee(ty).unwrap_or(*pointee);
+                pointers.push((i, pointer.clone(), bytes.len() as u64, pointee));
                 values.push(pointer);
             }
             ReplayArg::Alias {
@@ -1134,7 +1139,8 @@ pub(super) fn replay(
                 };
                 let pointer = Value::Int(base + u128::from(*offset));
                 let len = (bytes.len() as u64).saturating_sub(*offset);
-                pointers.push((i, pointer.clone(), len, *pointee));
+                let pointee = own_pointee(ty).unwrap_or(*pointee);
+                pointers.push((i, pointer.clone(), len, pointee));
                 values.push(pointer);
             }
         }
