@@ -356,6 +356,7 @@ impl Smt {
         self.retired.clear();
         self.stale = false;
         self.spent_guard = None;
+        forget_rewrites();
     }
 
     /// Satisfiability of the asserted facts plus `extra`, which is not kept.

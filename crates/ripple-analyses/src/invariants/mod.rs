@@ -183,8 +183,8 @@ pub fn invariant_diffs_on(
     };
     let unread: Vec<UnreadCode> = programs.iter().map(|p| UnreadCode::of(p)).collect();
     for (f, at) in wanted {
-        // Each point's queries are its own: a fresh solver for each keeps the memory of
-        // a run over every function bounded.
+        // Each point's queries are its own: a fresh solver for each, so that what the
+        // solver keeps does not grow with the number of points.
         smt.restart();
         points.push(point(programs, graph, f, at, config, &unread, smt)?);
     }
