@@ -386,8 +386,12 @@ fn render_function(out: &mut String, f: &FunctionView) {
                         "NOT confirmed: the compiled versions agree on it"
                     }
                     Some("only addresses differ") => {
-                        "unconfirmed: only the addresses returned differ, and each \
+                        "unconfirmed: only addresses differ (returned or stored), and each \
                          version lays its memory out differently"
+                    }
+                    Some("only the compiled runs differ") => {
+                        "NOT confirmed: the interpreter's runs differ only in addresses, and \
+                         the compiled runs differ where addresses decide, which C leaves open"
                     }
                     Some("compiled run timed out") => {
                         "unconfirmed (limit): a compiled run timed out"
@@ -441,7 +445,14 @@ fn render_function(out: &mut String, f: &FunctionView) {
             let replays_agree = w.old.result == w.new.result
                 && w.old.stdout == w.new.stdout
                 && w.old.state == w.new.state;
-            if let (true, true, Some([a, b])) = (w.confirmed, replays_agree, &w.compiled) {
+            // And where a compiled run crashed, which the replays above do not show.
+            let crashed = w
+                .compiled
+                .as_ref()
+                .is_some_and(|c| c.iter().any(|o| o.contains("|signal")));
+            if let (true, true, Some([a, b])) =
+                (w.confirmed, replays_agree || crashed, &w.compiled)
+            {
                 let _ = writeln!(out, "    compiled old: {a:?}");
                 let _ = writeln!(out, "    compiled new: {b:?}");
             }
