@@ -450,8 +450,7 @@ fn render_function(out: &mut String, f: &FunctionView) {
                 .compiled
                 .as_ref()
                 .is_some_and(|c| c.iter().any(|o| o.contains("|signal")));
-            if let (true, true, Some([a, b])) =
-                (w.confirmed, replays_agree || crashed, &w.compiled)
+            if let (true, true, Some([a, b])) = (w.confirmed, replays_agree || crashed, &w.compiled)
             {
                 let _ = writeln!(out, "    compiled old: {a:?}");
                 let _ = writeln!(out, "    compiled new: {b:?}");
