@@ -86,6 +86,9 @@ pub struct Names {
     /// compared with a function's address reads `f == &name`.
     pub functions: Vec<(u64, String)>,
     pub function_pointers: Vec<String>,
+    /// The functions whose paths past the unwinding bound are abstracted (`uf.KEY.KIND`
+    /// terms), by key (`P3`: a pair, `o3`/`n3`: one version's own).
+    pub procedures: FxHashMap<String, String>,
 }
 
 /// Renders a formula printed by Z3 as C-like text.
@@ -292,6 +295,9 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
                 let text = parts.join(&format!(" {op} "));
                 return paren(text, p, prec);
             }
+            if let Some(text) = beyond_bound_text(head, args, names, lets) {
+                return text;
+            }
             let parts: Vec<String> = args.iter().map(|a| expr(a, names, lets, 0)).collect();
             format!("{head}({})", parts.join(", "))
         }
@@ -320,6 +326,26 @@ fn function_equality(args: &[Sexp], names: &Names) -> Option<String> {
         .iter()
         .find(|(at, _)| u128::from(*at) == value)?;
     Some(format!("{} == &{function}", names.symbols.get(symbol)?))
+}
+
+/// What a called function does on its paths past the unwinding bound (`uf.KEY.KIND`,
+/// applied to the arguments, the memory and the output), as
+/// `beyond_bound(NAME).KIND(arguments)`: `ret` its result, `mem` the memory after it,
+/// `io` the output, `term` whether it returns.
+fn beyond_bound_text(
+    head: &str,
+    args: &[Sexp],
+    names: &Names,
+    lets: &mut FxHashMap<String, String>,
+) -> Option<String> {
+    let (key, kind) = head.strip_prefix("uf.")?.split_once('.')?;
+    let name = names.procedures.get(key)?;
+    let shown = args.get(..args.len().checked_sub(2)?)?;
+    let rendered: Vec<String> = shown.iter().map(|a| expr(a, names, lets, 0)).collect();
+    Some(format!(
+        "beyond_bound({name}).{kind}({})",
+        rendered.join(", ")
+    ))
 }
 
 /// What a call of an unknown function gives, as the call: `ext.NAME.KIND.SIG[.BITS]`
@@ -454,6 +480,25 @@ mod tests {
         assert!(
             text.contains('…') && text.len() < 2 * MAX_SHARED_TEXT,
             "{text}"
+        );
+    }
+
+    /// What a callee does past the unwinding bound is named by the callee, not by the
+    /// solver's symbol (`uf.P208.term`); a key no function has keeps the symbol.
+    #[test]
+    fn renders_a_callee_past_the_bound_by_its_name() {
+        let mut names = Names::default();
+        names.symbols.insert("P0.a0".into(), "tok".into());
+        names
+            .procedures
+            .insert("P208".into(), "json_tokener_reset".into());
+        assert_eq!(
+            render("(uf.P208.term P0.a0 M0 IO0)", &names),
+            "beyond_bound(json_tokener_reset).term(tok)"
+        );
+        assert_eq!(
+            render("(uf.P9.term P0.a0 M0 IO0)", &names),
+            "uf.P9.term(tok, M0, IO0)"
         );
     }
 

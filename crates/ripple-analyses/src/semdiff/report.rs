@@ -440,6 +440,17 @@ pub(super) fn names_for(engine: &Engine, func: FuncId) -> Names {
         names
             .functions
             .push((engine.layout.function(0, id), f.name.clone()));
+        if let Some(pair) = engine.pair_index(Side::Old, id) {
+            names.procedures.insert(format!("P{pair}"), f.name.clone());
+        }
+        names
+            .procedures
+            .insert(format!("o{}", id.index()), format!("{} (old)", f.name));
+    }
+    for (id, f) in engine.programs[1].functions.iter_enumerated() {
+        names
+            .procedures
+            .insert(format!("n{}", id.index()), format!("{} (new)", f.name));
     }
     names.symbols.insert(inputs.mem.to_string(), "mem".into());
     names.symbols.insert(inputs.io.to_string(), "io".into());
