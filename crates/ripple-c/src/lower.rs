@@ -355,6 +355,75 @@ fn scan_keyword_groups(
     }
 }
 
+/// Blanks the assembler names of declarators, `register int r0 __asm__("r0") = x;`
+/// (GNU: the register or symbol name of a variable), which the parser does not take
+/// before an initializer, and which say nothing the analysis uses. One is an `asm`
+/// group of string literals only, right after a declarator's name (an identifier that
+/// is no keyword, or `]`) and before `=`, `;`, `,` or an attribute.
+fn blank_asm_labels(text: &mut String) {
+    const NOT_NAMES: [&[u8]; 6] = [b"else", b"do", b"return", b"case", b"default", b"goto"];
+    let mut ranges = Vec::new();
+    {
+        let bytes = text.as_bytes();
+        for keyword in [&b"__asm__"[..], b"__asm", b"asm"] {
+            scan_keyword_groups(bytes, keyword, |pos, open, close| {
+                let mut before = pos;
+                while before > 0 && bytes[before - 1].is_ascii_whitespace() {
+                    before -= 1;
+                }
+                let mut start = before;
+                while start > 0 && is_ident_byte(bytes[start - 1]) {
+                    start -= 1;
+                }
+                let name = &bytes[start..before];
+                let after_name =
+                    !name.is_empty() && !name[0].is_ascii_digit() && !NOT_NAMES.contains(&name);
+                let after_array = before > 0 && bytes[before - 1] == b']';
+                let strings_only = {
+                    let mut in_string = false;
+                    let mut escaped = false;
+                    bytes[open + 1..close].iter().all(|&b| {
+                        if in_string {
+                            match (escaped, b) {
+                                (true, _) => escaped = false,
+                                (false, b'\\') => escaped = true,
+                                (false, b'"') => in_string = false,
+                                _ => {}
+                            }
+                            true
+                        } else if b == b'"' {
+                            in_string = true;
+                            true
+                        } else {
+                            b.is_ascii_whitespace()
+                        }
+                    })
+                };
+                let mut next = close + 1;
+                while bytes.get(next).is_some_and(u8::is_ascii_whitespace) {
+                    next += 1;
+                }
+                let ends = bytes
+                    .get(next)
+                    .is_some_and(|b| matches!(b, b'=' | b';' | b',' | b'_'));
+                if (after_name || after_array) && strings_only && ends {
+                    ranges.push((pos, close + 1));
+                    return true;
+                }
+                false
+            });
+        }
+    }
+    if ranges.is_empty() {
+        return;
+    }
+    edit_bytes(text, |bytes| {
+        for (start, end) in ranges {
+            blank(&mut bytes[start..end]);
+        }
+    });
+}
+
 /// Rewrites the bytes of `text` in place by `edit`, which overwrites ASCII-delimited
 /// ranges with ASCII; a multi-byte character cut by it (inside a string literal) would
 /// make the text invalid UTF-8: stay lossless then.
@@ -735,6 +804,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
         let ([noreturn_attributes, constructors, destructors], cleanup_attributes) =
             blank_attributes(&mut blanked);
         let va_arg_types = mask_va_arg_types(&mut blanked);
+        blank_asm_labels(&mut blanked);
         respell_array_restrict(&mut blanked);
         respell_c11_keywords(&mut blanked);
         let text: &str = &blanked;

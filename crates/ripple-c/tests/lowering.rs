@@ -481,6 +481,31 @@ fn parse_errors_give_diagnostics_and_havoc() {
         .any(|a| a.kind == ApproximationKind::ParseError));
 }
 
+/// GNU assembler names of variables (`register int r0 __asm__("r0") = x;`, gzip's
+/// dfltcc.c) are read as the declarations they name: the initializer after one was a
+/// syntax error. An `asm` statement after `else` stays a statement.
+#[test]
+fn assembler_names_of_variables_are_read() {
+    let l = lower(
+        "register int g0 asm(\"r12\");\nint f(int x) {\n  register int r0 __asm__(\"r0\") = x, r1 __asm (\"r1\");\n  int a[2] asm(\"a\") = {1, 2};\n  if (x) r1 = 1; else asm(\"nop\");\n  return r0 + a[1] + r1;\n}\n",
+    );
+    let errors: Vec<_> = l
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let f = func(&l.program, "f");
+    for name in ["r0", "r1", "a"] {
+        assert!(f.locals.iter().any(|v| v.name == name), "{name}");
+    }
+    assert!(l
+        .program
+        .approximations
+        .iter()
+        .any(|a| a.kind == ApproximationKind::InlineAsm));
+}
+
 /// A jump to a label no statement defines is reported at the jump (line 3), not at
 /// the start of the function.
 #[test]
