@@ -112,6 +112,17 @@ impl FileNotAnalysedView {
         !self.old_lines.is_empty() || !self.new_lines.is_empty()
     }
 
+    /// The lines left out per version, as runs: `old 9, 19; new 9-11`.
+    pub fn lines_text(&self) -> String {
+        let mut versions = Vec::new();
+        for (label, lines) in [("old", &self.old_lines), ("new", &self.new_lines)] {
+            if !lines.is_empty() {
+                versions.push(format!("{label} {}", line_runs(lines).join(", ")));
+            }
+        }
+        versions.join("; ")
+    }
+
     /// The first line to point at: the first new line left out, else the first old one,
     /// else the file's first line.
     pub fn first_line(&self) -> u32 {
@@ -304,16 +315,10 @@ pub fn only_label(
 /// The line of the text report naming a changed file not analysed.
 pub fn not_analysed_text(f: &FileNotAnalysedView) -> String {
     if f.lines_only() {
-        let mut versions = Vec::new();
-        for (label, lines) in [("old", &f.old_lines), ("new", &f.new_lines)] {
-            if !lines.is_empty() {
-                versions.push(format!("{label} {}", line_runs(lines).join(", ")));
-            }
-        }
         return format!(
             "not compiled  {}: changed line(s) in a branch of #if this build does not take, not analysed: {}",
             f.file,
-            versions.join("; ")
+            f.lines_text()
         );
     }
     if f.functions.is_empty() {

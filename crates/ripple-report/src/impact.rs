@@ -284,23 +284,26 @@ pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
         .collect();
     let all = limit.is_none();
     let shown_below = !all && limit != Some(0);
-    let mut listed: Vec<&ImpactedView> = view.impacted_functions.iter().collect();
-    if code_changes.len() < view.changed_functions.len() {
-        listed.retain(|i| {
-            i.because_of
-                .iter()
-                .any(|b| code_changes.contains(&b.as_str()))
-        });
+    let by_code = |i: &&ImpactedView| {
+        i.because_of
+            .iter()
+            .any(|b| code_changes.contains(&b.as_str()))
+    };
+    let some_only = code_changes.len() < view.changed_functions.len();
+    // `--all` lists every one; otherwise those the changes of code reach.
+    let listed: Vec<&ImpactedView> = view
+        .impacted_functions
+        .iter()
+        .filter(|i| all || !some_only || by_code(i))
+        .collect();
+    if some_only {
         let _ = writeln!(
             out,
             "  by the {} changed in their code (not only in line numbers, record layouts or text): {} function(s){}",
             code_changes.len(),
-            listed.len(),
+            view.impacted_functions.iter().filter(by_code).count(),
             if shown_below { ", listed below" } else { "" }
         );
-        if all {
-            listed = view.impacted_functions.iter().collect();
-        }
     }
     let limit = limit.unwrap_or(usize::MAX);
     for i in listed.iter().take(limit) {

@@ -189,18 +189,11 @@ pub fn render_markdown(report: &Report) -> String {
     }
     for f in &report.changes.files_not_analysed {
         if f.lines_only() {
-            let mut versions = Vec::new();
-            for (label, lines) in [("old", &f.old_lines), ("new", &f.new_lines)] {
-                if !lines.is_empty() {
-                    let runs = crate::diff::line_runs(lines).join(", ");
-                    versions.push(format!("{label} {runs}"));
-                }
-            }
             let _ = writeln!(
                 out,
                 "**Not compiled:** {} changed in a branch of `#if` this build does not take (lines {}); not analysed.\n",
                 code(&f.file),
-                versions.join("; ")
+                f.lines_text()
             );
             continue;
         }

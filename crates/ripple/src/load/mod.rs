@@ -283,6 +283,11 @@ pub fn left_out(old: &LoadedVersion, new: &LoadedVersion) -> Vec<String> {
 /// analysed does not read, each with the functions whose code changed in it (as far as
 /// the file alone tells), and the changed lines its build leaves out, by file.
 pub fn not_analysed(old: &LoadedVersion, new: &LoadedVersion) -> Vec<FileNotAnalysedView> {
+    fn merge<T: Ord + Clone>(to: &mut Vec<T>, from: &[T]) {
+        to.extend_from_slice(from);
+        to.sort();
+        to.dedup();
+    }
     let mut files: BTreeMap<String, FileNotAnalysedView> = BTreeMap::new();
     for file in left_out(old, new) {
         let entry = files.entry(file.clone()).or_default();
@@ -291,11 +296,6 @@ pub fn not_analysed(old: &LoadedVersion, new: &LoadedVersion) -> Vec<FileNotAnal
     for f in old.not_analysed.iter().chain(&new.not_analysed) {
         let entry = files.entry(f.file.clone()).or_default();
         entry.file.clone_from(&f.file);
-        fn merge<T: Ord + Clone>(to: &mut Vec<T>, from: &[T]) {
-            to.extend_from_slice(from);
-            to.sort();
-            to.dedup();
-        }
         merge(&mut entry.functions, &f.functions);
         merge(&mut entry.old_lines, &f.old_lines);
         merge(&mut entry.new_lines, &f.new_lines);
