@@ -381,6 +381,43 @@ pub fn store(mem: &Array, addr: &BV, value: &BV) -> Array {
     mem
 }
 
+/// When `op` overflows on signed operands of 32 bits or more (narrower ones are
+/// promoted first): `+ - *` and negation (`rhs` `None`) whose exact result does not fit,
+/// which C leaves undefined (C11 6.5p5) and [`binary`] and [`unary`] wrap, as `-fwrapv`
+/// builds do. `None` for other operations and representations.
+pub fn signed_overflow(op: Option<BinOp>, lhs: &BV, rhs: Option<&BV>, repr: Repr) -> Option<Bool> {
+    let Repr::Int { bits, signed: true } = repr else {
+        return None;
+    };
+    if bits < 32 || lhs.get_size() != bits {
+        return None;
+    }
+    let fits = match (op, rhs) {
+        (None, _) => lhs.bvneg_no_overflow(),
+        (Some(op), Some(rhs)) => {
+            let rhs = resize(rhs, bits, true);
+            match op {
+                BinOp::Add => Bool::and(&[
+                    lhs.bvadd_no_overflow(&rhs, true),
+                    lhs.bvadd_no_underflow(&rhs),
+                ]),
+                BinOp::Sub => Bool::and(&[
+                    lhs.bvsub_no_overflow(&rhs),
+                    lhs.bvsub_no_underflow(&rhs, true),
+                ]),
+                BinOp::Mul => Bool::and(&[
+                    lhs.bvmul_no_overflow(&rhs, true),
+                    lhs.bvmul_no_underflow(&rhs),
+                ]),
+                _ => return None,
+            }
+        }
+        (Some(_), None) => return None,
+    };
+    let overflow = fits.not().simplify();
+    (overflow.as_bool() != Some(false)).then_some(overflow)
+}
+
 /// When an integer division or remainder `a op b` traps: a zero divisor, or `MIN / -1`
 /// for signed operands of 32 bits or more (narrower ones are promoted first). `None`
 /// for other operators and for floats.

@@ -126,6 +126,9 @@ pub struct PathSummary {
     /// True for inputs on which the path went through an abstracted callee path.
     pub abstracted: Bool,
     pub calls: Vec<CallSite>,
+    /// True for inputs on which the path's own code (not its callees') overflows a
+    /// signed integer, which C leaves undefined and the summary wraps.
+    pub undefined: Bool,
     signature: Vec<u32>,
 }
 
@@ -218,6 +221,8 @@ struct PathState {
     signature: Vec<u32>,
     /// Trap conditions raised while evaluating the current node.
     traps: Vec<Bool>,
+    /// When the path's own code overflowed a signed integer so far (`None`: never).
+    undefined: Option<Bool>,
     /// Exploring one loop iteration: whether the path has left the loop head.
     left_header: bool,
 }
@@ -265,6 +270,16 @@ impl Exploration {
 }
 
 impl PathState {
+    /// Adds a condition under which the path's own code overflows a signed integer.
+    fn note_overflow(&mut self, overflow: Option<Bool>) {
+        if let Some(overflow) = overflow {
+            self.undefined = Some(match self.undefined.take() {
+                Some(before) => or_all(&[before, overflow]),
+                None => overflow,
+            });
+        }
+    }
+
     /// The state at the start of a path: these registers, memory and I/O, no condition.
     fn start(regs: Vec<Option<BV>>, mem: Array, io: BV) -> PathState {
         PathState {
@@ -279,6 +294,7 @@ impl PathState {
             calls: Vec::new(),
             signature: Vec::new(),
             traps: Vec::new(),
+            undefined: None,
             left_header: false,
         }
     }
@@ -814,6 +830,7 @@ impl<'p> Engine<'p> {
             out,
             abstracted: or_all(&st.abstracted),
             calls: st.calls,
+            undefined: st.undefined.unwrap_or_else(|| Bool::from_bool(false)),
             signature: st.signature,
         });
     }
@@ -1088,6 +1105,9 @@ impl<'p> Engine<'p> {
             ExprKind::Unary(op, operand) => {
                 let v = self.eval(side, func, st, operand);
                 let orepr = Repr::of(types, operand.ty);
+                if *op == ripple_ir::UnOp::Neg {
+                    st.note_overflow(encode::signed_overflow(None, &v, None, orepr));
+                }
                 encode::unary(*op, &v, orepr, repr.bits())
             }
             ExprKind::Binary(op, lhs, rhs) => {
@@ -1104,6 +1124,7 @@ impl<'p> Engine<'p> {
                 if let Some(trap) = encode::division_trap(*op, &a, &b, lrepr) {
                     st.traps.push(trap);
                 }
+                st.note_overflow(encode::signed_overflow(Some(*op), &a, Some(&b), lrepr));
                 encode::binary(*op, &a, &b, lrepr, rrepr, repr)
             }
             ExprKind::Cast(operand) => {

@@ -95,6 +95,39 @@ fn an_equivalent_pair_is_exit_code_0() {
 }
 
 #[test]
+fn a_signed_overflow_one_version_has_is_said_of_an_equivalent_pair() {
+    // json-c 54f5526: `(uint64_t)(-val)` became `0 - (uint64_t)val`. Where signed
+    // arithmetic wraps (the analysis' semantics, gcc -fwrapv) both give 2^63 for
+    // val == INT64_MIN, so the pair is equivalent; but `-val` overflows there, which C
+    // leaves undefined, and the new version's unsigned negation does not.
+    let old = "#include <stdint.h>\nuint64_t magnitude(int64_t val) {\n    if (val < 0)\n        return (uint64_t)(-val);\n    return (uint64_t)val;\n}\n";
+    let new = old.replace("(uint64_t)(-val)", "0 - (uint64_t)val");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("magnitude: equivalent"), "{stdout}");
+    assert!(
+        stdout.contains("the old version overflows a signed integer where the new does not, e.g. on val = -9223372036854775808 (replayed)")
+            && stdout.contains("the change removes undefined behaviour"),
+        "{stdout}"
+    );
+    // The other way round, the change adds it.
+    let (_, stdout, _) = semdiff_sources(dir.path(), &new, old, &[]);
+    assert!(
+        stdout.contains("the new version overflows a signed integer where the old does not")
+            && stdout.contains("the change adds undefined behaviour"),
+        "{stdout}"
+    );
+    // Overflowing on the same inputs in both versions (`val + 1` as `1 + val`) is no
+    // change of what is defined: nothing is said.
+    let same_old = "int next(int val) { return val + 1; }\n";
+    let same_new = "int next(int val) { return 1 + val; }\n";
+    let (code, stdout, _) = semdiff_sources(dir.path(), same_old, same_new, &[]);
+    assert_eq!(code, 0, "{stdout}");
+    assert!(!stdout.contains("overflows"), "{stdout}");
+}
+
+#[test]
 fn an_unbounded_loop_within_a_short_budget_is_unknown() {
     // Euclid's algorithm recursive against iterative: equal, but the number of steps is
     // unbounded, so no proof fits the bounds: unknown, exit code 3.

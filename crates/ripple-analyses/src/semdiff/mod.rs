@@ -68,6 +68,7 @@ pub(crate) mod layouts;
 pub mod native;
 mod procdiff;
 mod report;
+mod undefined;
 mod witness;
 
 use procdiff::*;

@@ -148,6 +148,11 @@ pub(super) fn report_pair(
                 .into(),
         );
     }
+    if verdict == Verdict::Equivalent {
+        notes.extend(super::undefined::overflow_note(
+            engine, state, &assume, config,
+        ));
+    }
     let undefined = |w: &&Witness| w.labels.iter().any(|l| l != "NaN or signed zero");
     // The witnesses that show the difference: the confirmed ones, else all.
     let shown: Vec<&Witness> = if confirmed {

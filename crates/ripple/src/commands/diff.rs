@@ -272,7 +272,14 @@ fn report_pair(
     };
     let wanted = |s: Section| shown(s) && chosen(s);
     let each = args.each_commit;
+    // With `--verbose`, each stage's time is printed as the next one starts.
+    let timer = super::StageTimer::new(args.frontend.verbose);
+    let current = std::cell::RefCell::new(String::new());
     let say = |stage: &str| {
+        let previous = current.replace(stage.to_owned());
+        if !previous.is_empty() {
+            progress.suspend(|| timer.done(&previous));
+        }
         if !each {
             progress.stage(stage);
         }
@@ -327,6 +334,7 @@ fn report_pair(
             (report, errors, (old, new))
         }
         None => {
+            say("lowering both versions");
             let [old, new] = prepared;
             let (mut old_version, mut new_version) =
                 rayon::join(|| old.lower(config), || new.lower(config));
@@ -350,6 +358,7 @@ fn report_pair(
             (report, errors, (old_version.sources, new_version.sources))
         }
     };
+    say("");
     if args.format == DiffFormat::Text {
         if let Some(view) = &mut report.impact {
             super::impact::attach_snippets(view, [&sources.0, &sources.1]);
@@ -530,7 +539,7 @@ fn analyse_pair(
         };
         let versions = [&*old_version, &*new_version];
         let (view, _) = super::isolated(|| {
-            let timer = super::StageTimer::new(false);
+            let timer = super::StageTimer::new(args.frontend.verbose);
             super::impact::statement_impact(versions[0], versions[1], &options, &timer)
         });
         Some(view)
