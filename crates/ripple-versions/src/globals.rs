@@ -148,7 +148,7 @@ fn unit_local_name<'g>(program: &Program, global: &'g Global) -> Option<&'g str>
 }
 
 /// Type, constness and initial contents, with ids replaced by what they name.
-fn canonical(program: &Program, global: &Global) -> String {
+pub(crate) fn canonical(program: &Program, global: &Global) -> String {
     let mut out = format!(
         "{} size {} const {}",
         program.types.display(global.ty),

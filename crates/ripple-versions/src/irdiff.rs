@@ -498,21 +498,24 @@ impl<'a> IrComparer<'a> {
             // String literals: compared by contents.
             return x.init == y.init;
         }
-        if x.key == y.key {
-            return true;
-        }
         // File-scoped statics are keyed `unit:name`; the statics of the units that hold
         // the two matched functions correspond by name even when the unit was renamed
         // (`ripple diff old.c new.c`).
-        match (x.linkage, y.linkage) {
-            (Linkage::Internal(old_unit), Linkage::Internal(new_unit)) => {
-                old_unit == self.old_function.span.file
-                    && new_unit == self.new_function.span.file
-                    && unit_local_key(self.old, &x.key, old_unit)
-                        == unit_local_key(self.new, &y.key, new_unit)
-            }
-            _ => false,
-        }
+        let corresponding = x.key == y.key
+            || match (x.linkage, y.linkage) {
+                (Linkage::Internal(old_unit), Linkage::Internal(new_unit)) => {
+                    old_unit == self.old_function.span.file
+                        && new_unit == self.new_function.span.file
+                        && unit_local_key(self.old, &x.key, old_unit)
+                            == unit_local_key(self.new, &y.key, new_unit)
+                }
+                _ => false,
+            };
+        // A function's static local is part of its code: the same only with the same
+        // initial contents (a changed one is no global change of its own).
+        corresponding
+            && (!crate::statics::is_static_local(self.old, old)
+                || crate::globals::canonical(self.old, x) == crate::globals::canonical(self.new, y))
     }
 
     fn same_function(&self, old: FuncId, new: FuncId) -> bool {

@@ -128,6 +128,39 @@ fn a_signed_overflow_one_version_has_is_said_of_an_equivalent_pair() {
 }
 
 #[test]
+fn a_changed_initializer_of_a_static_local_changes_its_function() {
+    // lz4's LZ4_NbCommonBytes keeps a De Bruijn table as a function-local static: one
+    // entry changed (index 30, 1 -> 2) changes what `nb` returns, though every IR node
+    // names the same object. gcc: nb(1024) is 1 in the old version, 2 in the new.
+    let old = "unsigned nb(unsigned val) {\n    static const int pos[32] = { 0, 0, 3, 0, 3, 1, 3, 0, 3, 2, 2, 1, 3, 2, 0, 1,\n        3, 3, 1, 2, 2, 2, 2, 0, 3, 1, 2, 0, 1, 0, 1, 1 };\n    return pos[((unsigned)((val & -(int)val) * 0x077CB531U)) >> 27];\n}\n";
+    let new = old.replace("1, 0, 1, 1 }", "1, 0, 2, 1 }");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("nb: different") && stdout.contains("val = 1024"),
+        "{stdout}"
+    );
+    // A static counter that starts elsewhere: the first call returns 1, then 6.
+    let old = "int next(void) {\n    static int counter = 0;\n    return ++counter;\n}\n";
+    let new = old.replace("= 0;", "= 5;");
+    let (code, stdout, _) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("next: different"), "{stdout}");
+    // The change report lists it as a change of code, not of text only.
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["diff", "--no-cache", "--only", "changes"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("modified  next"), "{text}");
+    assert!(!text.contains("only in their text"), "{text}");
+}
+
+#[test]
 fn an_unbounded_loop_within_a_short_budget_is_unknown() {
     // Euclid's algorithm recursive against iterative: equal, but the number of steps is
     // unbounded, so no proof fits the bounds: unknown, exit code 3.
