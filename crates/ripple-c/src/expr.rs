@@ -849,6 +849,11 @@ impl<'a> Lowerer<'a, '_> {
             return self.unreadable(node, "incomplete unary expression");
         };
         let e = self.rvalue(arg);
+        self.unary_value(op, e, node)
+    }
+
+    /// The unary operator `op` (`!`, `-`, `~`, `+`) applied to the value `e` of `node`.
+    fn unary_value(&mut self, op: &str, e: Expr, node: TsNode<'a>) -> Expr {
         if self.vector_shape(e.ty).is_some() {
             return self.vector_unary(op, e, node);
         }
@@ -931,6 +936,27 @@ impl<'a> Lowerer<'a, '_> {
         let prefix = node
             .child(0)
             .is_some_and(|c| c.kind() == "++" || c.kind() == "--");
+        self.update_of(arg, op, prefix, node, want)
+    }
+
+    /// `arg++` (or `--`, `++arg` with `prefix`) for the update expression `node`.
+    fn update_of(
+        &mut self,
+        arg: TsNode<'a>,
+        op: &str,
+        prefix: bool,
+        node: TsNode<'a>,
+        want: bool,
+    ) -> Option<Expr> {
+        // The parser gives postfix `++`/`--` the precedence of the unary operators, so
+        // `!size--` comes as `(!size)--`; in C the postfix operator binds tighter:
+        // `!(size--)` (c-ares' `inet_net_pton.c`).
+        if !prefix && arg.kind() == "unary_expression" {
+            let unary_op = operator_of(self, arg);
+            let inner = self.child_field(arg, self.fields.argument)?;
+            let value = self.update_of(inner, op, prefix, node, true)?;
+            return want.then(|| self.unary_value(unary_op, value, arg));
+        }
         let lv = self.lvalue(arg);
         let lv = self.stable_lval(lv);
         let old = self.rvalue_of(Val::L(lv.clone()));
