@@ -121,6 +121,12 @@ impl<'a> Lowerer<'a, '_> {
         for d in declarators {
             let dec = self.declarator(d, specs.ty);
             if let Some(name) = dec.name {
+                if dec.ty == specs.ty {
+                    self.linker
+                        .program
+                        .types
+                        .name_anonymous_record(dec.ty, name);
+                }
                 self.bind(name, Sym::Typedef(dec.ty));
             }
         }

@@ -151,12 +151,30 @@ pub struct Field {
 pub struct Record {
     /// The tag, if any.
     pub tag: Option<String>,
+    /// For a record without a tag, the first typedef naming it (`typedef struct {...}
+    /// name;`): how C code names it, and a name that does not depend on how many records
+    /// the program declares before it.
+    pub typedef: Option<String>,
     pub is_union: bool,
     pub fields: Vec<Field>,
     pub size: u64,
     pub align: u64,
     /// False while only a forward declaration has been seen.
     pub complete: bool,
+}
+
+impl Record {
+    /// How C code names the record: `struct tag` (`union tag`), else the typedef name of
+    /// an anonymous one (`typedef struct {...} name;`). The same in both versions of a
+    /// program whatever records are declared before it.
+    pub fn c_name(&self) -> Option<String> {
+        let keyword = if self.is_union { "union" } else { "struct" };
+        match (&self.tag, &self.typedef) {
+            (Some(tag), _) => Some(format!("{keyword} {tag}")),
+            (None, Some(name)) => Some(name.clone()),
+            (None, None) => None,
+        }
+    }
 }
 
 /// All types of a program.
@@ -224,11 +242,23 @@ impl TypeTable {
         self.intern(Type::Array { elem, len })
     }
 
+    /// Names the record `ty` by `name` when it has neither a tag nor a typedef name yet
+    /// (`typedef struct {...} name;`).
+    pub fn name_anonymous_record(&mut self, ty: TypeId, name: &str) {
+        if let &Type::Record(index) = self.get(ty) {
+            let rec = &mut self.records[index as usize];
+            if rec.tag.is_none() && rec.typedef.is_none() {
+                rec.typedef = Some(name.to_string());
+            }
+        }
+    }
+
     /// A new, incomplete record; complete it with [`TypeTable::complete_record`].
     pub fn declare_record(&mut self, tag: Option<String>, is_union: bool) -> TypeId {
         let index = u32::try_from(self.records.len()).expect("record count fits in u32");
         self.records.push(Record {
             tag,
+            typedef: None,
             is_union,
             fields: Vec::new(),
             size: 0,
@@ -519,9 +549,10 @@ impl TypeTable {
             Type::Record(index) => {
                 let rec = &self.records[*index as usize];
                 let keyword = if rec.is_union { "union" } else { "struct" };
-                match &rec.tag {
-                    Some(tag) => format!("{keyword} {tag}"),
-                    None => format!("{keyword} <anon#{index}>"),
+                match (&rec.tag, &rec.typedef) {
+                    (Some(tag), _) => format!("{keyword} {tag}"),
+                    (None, Some(name)) => name.clone(),
+                    (None, None) => format!("{keyword} <anon#{index}>"),
                 }
             }
             Type::Function {

@@ -430,7 +430,7 @@ impl<'a> IrComparer<'a> {
         else {
             return false;
         };
-        let Some(tag) = types.record(record).and_then(|r| r.tag.clone()) else {
+        let Some(tag) = types.record(record).and_then(|r| r.c_name()) else {
             return false;
         };
         let Some(new_record) = self.new_record_tagged(&tag) else {
@@ -442,14 +442,15 @@ impl<'a> IrComparer<'a> {
         member_offset(self.old, record, k1, member, self.new, new_record) == Some(k2)
     }
 
-    /// The new version's complete record of tag `tag`, when it has one only.
+    /// The new version's complete record named `tag` ([`ripple_ir::Record::c_name`]),
+    /// when it has one only.
     fn new_record_tagged(&self, tag: &str) -> Option<TypeId> {
         let types = &self.new.types;
         let mut found = None;
         for index in 0..types.len() {
             let ty = TypeId::from(index);
             if let Some(r) = types.record(ty) {
-                if r.complete && r.tag.as_deref() == Some(tag) {
+                if r.complete && r.c_name().as_deref() == Some(tag) {
                     if found.is_some_and(|f| types.record(f) != Some(r)) {
                         return None;
                     }
@@ -579,8 +580,7 @@ impl<'a> IrComparer<'a> {
             if ty.index() >= types.len() {
                 return None;
             }
-            let record = types.record(ty)?;
-            Some((record.tag.clone()?, record.is_union))
+            types.record(ty)?.c_name()
         };
         match (tagged(&self.old.types, old), tagged(&self.new.types, new)) {
             (Some(x), Some(y)) => x == y,

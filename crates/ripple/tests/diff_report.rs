@@ -204,6 +204,31 @@ fn no_change_runs_no_analysis() {
     assert!(json.get("impact").is_none() && json.get("semantic").is_none());
 }
 
+/// An anonymous record is named by its typedef (`typedef struct {...} ops_t;`), not by
+/// how many records the program declares before it: a record added in another file
+/// changes no global of such a type (c-ares 29d38719 reported three unchanged tables of
+/// `ares_event_sys_t` as modified, and 490 readers as changed).
+#[test]
+fn a_record_added_elsewhere_changes_no_global_of_an_anonymous_type() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = "typedef struct { const char *name; int k; } ops_t;\nconst ops_t tab = { \"epoll\", 3 };\nint use(void) { return tab.k; }\n";
+    for (version, a) in [
+        ("old", "int g(int x) { return x; }\n"),
+        (
+            "new",
+            "struct req { int q; };\nint g(int x) { return x; }\n",
+        ),
+    ] {
+        let root = dir.path().join(version);
+        std::fs::create_dir(&root).unwrap();
+        std::fs::write(root.join("a.c"), a).unwrap();
+        std::fs::write(root.join("t.c"), table).unwrap();
+    }
+    let (code, text) = diff(&dir.path().join("old"), &dir.path().join("new"), &[]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("no change"), "{text}");
+}
+
 /// Where the sources have errors, the functions that run code that could not be read get
 /// no verdict and no invariants; the others get both, as without the errors.
 #[test]

@@ -161,6 +161,70 @@ fn a_changed_initializer_of_a_static_local_changes_its_function() {
 }
 
 #[test]
+fn a_parameter_of_an_anonymous_record_type_is_run_compiled() {
+    // c-ares c5c58480 (`&&` made `||` in timeval_is_set): the driver names the
+    // parameter's type by its typedef, so the witness runs compiled. gcc: sec = 1,
+    // usec = 0 gives 0 in the old version, 1 in the new.
+    let old = "typedef struct {\n  long long sec;\n  unsigned int usec;\n} ares_timeval_t;\nint timeval_is_set(const ares_timeval_t *tv)\n{\n  if (tv->sec != 0 && tv->usec != 0)\n    return 1;\n  return 0;\n}\n";
+    let new = old.replace("&&", "||");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("confirmed on the compiled versions"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("cannot be written in C"), "{stdout}");
+}
+
+#[test]
+fn the_witness_driver_builds_as_c90() {
+    // c-ares builds with -std=gnu90, and the driver is built with the unit's flags: a
+    // `for (int i ...)` in it failed there, and no witness ran compiled.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display();
+    std::fs::write(
+        dir.path().join("compile_commands.json"),
+        format!(
+            r#"[{{"directory":"{d}","command":"cc -std=gnu90 -c old.c","file":"old.c"}},
+                {{"directory":"{d}","command":"cc -std=gnu90 -c new.c","file":"new.c"}}]"#
+        ),
+    )
+    .unwrap();
+    let old = "struct buf { unsigned char *data; unsigned long len; };\nint f(struct buf *b, unsigned long n)\n{\n  if (b->len + n < n) return 1;\n  return 0;\n}\n";
+    let new = old.replace("return 1;", "return 2;");
+    let db = dir.path().join("compile_commands.json");
+    let (code, stdout, stderr) = semdiff_sources(
+        dir.path(),
+        old,
+        &new,
+        &["--compile-commands", db.to_str().unwrap()],
+    );
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("confirmed on the compiled versions"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_reordered_anonymous_record_gets_no_verdict_from_bytes() {
+    // lz4 3da483c0 reordered the members of an anonymous typedef'd struct: the same
+    // bytes are other members in each version, so a run on them confirms nothing
+    // (as for a tagged record). `getb` reads `b` in both: it was "different, confirmed".
+    let old = "typedef struct { char a; int b; } S;\nint getb(const S *s) { return s->b; }\n";
+    let new = "typedef struct { int b; char a; } S;\nint getb(const S *s) { return s->b; }\n";
+    let dir = tempfile::tempdir().unwrap();
+    let (_, stdout, stderr) = semdiff_sources(dir.path(), old, new, &[]);
+    assert!(!stdout.contains("getb: different"), "{stdout}{stderr}");
+    assert!(stdout.contains("S laid out differently"), "{stdout}");
+    assert!(
+        !stdout.contains("settled by a confirmed witness"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn an_unbounded_loop_within_a_short_budget_is_unknown() {
     // Euclid's algorithm recursive against iterative: equal, but the number of steps is
     // unbounded, so no proof fits the bounds: unknown, exit code 3.

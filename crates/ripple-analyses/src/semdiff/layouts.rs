@@ -17,14 +17,14 @@ use std::collections::BTreeSet;
 use ripple_ir::{Program, Type, TypeId};
 use rustc_hash::FxHashMap;
 
-/// The tags of the complete records whose layout differs between the versions: size,
+/// The C names (`struct tag`, or a typedef name) of the complete records whose layout differs between the versions: size,
 /// alignment, or a member's name, offset, bit-field or type (by its C text).
 pub(crate) fn changed_records(old: &Program, new: &Program) -> BTreeSet<String> {
     let layouts = |program: &Program| -> FxHashMap<String, String> {
         let types = &program.types;
         let mut out: FxHashMap<String, String> = FxHashMap::default();
         for record in types.records.iter().filter(|r| r.complete) {
-            let Some(tag) = &record.tag else { continue };
+            let Some(tag) = record.c_name() else { continue };
             let mut text = format!("{} {} {}", record.is_union, record.size, record.align);
             for f in &record.fields {
                 text.push_str(&format!(
@@ -61,10 +61,10 @@ pub(crate) fn changed_records(old: &Program, new: &Program) -> BTreeSet<String> 
 pub(crate) fn records_used(program: &Program, changed: &BTreeSet<String>) -> Vec<BTreeSet<String>> {
     let mut memo: FxHashMap<TypeId, BTreeSet<String>> = FxHashMap::default();
     // A record declared but not completed in one unit is completed in another.
-    let mut complete: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    let mut complete: FxHashMap<String, Vec<usize>> = FxHashMap::default();
     for (index, record) in program.types.records.iter().enumerate() {
-        if let (Some(tag), true) = (&record.tag, record.complete) {
-            complete.entry(tag.as_str()).or_default().push(index);
+        if let (Some(name), true) = (record.c_name(), record.complete) {
+            complete.entry(name).or_default().push(index);
         }
     }
     program
@@ -99,7 +99,7 @@ pub(crate) fn records_used(program: &Program, changed: &BTreeSet<String>) -> Vec
 /// of its own, so that a cycle of records never cuts one short).
 fn records_of<'m>(
     program: &Program,
-    complete: &FxHashMap<&str, Vec<usize>>,
+    complete: &FxHashMap<String, Vec<usize>>,
     ty: TypeId,
     changed: &BTreeSet<String>,
     memo: &'m mut FxHashMap<TypeId, BTreeSet<String>>,
@@ -121,13 +121,14 @@ fn records_of<'m>(
                 }
                 Type::Record(index) => {
                     let record = &program.types.records[*index as usize];
-                    if let Some(tag) = &record.tag {
-                        if changed.contains(tag) {
-                            out.insert(tag.clone());
+                    let name = record.c_name();
+                    if let Some(name) = &name {
+                        if changed.contains(name) {
+                            out.insert(name.clone());
                         }
                     }
                     stack.extend(record.fields.iter().map(|f| f.ty));
-                    let same_tag = record.tag.as_deref().and_then(|t| complete.get(t));
+                    let same_tag = name.as_ref().and_then(|t| complete.get(t));
                     for &other in same_tag.into_iter().flatten() {
                         let fields = &program.types.records[other].fields;
                         stack.extend(fields.iter().map(|f| f.ty));

@@ -796,7 +796,11 @@ fn layout_verdict(report: &mut PairReport, records: &[String]) {
             w.unconfirmed = Some(Unconfirmed::LayoutChanged);
         }
     }
-    let names: Vec<String> = records.iter().map(|r| format!("struct {r}")).collect();
+    // No witness settles it now.
+    report
+        .notes
+        .retain(|n| !n.starts_with("settled by a confirmed witness"));
+    let names: Vec<String> = records.iter().cloned().collect();
     report.notes.push(format!(
         "{} laid out differently in the two versions: the analysis and its runs give both \
          versions the same bytes, which are other members in each, so they decide nothing \

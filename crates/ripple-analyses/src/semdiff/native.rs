@@ -306,13 +306,15 @@ static void rp_eol(void) {
     if (rp_pos < rp_len) rp_pos++;
 }
 static void rp_int(const unsigned char *p, int n) {
-    for (int i = n - 1; i >= 0; i--)
+    int i;
+    for (i = n - 1; i >= 0; i--)
         __builtin_printf("%02x", p[i]);
     __builtin_printf(" ");
 }
 static void rp_value(const unsigned char *p, int n, int is_signed) {
     unsigned long long v = 0;
-    for (int i = n - 1; i >= 0; i--)
+    int i;
+    for (i = n - 1; i >= 0; i--)
         v = v << 8 | p[i];
     if (is_signed && n < 8 && (v >> (8 * n - 1) & 1))
         v |= ~0ULL << (8 * n);
@@ -503,7 +505,7 @@ pub fn driver(
             }
             let _ = writeln!(
                 out,
-                "      for (long rp_o = 0; rp_o + {esize} <= rp_n{i}; rp_o += {esize}) {{\n{element}      }}"
+                "      {{ long rp_o; for (rp_o = 0; rp_o + {esize} <= rp_n{i}; rp_o += {esize}) {{\n{element}      }} }}"
             );
         }
     }
