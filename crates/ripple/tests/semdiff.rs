@@ -208,6 +208,26 @@ fn the_witness_driver_builds_as_c90() {
 }
 
 #[test]
+fn bytes_read_as_a_relaid_record_are_no_equivalence_by_member_names() {
+    // lz4 reads unaligned data through packed structs cast from byte pointers. Without
+    // `packed`, `size` moves from offset 1 to 4: gcc on the bytes 0, 1, 2, ... gives
+    // 0x04030201 in the old version and 0x07060504 in the new. Matching the members by
+    // name says nothing of a buffer of bytes: it was "equivalent".
+    let old = "typedef unsigned char BYTE;\nstruct hdr { BYTE flags; unsigned size; } __attribute__((packed));\nunsigned readSize(const BYTE *buf) { return ((const struct hdr *)buf)->size; }\n";
+    let new = old.replace(" __attribute__((packed))", "");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_ne!(code, 0, "{stdout}{stderr}");
+    assert!(!stdout.contains("readSize: equivalent"), "{stdout}");
+    // A caller that only passes the bytes on is no equivalence either.
+    let old = "typedef unsigned char BYTE;\nstruct hdr { BYTE flags; unsigned size; } __attribute__((packed));\nstatic unsigned size_of(const struct hdr *h) { return h->size; }\nunsigned readSize(const BYTE *buf) { return size_of((const struct hdr *)buf); }\n";
+    let new = old.replace(" __attribute__((packed))", "");
+    let (code, stdout, _) = semdiff_sources(dir.path(), old, &new, &["--all"]);
+    assert_ne!(code, 0, "{stdout}");
+    assert!(!stdout.contains("readSize: equivalent"), "{stdout}");
+}
+
+#[test]
 fn a_reordered_anonymous_record_gets_no_verdict_from_bytes() {
     // lz4 3da483c0 reordered the members of an anonymous typedef'd struct: the same
     // bytes are other members in each version, so a run on them confirms nothing

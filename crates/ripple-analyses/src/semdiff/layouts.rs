@@ -140,3 +140,37 @@ fn records_of<'m>(
         out
     })
 }
+
+/// Whether `function` turns a value that is not a pointer to the same record into a
+/// pointer to one of the `changed` records (`(const struct hdr *)buf`, a `void *`
+/// context): the bytes it reads through it are the members of the version that wrote
+/// them only when that version laid them out, which a buffer of bytes was not. Matching
+/// the members by name then proves nothing.
+pub(crate) fn reinterprets_record(
+    program: &Program,
+    function: &ripple_ir::Function,
+    changed: &BTreeSet<String>,
+) -> bool {
+    if changed.is_empty() {
+        return false;
+    }
+    let types = &program.types;
+    let record_pointed = |ty: TypeId| match types.get(ty) {
+        Type::Pointer(p) => types.record(*p).and_then(|r| r.c_name()),
+        _ => None,
+    };
+    let mut found = false;
+    for node in function.nodes.iter() {
+        for expr in node.exprs() {
+            expr.walk(&mut |e| {
+                if let ripple_ir::ExprKind::Cast(inner) = &e.kind {
+                    if let Some(name) = record_pointed(e.ty) {
+                        found |= changed.contains(&name)
+                            && record_pointed(inner.ty).as_ref() != Some(&name);
+                    }
+                }
+            });
+        }
+    }
+    found
+}

@@ -349,12 +349,25 @@ pub fn semdiff(
         .filter(|m| ripple_versions::only_record_layouts_differ(old, new, matching, m))
         .filter_map(|m| Some((m.old?, m.new?)))
         .collect();
-    let same_code: FxHashSet<(FuncId, FuncId)> = same_code.union(&layout_only).copied().collect();
-    let runs_as_before = |o: FuncId, n: FuncId, status: FunctionStatus| {
-        status == FunctionStatus::Unchanged || same_code.contains(&(o, n))
-    };
     // The records laid out differently in the versions that each pair's code names.
     let changed_records = layouts::changed_records(old, new);
+    // Pairs that read bytes as such a record: matched by name, its members are not
+    // what either version reads there (`layouts::reinterprets_record`).
+    let reinterpreting: FxHashSet<(FuncId, FuncId)> = pairs
+        .iter()
+        .filter(|(o, n, _)| {
+            layouts::reinterprets_record(old, &old.functions[*o], &changed_records)
+                || layouts::reinterprets_record(new, &new.functions[*n], &changed_records)
+        })
+        .map(|(o, n, _)| (*o, *n))
+        .collect();
+    let layout_only: FxHashSet<(FuncId, FuncId)> =
+        layout_only.difference(&reinterpreting).copied().collect();
+    let same_code: FxHashSet<(FuncId, FuncId)> = same_code.union(&layout_only).copied().collect();
+    let runs_as_before = |o: FuncId, n: FuncId, status: FunctionStatus| {
+        !reinterpreting.contains(&(o, n))
+            && (status == FunctionStatus::Unchanged || same_code.contains(&(o, n)))
+    };
     let records_used = [
         layouts::records_used(old, &changed_records),
         layouts::records_used(new, &changed_records),
