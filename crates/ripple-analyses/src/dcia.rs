@@ -264,11 +264,20 @@ fn dcia_with(
     let changed_globals = changed_globals(old, new);
     let mut mapped_old: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
     let mut mapped_new: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
+    // Unmapped nodes that compute what their partner computes (the node before an
+    // inserted statement): what they write is no change, only where control goes next
+    // (`change_control` makes that a source).
+    let mut continuation_old: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
+    let mut continuation_new: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
     for m in &matching.functions {
         if let (Some(o), Some(n)) = (m.old, m.new) {
             for &(a, b) in &m.node_map {
                 mapped_old.insert((o, a));
                 mapped_new.insert((n, b));
+            }
+            for &(a, b) in &m.continuation {
+                continuation_old.insert((o, a));
+                continuation_new.insert((n, b));
             }
         }
     }
@@ -296,7 +305,7 @@ fn dcia_with(
                 old,
                 &graphs.old,
                 Side::Old,
-                &mapped_old,
+                [&mapped_old, &continuation_old],
                 &changed_globals.0,
                 &moved_old,
                 &paired_old,
@@ -310,7 +319,7 @@ fn dcia_with(
                 new,
                 &graphs.new,
                 Side::New,
-                &mapped_new,
+                [&mapped_new, &continuation_new],
                 &changed_globals.1,
                 &moved_new,
                 &paired_new,
@@ -481,7 +490,7 @@ fn one_version(
     program: &Program,
     sdg: &Sdg,
     side: Side,
-    mapped: &FxHashSet<(FuncId, NodeId)>,
+    [mapped, continuation]: [&FxHashSet<(FuncId, NodeId)>; 2],
     changed_globals: &[ripple_ir::GlobalId],
     moved: &[(FuncId, NodeId, NodeId)],
     paired_calls: &[crate::change_control::PairedCall],
@@ -528,7 +537,7 @@ fn one_version(
     let mut sources = Vec::new();
     // Nodes whose execution count may change (crate::change_control), by vertex: the
     // line of the unmapped node they depend on.
-    let mut moved_cause: FxHashMap<VertexId, u32> = FxHashMap::default();
+    let mut moved_cause: FxHashMap<VertexId, (u32, bool)> = FxHashMap::default();
     // A node no execution reaches (after a call that never returns) is no source of
     // impact, whatever changed in it.
     let mut reachable: FxHashMap<FuncId, Vec<bool>> = FxHashMap::default();
@@ -542,13 +551,17 @@ fn one_version(
         if !reached(f, n) {
             continue;
         }
+        let at = (
+            program.functions[f].nodes[cause].span.start_line,
+            continuation.contains(&(f, cause)),
+        );
         if let Some(v) = sdg.node_vertex(f, n) {
             sources.push(v);
-            moved_cause.insert(v, program.functions[f].nodes[cause].span.start_line);
+            moved_cause.insert(v, at);
         }
         if let Some(v) = sdg.trap_vertex(f, n) {
             sources.push(v);
-            moved_cause.insert(v, program.functions[f].nodes[cause].span.start_line);
+            moved_cause.insert(v, at);
         }
     }
     let mut changed = Vec::new();
@@ -562,7 +575,10 @@ fn one_version(
                 // A library call that never returns, as before but for its arguments,
                 // changes nothing the program runs afterwards.
                 let stops_alike = paired.get(&(f, n)).is_some_and(|c| c.never_returns);
-                if reached(f, n) && !stops_alike && !equivalences.statements.contains(&(side, f, n))
+                if reached(f, n)
+                    && !stops_alike
+                    && !continuation.contains(&(f, n))
+                    && !equivalences.statements.contains(&(side, f, n))
                 {
                     match paired_sources(f, n) {
                         Some(parts) => sources.extend(parts),
@@ -839,7 +855,7 @@ fn explain(
     sdg: &Sdg,
     traversal: &Traversal,
     v: VertexId,
-    moved_cause: &FxHashMap<VertexId, u32>,
+    moved_cause: &FxHashMap<VertexId, (u32, bool)>,
 ) -> Vec<ChainStep> {
     let raw = traversal.chain(v);
     let mut steps: Vec<ChainStep> = Vec::new();
@@ -856,8 +872,12 @@ fn explain(
         }
         if is_source {
             match moved_cause.get(&vertex) {
-                Some(line) => text.push_str(&format!(
+                Some((line, false)) => text.push_str(&format!(
                     " may run a different number of times (line {line} exists in one version only)"
+                )),
+                Some((line, true)) => text.push_str(&format!(
+                    " may run a different number of times (what runs after line {line} differs \
+                     between the versions)"
                 )),
                 None => text.push_str(" changed"),
             }

@@ -580,7 +580,8 @@ impl<'a> IrComparer<'a> {
             if ty.index() >= types.len() {
                 return None;
             }
-            types.record(ty)?.c_name()
+            let record = types.record(ty)?;
+            Some((record.tag.clone()?, record.is_union))
         };
         match (tagged(&self.old.types, old), tagged(&self.new.types, new)) {
             (Some(x), Some(y)) => x == y,

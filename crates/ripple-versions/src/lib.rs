@@ -155,6 +155,11 @@ pub struct FunctionMatch {
     pub body_changed: bool,
     /// MAPPED: a partial bijection of IR nodes old -> new, sorted by old node.
     pub node_map: Vec<(NodeId, NodeId)>,
+    /// Unmapped pairs of nodes that hold the same statement: MAPPED leaves them out
+    /// because their successors do not correspond (the node before an inserted or after
+    /// a deleted statement, [`crate::mapped`]). They are in `changed_old` and
+    /// `changed_new`, but compute what their partner computes. Sorted.
+    pub continuation: Vec<(NodeId, NodeId)>,
     /// Old IR nodes that are not mapped, sorted.
     pub changed_old: Vec<NodeId>,
     /// New IR nodes that are not mapped, sorted.
@@ -291,6 +296,7 @@ fn build(
         status,
         body_changed,
         node_map: diff.node_map,
+        continuation: diff.continuation,
         changed_old: diff.changed_old,
         changed_new: diff.changed_new,
         old_lines: diff.old_lines,

@@ -35,7 +35,8 @@
 //!   By induction over a trace, mapped nodes then take corresponding steps. The price is
 //!   that the node before an inserted statement (or after a deleted one) is unmapped too,
 //!   although its text did not change; it is listed in `changed_*` but adds no changed
-//!   line.
+//!   line, and in `continuation` with its partner: it computes what its partner computes,
+//!   so only where control goes after it is a change (DCIA seeds no data from it).
 //!
 //! Changed lines: all lines of an inserted, deleted or moved statement, and of a simple
 //! statement whose text changed; for a construct with a body (`if`, loops, `switch`, the
@@ -56,6 +57,9 @@ use crate::irdiff::IrComparer;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct FunctionDiff {
     pub(crate) node_map: Vec<(NodeId, NodeId)>,
+    /// Pairs of nodes that hold the same statement but left MAPPED for control-flow
+    /// consistency (see the module docs), sorted.
+    pub(crate) continuation: Vec<(NodeId, NodeId)>,
     pub(crate) changed_old: Vec<NodeId>,
     pub(crate) changed_new: Vec<NodeId>,
     pub(crate) old_lines: Vec<(String, u32)>,
@@ -261,7 +265,9 @@ pub(crate) fn diff_functions(
             pi_inverse.remove(&t);
         }
     }
-    make_control_flow_consistent(old.function, new.function, &mut pi, &mut pi_inverse);
+    let mut continuation =
+        make_control_flow_consistent(old.function, new.function, &mut pi, &mut pi_inverse);
+    continuation.sort_unstable();
 
     let mut node_map: Vec<(NodeId, NodeId)> = pi.into_iter().collect();
     node_map.sort_unstable();
@@ -341,6 +347,7 @@ pub(crate) fn diff_functions(
     }
     FunctionDiff {
         node_map,
+        continuation,
         changed_old,
         changed_new,
         old_lines,
@@ -550,20 +557,23 @@ fn group_nodes(
     groups
 }
 
-/// Removes mapped pairs whose successors do not correspond (see the module docs).
+/// Removes mapped pairs whose successors do not correspond (see the module docs), and
+/// returns them.
 fn make_control_flow_consistent(
     old: &Function,
     new: &Function,
     pi: &mut FxHashMap<NodeId, NodeId>,
     pi_inverse: &mut FxHashMap<NodeId, NodeId>,
-) {
+) -> Vec<(NodeId, NodeId)> {
     let mut pairs: Vec<(NodeId, NodeId)> = pi.iter().map(|(&n, &m)| (n, m)).collect();
     pairs.sort_unstable();
-    let remove = |n: NodeId,
-                  pi: &mut FxHashMap<NodeId, NodeId>,
-                  pi_inverse: &mut FxHashMap<NodeId, NodeId>| {
+    let mut removed = Vec::new();
+    let mut remove = |n: NodeId,
+                      pi: &mut FxHashMap<NodeId, NodeId>,
+                      pi_inverse: &mut FxHashMap<NodeId, NodeId>| {
         if let Some(m) = pi.remove(&n) {
             pi_inverse.remove(&m);
+            removed.push((n, m));
         }
     };
     for (n, m) in pairs {
@@ -595,6 +605,7 @@ fn make_control_flow_consistent(
             remove(n, pi, pi_inverse);
         }
     }
+    removed
 }
 
 /// Whether a header leaf changed: unmatched, relabelled, or matched into another unit.

@@ -85,6 +85,8 @@ pub(crate) fn mark_functions(old: &Program, new: &Program, functions: &mut [Func
             .iter()
             .partition(|(a, b)| !old_set.contains(a) && !new_set.contains(b));
         m.node_map = kept;
+        m.continuation
+            .retain(|(a, b)| !old_set.contains(a) && !new_set.contains(b));
         m.changed_old.extend(cut.iter().map(|(a, _)| *a));
         m.changed_new.extend(cut.iter().map(|(_, b)| *b));
         m.changed_old.extend(old_nodes);

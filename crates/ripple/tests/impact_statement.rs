@@ -1251,3 +1251,52 @@ fn long_chains_are_cut_in_the_text_and_markdown() {
     );
     assert!(markdown.contains(" steps … "), "{markdown}");
 }
+
+#[test]
+fn the_statement_before_an_inserted_one_is_no_change() {
+    // c-ares' fixes insert a guard after an unchanged statement (`i = n;` here). That
+    // statement leaves the node mapping (its successor is new), but it computes what it
+    // did: it is neither changed nor impacted, and nothing it writes is a source. Only
+    // the `return` after the guard may run a different number of times.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "int f(int n)\n{\n  int i = 0;\n  int k = n * 2;\n  i = n;\n  return i + k;\n}\n";
+    let new = old.replace("  i = n;\n", "  i = n;\n  if (i > 5)\n    return -1;\n");
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache", "--format", "json"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lines: BTreeSet<(String, u64)> = json["impacted_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["version"].as_str().unwrap().to_string(),
+                l["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected: BTreeSet<(String, u64)> = [("old".to_string(), 6), ("new".to_string(), 8)]
+        .into_iter()
+        .collect();
+    assert_eq!(lines, expected, "{json:#}");
+    let text = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("what runs after line 5 differs between the versions")
+            && !text.contains("old.c:5 changed"),
+        "{text}"
+    );
+}
