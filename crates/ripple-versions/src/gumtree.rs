@@ -216,6 +216,18 @@ impl SynMapping {
         self.new_to_old[new.index()] = Some(old);
     }
 
+    fn unlink_old(&mut self, old: SynId) {
+        if let Some(new) = self.old_to_new[old.index()].take() {
+            self.new_to_old[new.index()] = None;
+        }
+    }
+
+    fn unlink_new(&mut self, new: SynId) {
+        if let Some(old) = self.new_to_old[new.index()].take() {
+            self.old_to_new[old.index()] = None;
+        }
+    }
+
     /// Maps two isomorphic subtrees node by node (pairs whose nodes are both still free).
     fn link_subtrees(&mut self, a: &TreeView<'_>, x: SynId, b: &TreeView<'_>, y: SynId) {
         for (&p, &q) in a.subtree(x).iter().zip(b.subtree(y)) {
@@ -249,7 +261,40 @@ pub(crate) fn match_trees(a: &TreeView<'_>, b: &TreeView<'_>, config: GumTreeCon
     }
     top_down(a, b, &mut mapping, config.min_height);
     bottom_up(a, b, &mut mapping, config.min_dice);
+    realign_bodies(a, b, &mut mapping);
     mapping
+}
+
+/// Gives matched constructs their bodies back. The bottom-up phase matches containers
+/// greedily, deepest first, by the share of descendants they have in common, so when a
+/// change nests statements anew (two `if`s merged into one condition), a block can be
+/// matched to the block one level up or down, and every construct around it then reads
+/// as moved. Top-down from the root, the only block among the children of a matched
+/// node is matched to the only block among its partner's children.
+fn realign_bodies(a: &TreeView<'_>, b: &TreeView<'_>, mapping: &mut SynMapping) {
+    const BLOCK: &str = "compound_statement";
+    let mut stack = vec![a.root()];
+    while let Some(x) = stack.pop() {
+        if let Some(y) = mapping.new_of(x) {
+            let only = |view: &TreeView<'_>, node: SynId| -> Option<SynId> {
+                let mut blocks = view
+                    .children(node)
+                    .iter()
+                    .copied()
+                    .filter(|&c| view.kind(c) == BLOCK);
+                let first = blocks.next()?;
+                blocks.next().is_none().then_some(first)
+            };
+            if let (Some(c), Some(d)) = (only(a, x), only(b, y)) {
+                if mapping.new_of(c) != Some(d) {
+                    mapping.unlink_old(c);
+                    mapping.unlink_new(d);
+                    mapping.link(c, d);
+                }
+            }
+        }
+        stack.extend(a.children(x).iter().rev().copied());
+    }
 }
 
 /// Nodes waiting to be matched, by height.

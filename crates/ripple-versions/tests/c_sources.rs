@@ -576,3 +576,41 @@ struct reader *next(struct reader *r) { return r + 1; }
         );
     }
 }
+
+#[test]
+fn merged_conditions_change_only_their_lines() {
+    // Two nested `if`s merged into one condition (lz4 9712d319's shape). The blocks used
+    // to be matched one level off, so every construct around them read as moved: the
+    // signature, the declarations and the loop were "changed" lines.
+    let old = "int f(int a, int b) {
+    int len = 0;
+    while (a) {
+        if (a > 5) {
+            if (b >= 2) {
+                len = 3 + b;
+            }
+        }
+        a--;
+    }
+    return len;
+}
+";
+    let new = "int f(int a, int b) {
+    int len = 0;
+    while (a) {
+        if (a > 5 && b >= 2) {
+            len = 3 + b;
+        }
+        a--;
+    }
+    return len;
+}
+";
+    let diff = Diff::of(old, new);
+    let f = diff.function("f");
+    let lines = |list: &[(String, u32)]| list.iter().map(|l| l.1).collect::<Vec<u32>>();
+    // Old: the outer `if`, a wrapper now gone (its lines 4 and 8), and the inner one's
+    // condition (5), which is the new `if`'s.
+    assert_eq!(lines(&f.old_lines), vec![4, 5, 8], "{:#?}", diff.summary());
+    assert_eq!(lines(&f.new_lines), vec![4], "{:#?}", diff.summary());
+}
