@@ -188,9 +188,37 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
             let Some(Sexp::Atom(head)) = items.first() else {
                 // Indexed operators: ((_ extract 7 0) x), ((_ sign_extend 24) x).
                 if let (Some(Sexp::List(index)), Some(arg)) = (items.first(), items.get(1)) {
-                    if matches!(index.get(1), Some(Sexp::Atom(a)) if a == "extract" || a == "zero_extend" || a == "sign_extend")
+                    if matches!(index.get(1), Some(Sexp::Atom(a)) if a == "zero_extend" || a == "sign_extend")
                     {
                         return expr(arg, names, lets, prec);
+                    }
+                    // Bits `hi..lo` of a value: a truncation (`lo` 0) is a cast to the
+                    // unsigned type of that width; others shift and mask.
+                    if matches!(index.get(1), Some(Sexp::Atom(a)) if a == "extract") {
+                        let bound = |i: usize| match index.get(i) {
+                            Some(Sexp::Atom(n)) => n.parse::<u32>().ok(),
+                            _ => None,
+                        };
+                        if let (Some(hi), Some(lo)) = (bound(2), bound(3)) {
+                            let width = hi.saturating_sub(lo) + 1;
+                            let cast = match width {
+                                8 => Some("unsigned char"),
+                                16 => Some("unsigned short"),
+                                32 => Some("unsigned int"),
+                                64 => Some("unsigned long"),
+                                _ => None,
+                            };
+                            let mask = if width >= 64 {
+                                u64::MAX
+                            } else {
+                                (1u64 << width) - 1
+                            };
+                            return match (lo, cast) {
+                                (0, Some(ty)) => format!("({ty}){}", expr(arg, names, lets, 10)),
+                                (0, None) => format!("({} & {mask:#x})", expr(arg, names, lets, 5)),
+                                _ => format!("({} >> {lo} & {mask:#x})", expr(arg, names, lets, 8)),
+                            };
+                        }
                     }
                     if matches!(index.get(1), Some(Sexp::Atom(a)) if a == "to_fp") {
                         return format!("(double){}", expr(arg, names, lets, 10));
@@ -485,6 +513,27 @@ mod tests {
 
     /// What a callee does past the unwinding bound is named by the callee, not by the
     /// solver's symbol (`uf.P208.term`); a key no function has keeps the symbol.
+    #[test]
+    fn bits_taken_from_a_value_keep_their_meaning() {
+        // `a - b <= 65535` on unsigned ints simplifies to its upper 16 bits being 0:
+        // read as the whole difference being 0, the condition was wrong (lz4).
+        let mut names = Names::default();
+        names.symbols.insert("P0.a0".into(), "a".into());
+        assert_eq!(
+            render("(= ((_ extract 31 16) P0.a0) #x0000)", &names),
+            "(a >> 16 & 0xffff) == 0"
+        );
+        assert_eq!(
+            render("(= ((_ extract 7 0) P0.a0) #x05)", &names),
+            "(unsigned char)a == 5"
+        );
+        assert_eq!(
+            render("(= ((_ extract 2 0) P0.a0) #b101)", &names),
+            "(a & 0x7) == 5"
+        );
+        assert_eq!(render("((_ zero_extend 32) P0.a0)", &names), "a");
+    }
+
     #[test]
     fn renders_a_callee_past_the_bound_by_its_name() {
         let mut names = Names::default();
