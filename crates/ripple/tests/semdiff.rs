@@ -228,6 +228,27 @@ fn bytes_read_as_a_relaid_record_are_no_equivalence_by_member_names() {
 }
 
 #[test]
+fn a_buffer_input_is_shown_past_its_first_nul() {
+    // An overlapping copy (memmove) against a forward byte loop differs only on a buffer
+    // holding nonzero bytes after a leading 0. The input was printed as `buf = ""`, on
+    // which the versions agree (gcc), so the witness could not be replayed.
+    let old = "typedef unsigned char BYTE;\nvoid cp(BYTE *buf, int off) {\n    if (off < 1 || off > 4) return;\n    __builtin_memmove(buf + off, buf, 4);\n}\n";
+    let new = "typedef unsigned char BYTE;\nvoid cp(BYTE *buf, int off) {\n    if (off < 1 || off > 4) return;\n    for (int i = 0; i < 4; i++) buf[off + i] = buf[i];\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let witness = stdout
+        .lines()
+        .find(|l| l.contains("witness"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    // Some byte after the leading NUL is shown, and the size of the buffer.
+    assert!(
+        witness.contains("buf = \"\\0\\x") && witness.contains("bytes, the rest zero"),
+        "{witness}"
+    );
+}
+
+#[test]
 fn a_reordered_anonymous_record_gets_no_verdict_from_bytes() {
     // lz4 3da483c0 reordered the members of an anonymous typedef'd struct: the same
     // bytes are other members in each version, so a run on them confirms nothing

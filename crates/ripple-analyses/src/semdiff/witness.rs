@@ -926,7 +926,7 @@ pub(super) fn pointee_entries(
         return entries;
     }
     if size == 1 && is_character(program, pointee) {
-        entries.push((name.to_string(), character_text(bytes, whole)));
+        entries.push((name.to_string(), character_text(bytes)));
         return entries;
     }
     let mut items: Vec<String> = rest
@@ -952,13 +952,19 @@ fn is_character(program: &Program, ty: ripple_ir::TypeId) -> bool {
     )
 }
 
-/// A character buffer as a C string literal: up to its first NUL when the rest is zero
-/// (or, for an input, not shown), else every byte with the count; a buffer without a
-/// NUL says so (what a function reading past it sees is not in the literal).
-fn character_text(bytes: &[u8], whole: bool) -> String {
+/// A character buffer as a C string literal: up to its first NUL when the rest is zero,
+/// else up to its last nonzero byte with the count (a function reading the buffer as
+/// bytes sees what follows a NUL); a buffer without a NUL says so (what a function
+/// reading past it sees is not in the literal).
+fn character_text(bytes: &[u8]) -> String {
     let nul = bytes.iter().position(|b| *b == 0);
+    let last = bytes.iter().rposition(|b| *b != 0).map_or(0, |i| i + 1);
     let (shown, note) = match nul {
-        Some(k) if !whole || bytes[k..].iter().all(|b| *b == 0) => (&bytes[..k], String::new()),
+        Some(k) if bytes[k..].iter().all(|b| *b == 0) => (&bytes[..k], String::new()),
+        Some(_) if last < bytes.len() => (
+            &bytes[..last],
+            format!(" ({} bytes, the rest zero)", bytes.len()),
+        ),
         Some(_) => (bytes, format!(" ({} bytes)", bytes.len())),
         None => (
             bytes,
