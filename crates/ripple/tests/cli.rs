@@ -125,6 +125,26 @@ fn bad_revision_is_an_error() {
 }
 
 #[test]
+fn a_program_no_file_is_named_is_an_error() {
+    // In a tree that is one program any name picked the whole tree: a misspelt
+    // `--program` was accepted without a word.
+    let file = examples().join("dcia-fig1").join("old.c");
+    ripple()
+        .args(["diff", "--no-cache", "--program", "nosuch.c"])
+        .arg(&file)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--program nosuch.c: no such file"));
+    ripple()
+        .args(["diff", "--no-cache", "--program", "old.c"])
+        .arg(&file)
+        .arg(&file)
+        .assert()
+        .code(0);
+}
+
+#[test]
 fn unknown_flag_is_an_error() {
     ripple()
         .args(["diff", "--frobnicate", "a.c", "b.c"])

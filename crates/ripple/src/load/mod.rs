@@ -497,6 +497,7 @@ pub fn prepare_versions(
         Default::default()
     };
     let program = library_named(&mut prepared, config.program.as_deref());
+    program_exists(&prepared, program.as_deref())?;
     let covered =
         |prepared: &[PreparedVersion], v: usize, p: &programs::ProgramUnits| -> BTreeSet<String> {
             p.units
@@ -652,6 +653,28 @@ pub fn prepare_versions(
             }
         })
         .collect())
+}
+
+/// Fails when `--program` names a file that no version has, in trees that are one
+/// program each (where any name would otherwise pick the whole tree).
+fn program_exists(prepared: &[PreparedVersion], name: Option<&str>) -> Result<()> {
+    let Some(name) = name.filter(|n| *n != programs::LIBRARY) else {
+        return Ok(());
+    };
+    let whole = prepared.iter().all(|p| {
+        p.programs
+            .iter()
+            .all(|q| q.kind == programs::ProgramKind::Whole)
+    });
+    let named = prepared.iter().any(|p| {
+        p.units
+            .iter()
+            .any(|u| u.path == name || u.path.ends_with(&format!("/{name}")))
+    });
+    if whole && !named {
+        bail!("--program {name}: no such file in this tree (it is one program: every C file is analysed without --program)");
+    }
+    Ok(())
 }
 
 /// The program `--program` names: `library` (the files without `main`, a program of
@@ -1262,6 +1285,7 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
         std::slice::from_mut(&mut prepared),
         config.program.as_deref(),
     );
+    program_exists(std::slice::from_ref(&prepared), program.as_deref())?;
     let chosen: Vec<usize> = programs::choose(
         &[prepared.programs.as_slice()],
         &|_, _| 0,
