@@ -249,6 +249,22 @@ fn a_buffer_input_is_shown_past_its_first_nul() {
 }
 
 #[test]
+fn what_a_function_writes_to_stderr_is_output() {
+    // Only stdout was compared: the versions below were "unknown: ran the same in both
+    // versions". gcc: for x = 4 the old version writes "big 4", the new "huge 4".
+    let old = "#include <stdio.h>\nint g(int x) {\n    if (x > 3) fprintf(stderr, \"big %d\\n\", x);\n    return x + 1;\n}\n";
+    let new = old.replace("big", "huge");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("g: different") && stdout.contains("confirmed on the compiled versions"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("stderr = \"huge"), "{stdout}");
+}
+
+#[test]
 fn a_reordered_anonymous_record_gets_no_verdict_from_bytes() {
     // lz4 3da483c0 reordered the members of an anonymous typedef'd struct: the same
     // bytes are other members in each version, so a run on them confirms nothing

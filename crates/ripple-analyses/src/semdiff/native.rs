@@ -271,6 +271,7 @@ fn print_object(program: &Program, ty: TypeId, base: &str, off: u64, limit: u64,
 /// the libc symbols) so that they cannot clash with the program's declarations.
 const PRELUDE: &str = r#"
 extern int rp_fork(void) __asm__("fork");
+extern int rp_dup2(int, int) __asm__("dup2");
 extern int rp_waitpid(int, int *, int) __asm__("waitpid");
 extern unsigned int rp_ualarm(unsigned int, unsigned int) __asm__("ualarm");
 extern unsigned int rp_alarm(unsigned int) __asm__("alarm");
@@ -440,7 +441,10 @@ pub fn driver(
             "    static unsigned char rp_g{k}[{size}]; long rp_gs{k} = rp_bytes(rp_g{k}, {size});"
         );
     }
-    out.push_str("    rp_eol();\n    rp_pid = rp_fork();\n    if (rp_pid == 0) {\n");
+    // The child's stderr goes where its stdout goes: what it writes there is output.
+    out.push_str(
+        "    rp_eol();\n    rp_pid = rp_fork();\n    if (rp_pid == 0) {\n      rp_dup2(1, 2);\n",
+    );
     if timeout_ms < 1000 {
         let _ = writeln!(out, "      rp_ualarm({}, 0);", timeout_ms * 1000);
     } else {
