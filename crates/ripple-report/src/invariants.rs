@@ -206,7 +206,12 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
         }
         let place = p.line.as_deref().unwrap_or("?");
         let _ = writeln!(out, "\n{} at {} ({place})", p.function, p.at);
-        for c in &p.churns {
+        // A churn with nothing added or removed says nothing.
+        for c in p
+            .churns
+            .iter()
+            .filter(|c| !(c.removed.is_empty() && c.added.is_empty()))
+        {
             let _ = writeln!(out, "  churn {} -> {}:", c.from, c.to);
             for r in &c.removed {
                 let _ = writeln!(out, "    - {r}");
