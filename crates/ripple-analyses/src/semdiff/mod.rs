@@ -813,7 +813,7 @@ fn layout_verdict(report: &mut PairReport, records: &[String]) {
     report
         .notes
         .retain(|n| !n.starts_with("settled by a confirmed witness"));
-    let names: Vec<String> = records.iter().cloned().collect();
+    let names: Vec<String> = records.to_vec();
     report.notes.push(format!(
         "{} laid out differently in the two versions: the analysis and its runs give both \
          versions the same bytes, which are other members in each, so they decide nothing \

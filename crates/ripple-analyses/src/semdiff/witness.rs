@@ -1254,7 +1254,6 @@ pub(super) fn replay(
     }
     // What the run wrote to stderr is output like stdout: one more part of the final
     // state (the compiled drivers send it into their output too).
-    let mut state = state;
     if !outcome.stderr.is_empty() {
         state.push((
             "stderr".to_string(),
