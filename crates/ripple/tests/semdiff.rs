@@ -265,6 +265,37 @@ fn what_a_function_writes_to_stderr_is_output() {
 }
 
 #[test]
+fn the_changed_functions_come_before_the_callers_that_wait_on_them() {
+    // `hard` is rewritten equivalently (`s * 31` as `(s << 5) - s`) and twelve unchanged
+    // callers loop over it; `easy` (`x * 2` as `x + x`) comes last in the call graph's
+    // order. The callers' summaries took the budget and `easy` was "unknown: budget
+    // exhausted" (lz4 642f6b8f's `LZ4F_readLE32`); the changed functions go first now.
+    let callers: String = (1..=12)
+        .map(|i| {
+            format!(
+                "int c{i}(unsigned x, unsigned y) {{ unsigned t = 0; for (unsigned k = 0; k < y; k++) {{ if ((t ^ k) % {} == 1) t += (unsigned)hard(x + k) * {i}; else t -= (unsigned)hard(t); }} return (int)t; }}\n",
+                i + 2
+            )
+        })
+        .collect();
+    let old = format!(
+        "int hard(unsigned x) {{ unsigned s = 0; for (unsigned i = 0; i < x; i++) {{ if ((s ^ i) & 1) s = s * 31 + i; else s = s / 3 + (i << 2); }} return (int)s; }}\n{callers}int easy(int x) {{ return x * 2; }}\n"
+    );
+    let new = old
+        .replace("s * 31", "(s << 5) - s")
+        .replace("return x * 2;", "return x + x;");
+    let dir = tempfile::tempdir().unwrap();
+    let (_, stdout, stderr) = semdiff_sources(
+        dir.path(),
+        &old,
+        &new,
+        &["--budget", "1", "--cutoff", "300"],
+    );
+    assert!(stdout.contains("easy: equivalent"), "{stdout}{stderr}");
+    assert!(stdout.contains("hard: equivalent"), "{stdout}{stderr}");
+}
+
+#[test]
 fn a_reordered_anonymous_record_gets_no_verdict_from_bytes() {
     // lz4 3da483c0 reordered the members of an anonymous typedef'd struct: the same
     // bytes are other members in each version, so a run on them confirms nothing
