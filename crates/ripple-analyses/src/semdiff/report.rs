@@ -154,11 +154,20 @@ pub(super) fn report_pair(
         ));
     }
     let undefined = |w: &&Witness| w.labels.iter().any(|l| l != "NaN or signed zero");
-    // The witnesses that show the difference: the confirmed ones, else all.
+    // The witnesses that show the difference: the confirmed ones, else those whose runs
+    // do not agree (the reports fold the others away).
     let shown: Vec<&Witness> = if confirmed {
         witnesses.iter().filter(|w| w.confirmed).collect()
     } else {
-        witnesses.iter().collect()
+        witnesses
+            .iter()
+            .filter(|w| {
+                !matches!(
+                    w.unconfirmed,
+                    Some(Unconfirmed::SameOutcome | Unconfirmed::CompiledAgree)
+                )
+            })
+            .collect()
     };
     if verdict == Verdict::Different
         && !config.assume_no_ub
