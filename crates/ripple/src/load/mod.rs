@@ -510,7 +510,18 @@ pub fn prepare_versions(
     let touched = |v: usize, p: &programs::ProgramUnits| covered(&prepared, v, p).len();
     let lists: Vec<&[programs::ProgramUnits]> =
         prepared.iter().map(|p| p.programs.as_slice()).collect();
-    let chosen = programs::choose(&lists, &touched, program.as_deref())?;
+    // Units whose preprocessing failed (a header missing), per version and program.
+    let failing = |v: usize, p: &programs::ProgramUnits| {
+        p.units
+            .iter()
+            .filter(|&&u| {
+                prepared[v].notes[u]
+                    .iter()
+                    .any(|d| d.severity == Severity::Error)
+            })
+            .count()
+    };
+    let chosen = programs::choose(&lists, &touched, &failing, program.as_deref())?;
     drop(lists);
     // A version without the program chosen (one the change adds or removes) analyses
     // the files of it that it has, under its name: not another program of its tree.
@@ -1288,6 +1299,7 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
     program_exists(std::slice::from_ref(&prepared), program.as_deref())?;
     let chosen: Vec<usize> = programs::choose(
         &[prepared.programs.as_slice()],
+        &|_, _| 0,
         &|_, _| 0,
         program.as_deref(),
     )?

@@ -307,6 +307,7 @@ pub fn unit_files(unit: &TranslationUnit) -> Vec<&str> {
 pub fn choose(
     programs: &[&[ProgramUnits]],
     changed: &dyn Fn(usize, &ProgramUnits) -> usize,
+    failing: &dyn Fn(usize, &ProgramUnits) -> usize,
     explicit: Option<&str>,
 ) -> Result<Vec<Option<usize>>> {
     let matches =
@@ -345,20 +346,25 @@ pub fn choose(
         let mut changed_files = 0usize;
         let mut size = 0usize;
         let mut own_main = false;
+        let mut failed = 0usize;
         for (v, list) in programs.iter().enumerate() {
             if let Some(p) = list.iter().find(|p| p.name == name) {
                 changed_files += changed(v, p);
                 size = size.max(p.units.len());
                 own_main |= p.kind != ProgramKind::Unity;
+                failed += failing(v, p);
             }
         }
+        // Among programs holding as many changed files, one whose files the build can
+        // read (a fuzzer whose headers are not there cannot be read: lz4's `ossfuzz`).
+        let readable = Reverse(failed);
         // A program whose main file lies nearer the root is the project's own rather
         // than a test runner deep in a vendored framework.
         let shallow = Reverse(name.matches('/').count());
-        (changed_files, own_main, shallow, size)
+        (changed_files, own_main, readable, shallow, size)
     };
     // The best score, the first name among equals.
-    type Score = (usize, bool, Reverse<usize>, usize);
+    type Score = (usize, bool, Reverse<usize>, Reverse<usize>, usize);
     let mut best: Option<(&str, Score)> = None;
     for name in names {
         let s = score(name);
@@ -460,21 +466,34 @@ mod tests {
         // No change: the tool first by name (a unity build only when nothing else).
         let lists = [programs.as_slice(), programs.as_slice()];
         assert_eq!(
-            choose(&lists, &|_, _| 0, None).unwrap(),
+            choose(&lists, &|_, _| 0, &|_, _| 0, None).unwrap(),
             vec![Some(1), Some(1)]
         );
         // A change in tool2.c: its program.
         let tool2 = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&3));
         assert_eq!(
-            choose(&lists, &tool2, None).unwrap(),
+            choose(&lists, &tool2, &|_, _| 0, None).unwrap(),
             vec![Some(2), Some(2)]
         );
         // Named.
         assert_eq!(
-            choose(&lists, &|_, _| 0, Some("one.c")).unwrap(),
+            choose(&lists, &|_, _| 0, &|_, _| 0, Some("one.c")).unwrap(),
             vec![Some(0), Some(0)]
         );
-        assert!(choose(&lists, &|_, _| 0, Some("nothing.c")).is_err());
+        assert!(choose(&lists, &|_, _| 0, &|_, _| 0, Some("nothing.c")).is_err());
+        // Without a change, a program whose files can be read before one that has a file
+        // the preprocessor could not read (tool.c's: a fuzzer's header missing).
+        let tool_fails = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&2));
+        assert_eq!(
+            choose(&lists, &|_, _| 0, &tool_fails, None).unwrap(),
+            vec![Some(2), Some(2)]
+        );
+        // A change still decides first.
+        let tool = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&2));
+        assert_eq!(
+            choose(&lists, &tool, &tool_fails, None).unwrap(),
+            vec![Some(1), Some(1)]
+        );
     }
 
     #[test]
@@ -529,10 +548,13 @@ mod tests {
         // A change in json.c is analysed in the program that uses it.
         let lists = [programs.as_slice(), programs.as_slice()];
         let json = |_: usize, p: &ProgramUnits| usize::from(p.units.contains(&0));
-        assert_eq!(choose(&lists, &json, None).unwrap(), vec![Some(1), Some(1)]);
+        assert_eq!(
+            choose(&lists, &json, &|_, _| 0, None).unwrap(),
+            vec![Some(1), Some(1)]
+        );
         // With no change to go by, the program at the root before the test runner.
         assert_eq!(
-            choose(&lists, &|_, _| 0, None).unwrap(),
+            choose(&lists, &|_, _| 0, &|_, _| 0, None).unwrap(),
             vec![Some(1), Some(1)]
         );
     }
@@ -573,6 +595,9 @@ mod tests {
             vec![("all.c", vec![1]), (LIBRARY, vec![0])]
         );
         let lists = [programs.as_slice()];
-        assert_eq!(choose(&lists, &|_, _| 0, None).unwrap(), vec![Some(1)]);
+        assert_eq!(
+            choose(&lists, &|_, _| 0, &|_, _| 0, None).unwrap(),
+            vec![Some(1)]
+        );
     }
 }
