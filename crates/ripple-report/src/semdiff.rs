@@ -343,11 +343,24 @@ fn render_function(out: &mut String, f: &FunctionView) {
             f.verdict,
             if f.modified { " (modified)" } else { "" }
         );
+        // Undecided, the conditions are where the versions may differ, not where they
+        // were shown to.
+        let undecided = f.verdict == "unknown";
         if let Some(c) = &f.differs_when {
-            let _ = writeln!(out, "  differs when:          {}", condition_text(c));
+            let label = if undecided {
+                "may differ when:      "
+            } else {
+                "differs when:         "
+            };
+            let _ = writeln!(out, "  {label} {}", condition_text(c));
         }
         if let Some(t) = &f.non_termination_differs_when {
-            let _ = writeln!(out, "  termination differs:   {}", condition_text(t));
+            let label = if undecided {
+                "termination may differ:"
+            } else {
+                "termination differs:  "
+            };
+            let _ = writeln!(out, "  {label} {}", condition_text(t));
         }
         if let Some(u) = &f.equal_when {
             let _ = writeln!(out, "  equal when:            {}", condition_text(u));

@@ -328,6 +328,24 @@ fn an_unbounded_loop_within_a_short_budget_is_unknown() {
     assert!(stdout.contains("unknown"), "{stdout}");
 }
 
+#[test]
+fn the_conditions_of_an_undecided_pair_say_may() {
+    // Undecided within a short budget, the conditions printed are where the versions
+    // may differ: "termination differs" read as a claim where termination cannot
+    // differ (c-ares' evaluation).
+    let old = "int f(int x){ int s=0; for(int i=0;i<x;i++) s+=i*i%7; return s; }\n";
+    let new =
+        "int f(int x){ int s=0; for(int i=0;i<x;i++) s+=(i*i)%7+0; return s+(x>100000?1:0); }\n";
+    let dir = tempfile::tempdir().unwrap();
+    let (_, stdout, _) = semdiff_sources(dir.path(), old, new, &["--budget", "1"]);
+    assert!(stdout.contains("f: unknown"), "{stdout}");
+    assert!(
+        stdout.contains("may differ") && !stdout.contains("  termination differs:"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("  differs when:"), "{stdout}");
+}
+
 /// A function whose text changed (braces around a statement, an `#if` branch left out)
 /// but which lowers to the same code is equivalent at once, with a note saying why, and
 /// its caller with it; even where a proof by analysis (an unbounded loop) is out of reach.

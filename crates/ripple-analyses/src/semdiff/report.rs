@@ -189,10 +189,13 @@ pub(super) fn report_pair(
         }
         if has_possible {
             notes.push(if config.refine {
-                "possible differences through unexplored callee paths remain after refinement"
+                "possible differences through paths the summaries leave abstract (of callees \
+                 or loops) remain after refinement"
                     .into()
             } else {
-                "possible differences through unexplored callee paths (no refinement)".into()
+                "possible differences through paths the summaries leave abstract (of callees \
+                 or loops; no refinement)"
+                    .into()
             });
         }
         if diff_answer == Answer::Unknown || termination_answer == Answer::Unknown {
