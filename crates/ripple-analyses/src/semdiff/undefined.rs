@@ -75,8 +75,8 @@ pub(super) fn overflow_note(
             None => format!(
                 "equivalent where signed arithmetic wraps (-fwrapv), as the analysis \
                  assumes: the {version} version may overflow a signed integer where the \
-                 {other} does not (the solver finds such inputs, with what the callees return left open; no replay showed one), \
-                 which C leaves undefined"
+                 {other} does not (the solver finds such inputs, with what the callees \
+                 return left open; no replay showed one), which C leaves undefined"
             ),
         });
     }
