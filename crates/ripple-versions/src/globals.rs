@@ -130,10 +130,17 @@ fn definitions(program: &Program) -> Vec<GlobalId> {
         .filter(|(_, g)| g.init.is_some() && !g.key.starts_with(".str"))
         .filter(|(_, g)| match g.linkage {
             Linkage::External => true,
-            Linkage::Internal(_) => unit_local_name(program, g).is_some_and(|n| !n.contains(':')),
+            Linkage::Internal(_) => !is_static_local(program, g),
         })
         .map(|(id, _)| id)
         .collect()
+}
+
+/// Whether `global` is a static local of a function (keyed `path:function:name`): part
+/// of its function's code, so a changed initializer is a change of the function
+/// ([`crate::irdiff`] compares its contents), not a global change of its own.
+pub(crate) fn is_static_local(program: &Program, global: &Global) -> bool {
+    unit_local_name(program, global).is_some_and(|n| n.contains(':'))
 }
 
 /// The key of a file-scoped static without its `unit:` prefix.

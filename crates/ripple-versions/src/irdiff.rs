@@ -515,7 +515,7 @@ impl<'a> IrComparer<'a> {
         // A function's static local is part of its code: the same only with the same
         // initial contents (a changed one is no global change of its own).
         corresponding
-            && (!crate::statics::is_static_local(self.old, old)
+            && (!crate::globals::is_static_local(self.old, x)
                 || crate::globals::canonical(self.old, x) == crate::globals::canonical(self.new, y))
     }
 

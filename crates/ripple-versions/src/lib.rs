@@ -32,14 +32,12 @@ mod procedures;
 #[cfg(test)]
 mod properties;
 mod similarity;
-mod statics;
 #[cfg(test)]
 mod testing;
 #[cfg(test)]
 mod tests;
 
 pub use globals::{match_all_globals, match_globals, GlobalMatch, GlobalStatus};
-pub use statics::changed_static_locals;
 
 use ripple_ir::{FuncId, NodeId, Program};
 use rustc_hash::FxHashMap;
@@ -234,7 +232,6 @@ pub fn match_programs(old: &Program, new: &Program, config: &MatchConfig) -> Ver
         }
     };
     functions.sort_by_cached_key(|m| (sort_key(m), m.old, m.new));
-    statics::mark_functions(old, new, &mut functions);
     VersionMatch {
         functions,
         globals: match_globals(old, new),
