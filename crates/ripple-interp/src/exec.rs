@@ -61,6 +61,9 @@ pub(crate) struct Frame {
     pub(crate) pending_reads: Vec<ObservedRead>,
 }
 
+/// Blocks kept free on each side of an object of [`Interpreter::alloc_isolated`].
+pub const ISOLATION: u32 = 8;
+
 /// A running program: memory, call stack, standard streams and the C library's state.
 pub struct Interpreter<'p> {
     pub(crate) program: &'p Program,
@@ -251,6 +254,17 @@ impl<'p> Interpreter<'p> {
         let block = self.mem.alloc(bytes.len() as u64, BlockKind::Heap)?;
         self.mem.write(make_ptr(block, 0), bytes).ok()?;
         Some(Value::pointer(block, 0))
+    }
+
+    /// Like [`Interpreter::alloc_bytes`], with [`ISOLATION`] blocks no pointer may
+    /// access on either side: an address computed past the object by less than that
+    /// many blocks' span (4 GiB each) is nowhere else, so it can be told as the object
+    /// and an offset (how witnesses show pointers into their arguments).
+    pub fn alloc_isolated(&mut self, bytes: &[u8]) -> Option<Value> {
+        self.mem.dead_blocks(ISOLATION);
+        let object = self.alloc_bytes(bytes);
+        self.mem.dead_blocks(ISOLATION);
+        object
     }
 
     /// The address of a function (what `&f` evaluates to).

@@ -51,7 +51,7 @@ use ripple_ir::{FuncId, GlobalId, Program};
 pub const PROGRAM_NAME: &str = "./a.out";
 
 pub use eval::Undefined;
-pub use exec::Interpreter;
+pub use exec::{Interpreter, ISOLATION};
 pub use memory::{BlockKind, BlockOrigin};
 pub use observe::{
     LibraryAccess, Location, NoObserver, NodeEvent, ObservedRead, ObservedWrite, Observer,

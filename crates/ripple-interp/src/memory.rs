@@ -157,6 +157,19 @@ impl Memory {
         Some(id)
     }
 
+    /// Adds `n` blocks no pointer may access (as if freed): kept free around an object,
+    /// pointer arithmetic past it by up to `n` blocks' span reaches no other object.
+    pub(crate) fn dead_blocks(&mut self, n: u32) {
+        for _ in 0..n {
+            self.blocks.push(Block {
+                data: Vec::new(),
+                kind: BlockKind::Heap,
+                live: false,
+                read_only: false,
+            });
+        }
+    }
+
     fn note_origin(&mut self, id: u32) {
         if !self.track_origins {
             return;

@@ -208,6 +208,43 @@ fn the_witness_driver_builds_as_c90() {
 }
 
 #[test]
+fn a_pointer_result_past_its_object_is_a_confirmed_witness() {
+    // lz4 7f54a564: `p - i + j` became `p - (i - j)`; with unsigned `i < j` the new one
+    // wraps 4 GiB below `p`. gcc on i = 0, j = 1: the old version returns p + 1, the new
+    // p - 4294967295. The compiled drivers printed either pointer as "ptr", so the
+    // witness was dropped ("compiled versions agree") and the pair had none.
+    let old = "typedef unsigned char BYTE; typedef unsigned int U32;\nconst BYTE *pos(const BYTE *p, U32 i, U32 j) { return p - i + j; }\n";
+    let new = old.replace("p - i + j", "p - (i - j)");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("pos: different") && stdout.contains("confirmed on the compiled versions"),
+        "{stdout}"
+    );
+    // Shown as the argument and an offset, not as the interpreter's addresses.
+    assert!(stdout.contains("returned p - 4294967"), "{stdout}");
+}
+
+#[test]
+fn a_pointer_member_into_an_argument_compares_by_its_offset() {
+    // A cursor left one byte further into the buffer: gcc gives c->cur == buf + 1 in
+    // the old version and buf + 2 in the new. Both members were addresses, renamed
+    // alike, so "the inputs ran the same in both versions: no witness".
+    let old = "struct cursor { const char *cur; int n; };\nvoid skip(struct cursor *c, const char *buf) { c->cur = buf + 1; c->n = 3; }\n";
+    let new = old.replace("buf + 1", "buf + 2");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("confirmed on the compiled versions")
+            && stdout.contains(".cur = buf + 1")
+            && stdout.contains(".cur = buf + 2"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn bytes_read_as_a_relaid_record_are_no_equivalence_by_member_names() {
     // lz4 reads unaligned data through packed structs cast from byte pointers. Without
     // `packed`, `size` moves from offset 1 to 4: gcc on the bytes 0, 1, 2, ... gives

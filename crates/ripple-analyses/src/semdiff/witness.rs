@@ -821,6 +821,57 @@ pub(super) fn value_text(program: &Program, ty: ripple_ir::TypeId, bits: u128) -
     }
 }
 
+/// A pointer as one of `bases` (the objects of pointer arguments, by parameter name) and
+/// an offset when it is less than [`NEAR`] bytes from one (in it, or off it by pointer
+/// arithmetic, as `p - (i - j)` with unsigned `i < j`). The interpreter keeps every
+/// other object farther away ([`ripple_interp::Interpreter::alloc_isolated`]), and the
+/// compiled drivers print such pointers alike (see `native.rs`). These compare between
+/// the versions as they are; other addresses are renamed (see [`only_addresses_differ`]).
+pub(super) fn pointer_text(bits: u128, bases: &[(String, u128)]) -> String {
+    let distance = |base: u128| (bits as i128 - base as i128).unsigned_abs();
+    let nearest = bases
+        .iter()
+        .filter(|(_, base)| *base != 0 && distance(*base) < NEAR)
+        .min_by_key(|(_, base)| distance(*base));
+    match nearest {
+        Some((name, base)) if *base != 0 && bits != 0 => {
+            let offset = bits as i128 - *base as i128;
+            match offset {
+                0 => name.clone(),
+                o if o < 0 => format!("{name} - {}", -o),
+                o => format!("{name} + {o}"),
+            }
+        }
+        _ if bits == 0 => "NULL".to_string(),
+        _ => format!("{bits:#x}"),
+    }
+}
+
+/// How near an argument's object a pointer is told as it and an offset: 16 GiB, half the
+/// span kept free around it (4 GiB per interpreter block).
+pub(super) const NEAR: u128 = (ripple_interp::ISOLATION as u128) << 31;
+
+/// `text` with each address (a hex number past 32 bits) in or near one of `bases` written
+/// as [`pointer_text`] writes it.
+fn relative_addresses(text: &str, bases: &[(String, u128)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("0x") {
+        out.push_str(&rest[..at]);
+        let digits = rest[at + 2..]
+            .find(|c: char| !c.is_ascii_hexdigit())
+            .unwrap_or(rest.len() - at - 2);
+        let hex = &rest[at..at + 2 + digits];
+        match u128::from_str_radix(&hex[2..], 16) {
+            Ok(bits) if bits > u128::from(u32::MAX) => out.push_str(&pointer_text(bits, bases)),
+            _ => out.push_str(hex),
+        }
+        rest = &rest[at + 2 + digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A record or array value as C initialiser text, `{.x = 1, .z = -2}` (fields by name,
 /// recursively; bit-fields and padding skipped).
 pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
@@ -1094,7 +1145,7 @@ pub(super) fn replay(
         .iter()
         .map(|arg| match arg {
             ReplayArg::Pointer { bytes, .. } => {
-                Some(interpreter.alloc_bytes(bytes).unwrap_or(Value::Int(0)))
+                Some(interpreter.alloc_isolated(bytes).unwrap_or(Value::Int(0)))
             }
             _ => None,
         })
@@ -1151,12 +1202,29 @@ pub(super) fn replay(
             }
         }
     }
+    // The objects of pointer arguments, by parameter name: addresses in or near them are
+    // shown, and compared, relative to them.
+    let bases: Vec<(String, u128)> = args
+        .iter()
+        .zip(&objects)
+        .enumerate()
+        .filter_map(|(i, (arg, object))| match (arg, object) {
+            (ReplayArg::Pointer { .. }, Some(Value::Int(base))) => {
+                let v = function.params.get(i)?;
+                Some((function.locals[*v].name.clone(), *base))
+            }
+            _ => None,
+        })
+        .collect();
     let outcome = interpreter.call(func, &values, &mut ripple_interp::NoObserver);
     let result = match &outcome.result {
         CallResult::Returned(None) => "returned".to_string(),
         CallResult::Returned(Some(v)) => {
             let ty = function.return_type(&program.types);
             match v {
+                Value::Int(bits) if program.types.pointee(ty).is_some() => {
+                    format!("returned {}", pointer_text(*bits, &bases))
+                }
                 Value::Int(bits) => format!("returned {}", value_text(program, ty, *bits)),
                 Value::F32(f) => format!("returned {f:?}"),
                 Value::F64(f) => format!("returned {f:?}"),
@@ -1250,6 +1318,13 @@ pub(super) fn replay(
             if message.contains(kind) {
                 through.push(kind);
             }
+        }
+    }
+    // Pointer members holding addresses in or near the arguments' objects (a cursor
+    // advanced through a buffer) name them; the raw bytes keep the addresses.
+    for (key, text) in &mut state {
+        if !key.ends_with("[..]") {
+            *text = relative_addresses(text, &bases);
         }
     }
     // What the run wrote to stderr is output like stdout: one more part of the final
