@@ -383,25 +383,69 @@ impl<'a> Lowerer<'a, '_> {
 
     /// A cast whose "type" is really a variable, re-read as the binary expression it is:
     /// `(x) - 1` (a cast of `-1` to `x`), `(x) && y` (of `&&y`), `(a[i]) * b`; or the
-    /// binary `node` whose left spine of binary operators ends in such a cast: `(x) - a
-    /// * b` (the parser read `((x)(-a)) * b`). The operators are re-read by C precedence.
+    /// binary `node` with such a cast among the operands of its binary operators: `(x) -
+    /// a * b` (the parser read `((x)(-a)) * b`), `0 < (x) && (x) < 10` (read as `(0 <
+    /// (x)(&&(x))) < 10`, the cast taking the `&&`), `a * (x) - b`. The operators are
+    /// re-read by C precedence, in the order of the text.
     pub(crate) fn misparsed_cast_reread(&mut self, node: TsNode<'a>) -> Option<Reread<'a>> {
-        let mut spine = Vec::new();
-        let mut cur = node;
-        while cur.kind() == "binary_expression" && !matches!(operator_of(self, cur), "&&" | "||") {
-            spine.push(cur);
-            cur = self.child_field(cur, self.fields.left)?;
-        }
-        if cur.kind() != "cast_expression" {
+        if !matches!(node.kind(), "binary_expression" | "cast_expression") {
             return None;
         }
-        let (left, op, arg) = self.misparsed_cast_parts(cur)?;
-        let mut ops: Vec<(&'a str, Operand<'a>)> = vec![(op, arg)];
-        for &b in spine.iter().rev() {
-            let r = self.child_field(b, self.fields.right)?;
-            ops.push((operator_of(self, b), Operand::Node(r)));
+        let mut items: Vec<(Option<&'a str>, Operand<'a>)> = Vec::new();
+        if !self.flatten_operators(node, None, &mut items) {
+            return None;
         }
-        let mut ops = ops.into_iter().peekable();
-        Some(climb(Reread::Leaf(Operand::Value(left)), &mut ops, 0))
+        let mut items = items.into_iter();
+        let (_, first) = items.next()?;
+        let mut ops = items
+            .map(|(op, operand)| (op.unwrap_or(","), operand))
+            .peekable();
+        Some(climb(Reread::Leaf(first), &mut ops, 0))
+    }
+
+    /// Appends the operands of `node`'s binary operators to `items` in the order of the
+    /// text, each with the operator before it (`op` for the first), a misread cast as
+    /// its expression, its operator and its operand; whether there was such a cast.
+    fn flatten_operators(
+        &mut self,
+        node: TsNode<'a>,
+        op: Option<&'a str>,
+        items: &mut Vec<(Option<&'a str>, Operand<'a>)>,
+    ) -> bool {
+        match node.kind() {
+            "binary_expression" => {
+                let (Some(l), Some(r)) = (
+                    self.child_field(node, self.fields.left),
+                    self.child_field(node, self.fields.right),
+                ) else {
+                    items.push((op, Operand::Node(node)));
+                    return false;
+                };
+                let inner = operator_of(self, node);
+                let left = self.flatten_operators(l, op, items);
+                let right = self.flatten_operators(r, Some(inner), items);
+                left || right
+            }
+            "cast_expression" => match self.misparsed_cast_parts(node) {
+                Some((left, cast_op, operand)) => {
+                    items.push((op, Operand::Value(left)));
+                    match operand {
+                        Operand::Node(n) => {
+                            self.flatten_operators(n, Some(cast_op), items);
+                        }
+                        value => items.push((Some(cast_op), value)),
+                    }
+                    true
+                }
+                None => {
+                    items.push((op, Operand::Node(node)));
+                    false
+                }
+            },
+            _ => {
+                items.push((op, Operand::Node(node)));
+                false
+            }
+        }
     }
 }
