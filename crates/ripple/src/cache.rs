@@ -140,6 +140,28 @@ impl Cache {
 
     /// The report stored under `key`, decompressed.
     pub fn get(&self, key: &Key) -> Option<Vec<u8>> {
+        self.guarded(|| self.get_unguarded(key))
+    }
+
+    /// Runs `work` on the database; a database damaged in a way its library does not
+    /// detect makes it panic: the file is then removed (the next run builds a new one)
+    /// and this run goes on without the cache.
+    fn guarded<T>(&self, work: impl FnOnce() -> Option<T>) -> Option<T> {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
+        std::panic::set_hook(hook);
+        result.unwrap_or_else(|_| {
+            eprintln!(
+                "ripple: the cache {} is damaged; it is removed, and this run does without it",
+                self.path.display()
+            );
+            let _ = std::fs::remove_file(&self.path);
+            None
+        })
+    }
+
+    fn get_unguarded(&self, key: &Key) -> Option<Vec<u8>> {
         let db = self.open()?;
         let stored = (|| -> Result<Option<Vec<u8>>, redb::Error> {
             let read = db.begin_read()?;
@@ -179,8 +201,6 @@ impl Cache {
         Some(data)
     }
 
-    /// Stores `data` under `key`, then drops the least recently used reports past the
-    /// size limit.
     /// The diagnostics stored for both versions (with their reports, so that a report
     /// read back needs no lowering); `None` unless both are there.
     pub fn diagnostics(
@@ -204,7 +224,16 @@ impl Cache {
         self.put(&diagnostics_key(version.content, config), text.as_bytes());
     }
 
+    /// Stores `data` under `key`, then drops the least recently used reports past the
+    /// size limit.
     pub fn put(&self, key: &Key, data: &[u8]) {
+        self.guarded(|| {
+            self.put_unguarded(key, data);
+            Some(())
+        });
+    }
+
+    fn put_unguarded(&self, key: &Key, data: &[u8]) {
         let Some(mut db) = self.open() else {
             return;
         };

@@ -1288,3 +1288,43 @@ fn errors_reading_a_version_are_in_every_format() {
     let (_, clean) = diff(&old, &old, &["--format", "json"]);
     assert!(!clean.contains("read_errors"), "{clean}");
 }
+
+/// A cache file damaged where its database library does not check (a few bytes of a
+/// page inverted) made that library panic in every later run (exit 101). The run goes
+/// on without the cache, and the file is replaced.
+#[test]
+fn a_damaged_cache_is_replaced_without_a_panic() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let db = dir.path().join("cache.redb");
+    let old = example("dcia-fig1", "old.c");
+    let new = example("dcia-fig1", "new.c");
+    let run = || {
+        let out = assert_cmd::Command::cargo_bin("ripple")
+            .expect("the binary")
+            .arg("diff")
+            .arg(&old)
+            .arg(&new)
+            .args(["--only", "changes", "--no-config", "--cache"])
+            .arg(&db)
+            .output()
+            .expect("ripple runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, fresh, _) = run();
+    assert_eq!(code, Some(1), "{fresh}");
+    let mut bytes = std::fs::read(&db).expect("the cache");
+    for b in bytes.iter_mut().skip(4096).take(4) {
+        *b = !*b;
+    }
+    std::fs::write(&db, &bytes).expect("the damaged cache");
+    for _ in 0..2 {
+        let (code, text, stderr) = run();
+        assert_eq!(code, Some(1), "{text}{stderr}");
+        assert_eq!(text, fresh);
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
