@@ -932,6 +932,12 @@ impl<'p> Generator<'p> {
                 }
             }
         }
+        // A library (no `main`): a client may call any function of external linkage, with
+        // whatever it was given before (returned pointers escape to it).
+        let library = !program
+            .functions
+            .iter()
+            .any(|f| f.name == "main" && f.is_defined());
         for (f, function) in program.functions.iter_enumerated() {
             if !function.is_defined() {
                 continue;
@@ -940,9 +946,14 @@ impl<'p> Generator<'p> {
             // pointer parameters from outside: external memory. Functions called
             // through pointers get theirs from the calls the solver binds, and from
             // outside too once their address escapes (`bind_escaped`).
-            if !has_callers[f.index()] && !self.by_pointer.contains(&f) {
+            let uncalled = !has_callers[f.index()] && !self.by_pointer.contains(&f);
+            let client = library && function.linkage == ripple_ir::Linkage::External;
+            if uncalled || client {
                 self.rooted.insert((f, usize::MAX));
                 self.root(f, &[]);
+            }
+            if client {
+                self.client_root(f);
             }
             for (n, node) in function.nodes.iter_enumerated() {
                 self.node(f, n, &node.kind);
@@ -1445,6 +1456,33 @@ impl<'p> Generator<'p> {
             for &a in args {
                 self.constraints.push(Constraint::Shift(dst, a, None));
             }
+        }
+    }
+
+    /// A function of a library its client may call: its pointer parameters may also
+    /// hold what the client was given (what external memory holds), and what it returns
+    /// goes to the client (into external memory).
+    fn client_root(&mut self, f: FuncId) {
+        let function = &self.program.functions[f];
+        for &p in &function.params {
+            let dst = if function.locals[p].storage == Storage::Register {
+                self.reg(f, p)
+            } else {
+                let obj = self.object(Object::Local(f, p));
+                self.cell(obj, None)
+            };
+            self.constraints
+                .push(Constraint::Copy(dst, self.external_cell));
+        }
+        if let Some(ret) = function.ret_var {
+            let ret_pv = if function.locals[ret].storage == Storage::Register {
+                self.reg(f, ret)
+            } else {
+                let obj = self.object(Object::Local(f, ret));
+                self.cell(obj, None)
+            };
+            self.constraints
+                .push(Constraint::Copy(self.external_cell, ret_pv));
         }
     }
 

@@ -115,6 +115,10 @@ pub enum VertexKind {
     Region(PartId),
     /// Whether the node traps (divides by zero), deciding whether what follows it runs.
     Trap(NodeId),
+    /// The contents of a region as a client of a library (a program without `main`)
+    /// leaves them between its calls of the library's functions. See
+    /// [`Sdg::client_functions`].
+    Client(PartId),
     /// A port of the dispatch shared by the call sites with one set of targets.
     Dispatch {
         dispatch: u32,
@@ -314,7 +318,77 @@ impl Sdg {
     /// Whether `v` stands for memory of the whole program rather than of one function:
     /// a traversal that reaches it has left every calling context.
     pub fn is_context_free(&self, v: VertexId) -> bool {
-        matches!(self.kinds[v.index()], VertexKind::Region(_))
+        matches!(
+            self.kinds[v.index()],
+            VertexKind::Region(_) | VertexKind::Client(_)
+        )
+    }
+
+    /// The functions a client may call, in a program without a defined `main` (a
+    /// library): those with external linkage (a `static` one only through a pointer it
+    /// was given, which the points-to analysis binds). Empty for a program with `main`.
+    pub fn client_functions(program: &Program) -> Vec<FuncId> {
+        if program
+            .functions
+            .iter()
+            .any(|f| f.name == "main" && f.is_defined())
+        {
+            return Vec::new();
+        }
+        program
+            .functions
+            .iter_enumerated()
+            .filter(|(_, function)| {
+                function.is_defined() && function.linkage == ripple_ir::Linkage::External
+            })
+            .map(|(f, _)| f)
+            .collect()
+    }
+
+    /// The client of a library ([`Sdg::client_functions`]) between its calls: each
+    /// region one of them leaves (a formal-out) reaches that region at the entry of every
+    /// one (a formal-in), through one [`VertexKind::Client`] vertex per region. The
+    /// client may call them in any order, with the objects it was given. What it does
+    /// with the values they return is its own code's (not followed).
+    fn client_edges(&mut self, program: &Program, edges: &mut Vec<(u32, u32, EdgeKind)>) {
+        let clients = Sdg::client_functions(program);
+        let Some(&first) = clients.first() else {
+            return;
+        };
+        let mut vertex_of: FxHashMap<PartId, VertexId> = FxHashMap::default();
+        for &f in &clients {
+            let mut outs: Vec<(PartId, VertexId)> = self.formal_out[f.index()]
+                .iter()
+                .filter_map(|(&x, &v)| match x {
+                    IfaceVar::Mem(p) => Some((p, v)),
+                    _ => None,
+                })
+                .collect();
+            outs.sort_unstable();
+            for (part, v) in outs {
+                let c = *vertex_of.entry(part).or_insert_with(|| {
+                    self.kinds.push(VertexKind::Client(part));
+                    self.function_of.push(first);
+                    VertexId((self.kinds.len() - 1) as u32)
+                });
+                edges.push((v.0, c.0, EdgeKind::Data));
+            }
+        }
+        for &f in &clients {
+            let mut ins: Vec<(PartId, VertexId)> = self.formal_in[f.index()]
+                .iter()
+                .filter_map(|(&x, &v)| match x {
+                    IfaceVar::Mem(p) => Some((p, v)),
+                    _ => None,
+                })
+                .collect();
+            ins.sort_unstable();
+            for (part, v) in ins {
+                if let Some(&c) = vertex_of.get(&part) {
+                    edges.push((c.0, v.0, EdgeKind::Data));
+                }
+            }
+        }
     }
 
     pub fn vertex_count(&self) -> usize {
@@ -392,7 +466,10 @@ impl Sdg {
             VertexKind::ActualIn { call, .. } | VertexKind::ActualOut { call, .. } => Some(call),
             VertexKind::FormalIn(_) => Some(f.entry),
             VertexKind::FormalOut(_) => Some(f.exit),
-            VertexKind::Memory(_) | VertexKind::Region(_) | VertexKind::Dispatch { .. } => None,
+            VertexKind::Memory(_)
+            | VertexKind::Region(_)
+            | VertexKind::Client(_)
+            | VertexKind::Dispatch { .. } => None,
         }
     }
 
@@ -481,6 +558,10 @@ impl Sdg {
                     self.points_to.part_name(program, part)
                 )
             }
+            VertexKind::Client(part) => format!(
+                "{} as a client leaves it between calls of the library",
+                self.points_to.part_name(program, part)
+            ),
         }
     }
 }
@@ -1298,6 +1379,9 @@ impl<'p> Builder<'p> {
         sdg.succs = Adjacency::build(count, &edges, false);
         let summary = summary_edges(&sdg);
         edges.extend(summary.into_iter().map(|(a, b)| (a, b, EdgeKind::Summary)));
+        // After the summary edges: a client's calls are no same-level path.
+        sdg.client_edges(self.program, &mut edges);
+        let count = sdg.kinds.len();
         sdg.succs = Adjacency::build(count, &edges, false);
         sdg.preds = Adjacency::build(count, &edges, true);
         sdg

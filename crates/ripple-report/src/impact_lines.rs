@@ -340,6 +340,13 @@ pub fn impact_lines_view(
             ));
         }
     }
+    // A library: its client's calls are the program's entry points.
+    if ripple_analyses::dcia::is_library(new) {
+        approximations.push(
+            "a library (no main): a client may call its functions in any order with the objects it was given, so what one leaves in memory reaches what every one reads; what the client does with returned values is its own code's, not followed"
+                .to_string(),
+        );
+    }
     if equivalences.not_compared > 0 {
         approximations.push(format!(
             "{} changed region(s) past the first {} were not compared for equivalence; each is a source of impact",

@@ -1300,3 +1300,61 @@ fn the_statement_before_an_inserted_one_is_no_change() {
         "{text}"
     );
 }
+
+#[test]
+fn what_a_library_leaves_between_calls_is_impact() {
+    // A library (no `main`): a client may call `load` then `total`, `set_level` then
+    // `get_level`, `make` then `get`. With gcc, load(c, 0, 100000) then total(c) gives
+    // 100000 in the old version and 65536 in the new; get_level() after set_level(1)
+    // gives 2 and 3; get(make()) 1 and 2. Nothing outside the changed lines was
+    // impacted: no call of the program joins those functions.
+    let old = "#include <stdlib.h>\n\
+typedef struct { unsigned size; } Entry;\n\
+typedef struct { Entry *entries; unsigned count; } Content;\n\
+static void set_size(Entry *e, unsigned s) { e->size = s; }\n\
+void load(Content *c, unsigned i, unsigned s) { if (i < c->count) set_size(&c->entries[i], s); }\n\
+unsigned total(const Content *c) {\n\
+  unsigned t = 0, j;\n\
+  for (j = 0; j < c->count; j++)\n\
+    t += c->entries[j].size;\n\
+  return t;\n\
+}\n\
+static int level = 3;\n\
+void set_level(int l) { level = l + 1; }\n\
+int get_level(void) { return level; }\n\
+typedef struct { int n; } P;\n\
+P *make(void) { P *p = malloc(sizeof *p); if (!p) return 0; p->n = 1; return p; }\n\
+int get(P *p) { return p->n; }\n";
+    let new = old
+        .replace("e->size = s;", "e->size = s > 65536 ? 65536 : s;")
+        .replace("level = l + 1;", "level = l + 2;")
+        .replace("p->n = 1;", "p->n = 2;");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), &new).unwrap();
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache", "--format", "json"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let functions: BTreeSet<&str> = json["impacted_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["function"].as_str().unwrap())
+        .collect();
+    for f in ["total", "get_level", "get"] {
+        assert!(functions.contains(f), "{f} missing: {json:#}");
+    }
+    assert!(
+        json["approximations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a.as_str().unwrap().starts_with("a library (no main)")),
+        "{json:#}"
+    );
+}
