@@ -1767,6 +1767,33 @@ impl<'p> Engine<'p> {
         and_all(&facts).substitute(&[(&constants.template, mem)])
     }
 
+    /// Of the `const` globals the functions of `roots`' direct-call closure name, those
+    /// [`Engine::constant_memory`] left without facts (too large, or not known byte for
+    /// byte): their contents are arbitrary in the summaries.
+    pub fn constants_without_facts(&self, side: Side, roots: &[FuncId]) -> Vec<GlobalId> {
+        let Some(constants) = self.constant_facts[side.index()].get() else {
+            return Vec::new();
+        };
+        let without = constants.without_facts.borrow();
+        let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
+        let mut stack: Vec<FuncId> = roots.to_vec();
+        let mut out = Vec::new();
+        while let Some(func) = stack.pop() {
+            let (globals, callees) = &constants.refs[func.index()];
+            out.extend(globals.iter().filter(|g| {
+                without.contains(g) && self.programs[side.index()].globals[**g].is_const
+            }));
+            for callee in callees {
+                if seen.insert(*callee) {
+                    stack.push(*callee);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// The globals of version `side` that [`Engine::constant_memory`] named and left
     /// without facts so far: their contents are inputs like any memory.
     pub fn globals_without_facts(&self, side: Side) -> Vec<GlobalId> {
@@ -1800,14 +1827,6 @@ impl<'p> Engine<'p> {
                     }
                 }
                 InitItem::Value { offset, value } => match value.kind {
-                    ExprKind::Int(v) => {
-                        let n = program.types.size_of(value.ty) as usize;
-                        for i in 0..n {
-                            if let Some(slot) = bytes.get_mut(*offset as usize + i) {
-                                *slot = (v >> (8 * i)) as u8;
-                            }
-                        }
-                    }
                     ExprKind::Float(f) => {
                         let raw: Vec<u8> = if program.types.size_of(value.ty) == 4 {
                             (f as f32).to_le_bytes().to_vec()
@@ -1820,7 +1839,17 @@ impl<'p> Engine<'p> {
                             }
                         }
                     }
-                    _ => return None,
+                    // Numbers, and the addresses of globals and functions (`"Short"`,
+                    // `&table[2]`, `handler`) at their fixed places in the layout.
+                    _ => {
+                        let v = self.initial_word(side, value)?;
+                        let n = program.types.size_of(value.ty) as usize;
+                        for i in 0..n {
+                            if let Some(slot) = bytes.get_mut(*offset as usize + i) {
+                                *slot = (v >> (8 * i)) as u8;
+                            }
+                        }
+                    }
                 },
                 InitItem::Bits { .. } => return None,
             }
@@ -1833,6 +1862,24 @@ impl<'p> Engine<'p> {
                 .eq(BV::from_u64(u64::from(*byte), 8))
         });
         Some(facts.collect())
+    }
+
+    /// The value of a constant initializer item: a number, or an address in the layout
+    /// (of a global or a function, cast, plus or minus a constant).
+    fn initial_word(&self, side: Side, e: &ripple_ir::Expr) -> Option<u128> {
+        Some(match &e.kind {
+            ExprKind::Int(v) => *v,
+            ExprKind::AddrOfGlobal(g) => u128::from(self.layout.global(side.index(), *g)),
+            ExprKind::AddrOfFunc(f) => u128::from(self.layout.function(side.index(), *f)),
+            ExprKind::Cast(inner) => self.initial_word(side, inner)?,
+            ExprKind::Binary(ripple_ir::BinOp::PtrAdd | ripple_ir::BinOp::Add, a, b) => self
+                .initial_word(side, a)?
+                .wrapping_add(self.initial_word(side, b)?),
+            ExprKind::Binary(ripple_ir::BinOp::Sub, a, b) => self
+                .initial_word(side, a)?
+                .wrapping_sub(self.initial_word(side, b)?),
+            _ => return None,
+        })
     }
 
     /// The bytes of a global at the start, in a model of `mem`.

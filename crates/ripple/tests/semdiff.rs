@@ -208,6 +208,43 @@ fn the_witness_driver_builds_as_c90() {
 }
 
 #[test]
+fn a_table_holding_addresses_is_known_to_the_solver() {
+    // libexif's exif_format_get_size: the loop stops on another member of the end row
+    // `{0, NULL, 0}`; every other row has a nonzero format, name and size, so both
+    // versions stop at the same row (gcc: no difference over 200,001 formats). A table
+    // holding addresses (the names) was given to the solver as arbitrary bytes, and the
+    // pair was "different" with no witness.
+    let old = "static const struct { int format; const char *name; unsigned char size; } Table[] = {\n  {3, \"Short\", 2}, {4, \"Long\", 4}, {0, 0, 0}\n};\nunsigned char get_size(int format)\n{\n  unsigned int i;\n  for (i = 0; Table[i].size; i++)\n    if (Table[i].format == format)\n      return Table[i].size;\n  return 0;\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    for member in ["format", "name"] {
+        let new = old.replace("Table[i].size; i++", &format!("Table[i].{member}; i++"));
+        let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+        assert_eq!(code, 0, "{member}: {stdout}{stderr}");
+        assert!(stdout.contains("get_size: equivalent"), "{stdout}");
+    }
+}
+
+#[test]
+fn a_difference_only_a_constant_s_unknown_contents_show_is_unknown() {
+    // Every entry of the 12 KB table is 1 (past the 8 KiB of constants the solver is
+    // given), so `T[k] != 0` is 1 for every k < 3000: the versions agree on every
+    // input. With arbitrary contents the solver finds `T[k] == 0`; it was "different"
+    // with no witness (the input it proposed ran the same in both versions).
+    let table = vec!["1"; 3000].join(",");
+    let old = format!(
+        "static const int T[3000] = {{{table}}};\nint f(unsigned k)\n{{\n  if (k >= 3000) return 0;\n  return T[k] != 0;\n}}\n"
+    );
+    let new = old.replace("return T[k] != 0;", "return 1;");
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), &old, &new, &[]);
+    assert_ne!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("f: unknown") && stdout.contains("the contents of `T`, a constant"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_pointer_result_past_its_object_is_a_confirmed_witness() {
     // lz4 7f54a564: `p - i + j` became `p - (i - j)`; with unsigned `i < j` the new one
     // wraps 4 GiB below `p`. gcc on i = 0, j = 1: the old version returns p + 1, the new

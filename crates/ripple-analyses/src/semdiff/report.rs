@@ -561,6 +561,25 @@ pub(super) fn initial_contents(
              starts from each version's initializers"
         ));
     }
+    // A constant whose contents the solver was not given is arbitrary in the summaries
+    // (changed or not), where every run has its initializer's: a difference only they
+    // show is no proof.
+    if report.verdict == Verdict::Different && !report.witnesses.iter().any(|w| w.confirmed) {
+        let read = [(Side::Old, report.old), (Side::New, report.new)]
+            .into_iter()
+            .find_map(|(side, f)| {
+                let g = *engine.constants_without_facts(side, &[f?]).first()?;
+                Some(engine.programs[side.index()].globals[g].name.clone())
+            });
+        if let Some(name) = read {
+            report.verdict = Verdict::Unknown;
+            report.notes.push(format!(
+                "the difference may come from the contents of `{name}`, a constant the \
+                 solver was not given (too large, or not known byte for byte): any contents \
+                 there, not its own; no run confirmed it"
+            ));
+        }
+    }
     if !reaches {
         return;
     }
