@@ -166,6 +166,17 @@ impl<'p> Interpreter<'p> {
         Ok(machine)
     }
 
+    /// What [`Interpreter::new`] costs, in steps: it lays out every function and global,
+    /// writes every item of every initializer and describes every type.
+    pub fn setup_cost(program: &Program) -> u64 {
+        let items: usize = program
+            .globals
+            .iter()
+            .map(|g| 1 + g.init.as_ref().map_or(0, |i| i.items.len()))
+            .sum();
+        (items + program.functions.len() + program.types.len()) as u64
+    }
+
     fn init_memory(&mut self) -> Exec<()> {
         let program = self.program;
         for (id, _) in program.functions.iter_enumerated() {

@@ -553,7 +553,8 @@ pub(super) fn search(
         ..config.clone()
     };
     // Starting a run costs like steps: the interpreter lays out every global first.
-    let setup = (old.globals.len() + new.globals.len()) as u64;
+    let setup =
+        ripple_interp::Interpreter::setup_cost(old) + ripple_interp::Interpreter::setup_cost(new);
     let mut steps = 0u64;
     for tuple in tuples
         .into_iter()
