@@ -775,6 +775,14 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                         function_hit = true;
                         line_hit = true;
                     }
+                    if trace.changes_run.is_empty() && run.interp_disagrees() {
+                        // The monitored run is not the real one: it may miss a change.
+                        reasons.push(format!(
+                            "the {side} version's interpreted run printed something else than the built program: selected to be safe"
+                        ));
+                        function_hit = true;
+                        line_hit = true;
+                    }
                     function_hit |= trace
                         .executed
                         .iter()
