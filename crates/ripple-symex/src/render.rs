@@ -137,6 +137,29 @@ fn signed_text(value: u128, bits: u32) -> String {
     }
 }
 
+/// `(ite C a b) == k` (or `!=` when not `equal`) with `a`, `b`, `k` literals and `a !=
+/// b`, as C is encoded to a number: `C` itself when it holds exactly then, else `!C`
+/// (`(c == 48 ? 1 : 0) != 0` reads `c == 48`).
+fn truth_of_ite(args: &[Sexp], equal: bool) -> Option<Sexp> {
+    let (ite, k) = match (&args[0], &args[1]) {
+        (Sexp::List(l), Sexp::Atom(k)) => (l, k),
+        (Sexp::Atom(k), Sexp::List(l)) => (l, k),
+        _ => return None,
+    };
+    let [Sexp::Atom(head), cond, Sexp::Atom(a), Sexp::Atom(b)] = ite.as_slice() else {
+        return None;
+    };
+    let (a, b, k) = (bv_literal(a)?, bv_literal(b)?, bv_literal(k)?);
+    if head != "ite" || a == b || (k != a && k != b) {
+        return None;
+    }
+    Some(if (k == a) == equal {
+        cond.clone()
+    } else {
+        Sexp::List(vec![Sexp::Atom("not".to_string()), cond.clone()])
+    })
+}
+
 fn infix(op: &str) -> Option<(&'static str, u8)> {
     Some(match op {
         "and" => ("&&", 2),
@@ -260,6 +283,30 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
                 "not" => {
                     if let Some(Sexp::List(inner)) = args.first() {
                         if let Some(Sexp::Atom(h)) = inner.first() {
+                            if let Some(truth) = (h == "=" && inner.len() == 3)
+                                .then(|| truth_of_ite(&inner[1..], false))
+                                .flatten()
+                            {
+                                return expr(&truth, names, lets, prec);
+                            }
+                            // Integer comparisons negate to their opposites (not those
+                            // of floating values: NaN is neither).
+                            let opposite = match h.as_str() {
+                                "bvsle" => Some("bvsgt"),
+                                "bvslt" => Some("bvsge"),
+                                "bvsgt" => Some("bvsle"),
+                                "bvsge" => Some("bvslt"),
+                                "bvule" => Some("bvugt"),
+                                "bvult" => Some("bvuge"),
+                                "bvugt" => Some("bvule"),
+                                "bvuge" => Some("bvult"),
+                                _ => None,
+                            };
+                            if let Some(op) = opposite.filter(|_| inner.len() == 3) {
+                                let mut flipped = inner.clone();
+                                flipped[0] = Sexp::Atom(op.to_string());
+                                return expr(&Sexp::List(flipped), names, lets, prec);
+                            }
                             if h == "=" && inner.len() == 3 {
                                 let text = format!(
                                     "{} != {}",
@@ -308,6 +355,9 @@ fn expr(sexp: &Sexp, names: &Names, lets: &mut FxHashMap<String, String>, prec: 
                 _ => {}
             }
             if head == "=" && args.len() == 2 {
+                if let Some(truth) = truth_of_ite(args, true) {
+                    return expr(&truth, names, lets, prec);
+                }
                 if let Some(text) = function_equality(args, names) {
                     return paren(text, 5, prec);
                 }
@@ -587,5 +637,21 @@ mod tests {
         names.symbols.insert("P0.mem".into(), "mem".into());
         let text = render("(= (concat (select P0.mem (bvadd P0.a0 #x0000000000000001)) (select P0.mem P0.a0)) #x0004)", &names);
         assert_eq!(text, "*x == 4");
+    }
+
+    #[test]
+    fn a_condition_encoded_as_a_number_reads_as_the_condition() {
+        let mut names = Names::default();
+        names.symbols.insert("P0.a0".into(), "c".into());
+        names.symbols.insert("P0.a1".into(), "n".into());
+        let text = render(
+            "(and (not (= (ite (= P0.a0 #x00000030) #x00000001 #x00000000) #x00000000)) \
+             (= (ite (bvsle P0.a1 #x00000039) #x00000001 #x00000000) #x00000000))",
+            &names,
+        );
+        assert_eq!(text, "c == 48 && n > 57");
+        // Floating comparisons keep their negation: NaN is neither side.
+        let text = render("(not (fp.leq P0.a0 P0.a1))", &names);
+        assert_eq!(text, "!(c <= n)");
     }
 }

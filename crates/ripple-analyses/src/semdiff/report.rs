@@ -239,6 +239,7 @@ pub(super) fn report_pair(
     engine.smt.set_phase_work(engine.smt.phase_work_left() / 3);
     let views = input_views(engine, state.old);
     let program = engine.programs[0];
+    let whole = whole_objects(engine, state.old);
     let mut pinned_values: Vec<(String, String, BV, BV)> = Vec::new();
     engine.smt.push();
     engine.smt.assert(&assume);
@@ -250,7 +251,12 @@ pub(super) fn report_pair(
         let model = model.filter(|_| answer == Answer::Sat)?;
         for (name, term, ty) in &views {
             let value = model.eval(term, true)?;
-            if engine.smt.check(&[f.clone(), term.eq(&value).not()]) == Answer::Unsat {
+            // `name == value` is the condition only when it is both implied by `f`
+            // and enough for it (`c == 48` is implied by `c == 48 && n > 57`), where
+            // the pointer parameters point to whole objects (`*x == 4` says so).
+            if engine.smt.check(&[f.clone(), term.eq(&value).not()]) == Answer::Unsat
+                && engine.smt.check(&[term.eq(&value), f.not(), whole.clone()]) == Answer::Unsat
+            {
                 let bits = model_bits(&model, &value)?;
                 let shown = value_text(program, *ty, bits);
                 out.push((name.clone(), shown.clone(), term.clone(), value));
@@ -389,6 +395,29 @@ fn null_parameters(engine: &Engine, func: FuncId) -> (Vec<String>, Vec<Bool>) {
             )
         })
         .unzip()
+}
+
+/// That each pointer parameter of `func` points to a whole object of its pointee type.
+fn whole_objects(engine: &Engine, func: FuncId) -> Bool {
+    let program = engine.programs[0];
+    let function = &program.functions[func];
+    let inputs = engine.inputs(Side::Old, func);
+    let sizes: Vec<Bool> = function
+        .params
+        .iter()
+        .enumerate()
+        .filter_map(|(i, var)| {
+            let pointee = program.types.pointee(function.locals[*var].ty)?;
+            let size = program.types.size_of(pointee);
+            Some(Bool::and(&[
+                inputs.params[i].eq(BV::from_u64(0, 64)).not(),
+                engine
+                    .object_size(Side::Old, func, i)
+                    .bvuge(BV::from_u64(size, 64)),
+            ]))
+        })
+        .collect();
+    Bool::and(&sizes.iter().collect::<Vec<_>>())
 }
 
 /// Scalar views of a pair's inputs: parameters and the scalar a pointer parameter
