@@ -413,12 +413,31 @@ pub fn driver(
                 .find(|g| &g.name == name && g.init.is_some() && in_reach(program, func, g))?;
             scalar_data(program, g.ty).then_some((name, g.ty))
         })
+        .filter(|(name, ty)| {
+            // One defined in another file is named through a declaration of its own
+            // (the function's file need not declare it): only a number's type is sure
+            // to be written alike there.
+            let elsewhere = program
+                .globals
+                .iter()
+                .any(|g| &g.name == *name && g.span.file != function.span.file);
+            !elsewhere || matches!(program.types.get(*ty), Type::Int(_) | Type::Float(_))
+        })
         .collect();
     let mut out = format!(
         "\n#undef main\n#define RP_OBJECT_BYTES {MAX_OBJECT_BYTES}\n#define RP_NEAR {}LL\n",
         super::witness::NEAR
     );
     out.push_str(PRELUDE);
+    for (name, ty) in &globals {
+        let elsewhere = program
+            .globals
+            .iter()
+            .any(|g| &g.name == *name && g.span.file != function.span.file);
+        if elsewhere {
+            let _ = writeln!(out, "extern {} {name};", c_type(program, *ty)?);
+        }
+    }
     out.push_str("int main(void) {\n  long rp_got;\n");
     out.push_str(
         "  while ((rp_got = rp_read(0, rp_in + rp_len, sizeof rp_in - rp_len)) > 0) rp_len += rp_got;\n",
