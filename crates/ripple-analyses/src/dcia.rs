@@ -415,14 +415,22 @@ fn pair_impacts(
 
 /// Globals whose type, constness or initial value differs, or that exist in one version
 /// only (statics paired within their unit even when the file was renamed, addresses in
-/// initializers compared by what they name): (old ids, new ids).
+/// initializers compared by what they name): (old ids, new ids). Not string literals:
+/// only the code and the initializers naming one reach it, and those compare it by its
+/// contents (a literal added is a change of the statement that names it).
 fn changed_globals(
     old: &Program,
     new: &Program,
 ) -> (Vec<ripple_ir::GlobalId>, Vec<ripple_ir::GlobalId>) {
     let mut out_old = Vec::new();
     let mut out_new = Vec::new();
+    let literal = |p: &Program, g: Option<ripple_ir::GlobalId>| {
+        g.is_some_and(|g| p.globals[g].key.starts_with(".str"))
+    };
     for m in ripple_versions::match_all_globals(old, new) {
+        if literal(old, m.old) || literal(new, m.new) {
+            continue;
+        }
         if m.status != ripple_versions::GlobalStatus::Unchanged {
             out_old.extend(m.old);
             out_new.extend(m.new);

@@ -1358,3 +1358,41 @@ int get(P *p) { return p->n; }\n";
         "{json:#}"
     );
 }
+
+#[test]
+fn a_string_literal_added_is_no_changed_global() {
+    // The new `a` names a literal the old program lacks. Only the changed statement
+    // reaches it; as a changed global it was also a source at the entry of every root
+    // function, through every object it shares a region with (jansson 19126c2: 3,110
+    // lines whose chains began "string literal "%s" at src/load.c:134 (and 33 aliased
+    // objects) changed").
+    let old = "static int a(int x) { const char *s = x ? \"one\" : \"uno\"; return s[0]; }\nint main(int argc, char **argv) { (void)argv; return a(argc > 1); }\n";
+    let new = old.replace("x ? \"one\"", "x > 1 ? \"zero\" : x ? \"one\"");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), &new).unwrap();
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache", "--format", "json"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = json["chain_steps"].as_array().unwrap();
+    assert!(
+        steps
+            .iter()
+            .all(|s| !s["step"].as_str().unwrap().contains("string literal")),
+        "{json:#}"
+    );
+    // main still reads what `a` returns.
+    assert!(
+        json["impacted_lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|l| l["function"] == "main"),
+        "{json:#}"
+    );
+}
