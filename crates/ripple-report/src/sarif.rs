@@ -339,11 +339,14 @@ fn witness_text(w: &WitnessView) -> String {
 pub fn render(view: &ImpactLinesView, version: &str) -> String {
     let hunks = hunks(&view.changed_lines);
     let mut by_hunk: BTreeMap<&Hunk, Vec<&ImpactedLineView>> = BTreeMap::new();
-    let mut unattributed: Vec<&ImpactedLineView> = Vec::new();
     for line in &view.impacted_lines {
-        match origin(&hunks, view, line) {
-            Some(h) => by_hunk.entry(h).or_default().push(line),
-            None => unattributed.push(line),
+        // Impact whose chain starts elsewhere (a changed global's initial value, say)
+        // goes with the first hunk of its version: one result per hunk, each with its
+        // own fingerprint.
+        let hunk =
+            origin(&hunks, view, line).or_else(|| hunks.iter().find(|h| h.version == line.version));
+        if let Some(h) = hunk {
+            by_hunk.entry(h).or_default().push(line);
         }
     }
     let mut results = Vec::new();
@@ -353,21 +356,6 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
             continue;
         }
         results.push(impact_result(view, hunk, &lines));
-    }
-    // Impact whose chain starts elsewhere (a changed global's initial value, say) is
-    // placed at the first hunk of its version.
-    for version in ["old", "new"] {
-        let lines: Vec<&ImpactedLineView> = unattributed
-            .iter()
-            .copied()
-            .filter(|l| l.version == version)
-            .collect();
-        if let (false, Some(hunk)) = (
-            lines.is_empty(),
-            hunks.iter().find(|h| h.version == version),
-        ) {
-            results.push(impact_result(view, hunk, &lines));
-        }
     }
     for e in &view.equivalences {
         let (vers, file, lines) = if e.new_lines.is_empty() {

@@ -143,6 +143,39 @@ fn fingerprints_are_the_same_from_run_to_run() {
     assert_eq!(a, b, "the whole log is deterministic");
 }
 
+/// A changed global's impact (its chains start at no changed line) goes with the first
+/// hunk of its version, in that hunk's one result: it was a second result at the same
+/// place with the same fingerprint, which code scanning merges or drops.
+#[test]
+fn one_result_per_changed_hunk() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let old = "#include <stdio.h>\nint scale(int x) {\n  return x * 2;\n}\nint limit = 10;\nint main(void) {\n  int v = scale(3);\n  if (v > limit) puts(\"big\");\n  return v;\n}\n";
+    let new = old
+        .replace("x * 2", "x * 3")
+        .replace("limit = 10", "limit = 20");
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache", "--format", "sarif"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let fingerprints: Vec<String> = log["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| r["partialFingerprints"].to_string())
+        .collect();
+    let mut unique = fingerprints.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), fingerprints.len(), "{log:#}");
+    assert_eq!(fingerprints.len(), 2, "one per version's hunk: {log:#}");
+}
+
 /// known-global: `cap(3)` becomes `cap(limit)` on line 13 (impacting cap's printf on
 /// line 7 in both versions) and `show(1)` becomes `show(mode)` on line 10 (proved to
 /// pass the same value): one RPL001 finding at line 13 of each version with line 7 as
