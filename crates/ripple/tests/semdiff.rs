@@ -242,6 +242,32 @@ fn a_global_of_another_file_does_not_keep_the_driver_from_building() {
 }
 
 #[test]
+fn the_same_code_calling_itself_is_equivalent() {
+    // libexif 690d4bf put a macro's parameters in parentheses; every use passes plain
+    // names, so both functions lower to the same code. The recursive one waited on its
+    // own verdict and was "unknown, termination may differ", with a witness on which
+    // both versions trap alike.
+    let old = "#define OVER(o, d, s) (( o >= d) || (s > d) || (o > d - s ))\n\
+static int check(unsigned ds, unsigned o, unsigned s) { return OVER(o, ds, s) ? -1 : 0; }\n\
+int walk(const unsigned char *d, unsigned ds, unsigned offset) {\n\
+  if (OVER(offset, ds, 2)) return -1;\n\
+  if (d[offset] > 3) return walk(d, ds, offset + 2) + check(ds, offset, d[offset]);\n\
+  return d[offset];\n\
+}\n";
+    let new = old.replace(
+        "(( o >= d) || (s > d) || (o > d - s ))",
+        "(((o) >= (d)) || ((s) > (d)) || ((o) > (d) - (s)))",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("walk: equivalent") && stdout.contains("check: equivalent"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_condition_is_shown_as_one_value_only_when_it_is_that_value() {
     // The versions differ only when c == 48 and n > 57 (gcc: f(48, 0) is 1 in both, f(48,
     // 58) 2 then 1). "differs when: c == 48" was printed, marked a full summary: the

@@ -689,9 +689,12 @@ pub fn semdiff(
             continue;
         }
         let unchanged = runs_as_before(states[i].old, states[i].new, states[i].status);
+        // The same code calling itself is equivalent when everything else it calls is
+        // (by induction on the depth of the recursion).
         let callees_equal = callees_of(i).iter().all(|c| {
-            states[*c].equal.as_bool() == Some(true)
-                && (uses_changed_record[*c].is_empty() || by_code[*c])
+            (*c == i && unchanged)
+                || states[*c].equal.as_bool() == Some(true)
+                    && (uses_changed_record[*c].is_empty() || by_code[*c])
         });
         let before = (states[i].equal.clone(), states[i].differs.clone());
         by_code[i] = unchanged && callees_equal && changed_globals[i].is_none();
