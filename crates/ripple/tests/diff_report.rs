@@ -1328,3 +1328,30 @@ fn a_damaged_cache_is_replaced_without_a_panic() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// `a[i] > 2` rewritten `a[i] >= 3` (int: the same condition). The semantic budget
+/// (made tiny here) left the pair "unknown" while the impact section of the same report
+/// proved the changed statement to do what the old one did: one report said both. The
+/// proof now settles the verdict.
+#[test]
+fn a_change_the_impact_section_proves_is_an_equivalent_verdict() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let old = "int sum(const int *a, int n)\n{\n  int s = 0;\n  for (int i = 0; i < n; i++) {\n    if (a[i] > 2)\n      s += a[i];\n  }\n  return s;\n}\n";
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(
+        dir.path().join("new.c"),
+        old.replace("a[i] > 2", "a[i] >= 3"),
+    )
+    .unwrap();
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .expect("the binary")
+        .args(["diff", "--no-cache", "--no-config", "--budget", "0.01"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .expect("ripple runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("the change is proved equivalent"), "{text}");
+    assert!(text.contains("sum: equivalent (modified)"), "{text}");
+    assert!(!text.contains("sum: unknown"), "{text}");
+}

@@ -546,6 +546,27 @@ fn analyse_pair(
     } else {
         None
     };
+    // The impact section proved every changed statement to do what the old one did (the
+    // changed regions leave alike, make the same calls and end in the same state): the
+    // changed functions are equivalent, whatever the semantic budget decided.
+    let mut semantic = semantic;
+    if let (Some(view), Some(impact)) = (&mut semantic, &impact) {
+        if impact.proved_equivalent {
+            for f in view.functions.iter_mut().filter(|f| f.modified) {
+                if f.verdict == "unknown" && f.unread.is_none() {
+                    f.verdict = "equivalent";
+                    f.equal_when = Some("true".into());
+                    f.differs_when = None;
+                    f.non_termination_differs_when = None;
+                    f.witnesses.clear();
+                    f.notes = vec![
+                        "every changed statement proved to do what the old one did (the impact section's proof)"
+                            .into(),
+                    ];
+                }
+            }
+        }
+    }
     Report {
         changes,
         show_changes: wanted(Section::Changes),
