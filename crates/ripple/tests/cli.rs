@@ -464,7 +464,11 @@ fn no_report_names_a_literal_by_its_key() {
         &["impact", "--level", "function", "--all"],
     ] {
         let text = stdout_on(&dir, (&old, &new), args);
-        assert!(text.contains("string literal"), "{args:?}: {text}");
+        // The function level names the changed literal `main` reads; statement chains
+        // start at the statement naming it.
+        if args.contains(&"function") {
+            assert!(text.contains("string literal"), "{args:?}: {text}");
+        }
         assert!(!text.contains(".str."), "{args:?}: {text}");
     }
 }
