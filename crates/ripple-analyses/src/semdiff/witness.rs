@@ -258,6 +258,10 @@ fn compiled_verdict(outcomes: [&str; 2], replays: [&Observed; 2]) -> Option<Unco
         Some(Unconfirmed::CompiledTimeout)
     } else if interpreter_agrees && outcomes[0] != outcomes[1] {
         Some(Unconfirmed::CompiledOnly)
+    } else if outcomes[0] == outcomes[1] && replays[0] == replays[1] {
+        // Both versions did the same, compiled and interpreted (the same trap at the
+        // same place): no difference to show, through undefined behaviour or not.
+        Some(Unconfirmed::CompiledAgree)
     } else if same_undefined {
         Some(Unconfirmed::UndefinedBehaviour)
     } else if past_limit(0) || past_limit(1) {
@@ -1573,5 +1577,12 @@ mod tests {
             Some(Unconfirmed::UndefinedBehaviour)
         );
         assert_eq!(compiled_verdict([a, b], [&trapped(), &replay(false)]), None);
+        // The same trap compiled too (an invented pointer in an input, libexif): the
+        // versions agree there, which is no witness through undefined behaviour.
+        let crash = " |signal 11";
+        assert_eq!(
+            compiled_verdict([crash, crash], [&trapped(), &trapped()]),
+            Some(Unconfirmed::CompiledAgree)
+        );
     }
 }
