@@ -270,6 +270,16 @@ fn directories_and_git_revisions_are_versions() {
         .assert()
         .code(0);
 
+    // A reversed range holds no commit: an error, not "no change" (exit 0).
+    let out = ripple()
+        .args(["diff", "--each-commit", "--no-cache", "HEAD..HEAD~1"])
+        .current_dir(repo.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("holds no commit"), "{stderr}");
+
     // Two directories.
     let old_dir = tempfile::tempdir().unwrap();
     std::fs::write(old_dir.path().join("a.c"), "int f(int x) { return x; }\n").unwrap();

@@ -29,7 +29,8 @@ pub struct DiffArgs {
     #[arg(long, value_enum, default_value_t = DiffFormat::Text)]
     pub format: DiffFormat,
     /// With a git range A..B: one report per commit of the range (each against its
-    /// first parent, oldest first) instead of one for the whole range.
+    /// first parent, oldest first) instead of one for the whole range. The commits are
+    /// those of B's first-parent line: a merged branch comes as its merge commit.
     #[arg(long)]
     pub each_commit: bool,
     /// Only these sections (comma-separated): changes, functions, impact, semantic,
@@ -171,6 +172,14 @@ fn run_each_commit(args: &DiffArgs, config: &LoadConfig) -> Result<u8> {
     let mut code = 0;
     let cache = args.cache.open(config, args.frontend.verbose);
     let list = crate::load::commits_between(&base, &tip)?;
+    if list.is_empty() {
+        // A reversed range (B..A) holds no commit: saying "no change" would pass a CI
+        // job whose base and head were swapped.
+        bail!(
+            "the range {} holds no commit ({tip} is {base}, or not a descendant of it: are the two ends swapped?)",
+            args.old
+        );
+    }
     let progress = Progress::bar(list.len() as u64);
     let mut first = true;
     // JSON is one document, written commit by commit like the other formats: no report
