@@ -124,6 +124,11 @@ impl StatementEquivalences {
 /// version matching); the others stay sources of impact, and the report says how many.
 pub const MAX_REGIONS: usize = 2_000;
 
+/// The solver work all region comparisons of one pair of versions may spend (that of
+/// 5 seconds of budget: ten comparisons that run out of theirs); the regions past it
+/// are left as sources of impact.
+pub const STAGE_WORK: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The solver's budget for one comparison.
 pub fn default_budget() -> Budget {
     Budget {
@@ -221,7 +226,14 @@ pub fn statement_equivalences(
         crate::semdiff::layouts::records_used(old, &changed_records),
         crate::semdiff::layouts::records_used(new, &changed_records),
     ];
-    for region in regions.into_iter().take(MAX_REGIONS) {
+    let start = ripple_symex::straightline::work_spent();
+    let stage_work = ripple_symex::smt::work_of(STAGE_WORK);
+    let compared = regions.len().min(MAX_REGIONS);
+    for (k, region) in regions.into_iter().take(MAX_REGIONS).enumerate() {
+        if ripple_symex::straightline::work_spent() - start > stage_work {
+            out.not_compared += compared - k;
+            break;
+        }
         let (o, n) = region.functions;
         if !records_used[0][o.index()].is_empty() || !records_used[1][n.index()].is_empty() {
             continue;

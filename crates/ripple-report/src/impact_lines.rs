@@ -349,9 +349,10 @@ pub fn impact_lines_view(
     }
     if equivalences.not_compared > 0 {
         approximations.push(format!(
-            "{} changed region(s) past the first {} were not compared for equivalence; each is a source of impact",
+            "{} changed region(s) were not compared for equivalence (past the first {}, or past the solver work of {} s the comparisons share); each is a source of impact",
             equivalences.not_compared,
-            ripple_analyses::sem_equiv::MAX_REGIONS
+            ripple_analyses::sem_equiv::MAX_REGIONS,
+            ripple_analyses::sem_equiv::STAGE_WORK.as_secs()
         ));
     }
     let equivalences = equivalence_views(old, new, equivalences);

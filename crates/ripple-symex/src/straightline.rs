@@ -468,10 +468,23 @@ fn same_stops(a: &Segment, b: &Segment) -> Vec<Bool> {
     facts
 }
 
+thread_local! {
+    /// Work units the comparisons of this thread have spent (see [`work_spent`]).
+    static SPENT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Work units every comparison of this thread has spent so far: callers comparing many
+/// regions bound the whole by it (deterministic, unlike the time it takes).
+pub fn work_spent() -> u64 {
+    SPENT.with(std::cell::Cell::get)
+}
+
 /// Valid where `assumed` holds (its negation unsatisfiable there), within the budget?
 fn decide(assumed: &Bool, goal: &Bool, budget: Budget) -> Proof {
     let mut smt = Smt::new(budget);
-    match smt.check(&[assumed.clone(), goal.not()]) {
+    let answer = smt.check(&[assumed.clone(), goal.not()]);
+    SPENT.with(|s| s.set(s.get().saturating_add(smt.work_used())));
+    match answer {
         Answer::Unsat => Proof::Equivalent,
         Answer::Sat => Proof::Different,
         Answer::Unknown => Proof::Unknown("the solver's budget ran out"),
