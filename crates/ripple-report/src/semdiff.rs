@@ -326,11 +326,19 @@ fn render(view: &SemdiffView, compact: bool) -> String {
 /// A condition as the text shows it: as computed, unless it still compares or reads
 /// whole memories written by stores (`store(mem, p, 64) == ...`), which no reader can
 /// follow; that is said instead, and the JSON keeps the term.
-fn condition_text(condition: &str) -> &str {
+/// Conditions longer than this are not printed in text: no reader follows them.
+const MAX_CONDITION_CHARS: usize = 400;
+
+fn condition_text(condition: &str) -> String {
     if condition.contains("store(") {
-        "(a condition on memory the text cannot show readably; the JSON has it)"
+        "(a condition on memory the text cannot show readably; the JSON has it)".into()
+    } else if condition.chars().count() > MAX_CONDITION_CHARS {
+        format!(
+            "(a condition of {} characters; the JSON has it)",
+            condition.chars().count()
+        )
     } else {
-        condition
+        condition.to_string()
     }
 }
 
@@ -641,6 +649,25 @@ pub fn render_markdown(view: &SemdiffView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_condition_too_long_to_read_is_counted_not_printed() {
+        let mut f = function("f", true, "unknown");
+        let long = vec!["x == 1"; 100].join(" || ");
+        f.differs_when = Some(long.clone());
+        f.equal_when = Some("x != 1".into());
+        let mut out = String::new();
+        render_function(&mut out, &f);
+        assert!(!out.contains(&long), "{out}");
+        assert!(
+            out.contains(&format!(
+                "(a condition of {} characters; the JSON has it)",
+                long.len()
+            )),
+            "{out}"
+        );
+        assert!(out.contains("equal when:            x != 1"), "{out}");
+    }
 
     fn function(name: &str, modified: bool, verdict: &'static str) -> FunctionView {
         FunctionView {
