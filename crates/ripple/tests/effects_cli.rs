@@ -482,3 +482,47 @@ fn the_tests_a_change_can_reach_are_selected() {
     let (selected, revealing, v) = select(old, &new, "3\n-4\n\n");
     assert_eq!((selected, revealing), (vec![2], vec![2]), "{v:#}");
 }
+
+/// The versions' default build compiles with the flags the compilation database gives
+/// (here the directory of a header): they were used to read the sources but not to
+/// build them, so every run fell back to the interpreter ("cfg.h: No such file").
+#[test]
+fn the_default_build_takes_the_compilation_database_flags() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("inc")).unwrap();
+    std::fs::write(root.join("inc/cfg.h"), "#define STEP 1\n").unwrap();
+    let main = "#include <stdlib.h>\n#include \"cfg.h\"\nint main(int argc, char **argv) { return argc > 1 ? atoi(argv[1]) + STEP : 0; }\n";
+    for (version, text) in [
+        ("old", main.to_string()),
+        ("new", main.replace("+ STEP", "+ STEP + 1")),
+    ] {
+        std::fs::create_dir_all(root.join(version)).unwrap();
+        std::fs::write(root.join(version).join("main.c"), text).unwrap();
+    }
+    std::fs::write(
+        root.join("cc.json"),
+        format!(
+            "[{{\"directory\":\"{0}/old\",\"command\":\"cc -I{0}/inc -c main.c\",\"file\":\"{0}/old/main.c\"}}]",
+            root.display()
+        ),
+    )
+    .unwrap();
+    std::fs::write(root.join("suite.txt"), "3\n").unwrap();
+    let (_, v) = json(
+        root,
+        &[
+            "tests",
+            "old",
+            "new",
+            "--tests",
+            "suite.txt",
+            "--select",
+            "--compile-commands",
+            "cc.json",
+        ],
+    );
+    let notes = v["notes"].to_string();
+    assert!(!notes.contains("could not be built"), "{v:#}");
+    assert_eq!(lines(&v["revealing"]), [1], "{v:#}");
+}

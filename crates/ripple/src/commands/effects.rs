@@ -224,10 +224,37 @@ fn build_both(
     let mut exes = Vec::new();
     for (label, version) in [("old", &v.old), ("new", &v.new)] {
         let exe = work.join(format!("{label}.exe"));
+        // One compiler run builds every file: with the flags the compilation database
+        // gives its files (include directories, macros; each once), then the command
+        // line's.
+        let mut flags: Vec<String> = Vec::new();
+        for unit in &version.program_units {
+            let mut args = unit.flags.iter();
+            while let Some(a) = args.next() {
+                let pair = matches!(a.as_str(), "-I" | "-D" | "-U" | "-include" | "-isystem");
+                let item = match (pair, args.clone().next()) {
+                    (true, Some(value)) => {
+                        args.next();
+                        vec![a.clone(), value.clone()]
+                    }
+                    _ if ["-I", "-D", "-U", "-isystem", "-std="]
+                        .iter()
+                        .any(|p| a.starts_with(p)) =>
+                    {
+                        vec![a.clone()]
+                    }
+                    _ => continue,
+                };
+                if !flags.windows(item.len()).any(|w| w == item.as_slice()) {
+                    flags.extend(item);
+                }
+            }
+        }
+        flags.extend(v.flags.iter().cloned());
         let b = Build {
             root: version.sources.root.clone(),
             units: version.program_files.clone(),
-            flags: v.flags.clone(),
+            flags,
             cc: v.cc.clone(),
             command: run.build.clone(),
         };
