@@ -44,6 +44,21 @@ fn impact_json_with(name: &str, extra: &[&str]) -> serde_json::Value {
 }
 
 /// The impacted lines of the new version in `function`.
+/// `ripple impact --format json` of two files written from `old` and `new`.
+fn impact_json_of(old: &str, new: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache", "--format", "json"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 fn new_lines(json: &serde_json::Value, function: &str) -> BTreeSet<u64> {
     json["impacted_lines"]
         .as_array()
@@ -1329,17 +1344,7 @@ int get(P *p) { return p->n; }\n";
         .replace("e->size = s;", "e->size = s > 65536 ? 65536 : s;")
         .replace("level = l + 1;", "level = l + 2;")
         .replace("p->n = 1;", "p->n = 2;");
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("old.c"), old).unwrap();
-    std::fs::write(dir.path().join("new.c"), &new).unwrap();
-    let out = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--no-cache", "--format", "json"])
-        .arg(dir.path().join("old.c"))
-        .arg(dir.path().join("new.c"))
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = impact_json_of(old, &new);
     let functions: BTreeSet<&str> = json["impacted_lines"]
         .as_array()
         .unwrap()
@@ -1368,17 +1373,7 @@ fn a_string_literal_added_is_no_changed_global() {
     // objects) changed").
     let old = "static int a(int x) { const char *s = x ? \"one\" : \"uno\"; return s[0]; }\nint main(int argc, char **argv) { (void)argv; return a(argc > 1); }\n";
     let new = old.replace("x ? \"one\"", "x > 1 ? \"zero\" : x ? \"one\"");
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("old.c"), old).unwrap();
-    std::fs::write(dir.path().join("new.c"), &new).unwrap();
-    let out = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--no-cache", "--format", "json"])
-        .arg(dir.path().join("old.c"))
-        .arg(dir.path().join("new.c"))
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = impact_json_of(old, &new);
     let steps = json["chain_steps"].as_array().unwrap();
     assert!(
         steps

@@ -718,20 +718,24 @@ fn addresses_renamed(text: &str, names: &mut Vec<String>) -> String {
             .collect();
         return words.join(" ");
     }
+    each_address(text, |bits| {
+        format!("<address {}>", index(format!("{bits:x}")))
+    })
+}
+
+/// `text` with each address in it (a hex number past 32 bits, as the interpreter's
+/// objects are numbered) replaced by what `rewrite` makes of its value.
+fn each_address(text: &str, mut rewrite: impl FnMut(u128) -> String) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find("0x") {
         out.push_str(&rest[..at]);
         let digits = rest[at + 2..]
             .find(|c: char| !c.is_ascii_hexdigit())
-            .map_or(rest.len() - at - 2, |n| n);
-        let hex = &rest[at + 2..at + 2 + digits];
-        let address = u128::from_str_radix(hex, 16).is_ok_and(|a| a > u128::from(u32::MAX));
-        if address {
-            let hex = hex.trim_start_matches('0').to_string();
-            out.push_str(&format!("<address {}>", index(hex)));
-        } else {
-            out.push_str(&rest[at..at + 2 + digits]);
+            .unwrap_or(rest.len() - at - 2);
+        match u128::from_str_radix(&rest[at + 2..at + 2 + digits], 16) {
+            Ok(bits) if bits > u128::from(u32::MAX) => out.push_str(&rewrite(bits)),
+            _ => out.push_str(&rest[at..at + 2 + digits]),
         }
         rest = &rest[at + 2 + digits..];
     }
@@ -858,22 +862,7 @@ pub(super) const NEAR: u128 = (ripple_interp::ISOLATION as u128) << 31;
 /// `text` with each address (a hex number past 32 bits) in or near one of `bases` written
 /// as [`pointer_text`] writes it.
 fn relative_addresses(text: &str, bases: &[(String, u128)]) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("0x") {
-        out.push_str(&rest[..at]);
-        let digits = rest[at + 2..]
-            .find(|c: char| !c.is_ascii_hexdigit())
-            .unwrap_or(rest.len() - at - 2);
-        let hex = &rest[at..at + 2 + digits];
-        match u128::from_str_radix(&hex[2..], 16) {
-            Ok(bits) if bits > u128::from(u32::MAX) => out.push_str(&pointer_text(bits, bases)),
-            _ => out.push_str(hex),
-        }
-        rest = &rest[at + 2 + digits..];
-    }
-    out.push_str(rest);
-    out
+    each_address(text, |bits| pointer_text(bits, bases))
 }
 
 /// A record or array value as C initialiser text, `{.x = 1, .z = -2}` (fields by name,
