@@ -890,12 +890,7 @@ impl<'p> Generator<'p> {
             }
         }
         if let (Some(target), Some(ret)) = (result, function.ret_var) {
-            let ret_pv = if function.locals[ret].storage == Storage::Register {
-                self.reg(callee, ret)
-            } else {
-                let obj = self.object(Object::Local(callee, ret));
-                self.cell(obj, None)
-            };
+            let ret_pv = self.local_value(callee, ret);
             match target {
                 ResultTarget::Reg(r) => constraints.push(Constraint::Copy(r, ret_pv)),
                 ResultTarget::Mem(a) => constraints.push(Constraint::Store(a, ret_pv)),
@@ -1446,16 +1441,21 @@ impl<'p> Generator<'p> {
             if scalar {
                 continue;
             }
-            let dst = if function.locals[p].storage == Storage::Register {
-                self.reg(f, p)
-            } else {
-                let obj = self.object(Object::Local(f, p));
-                self.cell(obj, None)
-            };
+            let dst = self.local_value(f, p);
             self.constraints.push(Constraint::Copy(dst, self.external));
             for &a in args {
                 self.constraints.push(Constraint::Shift(dst, a, None));
             }
+        }
+    }
+
+    /// What holds local `v` of `f`: its register, or the first cell of its object.
+    fn local_value(&mut self, f: FuncId, v: VarId) -> PVar {
+        if self.program.functions[f].locals[v].storage == Storage::Register {
+            self.reg(f, v)
+        } else {
+            let obj = self.object(Object::Local(f, v));
+            self.cell(obj, None)
         }
     }
 
@@ -1465,22 +1465,12 @@ impl<'p> Generator<'p> {
     fn client_root(&mut self, f: FuncId) {
         let function = &self.program.functions[f];
         for &p in &function.params {
-            let dst = if function.locals[p].storage == Storage::Register {
-                self.reg(f, p)
-            } else {
-                let obj = self.object(Object::Local(f, p));
-                self.cell(obj, None)
-            };
+            let dst = self.local_value(f, p);
             self.constraints
                 .push(Constraint::Copy(dst, self.external_cell));
         }
         if let Some(ret) = function.ret_var {
-            let ret_pv = if function.locals[ret].storage == Storage::Register {
-                self.reg(f, ret)
-            } else {
-                let obj = self.object(Object::Local(f, ret));
-                self.cell(obj, None)
-            };
+            let ret_pv = self.local_value(f, ret);
             self.constraints
                 .push(Constraint::Copy(self.external_cell, ret_pv));
         }

@@ -355,17 +355,21 @@ impl Sdg {
         let Some(&first) = clients.first() else {
             return;
         };
-        let mut vertex_of: FxHashMap<PartId, VertexId> = FxHashMap::default();
-        for &f in &clients {
-            let mut outs: Vec<(PartId, VertexId)> = self.formal_out[f.index()]
+        // The memory of an interface, in a stable order.
+        let memory = |ports: &FxHashMap<IfaceVar, VertexId>| {
+            let mut out: Vec<(PartId, VertexId)> = ports
                 .iter()
                 .filter_map(|(&x, &v)| match x {
                     IfaceVar::Mem(p) => Some((p, v)),
                     _ => None,
                 })
                 .collect();
-            outs.sort_unstable();
-            for (part, v) in outs {
+            out.sort_unstable();
+            out
+        };
+        let mut vertex_of: FxHashMap<PartId, VertexId> = FxHashMap::default();
+        for &f in &clients {
+            for (part, v) in memory(&self.formal_out[f.index()]) {
                 let c = *vertex_of.entry(part).or_insert_with(|| {
                     self.kinds.push(VertexKind::Client(part));
                     self.function_of.push(first);
@@ -375,15 +379,7 @@ impl Sdg {
             }
         }
         for &f in &clients {
-            let mut ins: Vec<(PartId, VertexId)> = self.formal_in[f.index()]
-                .iter()
-                .filter_map(|(&x, &v)| match x {
-                    IfaceVar::Mem(p) => Some((p, v)),
-                    _ => None,
-                })
-                .collect();
-            ins.sort_unstable();
-            for (part, v) in ins {
+            for (part, v) in memory(&self.formal_in[f.index()]) {
                 if let Some(&c) = vertex_of.get(&part) {
                     edges.push((c.0, v.0, EdgeKind::Data));
                 }

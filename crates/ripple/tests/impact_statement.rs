@@ -44,19 +44,25 @@ fn impact_json_with(name: &str, extra: &[&str]) -> serde_json::Value {
 }
 
 /// The impacted lines of the new version in `function`.
-/// `ripple impact --format json` of two files written from `old` and `new`.
-fn impact_json_of(old: &str, new: &str) -> serde_json::Value {
+/// What `ripple impact` prints with `extra` on two files written from `old` and `new`.
+fn impact_of(old: &str, new: &str, extra: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("old.c"), old).unwrap();
     std::fs::write(dir.path().join("new.c"), new).unwrap();
     let out = Command::cargo_bin("ripple")
         .unwrap()
-        .args(["impact", "--no-cache", "--format", "json"])
+        .args(["impact", "--no-cache"])
+        .args(extra)
         .arg(dir.path().join("old.c"))
         .arg(dir.path().join("new.c"))
         .output()
         .unwrap();
-    serde_json::from_slice(&out.stdout).unwrap()
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `ripple impact --format json` of two files written from `old` and `new`.
+fn impact_json_of(old: &str, new: &str) -> serde_json::Value {
+    serde_json::from_str(&impact_of(old, new, &["--format", "json"])).unwrap()
 }
 
 fn new_lines(json: &serde_json::Value, function: &str) -> BTreeSet<u64> {
@@ -1273,19 +1279,9 @@ fn the_statement_before_an_inserted_one_is_no_change() {
     // statement leaves the node mapping (its successor is new), but it computes what it
     // did: it is neither changed nor impacted, and nothing it writes is a source. Only
     // the `return` after the guard may run a different number of times.
-    let dir = tempfile::tempdir().unwrap();
     let old = "int f(int n)\n{\n  int i = 0;\n  int k = n * 2;\n  i = n;\n  return i + k;\n}\n";
     let new = old.replace("  i = n;\n", "  i = n;\n  if (i > 5)\n    return -1;\n");
-    std::fs::write(dir.path().join("old.c"), old).unwrap();
-    std::fs::write(dir.path().join("new.c"), new).unwrap();
-    let out = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--no-cache", "--format", "json"])
-        .arg(dir.path().join("old.c"))
-        .arg(dir.path().join("new.c"))
-        .output()
-        .unwrap();
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let json = impact_json_of(old, &new);
     let lines: BTreeSet<(String, u64)> = json["impacted_lines"]
         .as_array()
         .unwrap()
@@ -1301,14 +1297,7 @@ fn the_statement_before_an_inserted_one_is_no_change() {
         .into_iter()
         .collect();
     assert_eq!(lines, expected, "{json:#}");
-    let text = Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--no-cache"])
-        .arg(dir.path().join("old.c"))
-        .arg(dir.path().join("new.c"))
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&text.stdout);
+    let text = impact_of(old, &new, &[]);
     assert!(
         text.contains("what runs after line 5 differs between the versions")
             && !text.contains("old.c:5 changed"),
