@@ -44,7 +44,7 @@ fn is_setjmp_havoc(reason: &str) -> bool {
 }
 
 /// One activation of a defined function.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Frame {
     pub(crate) func: FuncId,
     pub(crate) node: NodeId,
@@ -65,6 +65,9 @@ pub(crate) struct Frame {
 pub const ISOLATION: u32 = 8;
 
 /// A running program: memory, call stack, standard streams and the C library's state.
+/// A clone is an independent run from the same state (a program laid out once, then run
+/// on many inputs).
+#[derive(Clone)]
 pub struct Interpreter<'p> {
     pub(crate) program: &'p Program,
     pub(crate) reprs: Vec<Repr>,
@@ -164,6 +167,16 @@ impl<'p> Interpreter<'p> {
             .init_memory()
             .map_err(|stop| machine.termination(stop))?;
         Ok(machine)
+    }
+
+    /// Sets the step limit of the run (of a clone of a laid-out program, say).
+    pub fn set_step_limit(&mut self, steps: u64) {
+        self.max_steps = steps;
+    }
+
+    /// What cloning this interpreter costs, in steps: a copy of every block of memory.
+    pub fn clone_cost(&self) -> u64 {
+        self.mem.clone_cost()
     }
 
     /// What [`Interpreter::new`] costs, in steps: it lays out every function and global,

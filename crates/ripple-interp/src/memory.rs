@@ -157,6 +157,12 @@ impl Memory {
         Some(id)
     }
 
+    /// What a copy of the memory costs, in steps: one per block and per 64 bytes.
+    pub(crate) fn clone_cost(&self) -> u64 {
+        let bytes: usize = self.blocks.iter().map(|b| b.data.len()).sum();
+        (self.blocks.len() + bytes / 64) as u64
+    }
+
     /// Adds `n` blocks no pointer may access (as if freed): kept free around an object,
     /// pointer arithmetic past it by up to `n` blocks' span reaches no other object.
     pub(crate) fn dead_blocks(&mut self, n: u32) {

@@ -441,3 +441,46 @@ int main(void) {
         b"",
     );
 }
+
+/// A clone of a laid-out program is a run of its own: calls on clones of one template
+/// start from the initial globals, as a fresh interpreter does, whatever ran before on
+/// another clone.
+#[test]
+fn a_clone_starts_from_the_template_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("counter.c");
+    std::fs::write(
+        &c,
+        "static int table[4] = {5, 6, 7, 8};\nint bump(int i) { table[i & 3] += 10; return table[i & 3]; }\n",
+    )
+    .unwrap();
+    let program = lower_file(&c, "counter.c");
+    let bump = program
+        .functions
+        .iter_enumerated()
+        .find(|(_, f)| f.name == "bump")
+        .map(|(id, _)| id)
+        .unwrap();
+    let template = ripple_interp::Interpreter::new(&program, &RunConfig::default()).unwrap();
+    let call = |mut interpreter: ripple_interp::Interpreter<'_>| {
+        let out = interpreter.call(
+            bump,
+            &[ripple_interp::Value::Int(2)],
+            &mut ripple_interp::NoObserver,
+        );
+        format!("{:?}", out.result)
+    };
+    let mut used = template.clone();
+    let first = call(template.clone());
+    // The same call twice on one interpreter sees its own earlier write.
+    used.call(
+        bump,
+        &[ripple_interp::Value::Int(2)],
+        &mut ripple_interp::NoObserver,
+    );
+    let again = call(used);
+    let fresh = call(ripple_interp::Interpreter::new(&program, &RunConfig::default()).unwrap());
+    assert_eq!(first, fresh);
+    assert_ne!(first, again);
+    assert_eq!(call(template.clone()), fresh);
+}

@@ -24,7 +24,10 @@ use ripple_ir::{FloatKind, FuncId, IntKind, Program, Type, TypeId};
 use rustc_hash::FxHashSet;
 
 use super::SemdiffConfig;
-use super::{replay, scalar_text, value_text, Observed, ReplayArg, ReplayInput, Witness};
+use super::{
+    laid_out, replay, replay_from, scalar_text, value_text, Observed, ReplayArg, ReplayInput,
+    Witness,
+};
 
 /// Most input tuples tried per pair.
 const MAX_RUNS: usize = 2048;
@@ -552,9 +555,18 @@ pub(super) fn search(
         replay_steps: config.replay_steps.min(STEPS),
         ..config.clone()
     };
-    // Starting a run costs like steps: the interpreter lays out every global first.
-    let setup =
+    // Each version is laid out once (every global initialised), which costs like steps;
+    // a run starts from a copy of it, which costs like steps too.
+    let starts = [laid_out(old, &quick), laid_out(new, &quick)];
+    let start = |k: usize| starts[k].clone();
+    let setup: [u64; 2] = [0, 1].map(|k| {
+        starts[k]
+            .as_ref()
+            .map_or(0, ripple_interp::Interpreter::clone_cost)
+    });
+    let layout =
         ripple_interp::Interpreter::setup_cost(old) + ripple_interp::Interpreter::setup_cost(new);
+    *steps_left = steps_left.saturating_sub(layout);
     let mut steps = 0u64;
     for tuple in tuples
         .into_iter()
@@ -575,15 +587,15 @@ pub(super) fn search(
                 argument(shape, mine, *ty)
             })
             .collect();
-        let a = replay(old, old_func, &args, &[], &quick);
-        steps += a.steps + setup;
-        *steps_left = steps_left.saturating_sub(a.steps + setup);
+        let a = replay_from(start(0), old, old_func, &args, &[], &quick);
+        steps += a.steps + setup[0];
+        *steps_left = steps_left.saturating_sub(a.steps + setup[0]);
         if !(a.result.starts_with("returned") || a.result.starts_with("exit ")) {
             continue;
         }
-        let b = replay(new, new_func, &args, &[], &quick);
-        steps += b.steps + setup;
-        *steps_left = steps_left.saturating_sub(b.steps + setup);
+        let b = replay_from(start(1), new, new_func, &args, &[], &quick);
+        steps += b.steps + setup[1];
+        *steps_left = steps_left.saturating_sub(b.steps + setup[1]);
         if !clean_difference(old, &a, &b, &pointees) {
             continue;
         }

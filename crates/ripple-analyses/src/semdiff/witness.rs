@@ -1095,6 +1095,19 @@ fn without_untouched_globals(mut old: Observed, mut new: Observed) -> (Observed,
     (old, new)
 }
 
+/// The program laid out for a run (globals initialised) with the step limit of
+/// `config`'s replays; the reason when it cannot be.
+pub(super) fn laid_out<'p>(
+    program: &'p Program,
+    config: &SemdiffConfig,
+) -> Result<Interpreter<'p>, String> {
+    let run = RunConfig {
+        max_steps: config.replay_steps,
+        ..RunConfig::default()
+    };
+    Interpreter::new(program, &run).map_err(|t| format!("not run: {t:?}"))
+}
+
 pub(super) fn replay(
     program: &Program,
     func: FuncId,
@@ -1102,15 +1115,30 @@ pub(super) fn replay(
     globals: &[(String, Vec<u8>)],
     config: &SemdiffConfig,
 ) -> Observed {
-    let run = RunConfig {
-        max_steps: config.replay_steps,
-        ..RunConfig::default()
-    };
-    let mut interpreter = match Interpreter::new(program, &run) {
+    replay_from(
+        laid_out(program, config),
+        program,
+        func,
+        args,
+        globals,
+        config,
+    )
+}
+
+/// [`replay`] from a laid-out program (a clone of one serves every input of a search).
+pub(super) fn replay_from(
+    start: Result<Interpreter<'_>, String>,
+    program: &Program,
+    func: FuncId,
+    args: &[ReplayArg],
+    globals: &[(String, Vec<u8>)],
+    config: &SemdiffConfig,
+) -> Observed {
+    let mut interpreter = match start {
         Ok(i) => i,
-        Err(t) => {
+        Err(reason) => {
             return Observed {
-                result: format!("not run: {t:?}"),
+                result: reason,
                 stdout: String::new(),
                 state: Vec::new(),
                 untouched: Vec::new(),
@@ -1121,6 +1149,7 @@ pub(super) fn replay(
             }
         }
     };
+    interpreter.set_step_limit(config.replay_steps);
     for (key, bytes) in globals {
         if let Some((id, _)) = program
             .globals

@@ -121,7 +121,7 @@ enum Found {
     Missing,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Inode {
     data: Vec<u8>,
     /// Whether a path names it.
@@ -144,7 +144,7 @@ pub(crate) enum Target {
 }
 
 /// An open stream other than stdin, stdout and stderr.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct FileStream {
     target: Target,
     pub(crate) fd: i32,
@@ -186,7 +186,7 @@ pub(crate) struct ScanInput {
 }
 
 /// The run's files and file streams.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Files {
     /// The absolute working directory of the run.
     cwd: PathBuf,

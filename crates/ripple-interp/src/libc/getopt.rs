@@ -13,7 +13,7 @@ use crate::libc::{int, Args};
 use crate::{Interpreter, Value};
 
 /// What glibc keeps between calls (`struct _getopt_data` without the public fields).
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct State {
     initialized: bool,
     /// Where the next short option of the current element is (0: none).

@@ -41,7 +41,7 @@ struct Action {
 }
 
 /// The signal dispositions and mask of a run.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Signals {
     /// The action installed for each signal (absent: the default).
     actions: FxHashMap<i32, Action>,
