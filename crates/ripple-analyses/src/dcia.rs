@@ -114,12 +114,6 @@ impl Equivalences {
 
 pub use ripple_dataflow::pointsto::Fallback as PointsToFallback;
 
-/// Whether `program` is a library (no `main`), whose client's calls of its functions
-/// link what one leaves in memory to what every one reads.
-pub fn is_library(program: &Program) -> bool {
-    !Sdg::client_functions(program).is_empty()
-}
-
 #[derive(Clone, Debug, Default)]
 pub struct DciaConfig {
     pub sdg: SdgConfig,

@@ -416,10 +416,7 @@ fn accounted_for(
         return Vec::new();
     }
     let inlined: FxHashSet<(FuncId, NodeId)> = sites.iter().map(|&(f, n, _)| (f, n)).collect();
-    let has_main = program
-        .functions
-        .iter()
-        .any(|f| f.name == "main" && f.is_defined());
+    let has_main = program.defined_main().is_some();
     let taken: FxHashSet<FuncId> = ripple_graph::address_taken_functions(program)
         .into_iter()
         .collect();

@@ -17,12 +17,7 @@ pub(crate) fn call_around_main(
     if constructors.is_empty() && destructors.is_empty() {
         return;
     }
-    let Some(main) = program
-        .functions
-        .iter_enumerated()
-        .find(|(_, f)| f.name == "main" && f.is_defined())
-        .map(|(id, _)| id)
-    else {
+    let Some(main) = program.defined_main() else {
         return;
     };
     // Each defined function once (its declarations may carry the attribute too), in

@@ -39,10 +39,7 @@ pub struct InitialValues<'p> {
 impl<'p> InitialValues<'p> {
     /// `None` for a program without a defined `main`.
     pub fn new(program: &'p Program, pts: &'p PointsTo) -> Option<Self> {
-        program
-            .functions
-            .iter()
-            .find(|f| f.name == "main" && f.is_defined())?;
+        program.defined_main()?;
         let exit_of = |g: FuncId| {
             program.functions[g]
                 .nodes

@@ -929,10 +929,7 @@ impl<'p> Generator<'p> {
         }
         // A library (no `main`): a client may call any function of external linkage, with
         // whatever it was given before (returned pointers escape to it).
-        let library = !program
-            .functions
-            .iter()
-            .any(|f| f.name == "main" && f.is_defined());
+        let clients: FxHashSet<FuncId> = program.client_functions().into_iter().collect();
         for (f, function) in program.functions.iter_enumerated() {
             if !function.is_defined() {
                 continue;
@@ -942,7 +939,7 @@ impl<'p> Generator<'p> {
             // through pointers get theirs from the calls the solver binds, and from
             // outside too once their address escapes (`bind_escaped`).
             let uncalled = !has_callers[f.index()] && !self.by_pointer.contains(&f);
-            let client = library && function.linkage == ripple_ir::Linkage::External;
+            let client = clients.contains(&f);
             if uncalled || client {
                 self.rooted.insert((f, usize::MAX));
                 self.root(f, &[]);

@@ -117,7 +117,7 @@ pub enum VertexKind {
     Trap(NodeId),
     /// The contents of a region as a client of a library (a program without `main`)
     /// leaves them between its calls of the library's functions. See
-    /// [`Sdg::client_functions`].
+    /// [`Program::client_functions`].
     Client(PartId),
     /// A port of the dispatch shared by the call sites with one set of targets.
     Dispatch {
@@ -324,34 +324,13 @@ impl Sdg {
         )
     }
 
-    /// The functions a client may call, in a program without a defined `main` (a
-    /// library): those with external linkage (a `static` one only through a pointer it
-    /// was given, which the points-to analysis binds). Empty for a program with `main`.
-    pub fn client_functions(program: &Program) -> Vec<FuncId> {
-        if program
-            .functions
-            .iter()
-            .any(|f| f.name == "main" && f.is_defined())
-        {
-            return Vec::new();
-        }
-        program
-            .functions
-            .iter_enumerated()
-            .filter(|(_, function)| {
-                function.is_defined() && function.linkage == ripple_ir::Linkage::External
-            })
-            .map(|(f, _)| f)
-            .collect()
-    }
-
-    /// The client of a library ([`Sdg::client_functions`]) between its calls: each
+    /// The client of a library ([`Program::client_functions`]) between its calls: each
     /// region one of them leaves (a formal-out) reaches that region at the entry of every
     /// one (a formal-in), through one [`VertexKind::Client`] vertex per region. The
     /// client may call them in any order, with the objects it was given. What it does
     /// with the values they return is its own code's (not followed).
     fn client_edges(&mut self, program: &Program, edges: &mut Vec<(u32, u32, EdgeKind)>) {
-        let clients = Sdg::client_functions(program);
+        let clients = program.client_functions();
         let Some(&first) = clients.first() else {
             return;
         };

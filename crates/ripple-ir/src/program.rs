@@ -263,6 +263,28 @@ impl ApproximationKind {
 }
 
 impl Program {
+    /// The functions a client may call, in a program without a defined `main` (a
+    /// library): those with external linkage (a `static` one only through a pointer it
+    /// was given, which points-to analysis binds). Empty for a program with `main`.
+    pub fn client_functions(&self) -> Vec<FuncId> {
+        if self.defined_main().is_some() {
+            return Vec::new();
+        }
+        self.functions
+            .iter_enumerated()
+            .filter(|(_, f)| f.is_defined() && f.linkage == Linkage::External)
+            .map(|(id, _)| id)
+            .collect()
+    }
+
+    /// The program's `main`, when it defines one (a library does not).
+    pub fn defined_main(&self) -> Option<FuncId> {
+        self.functions
+            .iter_enumerated()
+            .find(|(_, f)| f.name == "main" && f.is_defined())
+            .map(|(id, _)| id)
+    }
+
     /// The texts ([`ReadError::text`]) of the errors outside functions within `span`
     /// (a global's definition), sorted.
     pub fn unread_texts_within(&self, span: &Span) -> Vec<u64> {

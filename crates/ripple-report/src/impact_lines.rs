@@ -341,7 +341,7 @@ pub fn impact_lines_view(
         }
     }
     // A library: its client's calls are the program's entry points.
-    if ripple_analyses::dcia::is_library(new) {
+    if !new.client_functions().is_empty() {
         approximations.push(
             "a library (no main): a client may call its functions in any order with the objects it was given, so what one leaves in memory reaches what every one reads; what the client does with returned values is its own code's, not followed"
                 .to_string(),
