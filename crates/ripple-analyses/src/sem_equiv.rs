@@ -665,7 +665,8 @@ impl FunctionEquivalences {
 pub const MAX_FUNCTIONS: usize = 8;
 
 /// Tries to prove equivalent, within `budget` per level (work, an equal share per
-/// function of the level; four times as much wall-clock time is the cut-off), the changed
+/// function of the level; [`crate::semdiff::CUTOFF_FACTOR`] times as much wall-clock time
+/// is the cut-off), the changed
 /// functions whose changes the statement equivalences do not all cover (level 0), then
 /// level by level up to `max_level` the callers of those not proved (at most
 /// [`MAX_FUNCTIONS`] per level, in a deterministic order; the others count as not
@@ -734,7 +735,7 @@ pub fn function_equivalences(
             let config = crate::semdiff::SemdiffConfig {
                 total_budget: share,
                 query_budget: share.min(crate::semdiff::DEFAULT_QUERY_BUDGET),
-                wall_clock_cutoff: Some(share * 4),
+                wall_clock_cutoff: Some(share * crate::semdiff::CUTOFF_FACTOR),
                 max_witnesses: 0,
                 function: Some(old.functions[o].name.clone()),
                 ..crate::semdiff::SemdiffConfig::default()

@@ -93,9 +93,14 @@ use crate::unread::UnreadCode;
 
 /// The default limit of one solver query.
 pub const DEFAULT_QUERY_BUDGET: Duration = Duration::from_millis(1000);
-/// The default limit of a whole run: with the process start, preprocessing and the
-/// last query's overrun, a run stays well under 5 s on a loaded 2-core machine.
+/// The default limit of a whole run, in seconds of work (about as many seconds of time
+/// on the 2-core machine the work units are calibrated on).
 pub const DEFAULT_RUN_BUDGET: Duration = Duration::from_millis(3500);
+/// The default wall-clock cut-off, as a multiple of the work budget: the budget's
+/// seconds of work are calibrated on one machine and take up to twice as long on
+/// another, so a cut-off at the budget itself would stop most long runs by the clock
+/// (a result that depends on the machine) rather than by their work.
+pub const CUTOFF_FACTOR: u32 = 4;
 /// The part of the run budget for exploring and refining the summaries; the rest is for
 /// the reports (difference queries, witnesses, readable conditions).
 pub const EXPLORATION_SHARE: f64 = 0.6;

@@ -41,11 +41,11 @@ pub struct DiffArgs {
     #[arg(long, value_enum, value_delimiter = ',')]
     pub skip: Vec<Section>,
     /// The budget of the semantic verdicts in seconds, counted as deterministic work;
-    /// as many seconds of wall-clock time are the outer cut-off. The invariant churns
+    /// four times as many seconds of wall-clock time are the outer cut-off. The invariant churns
     /// have a budget as large of their own.
     #[arg(long, default_value_t = 5.0)]
     pub budget: f64,
-    /// Wall-clock cut-off of the semantic verdicts in seconds (default: the budget). Past
+    /// Wall-clock cut-off of the semantic verdicts in seconds (default: four times the budget). Past
     /// it the verdicts left are "unknown" and the report says so; a larger cut-off keeps
     /// the report reproducible on a busy machine.
     #[arg(long)]
@@ -625,7 +625,11 @@ fn invariant_churns(
     }
     let graph = Mvicfg::build(&programs, &[matching]);
     let budget = std::time::Duration::from_secs_f64(args.budget.max(0.0));
-    let cutoff = std::time::Duration::from_secs_f64(args.cutoff.unwrap_or(args.budget).max(0.0));
+    let cutoff = std::time::Duration::from_secs_f64(
+        args.cutoff
+            .unwrap_or(args.budget * f64::from(ripple_analyses::semdiff::CUTOFF_FACTOR))
+            .max(0.0),
+    );
     let config = InvariantConfig {
         versions: vec![0, 1],
         points: changed

@@ -8,7 +8,9 @@ use std::time::Duration;
 use anyhow::Result;
 use clap::Args;
 use ripple_analyses::semdiff::native::{NativeRunner, NativeSource, NativeUnit};
-use ripple_analyses::semdiff::{semdiff, SemdiffConfig, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET};
+use ripple_analyses::semdiff::{
+    semdiff, SemdiffConfig, CUTOFF_FACTOR, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET,
+};
 
 use crate::cli::FrontendArgs;
 use crate::load::{report_diagnostics, VersionSpec};
@@ -47,11 +49,11 @@ pub struct SemdiffArgs {
     /// Budget of the whole analysis in seconds (concrete search, exploration, difference
     /// queries, witness search; reading the sources is not part of it), counted as
     /// deterministic work (solver resource units and interpreter steps) so that the same
-    /// input gives the same answer on any machine; the same number of seconds of
-    /// wall-clock time is the outer cut-off. What is not decided within it is "unknown".
+    /// input gives the same answer on any machine; four times as many seconds of
+    /// wall-clock time are the outer cut-off. What is not decided within it is "unknown".
     #[arg(long, default_value_t = DEFAULT_RUN_BUDGET.as_secs_f64())]
     pub budget: f64,
-    /// Wall-clock cut-off in seconds (default: the budget). Past it the run stops and says
+    /// Wall-clock cut-off in seconds (default: four times the budget). Past it the run stops and says
     /// so, and its result may then depend on the machine's load; a larger cut-off keeps
     /// results reproducible on a busy machine.
     #[arg(long)]
@@ -306,7 +308,7 @@ pub fn semantic_view(
             let outer = args
                 .cutoff
                 .and_then(|c| Duration::try_from_secs_f64(c.max(0.1)).ok())
-                .unwrap_or(total);
+                .unwrap_or(total * CUTOFF_FACTOR);
             // Less a reserve for the report.
             outer.mul_f64(0.97).max(Duration::from_millis(10))
         }),
