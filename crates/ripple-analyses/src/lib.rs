@@ -13,6 +13,8 @@
 //! - [`effects`]: change effects and test-suite assessment: the change model, CHAIN and
 //!   PROP requirements, demand-driven monitoring of runs on both versions (Santelices,
 //!   002, chapters 3, 5 and 6).
+//! - [`fingerprint`]: content hashes of a function and what it depends on, the keys of
+//!   the summary cache.
 //! - [`unread`]: the functions whose answers depend on code that could not be read.
 //! - [`function_impact`]: the functions a change between two versions may impact, by SEA,
 //!   next to the plain call-graph impact (004 section 4).
@@ -23,6 +25,7 @@
 pub mod change_control;
 pub mod dcia;
 pub mod effects;
+pub mod fingerprint;
 pub mod function_impact;
 pub mod hubs;
 pub mod interactions;

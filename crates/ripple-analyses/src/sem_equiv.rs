@@ -670,7 +670,9 @@ pub const MAX_FUNCTIONS: usize = 8;
 /// functions whose changes the statement equivalences do not all cover (level 0), then
 /// level by level up to `max_level` the callers of those not proved (at most
 /// [`MAX_FUNCTIONS`] per level, in a deterministic order; the others count as not
-/// proved). `progress` hears of each level as it ends.
+/// proved). A pair `known` says an earlier run proved is proved without a search (the
+/// summary cache). `progress` hears of each level as it ends.
+#[allow(clippy::too_many_arguments)]
 pub fn function_equivalences(
     old: &Program,
     new: &Program,
@@ -678,6 +680,7 @@ pub fn function_equivalences(
     statements: &Equivalences,
     budget: std::time::Duration,
     max_level: usize,
+    known: &mut dyn FnMut(FuncId, FuncId) -> bool,
     progress: &mut dyn FnMut(&LevelOutcome),
 ) -> FunctionEquivalences {
     let mut out = FunctionEquivalences::default();
@@ -732,6 +735,11 @@ pub fn function_equivalences(
         let share = budget / tried as u32;
         let mut unproved = Vec::new();
         for &(o, n) in &level_pairs[..tried] {
+            if known(o, n) {
+                out.proved.push((o, n));
+                outcome.proved += 1;
+                continue;
+            }
             let config = crate::semdiff::SemdiffConfig {
                 total_budget: share,
                 query_budget: share.min(crate::semdiff::DEFAULT_QUERY_BUDGET),

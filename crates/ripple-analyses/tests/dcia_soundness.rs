@@ -143,6 +143,7 @@ fn check_pair(
             &equivalences,
             std::time::Duration::from_secs(2),
             1,
+            &mut |_, _| false,
             &mut |_| {},
         );
         found.add_to(&mut equivalences, &graphs.old, &graphs.new);

@@ -32,6 +32,7 @@ mod literals;
 mod lower;
 mod misparse;
 mod oldstyle;
+mod readonly;
 mod recover;
 mod runtime;
 mod source;

@@ -897,6 +897,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
     }
     let [constructors, destructors] = std::mem::take(&mut linker.runtime_calls);
     crate::runtime::call_around_main(&mut linker.program, &constructors, &destructors);
+    crate::readonly::mark_unwritten_statics(&mut linker.program);
     let mut diagnostics = linker.diagnostics;
     diagnostics.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
     diagnostics.dedup();

@@ -6,6 +6,17 @@ use crate::{Callee, Expr, ExprKind, Function, InitItem, NodeKind, Place, Program
 
 /// The whole program: globals, then functions in id order.
 pub fn dump_program(program: &Program) -> String {
+    let mut out = dump_globals(program);
+    for function in &program.functions {
+        if function.is_defined() {
+            out.push_str(&dump_function(program, function));
+        }
+    }
+    out
+}
+
+/// Every global: its key, type and initializer.
+pub fn dump_globals(program: &Program) -> String {
     let mut out = String::new();
     for (id, global) in program.globals.iter_enumerated() {
         let init = match &global.init {
@@ -43,11 +54,6 @@ pub fn dump_program(program: &Program) -> String {
             global.key,
             program.types.display(global.ty)
         );
-    }
-    for function in &program.functions {
-        if function.is_defined() {
-            out.push_str(&dump_function(program, function));
-        }
     }
     out
 }

@@ -30,7 +30,7 @@ mod syntax;
 mod types;
 mod validate;
 
-pub use display::{dump_function, dump_program};
+pub use display::{dump_function, dump_globals, dump_program};
 pub use expr::{BinOp, Expr, ExprKind, UnOp};
 pub use ids::{FileId, FuncId, GlobalId, IndexVec, NodeId, SynId, TypeId, VarId};
 pub use node::{Callee, Intrinsic, Node, NodeKind, Place};

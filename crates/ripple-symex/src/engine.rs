@@ -319,11 +319,13 @@ const WITHOUT_ERRNO: &[&str] = &[
 
 impl<'p> Engine<'p> {
     /// An engine over two versions whose functions `pairs` correspond; the globals of
-    /// `apart` (constants whose contents differ) get an address per version.
+    /// `apart` (constants whose contents differ) get an address per version, and those
+    /// of `same` (old, new: statics of units named otherwise) one address.
     pub fn new(
         programs: [&'p Program; 2],
         pairs: &[(FuncId, FuncId)],
         apart: [&[GlobalId]; 2],
+        same: &[(GlobalId, GlobalId)],
         config: Config,
     ) -> Self {
         let mut pair_of = [FxHashMap::default(), FxHashMap::default()];
@@ -345,7 +347,7 @@ impl<'p> Engine<'p> {
             programs,
             smt: Smt::new(config.budget),
             config,
-            layout: Layout::new(programs, apart),
+            layout: Layout::new(programs, apart, same),
             pair_of,
             equal_when: FxHashMap::default(),
             summaries: FxHashMap::default(),

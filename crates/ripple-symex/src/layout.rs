@@ -40,12 +40,22 @@ pub struct Layout {
 
 impl Layout {
     /// The layout of two versions, with the globals of `apart` (per version) at
-    /// addresses of their own.
-    pub fn new(programs: [&Program; 2], apart: [&[GlobalId]; 2]) -> Layout {
+    /// addresses of their own, and each new global of `same` (old, new) at its old
+    /// partner's address whatever its key (a static of `old.c` and of `new.c`).
+    pub fn new(
+        programs: [&Program; 2],
+        apart: [&[GlobalId]; 2],
+        same: &[(GlobalId, GlobalId)],
+    ) -> Layout {
         let mut layout = Layout::default();
+        let partner: FxHashMap<GlobalId, GlobalId> = same.iter().map(|&(o, n)| (n, o)).collect();
         let identity = |side: usize, id: GlobalId| {
-            let program = programs[side];
-            let mut identity = global_identity(program, &program.globals[id]);
+            let (side_of_name, id_of_name) = match partner.get(&id) {
+                Some(&old) if side == 1 => (0, old),
+                _ => (side, id),
+            };
+            let program = programs[side_of_name];
+            let mut identity = global_identity(program, &program.globals[id_of_name]);
             if apart[side].contains(&id) {
                 identity.push_str(if side == 0 { "@old" } else { "@new" });
             }

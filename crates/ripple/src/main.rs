@@ -9,6 +9,7 @@ mod config;
 mod generate;
 mod load;
 mod progress;
+mod proved;
 mod style;
 mod suite;
 

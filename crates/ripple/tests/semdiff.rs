@@ -773,6 +773,128 @@ fn a_report_is_read_back_from_the_cache() {
 }
 
 #[test]
+fn a_pair_proved_before_is_taken_from_the_summary_cache_while_what_it_depends_on_is_the_same() {
+    // f's new version adds 0 to what it returns: equivalent. It calls k and reads table,
+    // so the proof holds only while both are as they were: a later pair that also
+    // changes h (which f does not call) takes it from the cache; pairs where k or table
+    // changed must prove f again, and here find it different (k returns one more,
+    // four times: f returns 4 more; table[1] is 3: f differs on odd x).
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cache.redb");
+    let old = "int table[2] = {1, 2};\n\
+               int k(int x) { return x + 1; }\n\
+               int f(int x) { int s = 0; for (int i = 0; i < 4; i++) s += k(x); return s + table[x & 1]; }\n\
+               int h(int y) { return y - 1; }\n\
+               int main(int argc, char **argv) { return f(argc) + h(argc); }\n";
+    let new = old.replace("return s + table[x & 1];", "return s + table[x & 1] + 0;");
+    let verdict_of_f = |new: &str, name: &str| {
+        let (a, b) = (dir.path().join("old.c"), dir.path().join(name));
+        std::fs::write(&a, old).unwrap();
+        std::fs::write(&b, new).unwrap();
+        let out = Command::cargo_bin("ripple")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["semdiff", "--no-config", "--format", "json", "--cache"])
+            .arg(&db)
+            .arg(&a)
+            .arg(&b)
+            .output()
+            .expect("ripple runs");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let f = json["functions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["name"] == "f")
+            .unwrap_or_else(|| panic!("f is reported: {json:#}"))
+            .clone();
+        let cached = f["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n.as_str().unwrap().contains("summary cache"));
+        (f["verdict"].as_str().unwrap().to_string(), cached)
+    };
+    assert_eq!(verdict_of_f(&new, "new.c"), ("equivalent".into(), false));
+    let h_too = new.replace("return y - 1;", "return y - 2;");
+    assert_eq!(verdict_of_f(&h_too, "h.c"), ("equivalent".into(), true));
+    let k_too = new.replace("return x + 1;", "return x + 2;");
+    assert_eq!(verdict_of_f(&k_too, "k.c"), ("different".into(), false));
+    let table_too = new.replace("{1, 2}", "{1, 3}");
+    assert_eq!(verdict_of_f(&table_too, "t.c"), ("different".into(), false));
+}
+
+/// The verdict and the witnesses' inputs of `name` in a semdiff JSON report.
+fn verdict_and_inputs(json: &str, name: &str) -> (String, Vec<serde_json::Value>) {
+    let v: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    let f = v["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == name)
+        .unwrap_or_else(|| panic!("{name} is reported: {v:#}"));
+    let inputs = f["witnesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["inputs"].clone())
+        .collect();
+    (f["verdict"].as_str().unwrap().to_string(), inputs)
+}
+
+#[test]
+fn a_static_nothing_writes_holds_its_initializer_and_is_no_input() {
+    // maxExponent is 511 in every run (nothing stores to it, its address is never
+    // taken): comparing with it or with 511 is the same. Before, it was a free input and
+    // both functions were "different", with witnesses no run can reach.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "static int maxExponent = 511;\n\
+               int clampexp(int exp) { if (exp > maxExponent) exp = maxExponent; return exp; }\n\
+               int main(int argc, char **argv) { return clampexp(argc) & 0xff; }\n";
+    let new = old.replace(
+        "if (exp > maxExponent) exp = maxExponent;",
+        "if (exp > 511) exp = 511;",
+    );
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--format", "json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert_eq!(verdict_and_inputs(&stdout, "clampexp").0, "equivalent");
+}
+
+#[test]
+fn a_static_of_files_named_otherwise_is_one_object_and_main_starts_from_initializers() {
+    // `limit` may be set by setlimit, so clampexp differs (old returns limit when exp is
+    // above it, new 511). The two files' statics are one variable run twice: a witness
+    // gives it one value, not one per version. main never calls setlimit: it always
+    // compares with 511, so it does not differ; a witness setting limit is no run of it.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "static int limit = 511;\n\
+               void setlimit(int l) { limit = l; }\n\
+               int clampexp(int exp) { if (exp > limit) exp = limit; return exp; }\n\
+               int main(int argc, char **argv) { return clampexp(argc) & 0xff; }\n";
+    let new = old.replace("if (exp > limit) exp = limit;", "if (exp > 511) exp = 511;");
+    let (a, b) = (dir.path().join("before.c"), dir.path().join("after.c"));
+    std::fs::write(&a, old).unwrap();
+    std::fs::write(&b, &new).unwrap();
+    let (_, stdout, stderr) =
+        semdiff(&[a.to_str().unwrap(), b.to_str().unwrap(), "--format", "json"]);
+    let (verdict, inputs) = verdict_and_inputs(&stdout, "clampexp");
+    assert_eq!(verdict, "different", "{stdout}{stderr}");
+    assert!(!inputs.is_empty(), "{stdout}");
+    for input in &inputs {
+        let limit = input["limit"].as_str().unwrap_or_else(|| panic!("{input}"));
+        assert!(
+            !limit.contains("(old)") && !limit.contains("(new)"),
+            "{input}"
+        );
+    }
+    assert_ne!(
+        verdict_and_inputs(&stdout, "main").0,
+        "different",
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_missing_file_is_an_error_naming_it() {
     let (code, _, stderr) = semdiff(&["no/such/old.c", "examples/moddiff-fig2/new.c"]);
     assert_eq!(code, 2);

@@ -91,6 +91,10 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::unread::UnreadCode;
 
+/// The note of a pair proved equivalent by an earlier run (the summary cache).
+pub const KNOWN_EQUIVALENT_NOTE: &str = "proved equivalent by an earlier run of the same code, \
+     with the same functions it may call, globals and types (the summary cache)";
+
 /// The default limit of one solver query.
 pub const DEFAULT_QUERY_BUDGET: Duration = Duration::from_millis(1000);
 /// The default limit of a whole run, in seconds of work (about as many seconds of time
@@ -141,6 +145,10 @@ pub struct SemdiffConfig {
     pub assume_no_ub: bool,
     /// Do not free the solvers' memory at the end (a process that exits right after).
     pub abandon_solver_memory: bool,
+    /// Changed pairs proved equivalent by an earlier run with the same code in both
+    /// versions (`crate::fingerprint`: the same functions they may call, globals and
+    /// types; the summary cache): they run as before, as pairs of the same code do.
+    pub known_equivalent: FxHashSet<(FuncId, FuncId)>,
 }
 
 impl Default for SemdiffConfig {
@@ -159,6 +167,7 @@ impl Default for SemdiffConfig {
             native: None,
             assume_no_ub: false,
             abandon_solver_memory: false,
+            known_equivalent: FxHashSet::default(),
         }
     }
 }
@@ -368,7 +377,11 @@ pub fn semdiff(
         .collect();
     let layout_only: FxHashSet<(FuncId, FuncId)> =
         layout_only.difference(&reinterpreting).copied().collect();
-    let same_code: FxHashSet<(FuncId, FuncId)> = same_code.union(&layout_only).copied().collect();
+    let same_code: FxHashSet<(FuncId, FuncId)> = same_code
+        .union(&layout_only)
+        .chain(&config.known_equivalent)
+        .copied()
+        .collect();
     let runs_as_before = |o: FuncId, n: FuncId, status: FunctionStatus| {
         !reinterpreting.contains(&(o, n))
             && (status == FunctionStatus::Unchanged || same_code.contains(&(o, n)))
@@ -401,7 +414,21 @@ pub fn semdiff(
             }
         }
     }
-    let mut engine = Engine::new([old, new], &plain, [&apart[0], &apart[1]], symex_config);
+    // Statics the versions' units name differently (`old.c` and `new.c`), matched by
+    // name: one object, as in one program run twice.
+    let same: Vec<(ripple_ir::GlobalId, ripple_ir::GlobalId)> =
+        ripple_versions::match_all_globals(old, new)
+            .into_iter()
+            .filter_map(|g| Some((g.old?, g.new?)))
+            .filter(|&(o, n)| old.globals[o].key != new.globals[n].key)
+            .collect();
+    let mut engine = Engine::new(
+        [old, new],
+        &plain,
+        [&apart[0], &apart[1]],
+        &same,
+        symex_config,
+    );
     let graphs = [CallGraph::build(old), CallGraph::build(new)];
     // An indirect call is one unknown function of its target in both versions, which
     // holds only where the target behaves the same in both: the functions that may not
@@ -706,7 +733,12 @@ pub fn semdiff(
         if by_code[i] {
             states[i].equal = Bool::from_bool(true);
             states[i].covered = true;
-            let note = if layout_only.contains(&(states[i].old, states[i].new)) {
+            let note = if config
+                .known_equivalent
+                .contains(&(states[i].old, states[i].new))
+            {
+                KNOWN_EQUIVALENT_NOTE
+            } else if layout_only.contains(&(states[i].old, states[i].new)) {
                 "the same code but for the offsets of the record members it accesses: \
                  equivalent with the members matched by name"
             } else {

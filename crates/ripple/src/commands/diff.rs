@@ -355,6 +355,7 @@ fn report_pair(
                 [&mut old_version, &mut new_version],
                 config,
                 args,
+                cache,
                 &wanted,
                 &say,
             );
@@ -448,6 +449,7 @@ fn analyse_pair(
     [old_version, new_version]: [&mut crate::load::LoadedVersion; 2],
     config: &LoadConfig,
     args: &DiffArgs,
+    cache: Option<&Cache>,
     wanted: &dyn Fn(Section) -> bool,
     say: &dyn Fn(&str),
 ) -> Report {
@@ -491,7 +493,14 @@ fn analyse_pair(
         say("semantic verdicts");
         let versions = [&*old_version, &*new_version];
         let (view, _, proved) = super::isolated(|| {
-            super::semdiff::semantic_view(config, versions, &matching, &semdiff_args, ending(args))
+            super::semdiff::semantic_view(
+                config,
+                versions,
+                &matching,
+                &semdiff_args,
+                cache,
+                ending(args),
+            )
         });
         Some((view, proved))
     };
@@ -549,7 +558,7 @@ fn analyse_pair(
         let versions = [&*old_version, &*new_version];
         let (view, _) = super::isolated(|| {
             let timer = super::StageTimer::new(args.frontend.verbose);
-            super::impact::statement_impact(versions[0], versions[1], &options, &timer)
+            super::impact::statement_impact(versions[0], versions[1], &options, cache, &timer)
         });
         Some(view)
     } else {

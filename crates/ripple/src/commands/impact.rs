@@ -285,7 +285,8 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             ));
         }
         let (old_version, new_version, errors) = lower(prepared);
-        let (view, matching) = statement_impact(&old_version, &new_version, &options, &timer);
+        let (view, matching) =
+            statement_impact(&old_version, &new_version, &options, cache.as_ref(), &timer);
         let any_change = ripple_report::diff::diff_view(
             ("", ""),
             old_version.program(),
@@ -498,6 +499,7 @@ pub fn statement_impact(
     old_version: &crate::load::LoadedVersion,
     new_version: &crate::load::LoadedVersion,
     options: &StatementOptions,
+    cache: Option<&crate::cache::Cache>,
     timer: &super::StageTimer,
 ) -> (
     ripple_report::impact_lines::ImpactLinesView,
@@ -547,6 +549,10 @@ pub fn statement_impact(
                 );
             }
         };
+        // Pairs an earlier run proved are taken from the summary cache, and what this
+        // run proves is stored there.
+        let proofs = cache.map(|cache| crate::proved::ProvedPairs::new(cache, old, new, false));
+        let mut known = rustc_hash::FxHashSet::default();
         let found = ripple_analyses::sem_equiv::function_equivalences(
             old,
             new,
@@ -554,8 +560,20 @@ pub fn statement_impact(
             &equivalences,
             budget,
             max_level,
+            &mut |o, n| {
+                let proved = proofs.as_ref().is_some_and(|p| p.known(o, n));
+                if proved {
+                    known.insert((o, n));
+                }
+                proved
+            },
             &mut progress,
         );
+        if let Some(proofs) = &proofs {
+            for &(o, n) in found.proved.iter().filter(|p| !known.contains(p)) {
+                proofs.store(o, n);
+            }
+        }
         found.add_to(&mut equivalences, &graphs.old, &graphs.new);
         timer.done("whole-function equivalences");
         Some(found)

@@ -144,6 +144,7 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         [&old_version, &new_version],
         &matching,
         args,
+        cache.as_ref(),
         super::Ending::Exit,
     );
     timer.done("semantic difference");
@@ -285,6 +286,7 @@ pub fn semantic_view(
     [old_version, new_version]: [&crate::load::LoadedVersion; 2],
     matching: &ripple_versions::VersionMatch,
     args: &SemdiffArgs,
+    cache: Option<&crate::cache::Cache>,
     ending: super::Ending,
 ) -> (
     ripple_report::semdiff::SemdiffView,
@@ -319,12 +321,41 @@ pub fn semantic_view(
         abandon_solver_memory: ending == super::Ending::Exit,
         ..SemdiffConfig::default()
     };
-    let report = semdiff(
-        old_version.program(),
-        new_version.program(),
-        matching,
-        &semdiff_config,
-    );
+    // The changed pairs an earlier run proved equivalent (the summary cache).
+    let (old, new) = (old_version.program(), new_version.program());
+    let proofs = cache
+        .map(|cache| crate::proved::ProvedPairs::new(cache, old, new, args.assume == Assume::NoUb));
+    let known_equivalent: rustc_hash::FxHashSet<_> = proofs
+        .as_ref()
+        .map(|proofs| {
+            matching
+                .changed()
+                .filter(|m| !m.same_code())
+                .filter_map(|m| Some((m.old?, m.new?)))
+                .filter(|&(o, n)| {
+                    old.functions[o].is_defined()
+                        && new.functions[n].is_defined()
+                        && proofs.known(o, n)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let semdiff_config = SemdiffConfig {
+        known_equivalent,
+        ..semdiff_config
+    };
+    let report = semdiff(old, new, matching, &semdiff_config);
+    if let Some(proofs) = &proofs {
+        for f in report.functions.iter().filter(|f| f.modified) {
+            if let (Some(o), Some(n)) = (f.old, f.new) {
+                if f.verdict == ripple_analyses::semdiff::Verdict::Equivalent
+                    && !semdiff_config.known_equivalent.contains(&(o, n))
+                {
+                    proofs.store(o, n);
+                }
+            }
+        }
+    }
     let mut view = ripple_report::semdiff::semdiff_view(&report);
     if args.frontend.verbose {
         view.settings.elapsed_ms =
