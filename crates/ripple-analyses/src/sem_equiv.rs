@@ -238,6 +238,12 @@ pub fn statement_equivalences(
         if !records_used[0][o.index()].is_empty() || !records_used[1][n.index()].is_empty() {
             continue;
         }
+        // Volatile objects are ordinary memory to the comparison, where every access
+        // is observable (a dropped store of a device register leaves the same state):
+        // the regions of functions that may access one stay sources.
+        if old.volatile.binary_search(&o).is_ok() || new.volatile.binary_search(&n).is_ok() {
+            continue;
+        }
         let [shared_old, shared_new] = shared
             .entry((o, n))
             .or_insert_with(|| shared_temps(old, new, matching, (o, n)));

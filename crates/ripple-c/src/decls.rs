@@ -946,6 +946,13 @@ impl<'a> Lowerer<'a, '_> {
         self.func.name = name;
         self.func.span = span;
         self.in_function = true;
+        let src = self.src;
+        let volatile_names = self
+            .volatile_names
+            .get_or_insert_with(|| crate::volatile::declared_names(src));
+        if crate::volatile::mentions(&src[def.byte_range()], volatile_names) {
+            self.linker.program.volatile.push(f);
+        }
         let (syntax, fingerprint) = self.scan_function(def);
         self.func.syn = syntax.as_ref().map(|s| s.root);
         let entry = self.emit(NodeKind::Entry);

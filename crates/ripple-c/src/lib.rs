@@ -42,6 +42,7 @@ mod syntax;
 mod type_attributes;
 mod types;
 mod unmodelled;
+mod volatile;
 
 pub use entry::defines_function;
 pub use include::HEADERS as INCLUDE_HEADERS;

@@ -275,6 +275,9 @@ pub(crate) struct Snapshot {
 pub(crate) struct Lowerer<'a, 'l> {
     /// The program being built, shared by the units.
     pub linker: &'l mut Linker,
+    /// The names the unit's declarations saying `volatile` declare (`crate::volatile`),
+    /// read at its first function definition.
+    pub volatile_names: Option<FxHashSet<String>>,
     /// The types every lowering needs (int, char, pointers to void ...).
     pub types: CommonTypes,
     pub src: &'a str,
@@ -859,6 +862,7 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
             cleanup_attributes,
             modelled_cleanups: FxHashSet::default(),
             lowered_definitions: FxHashSet::default(),
+            volatile_names: None,
         };
         let mut sink = ChunkSink {
             slots: &slots,
@@ -898,6 +902,8 @@ pub(crate) fn lower_all(units: &[TranslationUnit], config: &FrontendConfig) -> L
     let [constructors, destructors] = std::mem::take(&mut linker.runtime_calls);
     crate::runtime::call_around_main(&mut linker.program, &constructors, &destructors);
     crate::readonly::mark_unwritten_statics(&mut linker.program);
+    linker.program.volatile.sort_unstable();
+    linker.program.volatile.dedup();
     let mut diagnostics = linker.diagnostics;
     diagnostics.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
     diagnostics.dedup();

@@ -21,6 +21,10 @@ pub struct Program {
     /// Where the sources had errors: the code there may be missing or read as something
     /// it is not, so an answer that depends on it is no answer.
     pub read_errors: Vec<ReadError>,
+    /// The functions that may access `volatile` objects (found from their text, an
+    /// over-approximation), sorted. Every analysis reads such an object as ordinary
+    /// memory, where each access to it is observable and two reads may differ.
+    pub volatile: Vec<FuncId>,
 }
 
 /// An error met reading the sources, where it was met; or a constant read from the

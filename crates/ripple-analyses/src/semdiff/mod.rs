@@ -819,6 +819,42 @@ pub fn semdiff(
             layout_verdict(report, &uses_changed_record[i]);
         }
     }
+    // Volatile objects are ordinary memory to the summaries, where each access is
+    // observable and two reads may differ: no pair that may access one is equivalent,
+    // unless it runs its code as before (the same tokens, callees equal).
+    let reaches_volatile = |program: &Program, graph: &CallGraph, f: FuncId| {
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![f];
+        while let Some(g) = stack.pop() {
+            if program.volatile.binary_search(&g).is_ok() {
+                return true;
+            }
+            for &c in &graph.callees[g.index()] {
+                if seen.insert(c) {
+                    stack.push(c);
+                }
+            }
+        }
+        false
+    };
+    for (k, report) in &mut made {
+        let i = reported[*k];
+        let (o, n) = (states[i].old, states[i].new);
+        let same_tokens = states[i].status == FunctionStatus::Unchanged
+            || old.functions[o].fingerprint == new.functions[n].fingerprint;
+        if report.verdict == Verdict::Equivalent
+            && !(by_code[i] && same_tokens)
+            && (reaches_volatile(old, &graphs[0], o) || reaches_volatile(new, &graphs[1], n))
+        {
+            report.verdict = Verdict::Unknown;
+            report.notes.push(
+                "it may read or write volatile objects (by its text, or a callee's), whose \
+                 accesses are observable and whose reads may differ each time; the analysis \
+                 reads them as ordinary memory, so it proves nothing here"
+                    .into(),
+            );
+        }
+    }
     let main = made
         .iter()
         .position(|(k, _)| old.functions[states[reported[*k]].old].name == "main");
