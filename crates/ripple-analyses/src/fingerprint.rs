@@ -6,7 +6,7 @@
 //! through pointers as the call graph binds them, or as callbacks whose address it or a
 //! callee takes) and on the program's globals and types. A function's fingerprint hashes
 //! the IR text of each function of that closure (by key, with the source line of each
-//! node), and the text of every global (type and initializer) and every type of the
+//! node, and whether it may access volatile objects), and the text of every global (type and initializer) and every type of the
 //! program. The last part is deliberately coarse: a global or type added anywhere
 //! changes every fingerprint, which costs reuse, never soundness.
 
@@ -28,11 +28,15 @@ impl<'p> Fingerprints<'p> {
     pub fn new(program: &'p Program) -> Self {
         let own = program
             .functions
-            .iter()
-            .map(|f| {
+            .iter_enumerated()
+            .map(|(id, f)| {
                 let mut h = Xxh3::new();
                 h.update(f.key.as_bytes());
-                h.update(&[u8::from(f.noreturn), u8::from(f.is_defined())]);
+                h.update(&[
+                    u8::from(f.noreturn),
+                    u8::from(f.is_defined()),
+                    u8::from(program.volatile.binary_search(&id).is_ok()),
+                ]);
                 h.update(program.types.display(f.ty).as_bytes());
                 if f.is_defined() {
                     h.update(ripple_ir::dump_function(program, f).as_bytes());
