@@ -313,7 +313,8 @@ fn verdict_results(semantic: &SemdiffView, changes: &DiffView) -> Vec<Value> {
     results
 }
 
-/// A witness in words: the input, both outcomes, and what confirmed it.
+/// A witness in words: the input, both outcomes, what confirmed it, and the undefined
+/// behaviour it goes through.
 fn witness_text(w: &WitnessView) -> String {
     let inputs: Vec<String> = w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
     let confirmed = if w.confirmed {
@@ -326,12 +327,13 @@ fn witness_text(w: &WitnessView) -> String {
     };
     let (old, new) = w.first_difference();
     format!(
-        "on {}: old {old}; new {new} ({confirmed}).",
+        "on {}: old {old}; new {new} ({confirmed}{}).",
         if inputs.is_empty() {
             "no input".to_string()
         } else {
             inputs.join(", ")
-        }
+        },
+        w.through_text()
     )
 }
 

@@ -107,6 +107,16 @@ pub struct WitnessView {
 }
 
 impl WitnessView {
+    /// `; through: ...` when the difference goes through undefined behaviour or NaNs
+    /// (a difference only builds that define it, `-fwrapv`, show), else nothing.
+    pub fn through_text(&self) -> String {
+        if self.labels.is_empty() {
+            String::new()
+        } else {
+            format!("; through: {}", self.labels.join(", "))
+        }
+    }
+
     /// Whether the runs show no difference on it (both replays, or the compiled
     /// versions, agree): an input the solver proposed, not a witness.
     pub fn refuted(&self) -> bool {
@@ -586,11 +596,12 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                 (Some(w), _) => {
                     let (old, new) = w.first_difference();
                     format!(
-                        "on {}: old {}, new {} ({})",
+                        "on {}: old {}, new {} ({}{})",
                         inputs_of(w),
                         code(&old),
                         code(&new),
-                        w.checked_by
+                        w.checked_by,
+                        w.through_text()
                     )
                 }
                 (None, Some(w)) if f.verdict == "different" => format!(

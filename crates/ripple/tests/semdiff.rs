@@ -940,6 +940,21 @@ fn functions_accessing_volatile_objects_are_never_proved_equivalent() {
 }
 
 #[test]
+fn every_format_says_a_witness_goes_through_undefined_behaviour() {
+    // `x + 1 > x` is 0 at INT_MAX only where signed overflow wraps (-fwrapv, the default
+    // assumption); built without it, both versions return 1. Markdown and SARIF must say
+    // so as the text does, or a reviewer reads a plain confirmed difference.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "int inc_ok(int x) { return x + 1 > x; }\n";
+    let new = "int inc_ok(int x) { return 1; }\n";
+    for format in ["text", "markdown", "sarif"] {
+        let (code, stdout, stderr) = semdiff_sources(dir.path(), old, new, &["--format", format]);
+        assert_eq!(code, 1, "{format}: {stdout}{stderr}");
+        assert!(stdout.contains("signed overflow"), "{format}: {stdout}");
+    }
+}
+
+#[test]
 fn a_missing_file_is_an_error_naming_it() {
     let (code, _, stderr) = semdiff(&["no/such/old.c", "examples/moddiff-fig2/new.c"]);
     assert_eq!(code, 2);
