@@ -20,6 +20,7 @@
 //! 64-byte object whose first element holds the value); globals keep their initial
 //! values. The inputs are deterministic: fixed value lists, then a fixed-seed generator.
 
+use ripple_interp::Interpreter;
 use ripple_ir::{FloatKind, FuncId, IntKind, Program, Type, TypeId};
 use rustc_hash::FxHashSet;
 
@@ -454,15 +455,36 @@ fn clean_difference(
         || old.state.len() != new.state.len()
 }
 
+/// The settings of the search's runs.
+fn quick(config: &SemdiffConfig) -> SemdiffConfig {
+    SemdiffConfig {
+        replay_steps: config.replay_steps.min(STEPS),
+        ..config.clone()
+    }
+}
+
+/// Both versions laid out for the search's runs (every global initialised), once for
+/// all the pairs searched, with what that costs in steps.
+pub(super) fn layouts<'p>(
+    old: &'p Program,
+    new: &'p Program,
+    config: &SemdiffConfig,
+) -> ([Result<Interpreter<'p>, String>; 2], u64) {
+    let quick = quick(config);
+    let cost = Interpreter::setup_cost(old) + Interpreter::setup_cost(new);
+    ([laid_out(old, &quick), laid_out(new, &quick)], cost)
+}
+
 /// Runs both versions on boundary and random inputs until they differ or the run limit is
 /// reached (a fixed number of runs of bounded length, so the search is deterministic; the
 /// wall-clock cut-off of `smt` still stops it). The witness returned is confirmed.
-pub(super) fn search(
-    old: &Program,
-    new: &Program,
+pub(super) fn search<'p>(
+    old: &'p Program,
+    new: &'p Program,
     old_func: FuncId,
     new_func: FuncId,
     config: &SemdiffConfig,
+    starts: &[Result<Interpreter<'p>, String>; 2],
     smt: &ripple_symex::Smt,
     steps_left: &mut u64,
 ) -> Option<Witness> {
@@ -551,22 +573,14 @@ pub(super) fn search(
         );
     }
     let mut seen = FxHashSet::default();
-    let quick = SemdiffConfig {
-        replay_steps: config.replay_steps.min(STEPS),
-        ..config.clone()
-    };
-    // Each version is laid out once (every global initialised), which costs like steps;
-    // a run starts from a copy of it, which costs like steps too.
-    let starts = [laid_out(old, &quick), laid_out(new, &quick)];
+    let quick = quick(config);
+    // A run starts from a copy of its version laid out, which costs like steps.
     let start = |k: usize| starts[k].clone();
     let setup: [u64; 2] = [0, 1].map(|k| {
         starts[k]
             .as_ref()
             .map_or(0, ripple_interp::Interpreter::clone_cost)
     });
-    let layout =
-        ripple_interp::Interpreter::setup_cost(old) + ripple_interp::Interpreter::setup_cost(new);
-    *steps_left = steps_left.saturating_sub(layout);
     let mut steps = 0u64;
     for tuple in tuples
         .into_iter()

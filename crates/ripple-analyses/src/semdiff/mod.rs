@@ -111,6 +111,8 @@ pub const EXPLORATION_SHARE: f64 = 0.6;
 /// The part of the run budget for the concrete search before the analysis (it usually
 /// takes a few milliseconds).
 pub const CONCRETE_SHARE: f64 = 0.1;
+/// The part of the run budget the modified pairs' own concrete searches share.
+pub const OWN_SEARCH_SHARE: f64 = 0.4;
 
 /// Settings of a semantic difference run.
 #[derive(Clone, Debug)]
@@ -624,17 +626,32 @@ pub fn semdiff(
         .iter()
         .map(|&(o, n, _)| moved_lines.contains(&(o, n)))
         .collect();
-    // Each modified pair searches on its own; their callers (hundreds in a large
-    // program) share what CONCRETE_SHARE of the budget buys, modified pairs first.
-    let callers_share =
-        (engine.smt.work_budget() as f64 * CONCRETE_SHARE * concrete::STEPS_PER_WORK_UNIT) as u64;
+    // Each modified pair searches on its own, at most PAIR_SEARCH_STEPS and an equal
+    // part of what OWN_SEARCH_SHARE of the budget buys (a commit changing a hundred
+    // functions would otherwise search past the whole budget); their callers (hundreds
+    // in a large program) share what CONCRETE_SHARE of the budget buys, modified pairs
+    // first.
+    let steps_of = |share: f64| {
+        (engine.smt.work_budget() as f64 * share * concrete::STEPS_PER_WORK_UNIT) as u64
+    };
+    let callers_share = steps_of(CONCRETE_SHARE);
     let mut callers_steps = callers_share;
+    let mut own_pool = steps_of(OWN_SEARCH_SHARE);
     let mut own_used = 0;
+    // Each version is laid out once for every pair's search, which costs like steps.
+    let mut layouts = None;
     let mut search_order = reported.clone();
     let shares: Vec<bool> = (0..states.len())
         .map(|i| states[i].status == FunctionStatus::Unchanged || lines_only[i])
         .collect();
     search_order.sort_by_key(|&i| (shares[i], states[i].status == FunctionStatus::Unchanged));
+    let searched_alone = |i: usize| {
+        engine.pair_index(Side::Old, states[i].old) == Some(i)
+            && unread_at[i].is_none()
+            && !shares[i]
+            && !same_code.contains(&(states[i].old, states[i].new))
+    };
+    let mut alone_left = search_order.iter().filter(|&&i| searched_alone(i)).count();
     for i in search_order {
         if engine.pair_index(Side::Old, states[i].old) != Some(i) || unread_at[i].is_some() {
             continue;
@@ -644,22 +661,31 @@ pub fn semdiff(
         {
             continue; // nothing of its own to search for
         }
-        let mut own_steps = concrete::PAIR_SEARCH_STEPS;
+        let own_share = concrete::PAIR_SEARCH_STEPS.min(own_pool / alone_left.max(1) as u64);
+        let mut own_steps = own_share;
         let steps = if shares[i] {
             &mut callers_steps
         } else {
             &mut own_steps
         };
+        let (starts, layout_cost) =
+            layouts.get_or_insert_with(|| concrete::layouts(old, new, config));
+        own_used += std::mem::take(layout_cost);
         states[i].concrete = concrete::search(
             old,
             new,
             states[i].old,
             states[i].new,
             config,
+            starts,
             &engine.smt,
             steps,
         );
-        own_used += concrete::PAIR_SEARCH_STEPS - own_steps;
+        if !shares[i] {
+            own_used += own_share - own_steps;
+            own_pool -= own_share - own_steps;
+            alone_left = alone_left.saturating_sub(1);
+        }
     }
     // The search is work like the solver's: it comes out of the same budget, so that the
     // budget, not the wall clock, ends a run that searched long.
@@ -696,17 +722,12 @@ pub fn semdiff(
         if unread_at[i].is_some() {
             continue;
         }
-        if engine.smt.out_of_time() {
-            out_of_budget = true;
-            // Pairs still waiting (for a first analysis or a re-analysis after a callee
-            // changed) cannot be proved equivalent.
-            for (_, pending) in std::iter::once((r, i)).chain(work.iter().copied()) {
-                states[pending]
-                    .notes
-                    .push("budget exhausted before the analysis finished".into());
-            }
-            break;
-        }
+        // Past the budget, the pairs still waiting (for a first analysis or a
+        // re-analysis after a callee changed) are settled only where that needs no
+        // solver: the same code with equal callees (a commit that respells every
+        // definition); the others cannot be proved equivalent.
+        let out_of_time = engine.smt.out_of_time();
+        out_of_budget |= out_of_time;
         // A confirmed witness settles a pair that no caller waits on: its difference
         // summary would only cost budget (unless asked for).
         if !config.full_summary
@@ -749,6 +770,12 @@ pub fn semdiff(
             {
                 states[i].notes.push(note.into());
             }
+        } else if out_of_time {
+            let note = "budget exhausted before the analysis finished";
+            if !states[i].notes.iter().any(|n| n == note) {
+                states[i].notes.push(note.into());
+            }
+            continue;
         } else if states[i].analysed >= 4 {
             states[i]
                 .notes
@@ -765,7 +792,7 @@ pub fn semdiff(
         let first = states[i].analysed <= 1 && !unchanged;
         let changed = if callers_of(i).is_empty() {
             false
-        } else if first {
+        } else if first || out_of_time {
             !before.0.ast_eq(&states[i].equal) || !before.1.ast_eq(&states[i].differs)
         } else {
             !same_formula(&mut engine, &before.0, &states[i].equal)
