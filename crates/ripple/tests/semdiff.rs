@@ -982,6 +982,29 @@ fn a_small_budget_still_settles_a_respelled_definition() {
 }
 
 #[test]
+fn a_record_retyped_with_the_same_layout_is_compared_by_its_bytes() {
+    // mujs 2e2738b made js_Value a union; the tag stays byte 15 of 16. Both versions
+    // read the same byte of the same memory: equivalent. Before, the two versions'
+    // typed dumps of *v (a struct's members, a union's) differed in form and "confirmed"
+    // a difference on a run where both returned 0 and left the same bytes. With the tag
+    // moved to byte 14 the versions differ, and say so.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "struct V { double number; char pad[7]; char type; };\n\
+               int isnum(struct V *v) { return v->type == 3; }\n";
+    let new = "union V { struct { char pad[15]; char type; } t; double number; };\n\
+               int isnum(union V *v) { return v->t.type == 3; }\n";
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, new, &["--format", "json"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    let moved = new.replace(
+        "char pad[15]; char type;",
+        "char pad[14]; char type; char x;",
+    );
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &moved, &["--format", "json"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert_eq!(verdict_and_inputs(&stdout, "isnum").0, "different");
+}
+
+#[test]
 fn a_missing_file_is_an_error_naming_it() {
     let (code, _, stderr) = semdiff(&["no/such/old.c", "examples/moddiff-fig2/new.c"]);
     assert_eq!(code, 2);

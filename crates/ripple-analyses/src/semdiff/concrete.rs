@@ -448,11 +448,13 @@ fn clean_difference(
     let integer_objects = pointees
         .iter()
         .all(|t| matches!(program.types.get(*t), Type::Int(_)));
-    old.state
-        .iter()
-        .zip(&new.state)
-        .any(|((name, a), (_, b))| a != b && (!name.ends_with("[..]") || integer_objects))
-        || old.state.len() != new.state.len()
+    !super::witness::same_state(&old.state, &new.state)
+        && (old.state.len() != new.state.len()
+            || old
+                .state
+                .iter()
+                .zip(&new.state)
+                .any(|((name, a), (_, b))| a != b && (!name.ends_with("[..]") || integer_objects)))
 }
 
 /// The settings of the search's runs.
