@@ -404,17 +404,24 @@ fn point(
                 .iter()
                 .all(|&v| declared[v] & (1 << a) != 0 && declared[v] & (1 << b) != 0)
         };
+        // A version whose paths had values made unknown (too large to keep) may fail an
+        // invariant through the unknowns alone: what it fails is no churn.
+        let exact = |v: usize| result.truncated & (1 << v) == 0;
         let removed: Vec<&Invariant> = ia
             .iter()
             .filter(in_both)
             .filter(|i| {
-                holds_in(smt, &per_version[w + 1], &facts_of[w + 1], i, &samples) == Some(false)
+                exact(b)
+                    && holds_in(smt, &per_version[w + 1], &facts_of[w + 1], i, &samples)
+                        == Some(false)
             })
             .collect();
         let added: Vec<&Invariant> = ib
             .iter()
             .filter(in_both)
-            .filter(|i| holds_in(smt, &per_version[w], &facts_of[w], i, &samples) == Some(false))
+            .filter(|i| {
+                exact(a) && holds_in(smt, &per_version[w], &facts_of[w], i, &samples) == Some(false)
+            })
             .collect();
         // One churn per group of variables the changed invariants are about, with the
         // statements that changed those variables; the statements that changed the path
@@ -488,8 +495,12 @@ fn point(
     };
     let loops = source_lines(&result.loops);
     let unrolled = source_lines(&result.cut);
-    if result.truncated {
-        notes.push("values too large to keep were made unknown".to_string());
+    if result.truncated != 0 {
+        notes.push(
+            "values too large to keep were made unknown: what a version then fails to show \
+             is not a churn"
+                .to_string(),
+        );
     }
     Ok(PointResult {
         function: func.name.clone(),

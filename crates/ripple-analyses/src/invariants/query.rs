@@ -90,8 +90,9 @@ pub struct QueryResult {
     /// Loops havocked (function, a node of the loop), calls not entered, as causes of
     /// imprecision.
     pub loops: BTreeSet<Cause>,
-    /// Whether a value or condition grew too large and was made unknown (dropped).
-    pub truncated: bool,
+    /// The versions on whose paths a value or condition grew too large and was made
+    /// unknown (dropped): what such a version's paths fail to show may be the unknown's.
+    pub truncated: Versions,
     /// Loops (function, the target of the back edge) where an unrolled path was cut at
     /// the bound: what the paths prove holds within the bound only.
     pub cut: BTreeSet<Cause>,
@@ -520,12 +521,12 @@ impl<'g> Propagation<'g> {
             if st.values[i].size() > MAX_TERM {
                 let repr = st.values[i].repr();
                 st.values[i] = self.fresh(repr);
-                self.result.truncated = true;
+                self.result.truncated |= st.versions;
             }
         }
         if st.cond.size() > MAX_COND {
             st.cond = Cond::True;
-            self.result.truncated = true;
+            self.result.truncated |= st.versions;
         }
     }
 
