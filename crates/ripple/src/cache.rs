@@ -116,6 +116,9 @@ fn diagnostics_key(content: u128, config: &crate::load::LoadConfig) -> Key {
 pub struct Cache {
     path: PathBuf,
     verbose: bool,
+    /// Whether proofs stored by earlier runs are taken (`crate::proved`); they are
+    /// stored in any case.
+    reuse_proofs: bool,
 }
 
 impl Cache {
@@ -131,7 +134,23 @@ impl Cache {
                 .join(".ripple")
                 .join("cache.redb"),
         };
-        Some(Cache { path, verbose })
+        Some(Cache {
+            path,
+            verbose,
+            reuse_proofs: false,
+        })
+    }
+
+    /// This cache, taking the proofs earlier runs stored when `reuse` is set.
+    pub fn reusing_proofs(self, reuse: bool) -> Cache {
+        Cache {
+            reuse_proofs: reuse,
+            ..self
+        }
+    }
+
+    pub fn reuses_proofs(&self) -> bool {
+        self.reuse_proofs
     }
 
     pub fn path(&self) -> &Path {

@@ -131,6 +131,13 @@ pub struct CacheArgs {
     /// Neither read nor write the report cache.
     #[arg(long)]
     pub no_cache: bool,
+    /// Take the function pairs an earlier run proved equivalent, with the same code and
+    /// everything they depend on (the summary cache), instead of proving them again:
+    /// faster on the next push of a branch compared with the same base. The budget a
+    /// proof taken leaves goes to the other verdicts, which may then be decided further
+    /// than without it (`ripple.toml`'s `[cache] reuse_proofs`).
+    #[arg(long, conflicts_with = "no_cache")]
+    pub reuse_proofs: bool,
 }
 
 impl CacheArgs {
@@ -143,6 +150,13 @@ impl CacheArgs {
         let explicit = self.cache.clone().or_else(|| config.cache.path.clone());
         let disabled = self.no_cache || config.cache.enabled == Some(false);
         crate::cache::Cache::locate(explicit.as_deref(), disabled, verbose)
+            .map(|cache| cache.reusing_proofs(self.reuses_proofs(config)))
+    }
+
+    /// Whether proofs stored by earlier runs are taken: a report made so is stored
+    /// apart from one made without (its key says which).
+    pub fn reuses_proofs(&self, config: &crate::load::LoadConfig) -> bool {
+        self.reuse_proofs || config.cache.reuse_proofs == Some(true)
     }
 }
 

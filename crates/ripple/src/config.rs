@@ -22,6 +22,7 @@
 //! [cache]                              # the report cache of `ripple diff`
 //! path = ".ripple/cache.redb"          # --cache
 //! enabled = true                       # false: --no-cache
+//! reuse_proofs = true                  # --reuse-proofs
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -80,6 +81,8 @@ pub struct Impact {
 pub struct CacheSettings {
     pub path: Option<PathBuf>,
     pub enabled: Option<bool>,
+    /// `--reuse-proofs`.
+    pub reuse_proofs: Option<bool>,
 }
 
 impl ConfigFile {

@@ -2,8 +2,10 @@
 //! fingerprints of both functions with everything they depend on
 //! (`ripple_analyses::fingerprint`), so that a later run whose pair has the same
 //! fingerprints (the next commit of a branch against the same base, another command on
-//! the same change, a caller tried again) takes the proof instead of searching for it.
-//! Only proofs are stored: what a budget left undecided is tried again.
+//! the same change, a caller tried again) takes the proof instead of searching for it,
+//! when asked to (`--reuse-proofs`: the budget a proof taken leaves goes to the other
+//! verdicts, so the report may differ from one without it). Only proofs are stored:
+//! what a budget left undecided is tried again.
 
 use ripple_analyses::fingerprint::{pair, Fingerprints};
 use ripple_ir::{FuncId, Program};
@@ -37,11 +39,13 @@ impl<'a> ProvedPairs<'a> {
             .finish()
     }
 
-    /// Whether an earlier run proved the pair equivalent.
+    /// Whether an earlier run proved the pair equivalent, when proofs are taken.
     pub fn known(&self, o: FuncId, n: FuncId) -> bool {
-        self.cache
-            .get(&self.key(o, n))
-            .is_some_and(|stored| stored == PROVED)
+        self.cache.reuses_proofs()
+            && self
+                .cache
+                .get(&self.key(o, n))
+                .is_some_and(|stored| stored == PROVED)
     }
 
     /// Records that the pair is proved equivalent.

@@ -247,6 +247,7 @@ fn report_key(
         .number(u64::from(args.all))
         .number(args.budget.to_bits())
         .number(args.cutoff.map_or(u64::MAX, f64::to_bits))
+        .number(u64::from(args.cache.reuses_proofs(config)))
         .finish()
 }
 

@@ -262,9 +262,14 @@ pub fn run(args: &ImpactArgs) -> Result<u8> {
             ending: super::Ending::Exit,
         };
         let cache = args.cache.open(&config, args.frontend.verbose);
-        let key = cache
-            .as_ref()
-            .map(|_| impact_key([&prepared[0], &prepared[1]], &options, &config));
+        let key = cache.as_ref().map(|cache| {
+            impact_key(
+                [&prepared[0], &prepared[1]],
+                &options,
+                &config,
+                cache.reuses_proofs(),
+            )
+        });
         // A report read back needs no lowering: the diagnostics are stored with it.
         let stored = cache.as_ref().zip(key).and_then(|(cache, key)| {
             let diagnostics = cache.diagnostics(&prepared, &config)?;
@@ -432,6 +437,7 @@ fn impact_key(
     versions: [&crate::load::PreparedProgram; 2],
     options: &StatementOptions,
     config: &crate::load::LoadConfig,
+    reuse_proofs: bool,
 ) -> crate::cache::Key {
     crate::cache::KeyBuilder::new("impact report and whether anything changed")
         .versions(versions.map(|v| v.key_parts()), config)
@@ -443,6 +449,7 @@ fn impact_key(
             options.semantic_level, options.depth, options.points_to
         ))
         .number(options.budget.to_bits())
+        .number(u64::from(reuse_proofs))
         .finish()
 }
 

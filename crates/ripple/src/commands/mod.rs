@@ -189,6 +189,7 @@ pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig
             .map(|f| crate::config::CacheSettings {
                 path: f.cache.path.as_ref().map(|p| f.resolve(p)),
                 enabled: f.cache.enabled,
+                reuse_proofs: f.cache.reuse_proofs,
             })
             .unwrap_or_default(),
     })

@@ -201,6 +201,7 @@ fn semdiff_key(
             args.cutoff
         ))
         .number(args.budget.to_bits())
+        .number(u64::from(args.cache.reuses_proofs(config)))
         .finish()
 }
 
