@@ -137,6 +137,26 @@ pub fn partition_with_library(
             });
         }
     }
+    // A file no program links that sits in the directory of another program's `main`
+    // (below the tree's root) belongs to that program's family, not to the library:
+    // another platform's port (zlib's `contrib/minizip/iowin32.c`), a tool's sources.
+    let main_dirs: BTreeSet<&str> = (0..units.len())
+        .filter(|&i| main[i] && !unity[i])
+        .filter_map(|i| units[i].path.rsplit_once('/').map(|(dir, _)| dir))
+        .collect();
+    let linked_by_a_program: BTreeSet<usize> = programs
+        .iter()
+        .flat_map(|p| p.units.iter().copied())
+        .collect();
+    let library_program = library_program.and_then(|mut library| {
+        library.units.retain(|&i| {
+            linked_by_a_program.contains(&i)
+                || !main_dirs
+                    .iter()
+                    .any(|dir| units[i].path.starts_with(&format!("{dir}/")))
+        });
+        (!library.units.is_empty()).then_some(library)
+    });
     if mains == 0 {
         programs.extend(library_program.clone());
     }
@@ -581,6 +601,29 @@ mod tests {
             names(&programs),
             vec![("test.c", vec![0, 2]), ("tool.c", vec![3])]
         );
+    }
+
+    #[test]
+    fn the_library_leaves_out_what_only_a_sub_program_s_directory_holds() {
+        // zlib's shape: the library at the root, a test program linking it, and a
+        // contrib program with a Windows port no program links on this platform.
+        let units = [
+            unit("adler32.c", "int adler32(int a) { return a; }"),
+            unit(
+                "contrib/minizip/iowin32.c",
+                "int win32_open(void) { return 0; }",
+            ),
+            unit(
+                "contrib/minizip/minizip.c",
+                "int adler32(int);\nint main(void) { return adler32(1); }",
+            ),
+            unit(
+                "test/example.c",
+                "int adler32(int);\nint main(void) { return adler32(2); }",
+            ),
+        ];
+        let (_, library) = partition_with_library(&units);
+        assert_eq!(library.expect("a library").units, vec![0]);
     }
 
     #[test]
