@@ -70,6 +70,10 @@ pub struct FunctionView {
     /// as an assert that moved); absent otherwise.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub lines_only: bool,
+    /// `true` when the verdict rests on constructs the analysis does not model (inline
+    /// assembly, code that could not be read, volatile objects); absent otherwise.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmodelled: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -186,6 +190,7 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
             full: f.full,
             unread: f.unread.clone(),
             lines_only: f.lines_only,
+            unmodelled: f.unmodelled,
             witnesses: f
                 .witnesses
                 .iter()
@@ -693,6 +698,7 @@ mod tests {
             notes: vec!["budget exhausted".into()],
             unread: None,
             lines_only: false,
+            unmodelled: false,
         }
     }
 

@@ -216,6 +216,10 @@ pub struct PairReport {
     /// The pair differs only in the line numbers it reports (`__LINE__`, as an assert
     /// that moved): explored after the other pairs.
     pub lines_only: bool,
+    /// Whether the verdict rests on constructs the analysis does not model (inline
+    /// assembly, code that could not be read, volatile objects): no other proof about
+    /// the pair (the impact's statement equivalences) settles it either.
+    pub unmodelled: bool,
     /// Raw formulas (over the pair's input symbols), for tests and further queries.
     pub formulas: Option<PairFormulas>,
 }
@@ -874,6 +878,7 @@ pub fn semdiff(
             && (reaches_volatile(old, &graphs[0], o) || reaches_volatile(new, &graphs[1], n))
         {
             report.verdict = Verdict::Unknown;
+            report.unmodelled = true;
             report.notes.push(
                 "it may read or write volatile objects (by its text, or a callee's), whose \
                  accesses are observable and whose reads may differ each time; the analysis \

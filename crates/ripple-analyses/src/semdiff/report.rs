@@ -335,6 +335,7 @@ pub(super) fn report_pair(
         unread: None,
         paths: state.paths,
         lines_only: false,
+        unmodelled: through_unmodelled,
         formulas: Some(PairFormulas {
             differs: state.differs.clone(),
             equal: state.equal.clone(),
@@ -570,6 +571,7 @@ pub(super) fn unread_pair(old: &Program, state: &PairState, place: &str) -> Pair
         unread: Some(place.to_string()),
         paths: (0, 0),
         lines_only: false,
+        unmodelled: false,
         formulas: None,
     }
 }

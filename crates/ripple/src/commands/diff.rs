@@ -573,9 +573,9 @@ fn analyse_pair(
         if impact.proved_equivalent {
             for f in view.functions.iter_mut().filter(|f| f.modified) {
                 // Not through code the semantic analysis gives unknowns of each version's
-                // own (inline assembly): the statement proof takes its results as equal.
-                let unmodelled = f.notes.iter().any(|n| n.contains("does not model"));
-                if f.verdict == "unknown" && f.unread.is_none() && !unmodelled {
+                // own (inline assembly) or reads as plain memory (volatile objects): the
+                // statement proof takes their results as equal.
+                if f.verdict == "unknown" && f.unread.is_none() && !f.unmodelled {
                     f.verdict = "equivalent";
                     f.equal_when = Some("true".into());
                     f.differs_when = None;
