@@ -1010,6 +1010,44 @@ fn a_record_retyped_with_the_same_layout_is_compared_by_its_bytes() {
 }
 
 #[test]
+fn each_changed_function_gets_its_share_of_the_exploration() {
+    // Strength reductions, reduced from mujs: `a * 2` to `a << 1` and `a * 0.5` to
+    // `a / 2` are equivalent (each proved alone at once); `a / 2` to `a >> 1`, `a % 8` to
+    // `a & 7` and the rounding of `cv` differ on negative numbers. Before, the siblings'
+    // exploration took the whole share first and dbl and fl were "budget exhausted".
+    let dir = tempfile::tempdir().unwrap();
+    let old = "#include <stdio.h>\n\
+               int half(int a) { int x; x = a / 2; return x; }\n\
+               int dbl(int a) { int x; x = a * 2; return x; }\n\
+               double fl(double a) { double x; x = a * 0.5; return x; }\n\
+               int md(int a) { int x; x = a % 8; return x; }\n\
+               int cv(double d) { int x; x = (int)(d + 0.5); return x; }\n\
+               int main(int argc, char **argv) { printf(\"%d %d %g %d %d\\n\", half(argc - 5), \
+               dbl(argc), fl(argc), md(argc - 9), cv(-argc)); return 0; }\n";
+    let new = old
+        .replace("x = a / 2;", "x = a >> 1;")
+        .replace("x = a * 2;", "x = a << 1;")
+        .replace("x = a * 0.5;", "x = a / 2;")
+        .replace("x = a % 8;", "x = a & 7;")
+        .replace("x = (int)(d + 0.5);", "x = (int)d + (d - (int)d >= 0.5);");
+    let (_, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--format", "json"]);
+    for f in ["dbl", "fl"] {
+        assert_eq!(
+            verdict_and_inputs(&stdout, f).0,
+            "equivalent",
+            "{f}: {stdout}{stderr}"
+        );
+    }
+    for f in ["half", "md", "cv"] {
+        assert_eq!(
+            verdict_and_inputs(&stdout, f).0,
+            "different",
+            "{f}: {stdout}"
+        );
+    }
+}
+
+#[test]
 fn a_missing_file_is_an_error_naming_it() {
     let (code, _, stderr) = semdiff(&["no/such/old.c", "examples/moddiff-fig2/new.c"]);
     assert_eq!(code, 2);

@@ -39,13 +39,17 @@
 //! Time: one deadline bounds the whole run (exploration, refinement, the final
 //! difference queries and the witness search); every solver query gets the query budget or
 //! the time left, whichever is less. The exploration and refinement of all pairs end at
-//! [`EXPLORATION_SHARE`] of the run budget; the rest is shared among the reported pairs,
+//! [`EXPLORATION_SHARE`] of the run budget, each pair the changes need (a modified one,
+//! or what one calls) getting an equal part of what is left among those waiting, and
+//! callers what remains; the rest is shared among the reported pairs,
 //! each getting an equal part of the time left when its turn comes. A query cut by the
 //! deadline answers unknown, so a verdict reached after it is `unknown` unless it was
 //! proved (or a witness confirmed) before. Before any solver work, both versions of each
 //! reported pair run in the interpreter on boundary and random inputs (`concrete`,
 //! at most [`CONCRETE_SHARE`] of the budget): a difference seen there is a confirmed
-//! witness at once, whatever the solver manages later.
+//! witness at once, whatever the solver manages later (each modified pair at most
+//! [`OWN_SEARCH_SHARE`] of the budget shared among them, their callers [`CONCRETE_SHARE`]);
+//! past the budget, pairs that are the same code with equal callees are still settled.
 //!
 //! Soundness: `equivalent` requires, for every interpretation of the uninterpreted
 //! functions, no difference between any two paths, the same proved divergence, and both
@@ -786,9 +790,23 @@ pub fn semdiff(
                 .push("re-analysis limit reached (recursion)".into());
             continue;
         } else {
+            // A pair the changes need (a modified one, or what one calls) gets an equal
+            // part of the exploration left among those still waiting, so that one hard
+            // pair does not leave its siblings nothing (mujs: `a * 2` to `a << 1` proved
+            // alone, "budget exhausted" beside a loop); callers share what is left.
+            let phase_end = engine.smt.phase_end();
+            if !r.1 {
+                let waiting = 1 + work
+                    .iter()
+                    .filter(|((_, not_needed, _), _)| !not_needed)
+                    .count();
+                let share = engine.smt.phase_work_left() / waiting as u64;
+                engine.smt.set_phase_work(share);
+            }
             let state = states[i].clone();
             let is_root = callers_of(i).is_empty();
             states[i] = analyse_pair(&mut engine, state, i, config, is_root);
+            engine.smt.set_phase_end(phase_end);
         }
         // Only callers depend on whether the summary changed: a root needs no query, and
         // a first analysis changed the initial (constant) summary unless it is the same
