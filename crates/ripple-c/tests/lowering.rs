@@ -658,6 +658,16 @@ fn bool_type_is_one_byte_and_converts_to_zero_or_one() {
     assert_eq!(global_int(&l, "s"), 1);
 }
 
+/// Whether the global `name` of `l` is a constant.
+fn global_is_const(l: &Lowered, name: &str) -> bool {
+    l.program
+        .globals
+        .iter()
+        .find(|g| g.name == name)
+        .unwrap_or_else(|| panic!("{name}"))
+        .is_const
+}
+
 #[test]
 fn statics_nothing_writes_are_constants() {
     // A static that no statement stores to and whose address is only read through holds
@@ -674,14 +684,7 @@ fn statics_nothing_writes_are_constants() {
          void q(int *x) { (void)x; } void pass(void) { q(&h); }",
     );
     assert!(errors(&l).is_empty(), "{:?}", errors(&l));
-    let is_const = |name: &str| {
-        l.program
-            .globals
-            .iter()
-            .find(|g| g.name == name)
-            .unwrap_or_else(|| panic!("{name}"))
-            .is_const
-    };
+    let is_const = |name: &str| global_is_const(&l, name);
     for name in ["a", "d", "once", "m"] {
         assert!(is_const(name), "{name} is never written");
     }
@@ -697,14 +700,7 @@ fn only_const_objects_are_const_globals() {
          const int tab[2] = {1, 2}; const char *const cc = 0;
          int f(void) { static const char *sp; static const int sk = 2; sp = pos; pos = 0; return sk; }",
     );
-    let is_const = |name: &str| {
-        l.program
-            .globals
-            .iter()
-            .find(|g| g.name == name)
-            .unwrap_or_else(|| panic!("{name}"))
-            .is_const
-    };
+    let is_const = |name: &str| global_is_const(&l, name);
     assert!(!is_const("pos"));
     assert!(is_const("k"));
     assert!(is_const("cp"));
