@@ -417,10 +417,21 @@ pub struct TestResult {
 }
 
 impl TestResult {
-    /// Whether the outputs differ (only decided outcomes count).
+    /// Whether the outputs differ (only decided outcomes count), or one built version
+    /// ends where the other runs past the timeout (a loop the change added).
     pub fn differs(&self) -> bool {
         let (a, b) = (self.old.outcome(), self.new.outcome());
-        a.decided() && b.decided() && a != b
+        (a.decided() && b.decided() && a != b) || self.one_times_out()
+    }
+
+    /// Whether exactly one built version ran past the timeout, the other ending.
+    fn one_times_out(&self) -> bool {
+        match (&self.old.native, &self.new.native) {
+            (Some(a), Some(b)) => {
+                (a.decided() && b.end == "timeout") || (b.decided() && a.end == "timeout")
+            }
+            _ => false,
+        }
     }
 }
 

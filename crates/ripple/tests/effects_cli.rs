@@ -526,3 +526,33 @@ fn the_default_build_takes_the_compilation_database_flags() {
     assert!(!notes.contains("could not be built"), "{v:#}");
     assert_eq!(lines(&v["revealing"]), [1], "{v:#}");
 }
+
+/// A change that makes a test run forever reveals a difference: the old build prints
+/// "4.35" and exits, the new one loops on that input and is killed at the timeout
+/// (checked with gcc). Before, only outcomes that both ended counted.
+#[test]
+fn a_test_the_new_version_never_finishes_reveals_the_change() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let old = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n    \
+               double d = argc > 1 ? atof(argv[1]) : 0;\n    printf(\"%g\\n\", d);\n    return 0;\n}\n";
+    let new = old.replace("    printf", "    while (d == 4.35) { }\n    printf");
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    std::fs::write(dir.path().join("suite.txt"), "1\n4.35\n").unwrap();
+    let (_, v) = json(
+        dir.path(),
+        &[
+            "tests",
+            "old.c",
+            "new.c",
+            "--tests",
+            "suite.txt",
+            "--select",
+            "--timeout",
+            "1",
+            "--steps",
+            "100000",
+        ],
+    );
+    assert_eq!(lines(&v["revealing"]), [2], "{v:#}");
+}
