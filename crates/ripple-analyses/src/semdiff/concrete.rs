@@ -466,30 +466,41 @@ fn quick(config: &SemdiffConfig) -> SemdiffConfig {
 }
 
 /// Both versions laid out for the search's runs (every global initialised), once for
-/// all the pairs searched, with what that costs in steps.
+/// all the pairs searched.
+pub(super) struct LaidOut<'p> {
+    pub old: &'p Program,
+    pub new: &'p Program,
+    starts: [Result<Interpreter<'p>, String>; 2],
+    /// What laying them out costs, in steps (charged once).
+    pub cost: u64,
+}
+
 pub(super) fn layouts<'p>(
     old: &'p Program,
     new: &'p Program,
     config: &SemdiffConfig,
-) -> ([Result<Interpreter<'p>, String>; 2], u64) {
+) -> LaidOut<'p> {
     let quick = quick(config);
-    let cost = Interpreter::setup_cost(old) + Interpreter::setup_cost(new);
-    ([laid_out(old, &quick), laid_out(new, &quick)], cost)
+    LaidOut {
+        old,
+        new,
+        starts: [laid_out(old, &quick), laid_out(new, &quick)],
+        cost: Interpreter::setup_cost(old) + Interpreter::setup_cost(new),
+    }
 }
 
 /// Runs both versions on boundary and random inputs until they differ or the run limit is
 /// reached (a fixed number of runs of bounded length, so the search is deterministic; the
 /// wall-clock cut-off of `smt` still stops it). The witness returned is confirmed.
-pub(super) fn search<'p>(
-    old: &'p Program,
-    new: &'p Program,
+pub(super) fn search(
+    laid: &LaidOut<'_>,
     old_func: FuncId,
     new_func: FuncId,
     config: &SemdiffConfig,
-    starts: &[Result<Interpreter<'p>, String>; 2],
     smt: &ripple_symex::Smt,
     steps_left: &mut u64,
 ) -> Option<Witness> {
+    let (old, new, starts) = (laid.old, laid.new, &laid.starts);
     let function = &old.functions[old_func];
     let new_function = &new.functions[new_func];
     if function.params.len() != new_function.params.len() || function.params.len() > 8 {

@@ -676,16 +676,13 @@ pub fn semdiff(
         } else {
             &mut own_steps
         };
-        let (starts, layout_cost) =
-            layouts.get_or_insert_with(|| concrete::layouts(old, new, config));
-        own_used += std::mem::take(layout_cost);
+        let laid = layouts.get_or_insert_with(|| concrete::layouts(old, new, config));
+        own_used += std::mem::take(&mut laid.cost);
         states[i].concrete = concrete::search(
-            old,
-            new,
+            laid,
             states[i].old,
             states[i].new,
             config,
-            starts,
             &engine.smt,
             steps,
         );
