@@ -39,9 +39,8 @@
 //! Time: one deadline bounds the whole run (exploration, refinement, the final
 //! difference queries and the witness search); every solver query gets the query budget or
 //! the time left, whichever is less. The exploration and refinement of all pairs end at
-//! [`EXPLORATION_SHARE`] of the run budget, each pair the changes need (a modified one,
-//! or what one calls) getting an equal part of what is left among those waiting, and
-//! callers what remains; the rest is shared among the reported pairs,
+//! [`EXPLORATION_SHARE`] of the run budget, each of several modified pairs getting an
+//! equal part of what is left among those waiting; the rest is shared among the reported pairs,
 //! each getting an equal part of the time left when its turn comes. A query cut by the
 //! deadline answers unknown, so a verdict reached after it is `unknown` unless it was
 //! proved (or a witness confirmed) before. Before any solver work, both versions of each
@@ -692,6 +691,8 @@ pub fn semdiff(
             alone_left = alone_left.saturating_sub(1);
         }
     }
+    // The versions laid out are not needed past the search.
+    drop(layouts);
     // The search is work like the solver's: it comes out of the same budget, so that the
     // budget, not the wall clock, ends a run that searched long.
     let searched = own_used + (callers_share - callers_steps);
@@ -787,18 +788,19 @@ pub fn semdiff(
                 .push("re-analysis limit reached (recursion)".into());
             continue;
         } else {
-            // A pair the changes need (a modified one, or what one calls) gets an equal
-            // part of the exploration left among those still waiting, so that one hard
-            // pair does not leave its siblings nothing (mujs: `a * 2` to `a << 1` proved
-            // alone, "budget exhausted" beside a loop); callers share what is left.
+            // Of several modified pairs, each gets an equal part of the exploration left
+            // among those still waiting, so that one hard pair does not leave its
+            // siblings nothing (mujs: `a * 2` to `a << 1` proved alone, "budget
+            // exhausted" beside a loop); what they call and their callers share what is
+            // left, as a single modified pair has it all.
             let phase_end = engine.smt.phase_end();
-            if !r.1 {
-                let waiting = 1 + work
-                    .iter()
-                    .filter(|((_, not_needed, _), _)| !not_needed)
-                    .count();
-                let share = engine.smt.phase_work_left() / waiting as u64;
-                engine.smt.set_phase_work(share);
+            let modified = |k: usize| states[k].status != FunctionStatus::Unchanged;
+            if modified(i) {
+                let waiting = 1 + work.iter().filter(|(_, k)| modified(*k)).count();
+                if waiting > 1 {
+                    let share = engine.smt.phase_work_left() / waiting as u64;
+                    engine.smt.set_phase_work(share);
+                }
             }
             let state = states[i].clone();
             let is_root = callers_of(i).is_empty();
