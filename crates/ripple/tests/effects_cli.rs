@@ -556,3 +556,17 @@ fn a_test_the_new_version_never_finishes_reveals_the_change() {
     );
     assert_eq!(lines(&v["revealing"]), [2], "{v:#}");
 }
+
+/// A change through a macro (no statement's own line changed) is named by the first
+/// statement it changes: `++depth > LIMIT` on line 7, not ":0".
+#[test]
+fn a_macro_change_is_named_by_the_statement_it_changes() {
+    let old = "#include <stdio.h>\n#define LIMIT 3\nstatic int parse(const char *s)\n{\n    \
+               int depth = 0;\n    for (; *s == '['; s++)\n        if (++depth > LIMIT)\n            \
+               return -1;\n    return depth;\n}\nint main(int argc, char **argv)\n{\n    \
+               printf(\"%d\\n\", parse(argv[1]));\n    return 0;\n}\n";
+    let (selected, _, v) = select(old, &old.replace("LIMIT 3", "LIMIT 5"), "[[[[\nx\n");
+    assert_eq!(selected, vec![1], "{v:#}");
+    let reasons = v["selected"][0]["reasons"].to_string();
+    assert!(reasons.contains("(parse, new.c:7)"), "{reasons}");
+}

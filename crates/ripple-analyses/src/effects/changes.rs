@@ -65,6 +65,28 @@ pub struct Change {
 }
 
 impl Change {
+    /// [`Change::line`], or for a change through a macro or a declaration (no line of
+    /// its own changed) the first statement it changes, in `programs` (old, new).
+    pub fn place(&self, set: &ChangeSet, programs: [&ripple_ir::Program; 2]) -> (String, u32) {
+        if !self.hunks.is_empty() {
+            return self.line(set);
+        }
+        let statement = |program: &ripple_ir::Program, &(f, n): &NodeRef| {
+            let span = program.functions[f].nodes[n].span;
+            let file = program.files.get(span.file)?;
+            Some((file.path.clone(), span.start_line))
+        };
+        self.new_nodes
+            .first()
+            .and_then(|n| statement(programs[1], n))
+            .or_else(|| {
+                self.old_nodes
+                    .first()
+                    .and_then(|n| statement(programs[0], n))
+            })
+            .unwrap_or_default()
+    }
+
     /// The first changed line of the new version (1-based), else of the old one.
     pub fn line(&self, set: &ChangeSet) -> (String, u32) {
         let Some(h) = self.hunks.first() else {

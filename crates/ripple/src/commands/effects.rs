@@ -788,7 +788,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                 Some(trace) => {
                     for &c in &trace.changes_run {
                         let change = &v.set.changes[c - 1];
-                        let (file, line) = change.line(&v.set);
+                        let (file, line) = change.place(&v.set, [v.old.program(), v.new.program()]);
                         let reason = format!("runs ch{c} ({}, {file}:{line})", change.function);
                         if !reasons.contains(&reason) {
                             reasons.push(reason);
