@@ -414,21 +414,25 @@ fn a_changed_initial_value_and_printed_output_count_in_state_requirements() {
 /// Runs `ripple tests --select` on `old` and `new` (one file each) with a suite; the
 /// selected tests' lines and the revealing ones.
 fn select(old: &str, new: &str, suite: &str) -> (Vec<u64>, Vec<u64>, Value) {
+    select_with(old, new, suite, &[])
+}
+
+/// [`select`] with `extra` options.
+fn select_with(old: &str, new: &str, suite: &str, extra: &[&str]) -> (Vec<u64>, Vec<u64>, Value) {
     let dir = tempfile::tempdir().expect("a temporary directory");
     std::fs::write(dir.path().join("old.c"), old).unwrap();
     std::fs::write(dir.path().join("new.c"), new).unwrap();
     std::fs::write(dir.path().join("suite.txt"), suite).unwrap();
-    let (_, v) = json(
-        dir.path(),
-        &[
-            "tests",
-            "old.c",
-            "new.c",
-            "--tests",
-            "suite.txt",
-            "--select",
-        ],
-    );
+    let mut args = vec![
+        "tests",
+        "old.c",
+        "new.c",
+        "--tests",
+        "suite.txt",
+        "--select",
+    ];
+    args.extend_from_slice(extra);
+    let (_, v) = json(dir.path(), &args);
     let selected = v["selected"]
         .as_array()
         .unwrap()
@@ -532,29 +536,16 @@ fn the_default_build_takes_the_compilation_database_flags() {
 /// (checked with gcc). Before, only outcomes that both ended counted.
 #[test]
 fn a_test_the_new_version_never_finishes_reveals_the_change() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
     let old = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n    \
                double d = argc > 1 ? atof(argv[1]) : 0;\n    printf(\"%g\\n\", d);\n    return 0;\n}\n";
     let new = old.replace("    printf", "    while (d == 4.35) { }\n    printf");
-    std::fs::write(dir.path().join("old.c"), old).unwrap();
-    std::fs::write(dir.path().join("new.c"), new).unwrap();
-    std::fs::write(dir.path().join("suite.txt"), "1\n4.35\n").unwrap();
-    let (_, v) = json(
-        dir.path(),
-        &[
-            "tests",
-            "old.c",
-            "new.c",
-            "--tests",
-            "suite.txt",
-            "--select",
-            "--timeout",
-            "1",
-            "--steps",
-            "100000",
-        ],
+    let (_, revealing, v) = select_with(
+        old,
+        &new,
+        "1\n4.35\n",
+        &["--timeout", "1", "--steps", "100000"],
     );
-    assert_eq!(lines(&v["revealing"]), [2], "{v:#}");
+    assert_eq!(revealing, [2], "{v:#}");
 }
 
 /// A change through a macro (no statement's own line changed) is named by the first
