@@ -18,7 +18,9 @@ const PROVED: &[u8] = b"equivalent";
 /// The proofs of one pair of versions.
 pub struct ProvedPairs<'a> {
     cache: &'a Cache,
-    prints: [Fingerprints<'a>; 2],
+    programs: [&'a Program; 2],
+    /// Both versions' fingerprints, made when a first key is needed.
+    prints: std::cell::OnceCell<[Fingerprints<'a>; 2]>,
     /// Proved modulo undefined behaviour (`--assume no-ub`), a weaker claim.
     no_ub: bool,
 }
@@ -27,14 +29,18 @@ impl<'a> ProvedPairs<'a> {
     pub fn new(cache: &'a Cache, old: &'a Program, new: &'a Program, no_ub: bool) -> Self {
         ProvedPairs {
             cache,
-            prints: [Fingerprints::new(old), Fingerprints::new(new)],
+            programs: [old, new],
+            prints: std::cell::OnceCell::new(),
             no_ub,
         }
     }
 
     fn key(&self, o: FuncId, n: FuncId) -> Key {
+        let [old, new] = self
+            .prints
+            .get_or_init(|| self.programs.map(Fingerprints::new));
         KeyBuilder::new("function pair proved equivalent")
-            .bytes(&pair(&self.prints[0], &self.prints[1], o, n).to_le_bytes())
+            .bytes(&pair(old, new, o, n).to_le_bytes())
             .number(u64::from(self.no_ub))
             .finish()
     }
