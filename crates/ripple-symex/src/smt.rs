@@ -564,19 +564,37 @@ fn trivial(extra: &[Bool]) -> Option<Answer> {
 
 /// The conjunction of `facts` (true when empty).
 pub fn and_all(facts: &[Bool]) -> Bool {
-    match facts.len() {
+    // Literal constants are folded, so that a conjunction with `false` is `false` for
+    // every check that follows (an undecided solver would leave it "unknown").
+    if facts.iter().any(|f| f.as_bool() == Some(false)) {
+        return Bool::from_bool(false);
+    }
+    let kept: Vec<Bool> = facts
+        .iter()
+        .filter(|f| f.as_bool() != Some(true))
+        .cloned()
+        .collect();
+    match kept.len() {
         0 => Bool::from_bool(true),
-        1 => facts[0].clone(),
-        _ => Bool::and(facts),
+        1 => kept[0].clone(),
+        _ => Bool::and(&kept),
     }
 }
 
 /// The disjunction of `facts` (false when empty).
 pub fn or_all(facts: &[Bool]) -> Bool {
-    match facts.len() {
+    if facts.iter().any(|f| f.as_bool() == Some(true)) {
+        return Bool::from_bool(true);
+    }
+    let kept: Vec<Bool> = facts
+        .iter()
+        .filter(|f| f.as_bool() != Some(false))
+        .cloned()
+        .collect();
+    match kept.len() {
         0 => Bool::from_bool(false),
-        1 => facts[0].clone(),
-        _ => Bool::or(facts),
+        1 => kept[0].clone(),
+        _ => Bool::or(&kept),
     }
 }
 

@@ -1779,3 +1779,28 @@ fn a_pointee_is_shown_by_each_version_s_own_type() {
         "{.buf = 0x0, .bpos = 1, .size = 0}"
     );
 }
+
+#[test]
+fn no_termination_difference_is_claimed_that_the_solver_did_not_find() {
+    // zlib's `deflateBound` reduced (4078713, "Tighten deflateBound bounds"): only how
+    // the returned bound is computed changes. Neither version has a loop or a call, and
+    // both load the same fields in the same order, so on every input both trap at the
+    // same load or both return (a gcc driver over 800 states agrees): the outputs
+    // differ (11 against 13 for n = 0), termination never does. The budget runs out
+    // on the way, and an undecided query is no claim that termination differs.
+    let dir = root().join("tests/fixtures/semdiff-no-termination-claim");
+    let (code, stdout, stderr) = semdiff(&[
+        dir.join("old.c").to_str().unwrap(),
+        dir.join("new.c").to_str().unwrap(),
+        "--full-summary",
+        "--color",
+        "never",
+    ]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("bound: different"), "{stdout}");
+    assert!(
+        stdout.contains("returned 11") && stdout.contains("returned 13"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("termination"), "{stdout}");
+}

@@ -214,19 +214,19 @@ pub(super) fn const_proc_diff_sum(
         )
     };
     let (e1, e2) = (exact(&s1.paths), exact(&s2.paths));
-    let termination = Bool::or(&[Bool::and(&[d1.clone(), e2]), Bool::and(&[d2.clone(), e1])]);
+    let termination = or_all(&[and_all(&[d1.clone(), e2]), and_all(&[d2.clone(), e1])]);
     let mut termination_parts = Vec::new();
     let termination_answer = engine.smt.check(std::slice::from_ref(&termination));
     if termination_answer != Answer::Unsat {
         termination_parts.push(termination.clone());
         witness_conditions.push((termination.clone(), "termination"));
     }
-    let any_d1 = Bool::or(&[d1.clone(), da1.clone()]);
-    let any_d2 = Bool::or(&[d2.clone(), da2.clone()]);
-    let maybe_termination = Bool::and(&[
-        Bool::or(&[
-            Bool::and(&[any_d1.clone(), any_d2.not()]),
-            Bool::and(&[any_d2.clone(), any_d1.not()]),
+    let any_d1 = or_all(&[d1.clone(), da1.clone()]);
+    let any_d2 = or_all(&[d2.clone(), da2.clone()]);
+    let maybe_termination = and_all(&[
+        or_all(&[
+            and_all(&[any_d1.clone(), any_d2.not()]),
+            and_all(&[any_d2.clone(), any_d1.not()]),
         ]),
         termination.not(),
     ]);
@@ -235,13 +235,13 @@ pub(super) fn const_proc_diff_sum(
         possible_sat |= maybe_answer == Answer::Sat;
         possible.push(maybe_termination);
     }
-    let both_diverge = Bool::and(&[any_d1.clone(), any_d2.clone()]);
+    let both_diverge = and_all(&[any_d1.clone(), any_d2.clone()]);
     if engine.smt.check(std::slice::from_ref(&both_diverge)) != Answer::Unsat {
         equal.push(both_diverge);
     }
     // Coverage: the uncovered parts are empty.
-    let uncovered1 = Bool::or(&[r1, any_d1]).not();
-    let uncovered2 = Bool::or(&[r2, any_d2]).not();
+    let uncovered1 = or_all(&[r1, any_d1]).not();
+    let uncovered2 = or_all(&[r2, any_d2]).not();
     let covered = !s1.cut && !s2.cut
         || (engine.smt.check(&[uncovered1]) == Answer::Unsat
             && engine.smt.check(&[uncovered2]) == Answer::Unsat);

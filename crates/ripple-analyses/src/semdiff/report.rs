@@ -180,6 +180,11 @@ pub(super) fn report_pair(
                 .into(),
         );
     }
+    if verdict == Verdict::Different && termination_answer == Answer::Unknown {
+        notes.push(
+            "whether both versions end on the same inputs was not decided within the budget".into(),
+        );
+    }
     if verdict == Verdict::Unknown {
         if !state.covered {
             notes.push(format!(
@@ -324,7 +329,10 @@ pub(super) fn report_pair(
         } else {
             equal_pinned.or_else(|| text(&state.equal))
         },
-        non_termination_differs_when: if has_termination {
+        // An undecided termination query is a claim only where the verdict says "may".
+        non_termination_differs_when: if has_termination
+            && (termination_answer == Answer::Sat || verdict == Verdict::Unknown)
+        {
             termination_pinned.or_else(|| text(&state.termination))
         } else {
             None
