@@ -45,7 +45,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use ripple_dataflow::slice::{traverse, SliceDirection, Traversal};
+use ripple_dataflow::slice::{traverse_forward_with, Traversal};
 use ripple_dataflow::{EdgeKind, IfaceVar, PartId, Sdg, SdgConfig, VertexId, VertexKind};
 use ripple_ir::{FuncId, NodeId, NodeKind, Program, Span};
 use ripple_versions::VersionMatch;
@@ -80,6 +80,10 @@ pub struct Equivalences {
     pub pre_equiv: FxHashSet<(Side, FuncId, IfaceVar)>,
     /// SUMMARYEQUIV(y, f): the output y of f is a function of the same inputs.
     pub summary_equiv: FxHashSet<(Side, FuncId, IfaceVar)>,
+    /// Functions proved equivalent as a whole (SUMMARYEQUIV of every output): what they
+    /// write is seen outside them only as they leave it, so a write into memory kept
+    /// flow-insensitive reaches only the reads of the same run after it.
+    pub functions: FxHashSet<(Side, FuncId)>,
     /// Changed statements proved to do what the statements they replace did
     /// ([`crate::sem_equiv`]): no source of impact.
     pub statements: FxHashSet<(Side, FuncId, NodeId)>,
@@ -494,6 +498,110 @@ fn same_traps(old: &Program, new: &Program, matching: &VersionMatch) -> (NodeSet
 }
 
 #[allow(clippy::too_many_arguments)] // One version's inputs, each its own kind of seed.
+/// The writes of functions proved equivalent as a whole into memory kept
+/// flow-insensitive (a region's vertex in the function, or the program's for a region
+/// kept context-insensitive), and what replaces them: edges (blocked) and, per writing
+/// vertex, the reads of that memory in the same function that may run after it in the
+/// same run. Such a function leaves every output as the old one did (SUMMARYEQUIV), so
+/// its writes are seen elsewhere only through its outputs; inside it, a read before the
+/// write (a function's first `strm->state` after its last `state->x = ...`) sees what
+/// the run began with. Not for functions with a havoc (a `setjmp` may return again after
+/// later writes), nor for a write into a program-wide region followed by a call (the
+/// callee reads that region from its own vertex).
+fn proved_writes(
+    program: &Program,
+    sdg: &Sdg,
+    side: Side,
+    equivalences: &Equivalences,
+) -> (
+    FxHashSet<(VertexId, VertexId)>,
+    FxHashMap<VertexId, Vec<VertexId>>,
+) {
+    let mut blocked = FxHashSet::default();
+    let mut extra: FxHashMap<VertexId, Vec<VertexId>> = FxHashMap::default();
+    let proved: FxHashSet<FuncId> = equivalences
+        .functions
+        .iter()
+        .filter(|&&(s, f)| {
+            s == side
+                && !program.functions[f]
+                    .nodes
+                    .iter()
+                    .any(|n| matches!(n.kind, NodeKind::Havoc { .. }))
+        })
+        .map(|&(_, f)| f)
+        .collect();
+    if proved.is_empty() {
+        return (blocked, extra);
+    }
+    // The nodes that may run after `n` in the same run of its function (`n` itself only
+    // in a loop).
+    let mut after: FxHashMap<(FuncId, NodeId), Vec<bool>> = FxHashMap::default();
+    let mut runs_after = |f: FuncId, n: NodeId| -> Vec<bool> {
+        after
+            .entry((f, n))
+            .or_insert_with(|| {
+                let function = &program.functions[f];
+                let mut seen = vec![false; function.nodes.len()];
+                let mut stack: Vec<NodeId> = function.nodes[n].succs.to_vec();
+                while let Some(m) = stack.pop() {
+                    if !std::mem::replace(&mut seen[m.index()], true) {
+                        stack.extend(function.nodes[m].succs.iter().copied());
+                    }
+                }
+                seen
+            })
+            .clone()
+    };
+    for index in 0..sdg.vertex_count() {
+        let v = VertexId(index as u32);
+        let f = sdg.function_of[index];
+        if !proved.contains(&f)
+            || !matches!(
+                sdg.kinds[index],
+                VertexKind::Node(_) | VertexKind::ActualOut { .. }
+            )
+        {
+            continue;
+        }
+        let Some(writer) = sdg.node_of(program, v) else {
+            continue;
+        };
+        for &(m, kind) in sdg.succs(v) {
+            let program_wide = matches!(sdg.kinds[m.index()], VertexKind::Region(_));
+            if kind != EdgeKind::Data || !(program_wide || sdg.is_unordered_memory(m)) {
+                continue;
+            }
+            let later = runs_after(f, writer);
+            let function = &program.functions[f];
+            if program_wide
+                && function
+                    .nodes
+                    .iter_enumerated()
+                    .any(|(n, node)| later[n.index()] && matches!(node.kind, NodeKind::Call { .. }))
+            {
+                continue;
+            }
+            let readers: Vec<VertexId> = sdg
+                .succs(m)
+                .iter()
+                .filter(|&&(r, _)| {
+                    sdg.function_of[r.index()] == f
+                        && sdg.node_of(program, r).is_none_or(|n| later[n.index()])
+                })
+                .map(|&(r, _)| r)
+                .collect();
+            blocked.insert((v, m));
+            extra.entry(v).or_default().extend(readers);
+        }
+    }
+    for readers in extra.values_mut() {
+        readers.sort_unstable();
+        readers.dedup();
+    }
+    (blocked, extra)
+}
+
 fn one_version(
     program: &Program,
     sdg: &Sdg,
@@ -633,7 +741,11 @@ fn one_version(
         VertexKind::ActualIn { call, .. } => sdg.call_targets(sdg.function_of[v.index()], call),
         _ => Vec::new(),
     };
+    let (blocked, extra) = proved_writes(program, sdg, side, equivalences);
     let allow = |from: VertexId, to: VertexId, kind: EdgeKind| -> bool {
+        if blocked.contains(&(from, to)) {
+            return false;
+        }
         match kind {
             // CALL-IMPACT needs not PREEQUIV(x, f).
             EdgeKind::ParamIn => var_of(to).is_none_or(|x| {
@@ -689,7 +801,7 @@ fn one_version(
             _ => true,
         }
     };
-    let traversal = traverse(sdg, &sources, SliceDirection::Forward, &allow);
+    let traversal = traverse_forward_with(sdg, &sources, &allow, &extra);
     let mut impacted = Vec::new();
     let mut done: FxHashMap<(FuncId, NodeId), (usize, usize)> = FxHashMap::default();
     let mut explained_by: FxHashMap<(FuncId, NodeId), VertexId> = FxHashMap::default();

@@ -652,6 +652,7 @@ impl FunctionEquivalences {
         use ripple_dataflow::sdg::IfaceVar;
         for &(o, n) in &self.proved {
             for (side, f, sdg) in [(Side::Old, o, old), (Side::New, n, new)] {
+                equivalences.functions.insert((side, f));
                 let mut outputs = vec![IfaceVar::Return, IfaceVar::Stop];
                 outputs.extend(
                     (0..sdg.points_to.part_count())

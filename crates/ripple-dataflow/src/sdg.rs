@@ -315,6 +315,12 @@ impl Sdg {
         self.region_vertex.get(&part).copied()
     }
 
+    /// Whether `v` is the contents of a region in one function that every write of it
+    /// there reaches and every read of it there reads, in any order.
+    pub fn is_unordered_memory(&self, v: VertexId) -> bool {
+        self.unordered_memory.contains(&v)
+    }
+
     /// Whether `v` stands for memory of the whole program rather than of one function:
     /// a traversal that reaches it has left every calling context.
     pub fn is_context_free(&self, v: VertexId) -> bool {

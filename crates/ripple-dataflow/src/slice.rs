@@ -25,6 +25,8 @@
 
 use std::collections::VecDeque;
 
+use rustc_hash::FxHashMap;
+
 use crate::sdg::{EdgeKind, Sdg, VertexId};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +86,27 @@ pub fn traverse(
     direction: SliceDirection,
     allow: &dyn Fn(VertexId, VertexId, EdgeKind) -> bool,
 ) -> Traversal {
+    traverse_with(sdg, criteria, direction, allow, &FxHashMap::default())
+}
+
+/// [`traverse`] forward with `extra` data dependences beside the graph's (from a vertex
+/// to those listed for it), which `allow` filters like the others.
+pub fn traverse_forward_with(
+    sdg: &Sdg,
+    criteria: &[VertexId],
+    allow: &dyn Fn(VertexId, VertexId, EdgeKind) -> bool,
+    extra: &FxHashMap<VertexId, Vec<VertexId>>,
+) -> Traversal {
+    traverse_with(sdg, criteria, SliceDirection::Forward, allow, extra)
+}
+
+fn traverse_with(
+    sdg: &Sdg,
+    criteria: &[VertexId],
+    direction: SliceDirection,
+    allow: &dyn Fn(VertexId, VertexId, EdgeKind) -> bool,
+    extra: &FxHashMap<VertexId, Vec<VertexId>>,
+) -> Traversal {
     let count = sdg.vertex_count();
     let mut reached_by: Vec<Option<(VertexId, EdgeKind)>> = vec![None; count];
     let mut in_phase1 = vec![false; count];
@@ -106,9 +129,16 @@ pub fn traverse(
         SliceDirection::Forward => kind == EdgeKind::ParamOut,
         SliceDirection::Backward => matches!(kind, EdgeKind::ParamIn | EdgeKind::Call),
     };
-    let edges = |v: VertexId| match direction {
-        SliceDirection::Forward => sdg.succs(v),
-        SliceDirection::Backward => sdg.preds(v),
+    let extra_of = |v: VertexId| extra.get(&v).map_or(&[][..], Vec::as_slice);
+    let edges = |v: VertexId| {
+        let graph = match direction {
+            SliceDirection::Forward => sdg.succs(v),
+            SliceDirection::Backward => sdg.preds(v),
+        };
+        graph
+            .iter()
+            .copied()
+            .chain(extra_of(v).iter().map(|&w| (w, EdgeKind::Data)))
     };
     let allowed = |v: VertexId, w: VertexId, kind: EdgeKind| match direction {
         SliceDirection::Forward => allow(v, w, kind),
@@ -121,7 +151,7 @@ pub fn traverse(
         let mut round = Vec::new();
         while let Some(v) = queue.pop_front() {
             round.push(v);
-            for &(w, kind) in edges(v) {
+            for (w, kind) in edges(v) {
                 if phase1_skip(kind) || in_phase1[w.index()] || !allowed(v, w, kind) {
                     continue;
                 }
@@ -140,7 +170,7 @@ pub fn traverse(
             }
         }
         while let Some(v) = second.pop_front() {
-            for &(w, kind) in edges(v) {
+            for (w, kind) in edges(v) {
                 if phase2_skip(kind)
                     || in_phase1[w.index()]
                     || in_phase2[w.index()]

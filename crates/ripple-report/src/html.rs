@@ -141,7 +141,7 @@ const SCRIPT: &str = r#"
   const header = document.getElementById('summary');
   header.appendChild(el('h1', {}, 'Impact of the change: ' + report.old + ' \u2192 ' + report.new));
   if (report.proved_equivalent) {
-    header.appendChild(el('p', {class: 'verdict'}, 'The change is proved equivalent: every changed statement does what the old one did; nothing is impacted.'));
+    header.appendChild(el('p', {class: 'verdict'}, 'The change is proved equivalent: the changed statements, or the functions holding them, do what the old ones did; nothing is impacted.'));
   }
   let line = s.changed_lines + ' changed line(s); ' + s.impacted_lines + ' impacted line(s) in ' + s.impacted_functions.length + ' function(s)';
   if (s.dcia_impacted_lines > s.impacted_lines) line += ' (' + s.dcia_impacted_lines + ' without the proved equivalences)';

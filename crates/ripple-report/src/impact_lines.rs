@@ -737,7 +737,7 @@ pub fn render_text_with(view: &ImpactLinesView, options: &TextOptions) -> String
     if view.proved_equivalent {
         let _ = writeln!(
             out,
-            "the change is proved equivalent: every changed statement does what the old one did; nothing impacted"
+            "the change is proved equivalent: the changed statements, or the functions holding them, do what the old ones did; nothing impacted"
         );
     }
     let s = &view.summary;

@@ -53,7 +53,7 @@ pub fn render_section(view: &ImpactLinesView) -> String {
     if view.proved_equivalent {
         let _ = writeln!(
             out,
-            "**The change is proved equivalent**: every changed statement does what the old one did; nothing is impacted.\n"
+            "**The change is proved equivalent**: the changed statements, or the functions holding them, do what the old ones did; nothing is impacted.\n"
         );
     }
     let _ = write!(

@@ -1380,3 +1380,43 @@ fn a_string_literal_added_is_no_changed_global() {
         "{json:#}"
     );
 }
+
+#[test]
+fn a_function_proved_equivalent_as_a_whole_impacts_no_read_before_its_writes() {
+    // zlib 9859a94 reduced: `undermine` drops a store that the next one overwrites, so
+    // it leaves `*s` as before and returns what it did: the whole-function proof holds.
+    // `S` is kept flow-insensitive in every function (a callback `atexit` registers
+    // reads it), so without the proof the dropped store reaches every read of `S`,
+    // also `int was = s->sane;` before it, which a run sees only in a later call of
+    // `undermine`, after a whole run of it that leaves `S` as before.
+    let old = "#include <stdlib.h>\n\
+        struct st { int sane; int mode; };\n\
+        struct st S;\n\
+        static void handler(void) {\n\
+            if (S.sane)\n\
+                S.mode = 2;\n\
+        }\n\
+        int undermine(struct st *s, int subvert) {\n\
+            if (s == 0)\n\
+                return -1;\n\
+            int was = s->sane;\n\
+            s->sane = !subvert;\n\
+            s->sane = 1;\n\
+            return was;\n\
+        }\n\
+        int main(int argc, char **argv) {\n\
+            atexit(handler);\n\
+            return undermine(&S, argc > 1);\n\
+        }\n";
+    let equivalent = old.replace("s->sane = !subvert;\n", "");
+    assert_ne!(equivalent, old);
+    let json = impact_json_of(old, &equivalent);
+    assert_eq!(json["summary"]["changed_lines"], 1, "{json}");
+    assert_eq!(json["impacted_lines"], serde_json::json!([]), "{json}");
+    // The last store changed to 2: a later call reads it at line 11 and the handler at
+    // line 5 (line numbers of the new version, which lost line 12).
+    let changed = equivalent.replace("s->sane = 1;", "s->sane = 2;");
+    let json = impact_json_of(old, &changed);
+    assert_eq!(new_lines(&json, "undermine"), set(&[11, 13]), "{json}");
+    assert_eq!(new_lines(&json, "handler"), set(&[5, 6]), "{json}");
+}
