@@ -143,7 +143,10 @@ const SCRIPT: &str = r#"
   if (report.proved_equivalent) {
     header.appendChild(el('p', {class: 'verdict'}, 'The change is proved equivalent: the changed statements, or the functions holding them, do what the old ones did; nothing is impacted.'));
   }
-  let line = s.changed_lines + ' changed line(s); ' + s.impacted_lines + ' impacted line(s) in ' + s.impacted_functions.length + ' function(s)';
+  const oldCount = report.impacted_lines.filter(l => l.version === 'old').length;
+  const newCount = report.impacted_lines.length - oldCount;
+  const split = oldCount > 0 && newCount > 0 ? ' (' + oldCount + ' of the old version, ' + newCount + ' of the new)' : '';
+  let line = s.changed_lines + ' changed line(s); ' + s.impacted_lines + ' impacted line(s)' + split + ' in ' + s.impacted_functions.length + ' function(s)';
   if (s.dcia_impacted_lines > s.impacted_lines) line += ' (' + s.dcia_impacted_lines + ' without the proved equivalences)';
   header.appendChild(el('p', {id: 'counts'}, line));
   if (report.equivalences.length) {

@@ -53,6 +53,23 @@ pub struct ImpactLinesView {
 }
 
 impl ImpactLinesView {
+    /// How the impacted lines split between the versions, as the text says it after
+    /// their count (empty when all are of one version): a line both versions hold
+    /// counts once in each, as each version's list (and each SARIF result) has it.
+    pub fn version_split(&self) -> String {
+        let old = self
+            .impacted_lines
+            .iter()
+            .filter(|l| l.version == "old")
+            .count();
+        let new = self.impacted_lines.len() - old;
+        if old == 0 || new == 0 {
+            String::new()
+        } else {
+            format!(" ({old} of the old version, {new} of the new)")
+        }
+    }
+
     /// The chain of an impacted line: the line first (`file:line`), then each
     /// dependence back to the changed statement (last, ending in ` changed`).
     pub fn chain(&self, line: &ImpactedLineView) -> Vec<String> {
@@ -743,9 +760,10 @@ pub fn render_text_with(view: &ImpactLinesView, options: &TextOptions) -> String
     let s = &view.summary;
     let _ = writeln!(
         out,
-        "{} changed line(s); {} impacted line(s) in {} function(s){}{}",
+        "{} changed line(s); {} impacted line(s){} in {} function(s){}{}",
         s.changed_lines,
         s.impacted_lines,
+        view.version_split(),
         s.impacted_functions.len(),
         match s.depth {
             Some(d) => format!(" within distance {d} (a prefix of the full impact)"),

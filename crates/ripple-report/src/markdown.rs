@@ -58,9 +58,10 @@ pub fn render_section(view: &ImpactLinesView) -> String {
     }
     let _ = write!(
         out,
-        "**{} changed line(s); {} impacted line(s) in {} function(s)**",
+        "**{} changed line(s); {} impacted line(s){} in {} function(s)**",
         s.changed_lines,
         s.impacted_lines,
+        view.version_split(),
         s.impacted_functions.len()
     );
     if s.dcia_impacted_lines > s.impacted_lines {

@@ -345,8 +345,11 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
         // Impact whose chain starts elsewhere (a changed global's initial value, say)
         // goes with the first hunk of its version: one result per hunk, each with its
         // own fingerprint.
-        let hunk =
-            origin(&hunks, view, line).or_else(|| hunks.iter().find(|h| h.version == line.version));
+        // A version with no changed line of its own (code only deleted) has its lines
+        // with the other's first hunk.
+        let hunk = origin(&hunks, view, line)
+            .or_else(|| hunks.iter().find(|h| h.version == line.version))
+            .or_else(|| hunks.first());
         if let Some(h) = hunk {
             by_hunk.entry(h).or_default().push(line);
         }
@@ -446,9 +449,14 @@ fn impact_result(view: &ImpactLinesView, hunk: &Hunk, lines: &[&ImpactedLineView
         .map(|l| format!("{} (distance {})", l.function, l.distance))
         .collect();
     let more = functions.len().saturating_sub(named.len());
+    let of_old = lines.iter().filter(|l| l.version == "old").count();
+    let counted = match (of_old, lines.len() - of_old) {
+        (old, 0) => format!("{old} line(s) of the old version"),
+        (0, new) => format!("{new} line(s) of the new version"),
+        (old, new) => format!("{old} line(s) of the old version and {new} of the new"),
+    };
     let text = format!(
-        "This change impacts {} line(s) in {} function(s): {}{}.",
-        lines.len(),
+        "This change impacts {counted} in {} function(s): {}{}.",
         functions.len(),
         named.join(", "),
         if more > 0 {

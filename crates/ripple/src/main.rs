@@ -10,6 +10,7 @@ mod generate;
 mod load;
 mod progress;
 mod proved;
+mod sarif_place;
 mod style;
 mod suite;
 

@@ -118,7 +118,8 @@ fn the_github_workflow_commands_write_sarif_and_markdown() {
     assert!(results.iter().any(|r| r["ruleId"] == "RPL002"));
     let markdown = std::fs::read_to_string(dir.path().join("ripple.md")).expect("ripple.md");
     assert!(
-        markdown.contains("2 impacted line(s) in 1 function(s)"),
+        markdown
+            .contains("2 impacted line(s) (1 of the old version, 1 of the new) in 1 function(s)"),
         "{markdown}"
     );
     // run prints "limit 5" where it printed "limit 3" (argc > 1): the verdict's evidence

@@ -178,8 +178,10 @@ fn one_result_per_changed_hunk() {
 
 /// known-global: `cap(3)` becomes `cap(limit)` on line 13 (impacting cap's printf on
 /// line 7 in both versions) and `show(1)` becomes `show(mode)` on line 10 (proved to
-/// pass the same value): one RPL001 finding at line 13 of each version with line 7 as
+/// pass the same value): one RPL001 finding per version's line 13, with line 7 as
 /// related location and the chain 13 -> 7 as code flow, and one RPL002 at new line 10.
+/// Both sit in the new version, which code scanning reads; the old one keeps its place
+/// as its first related location.
 #[test]
 fn findings_sit_on_the_changed_lines() {
     let log = sarif("known-global");
@@ -207,11 +209,24 @@ fn findings_sit_on_the_changed_lines() {
         places,
         [
             ("NEWROOT".to_string(), "prog.c".to_string(), 13),
-            ("OLDROOT".to_string(), "prog.c".to_string(), 13)
+            ("NEWROOT".to_string(), "prog.c".to_string(), 13)
         ]
     );
     for r in &impact {
-        let related = r["relatedLocations"].as_array().expect("related");
+        let mut related = r["relatedLocations"].as_array().expect("related").clone();
+        if r["message"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("of the old version")
+        {
+            let place = related.remove(0);
+            assert_eq!(
+                place["physicalLocation"]["artifactLocation"]["uriBaseId"],
+                "OLDROOT"
+            );
+            assert_eq!(place["physicalLocation"]["region"]["startLine"], 13);
+            assert_eq!(place["message"]["text"], "the old version's line 13");
+        }
         assert_eq!(related.len(), 1);
         assert_eq!(related[0]["physicalLocation"]["region"]["startLine"], 7);
         let flow = r["codeFlows"][0]["threadFlows"][0]["locations"]
@@ -248,7 +263,9 @@ fn markdown_leads_with_the_verdict_and_lists_functions_nearest_first() {
         .find(|l| l.starts_with("**"))
         .expect("a summary line");
     assert!(
-        first_bold.contains("4 changed line(s); 2 impacted line(s) in 1 function(s)"),
+        first_bold.contains(
+            "4 changed line(s); 2 impacted line(s) (1 of the old version, 1 of the new) in 1 function(s)"
+        ),
         "{text}"
     );
     assert!(text.contains("| `cap` | 2 | 2 | `prog.c:7` ← `l (param of cap)` ← `prog.c:13 call argument changed` |"), "{text}");
@@ -560,4 +577,46 @@ fn code_flows_are_limited_to_the_nearest_functions() {
         10,
         "{result:#}"
     );
+}
+
+/// A deleted line is placed where it was in the new version's text: the line that
+/// follows it there. A comment line added on top moves every line down by one, so the
+/// old line number (4) would name `g = x;` in the new file.
+#[test]
+fn a_finding_on_a_deleted_line_sits_where_it_was_in_the_new_file() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let old = "int g;\nint f(int x) {\n  g = x;\n  g = g + 1;\n  return g;\n}\nint main(void) { return f(3); }\n";
+    let new = format!("/* scaled */\n{}", old.replace("  g = g + 1;\n", ""));
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache", "--format", "sarif"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    validate(&log);
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    let finding = results
+        .iter()
+        .find(|r| r["ruleId"] == "RPL001")
+        .expect("an impact finding");
+    let place = &finding["locations"][0]["physicalLocation"];
+    assert_eq!(place["artifactLocation"]["uriBaseId"], "NEWROOT", "{log:#}");
+    assert_eq!(place["artifactLocation"]["uri"], "new.c", "{log:#}");
+    // new.c: 1 comment, 2 int g, 3 int f, 4 g = x, 5 return g.
+    assert_eq!(place["region"]["startLine"], 5, "{log:#}");
+    let was = &finding["relatedLocations"][0];
+    assert_eq!(
+        was["physicalLocation"]["artifactLocation"]["uriBaseId"],
+        "OLDROOT"
+    );
+    assert_eq!(was["physicalLocation"]["artifactLocation"]["uri"], "old.c");
+    assert_eq!(was["physicalLocation"]["region"]["startLine"], 4);
+    assert!(finding["message"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("of the old version"));
 }

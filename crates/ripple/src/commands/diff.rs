@@ -120,10 +120,13 @@ pub fn run(args: &DiffArgs) -> Result<u8> {
         DiffFormat::Sarif if report.impact.is_some() || impact_chosen(args) => {
             println!(
                 "{}",
-                ripple_report::sarif::render_report(
-                    report.impact.as_ref(),
-                    &report,
-                    env!("CARGO_PKG_VERSION")
+                crate::sarif_place::place_in_new_version(
+                    ripple_report::sarif::render_report(
+                        report.impact.as_ref(),
+                        &report,
+                        env!("CARGO_PKG_VERSION")
+                    ),
+                    [&sources.0, &sources.1]
                 )
             );
         }

@@ -479,7 +479,10 @@ fn statement_report(
     match args.format {
         ImpactFormat::Sarif => println!(
             "{}",
-            ripple_report::sarif::render(&view, env!("CARGO_PKG_VERSION"))
+            crate::sarif_place::place_in_new_version(
+                ripple_report::sarif::render(&view, env!("CARGO_PKG_VERSION")),
+                sources
+            )
         ),
         ImpactFormat::Markdown => print!("{}", ripple_report::markdown::render(&view)),
         ImpactFormat::Html => print!("{}", html_page(&view, sources)),

@@ -173,7 +173,14 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
             );
             println!(
                 "{}",
-                ripple_report::sarif::render_verdicts(&view, &changes, env!("CARGO_PKG_VERSION"))
+                crate::sarif_place::place_in_new_version(
+                    ripple_report::sarif::render_verdicts(
+                        &view,
+                        &changes,
+                        env!("CARGO_PKG_VERSION")
+                    ),
+                    [&old_version.sources, &new_version.sources]
+                )
             );
         }
         _ => print_text_json_or_markdown(args, &view),
