@@ -81,36 +81,5 @@ fn every_global(e: &Expr, touched: &mut [bool]) {
 /// The globals whose address `e` uses as a value: all it names but those only read
 /// through (the address of a load, offset by integers).
 fn value_uses(e: &Expr, touched: &mut [bool]) {
-    match &e.kind {
-        ExprKind::Load(addr) | ExprKind::LoadBits { addr, .. } => read_address(addr, touched),
-        ExprKind::AddrOfGlobal(g) => touched[g.index()] = true,
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => value_uses(a, touched),
-        ExprKind::Binary(_, a, b) => {
-            value_uses(a, touched);
-            value_uses(b, touched);
-        }
-        ExprKind::Int(_)
-        | ExprKind::Float(_)
-        | ExprKind::Local(_)
-        | ExprKind::AddrOfLocal(_)
-        | ExprKind::AddrOfFunc(_) => {}
-    }
-}
-
-/// The address of a read: a global at its base is only read; any other operand is a
-/// value.
-fn read_address(addr: &Expr, touched: &mut [bool]) {
-    match &addr.kind {
-        ExprKind::AddrOfGlobal(_) => {}
-        ExprKind::Cast(a) => read_address(a, touched),
-        ExprKind::Binary(
-            ripple_ir::BinOp::Add | ripple_ir::BinOp::Sub | ripple_ir::BinOp::PtrAdd,
-            a,
-            b,
-        ) => {
-            read_address(a, touched);
-            value_uses(b, touched);
-        }
-        _ => value_uses(addr, touched),
-    }
+    e.global_uses(&mut |_| {}, &mut |g| touched[g.index()] = true);
 }

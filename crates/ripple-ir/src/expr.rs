@@ -206,6 +206,48 @@ impl Expr {
         }
     }
 
+    /// The globals this expression, evaluated as a value, reaches through their address:
+    /// `at` hears of each at the base of a load's address (offset by integers: read
+    /// there), `value` of each whose address it uses as a value (kept, compared, passed,
+    /// stored).
+    pub fn global_uses(&self, at: &mut dyn FnMut(GlobalId), value: &mut dyn FnMut(GlobalId)) {
+        match &self.kind {
+            ExprKind::Load(addr) | ExprKind::LoadBits { addr, .. } => {
+                addr.address_global_uses(at, value);
+            }
+            ExprKind::AddrOfGlobal(g) => value(*g),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => a.global_uses(at, value),
+            ExprKind::Binary(_, a, b) => {
+                a.global_uses(at, value);
+                b.global_uses(at, value);
+            }
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Local(_)
+            | ExprKind::AddrOfLocal(_)
+            | ExprKind::AddrOfFunc(_) => {}
+        }
+    }
+
+    /// [`Expr::global_uses`] of this expression as the address of an access: a global at
+    /// its base (offset by integers) is where the access is (`at`); any other operand is
+    /// a value.
+    pub fn address_global_uses(
+        &self,
+        at: &mut dyn FnMut(GlobalId),
+        value: &mut dyn FnMut(GlobalId),
+    ) {
+        match &self.kind {
+            ExprKind::AddrOfGlobal(g) => at(*g),
+            ExprKind::Cast(a) => a.address_global_uses(at, value),
+            ExprKind::Binary(BinOp::Add | BinOp::Sub | BinOp::PtrAdd, a, b) => {
+                a.address_global_uses(at, value);
+                b.global_uses(at, value);
+            }
+            _ => self.global_uses(at, value),
+        }
+    }
+
     /// The register locals this expression reads.
     pub fn locals_read(&self, out: &mut Vec<VarId>) {
         self.walk(&mut |e| {

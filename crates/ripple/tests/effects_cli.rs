@@ -561,3 +561,45 @@ fn a_macro_change_is_named_by_the_statement_it_changes() {
     let reasons = v["selected"][0]["reasons"].to_string();
     assert!(reasons.contains("(parse, new.c:7)"), "{reasons}");
 }
+
+/// cJSON's `print` reduced: a changed `static const` local of `print` can be observed
+/// only by runs that execute a statement reading it, and the `version` test returns
+/// before `print` is called (gcc builds of both versions print "1.7.19" for it). Once
+/// the static's address is kept in a global pointer, any statement may read it through
+/// that pointer, and every monitored test is selected again.
+#[test]
+fn a_changed_initial_value_selects_only_the_tests_that_read_it() {
+    let old = "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
+               static char *print(const char *s) {\n    \
+               static const size_t default_buffer_size = 256;\n    \
+               char *b = malloc(default_buffer_size > strlen(s) + 1 ? default_buffer_size : strlen(s) + 1);\n    \
+               strcpy(b, s);\n    return b;\n}\n\
+               int main(int argc, char **argv) {\n    \
+               if (argc > 1 && strcmp(argv[1], \"version\") == 0) { puts(\"1.7.19\"); return 0; }\n    \
+               char *p = print(argc > 1 ? argv[1] : \"x\");\n    puts(p);\n    free(p);\n    return 0;\n}\n";
+    let new = old.replace("= 256", "= 1");
+    let (selected, _, v) = select(old, &new, "hello\nversion\n");
+    assert_eq!(selected, [1], "{v:#}");
+    assert!(v["selected"][0]["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r
+            .as_str()
+            .unwrap()
+            .contains("changed initial value of default_buffer_size")));
+    // The address kept: `version` may read it through `kept` (it does not, but no
+    // statement tells that).
+    let escaped = |text: &str| {
+        text.replace(
+            "static char *print(",
+            "const size_t *kept;\nstatic char *print(",
+        )
+        .replace(
+            "strcpy(b, s);",
+            "strcpy(b, s);\n    kept = &default_buffer_size;",
+        )
+    };
+    let (selected, _, v) = select(&escaped(old), &escaped(&new), "hello\nversion\n");
+    assert_eq!(selected, [1, 2], "{v:#}");
+}

@@ -694,3 +694,70 @@ impl SplitMix {
         (self.next_u64() % n.max(1) as u64) as usize
     }
 }
+
+/// The statements that may read the initial value of one of `globals` (a changed
+/// initializer): those loading from them by name. `None` when the address of one is
+/// used otherwise (kept, passed, stored, in another global's initializer): then any
+/// statement may read it through a pointer. A run that executes none of these
+/// statements cannot observe the initial values, so a test whose monitored runs miss
+/// them all is not selected for them.
+pub fn global_readers(
+    program: &Program,
+    globals: &[ripple_ir::GlobalId],
+) -> Option<FxHashSet<NodeRef>> {
+    let wanted: FxHashSet<ripple_ir::GlobalId> = globals.iter().copied().collect();
+    let mut escapes = false;
+    let mut readers = FxHashSet::default();
+    let mut value = |g: ripple_ir::GlobalId| escapes |= wanted.contains(&g);
+    for global in &program.globals {
+        for item in global.init.iter().flat_map(|i| &i.items) {
+            if let ripple_ir::InitItem::Value { value: v, .. }
+            | ripple_ir::InitItem::Bits { value: v, .. } = item
+            {
+                v.global_uses(&mut |_| {}, &mut value);
+            }
+        }
+    }
+    for (f, function) in program.functions.iter_enumerated() {
+        for (n, node) in function.nodes.iter_enumerated() {
+            let mut reads = false;
+            let mut at = |g: ripple_ir::GlobalId| reads |= wanted.contains(&g);
+            // A store is no read, but a bit-field store rewrites its storage unit.
+            let place = |p: &ripple_ir::Place,
+                         at: &mut dyn FnMut(ripple_ir::GlobalId),
+                         value: &mut dyn FnMut(ripple_ir::GlobalId)| match p
+            {
+                ripple_ir::Place::Local(_) => {}
+                ripple_ir::Place::Mem { addr, .. } => addr.address_global_uses(&mut |_| {}, value),
+                ripple_ir::Place::Bits { addr, .. } => addr.address_global_uses(at, value),
+            };
+            match &node.kind {
+                NodeKind::Assign { dst, value: v } => {
+                    place(dst, &mut at, &mut value);
+                    v.global_uses(&mut at, &mut value);
+                }
+                NodeKind::Call { dst, callee, args } => {
+                    if let Some(dst) = dst {
+                        place(dst, &mut at, &mut value);
+                    }
+                    if let ripple_ir::Callee::Indirect(target) = callee {
+                        target.global_uses(&mut at, &mut value);
+                    }
+                    for a in args {
+                        a.global_uses(&mut at, &mut value);
+                    }
+                }
+                NodeKind::Branch { cond } => cond.global_uses(&mut at, &mut value),
+                NodeKind::Havoc { dst: Some(dst), .. } => place(dst, &mut at, &mut value),
+                NodeKind::Havoc { dst: None, .. }
+                | NodeKind::Entry
+                | NodeKind::Exit
+                | NodeKind::Skip => {}
+            }
+            if reads {
+                readers.insert((f, n));
+            }
+        }
+    }
+    (!escapes).then_some(readers)
+}
