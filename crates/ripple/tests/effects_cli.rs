@@ -603,3 +603,29 @@ fn a_changed_initial_value_selects_only_the_tests_that_read_it() {
     let (selected, _, v) = select(&escaped(old), &escaped(&new), "hello\nversion\n");
     assert_eq!(selected, [1, 2], "{v:#}");
 }
+
+/// Unity's `TEST_IGNORE` reduced: a `longjmp` stops the interpreter, so no run of the
+/// test is monitored. A run is then selected to be safe only when it may execute a
+/// change at all: `unused` is neither called nor address-taken, so no run reaches its
+/// change; once `main` calls it, the test is selected again.
+#[test]
+fn an_unmonitored_run_is_selected_only_when_a_change_is_reachable() {
+    let old = "#include <setjmp.h>\n#include <stdio.h>\n\
+               static jmp_buf env;\n\
+               int unused(int x) { return x + 1; }\n\
+               static void skip(void) { longjmp(env, 1); }\n\
+               int main(void) {\n    \
+               if (setjmp(env) == 0) skip();\n    \
+               puts(\"ignored\");\n    return 0;\n}\n";
+    let new = old.replace("x + 1", "x + 2");
+    let (selected, _, v) = select(old, &new, "run\n");
+    assert_eq!(selected, Vec::<u64>::new(), "{v:#}");
+    let called =
+        |text: &str| text.replace("puts(\"ignored\");", "puts(\"ignored\");\n    unused(1);");
+    let (selected, _, v) = select(&called(old), &called(&new), "run\n");
+    assert_eq!(selected, [1], "{v:#}");
+    assert!(v["selected"][0]["reasons"][0]
+        .as_str()
+        .unwrap()
+        .contains("selected to be safe"));
+}

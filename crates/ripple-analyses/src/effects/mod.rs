@@ -761,3 +761,21 @@ pub fn global_readers(
     }
     (!escapes).then_some(readers)
 }
+
+/// The functions a run of the program may execute: those reachable through the call
+/// graph (calls through pointers to every address-taken function that fits) from `main`
+/// and from every address-taken function (a library may call one back at any time).
+/// `None` for a program without `main`.
+pub fn may_run(program: &Program) -> Option<Vec<bool>> {
+    let main = program.defined_main()?;
+    let graph = ripple_graph::CallGraph::build(program);
+    let mut seen = vec![false; program.functions.len()];
+    let mut stack: Vec<ripple_ir::FuncId> = graph.address_taken.clone();
+    stack.push(main);
+    while let Some(f) = stack.pop() {
+        if !std::mem::replace(&mut seen[f.index()], true) {
+            stack.extend(graph.callees[f.index()].iter().copied());
+        }
+    }
+    Some(seen)
+}

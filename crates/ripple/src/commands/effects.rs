@@ -792,6 +792,35 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
             .collect(),
     ];
     let changed_lines = changed_lines(&v);
+    // Whether a run of each version may execute a change at all (a changed statement, or
+    // a statement reading a changed initial value, in a function a run may reach): a run
+    // the interpreter could not follow to its end is selected to be safe only then.
+    let can_run_change: [bool; 2] = std::array::from_fn(|s| {
+        let program = if s == 0 {
+            v.old.program()
+        } else {
+            v.new.program()
+        };
+        let Some(runs) = ripple_analyses::effects::may_run(program) else {
+            return true;
+        };
+        let nodes = |c: &ripple_analyses::effects::Change| {
+            if s == 0 {
+                c.old_nodes.clone()
+            } else {
+                c.new_nodes.clone()
+            }
+        };
+        v.set
+            .changes
+            .iter()
+            .flat_map(nodes)
+            .any(|(f, _)| runs[f.index()])
+            || (!v.changed_globals.is_empty()
+                && v.global_readers[s]
+                    .as_ref()
+                    .is_none_or(|readers| readers.iter().any(|(f, _)| runs[f.index()])))
+    });
     let mut selected = Vec::new();
     let (mut by_function, mut by_line) = (0, 0);
     for (t, (r, ())) in suite.tests.iter().zip(&results) {
@@ -817,7 +846,10 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                             reasons.push(reason);
                         }
                     }
-                    if trace.changes_run.is_empty() && run.interp.end == "timeout" {
+                    if trace.changes_run.is_empty()
+                        && run.interp.end == "timeout"
+                        && can_run_change[s]
+                    {
                         // Monitored up to the step limit only: a change may run later.
                         reasons.push(format!(
                             "monitored up to the step limit only in the {side} version: selected to be safe"
@@ -825,7 +857,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                         function_hit = true;
                         line_hit = true;
                     }
-                    if trace.changes_run.is_empty() && run.interp_disagrees() {
+                    if trace.changes_run.is_empty() && run.interp_disagrees() && can_run_change[s] {
                         // The monitored run is not the real one: it may miss a change.
                         reasons.push(format!(
                             "the {side} version's interpreted run printed something else than the built program: selected to be safe"
@@ -846,7 +878,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                         })
                     });
                 }
-                None => {
+                None if can_run_change[s] => {
                     reasons.push(format!(
                         "not monitored in the {side} version ({}): selected to be safe",
                         run.interp.end
@@ -854,6 +886,8 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                     function_hit = true;
                     line_hit = true;
                 }
+                // No run of this version reaches a change: nothing to miss.
+                None => {}
             }
         }
         // A run that executes no statement reading a changed initial value (by name,
