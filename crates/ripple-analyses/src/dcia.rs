@@ -266,54 +266,23 @@ fn dcia_with(
     explain_as: Explain,
 ) -> DciaResult {
     let changed_globals = changed_globals(old, new);
-    let mut mapped_old: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
-    let mut mapped_new: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
-    // Unmapped nodes that compute what their partner computes (the node before an
-    // inserted statement): what they write is no change, only where control goes next
-    // (`change_control` makes that a source).
-    let mut continuation_old: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
-    let mut continuation_new: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
-    for m in &matching.functions {
-        if let (Some(o), Some(n)) = (m.old, m.new) {
-            for &(a, b) in &m.node_map {
-                mapped_old.insert((o, a));
-                mapped_new.insert((n, b));
-            }
-            for &(a, b) in &m.continuation {
-                continuation_old.insert((o, a));
-                continuation_new.insert((n, b));
-            }
-        }
-    }
-    let [moved_old, moved_new] =
-        crate::change_control::execution_count_changes(old, new, matching, &equivalences.regions);
-    let [mut paired_old, mut paired_new] = crate::change_control::paired_calls(old, new, matching);
-    for (list, extra) in [&mut paired_old, &mut paired_new]
-        .into_iter()
-        .zip(&equivalences.paired_calls)
-    {
-        for call in extra {
-            if !list
-                .iter()
-                .any(|c| (c.function, c.node) == (call.function, call.node))
-            {
-                list.push(call.clone());
-            }
-        }
-        list.sort_unstable();
-    }
-    let (same_traps_old, same_traps_new) = same_traps(old, new, matching);
+    let facts = ChangeFacts::of(old, new, matching, equivalences);
+    let [mapped_old, mapped_new] = &facts.mapped;
+    let [continuation_old, continuation_new] = &facts.continuation;
+    let [moved_old, moved_new] = &facts.moved;
+    let [paired_old, paired_new] = &facts.paired;
+    let [same_traps_old, same_traps_new] = &facts.same_traps;
     let (mut old_impact, mut new_impact) = rayon::join(
         || {
             one_version(
                 old,
                 &graphs.old,
                 Side::Old,
-                [&mapped_old, &continuation_old],
+                [mapped_old, continuation_old],
                 &changed_globals.0,
-                &moved_old,
-                &paired_old,
-                &same_traps_old,
+                moved_old,
+                paired_old,
+                same_traps_old,
                 equivalences,
                 explain_as,
             )
@@ -323,11 +292,11 @@ fn dcia_with(
                 new,
                 &graphs.new,
                 Side::New,
-                [&mapped_new, &continuation_new],
+                [mapped_new, continuation_new],
                 &changed_globals.1,
-                &moved_new,
-                &paired_new,
-                &same_traps_new,
+                moved_new,
+                paired_new,
+                same_traps_new,
                 equivalences,
                 explain_as,
             )
@@ -346,6 +315,147 @@ fn dcia_with(
         old: old_impact,
         new: new_impact,
     }
+}
+
+/// What DCIA's sources are chosen from, per version (old, new): the mapped nodes, the
+/// unmapped nodes that compute what their partner computes, the nodes whose execution
+/// count may change, the changed calls paired with a partner, and the changed nodes that
+/// trap on the same divisors as their partners.
+struct ChangeFacts {
+    mapped: [NodeSet; 2],
+    continuation: [NodeSet; 2],
+    moved: [Vec<(FuncId, NodeId, NodeId)>; 2],
+    paired: [Vec<crate::change_control::PairedCall>; 2],
+    same_traps: [NodeSet; 2],
+}
+
+impl ChangeFacts {
+    fn of(
+        old: &Program,
+        new: &Program,
+        matching: &VersionMatch,
+        equivalences: &Equivalences,
+    ) -> ChangeFacts {
+        let mut mapped_old: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
+        let mut mapped_new: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
+        // Unmapped nodes that compute what their partner computes (the node before an
+        // inserted statement): what they write is no change, only where control goes next
+        // (`change_control` makes that a source).
+        let mut continuation_old: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
+        let mut continuation_new: FxHashSet<(FuncId, NodeId)> = FxHashSet::default();
+        for m in &matching.functions {
+            if let (Some(o), Some(n)) = (m.old, m.new) {
+                for &(a, b) in &m.node_map {
+                    mapped_old.insert((o, a));
+                    mapped_new.insert((n, b));
+                }
+                for &(a, b) in &m.continuation {
+                    continuation_old.insert((o, a));
+                    continuation_new.insert((n, b));
+                }
+            }
+        }
+        let [moved_old, moved_new] = crate::change_control::execution_count_changes(
+            old,
+            new,
+            matching,
+            &equivalences.regions,
+        );
+        let [mut paired_old, mut paired_new] =
+            crate::change_control::paired_calls(old, new, matching);
+        for (list, extra) in [&mut paired_old, &mut paired_new]
+            .into_iter()
+            .zip(&equivalences.paired_calls)
+        {
+            for call in extra {
+                if !list
+                    .iter()
+                    .any(|c| (c.function, c.node) == (call.function, call.node))
+                {
+                    list.push(call.clone());
+                }
+            }
+            list.sort_unstable();
+        }
+        let (same_traps_old, same_traps_new) = same_traps(old, new, matching);
+        ChangeFacts {
+            mapped: [mapped_old, mapped_new],
+            continuation: [continuation_old, continuation_new],
+            moved: [moved_old, moved_new],
+            paired: [paired_old, paired_new],
+            same_traps: [same_traps_old, same_traps_new],
+        }
+    }
+}
+
+/// Per version (old, new), the functions with a statement DCIA may take as a source of
+/// impact under `equivalences`, as [`dcia`] chooses them but without a dependence graph:
+/// a node whose execution count may change, and a changed node (reachable, not the
+/// continuation of its partner, not a library call that stops as before) that is not
+/// proved to do what its partner did, or is a paired call with a changed argument not
+/// proved or another destination, or may trap on other divisors than its partner.
+/// Changed initial values are not counted. A changed pair with no such function among
+/// those it may call (and itself) computes what it did (SEM-DCIA's empty impact).
+pub fn functions_with_sources(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+    equivalences: &Equivalences,
+) -> [FxHashSet<FuncId>; 2] {
+    let facts = ChangeFacts::of(old, new, matching, equivalences);
+    let mut out = [FxHashSet::default(), FxHashSet::default()];
+    for (s, (program, side)) in [(old, Side::Old), (new, Side::New)].into_iter().enumerate() {
+        let paired: FxHashMap<(FuncId, NodeId), &crate::change_control::PairedCall> = facts.paired
+            [s]
+            .iter()
+            .map(|c| ((c.function, c.node), c))
+            .collect();
+        let mut reachable: FxHashMap<FuncId, Vec<bool>> = FxHashMap::default();
+        let mut reached = |f: FuncId, n: NodeId| {
+            reachable.entry(f).or_insert_with(|| {
+                ripple_dataflow::noreturn::reachable_nodes(&program.functions[f])
+            })[n.index()]
+        };
+        for &(f, n, _) in &facts.moved[s] {
+            if reached(f, n) {
+                out[s].insert(f);
+            }
+        }
+        for (f, function) in program.functions.iter_enumerated() {
+            if !function.is_defined() || out[s].contains(&f) {
+                continue;
+            }
+            let source = function.nodes.ids().any(|n| {
+                if facts.mapped[s].contains(&(f, n))
+                    || !reached(f, n)
+                    || facts.continuation[s].contains(&(f, n))
+                    || paired.get(&(f, n)).is_some_and(|c| c.never_returns)
+                    || equivalences.statements.contains(&(side, f, n))
+                {
+                    return false;
+                }
+                let traps = !facts.same_traps[s].contains(&(f, n))
+                    && ripple_dataflow::noreturn::trap_reads(program, &function.nodes[n]).is_some();
+                let parts = match paired
+                    .get(&(f, n))
+                    .and_then(|c| Some((c, c.changed_args.as_ref()?)))
+                {
+                    Some((call, args)) => {
+                        call.changed_dst
+                            || args.iter().enumerate().any(|(i, &changed)| {
+                                changed && !equivalences.arguments.contains(&(side, f, n, i as u32))
+                            })
+                    }
+                    None => true,
+                };
+                traps || parts
+            });
+            if source {
+                out[s].insert(f);
+            }
+        }
+    }
+    out
 }
 
 /// 000 Definition 3.1 compares the two nodes of a mapped pair: a pair impacted in one
@@ -416,7 +526,7 @@ fn pair_impacts(
 /// initializers compared by what they name): (old ids, new ids). Not string literals:
 /// only the code and the initializers naming one reach it, and those compare it by its
 /// contents (a literal added is a change of the statement that names it).
-fn changed_globals(
+pub(crate) fn changed_globals(
     old: &Program,
     new: &Program,
 ) -> (Vec<ripple_ir::GlobalId>, Vec<ripple_ir::GlobalId>) {

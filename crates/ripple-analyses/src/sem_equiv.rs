@@ -795,3 +795,52 @@ pub fn function_equivalences(
     out.proved.sort_unstable();
     out
 }
+
+/// The changed pairs (both defined, not the same code) that the statement proofs alone
+/// show to compute what they did, given that what they call does: no statement of
+/// either is a source of impact (`crate::dcia::functions_with_sources`) once every
+/// changed statement proved to do (and leave) as its partner did is taken, without
+/// points-to facts. The semantic verdicts take such a pair as they take one of the same
+/// code (`crate::semdiff`): equivalent when its callees are and no changed initial
+/// value reaches it.
+pub fn statement_proved_pairs(
+    old: &Program,
+    new: &Program,
+    matching: &VersionMatch,
+) -> FxHashSet<(FuncId, FuncId)> {
+    let candidates: Vec<(FuncId, FuncId)> = matching
+        .changed()
+        .filter(|m| !m.same_code())
+        .filter_map(|m| Some((m.old?, m.new?)))
+        .filter(|&(o, n)| old.functions[o].is_defined() && new.functions[n].is_defined())
+        .collect();
+    if candidates.is_empty() {
+        return FxHashSet::default();
+    }
+    let proved = statement_equivalences(old, new, matching, None, default_budget());
+    let mut equivalences = Equivalences::default();
+    proved.add_to(&mut equivalences);
+    let [old_sources, new_sources] =
+        crate::dcia::functions_with_sources(old, new, matching, &equivalences);
+    // Globals whose initial contents changed (static locals too) that a pair names,
+    // directly or through an initializer: not a change of its statements.
+    let (changed_old, changed_new) = crate::dcia::changed_globals(old, new);
+    let marks = |program: &Program, changed: &[GlobalId]| {
+        let mut marks: Vec<Option<()>> = vec![None; program.globals.len()];
+        for g in changed {
+            marks[g.index()] = Some(());
+        }
+        crate::unread::spread_through_initializers(program, &mut marks);
+        marks
+    };
+    let (marks_old, marks_new) = (marks(old, &changed_old), marks(new, &changed_new));
+    candidates
+        .into_iter()
+        .filter(|(o, n)| {
+            !old_sources.contains(o)
+                && !new_sources.contains(n)
+                && crate::unread::first_named(&old.functions[*o], &marks_old).is_none()
+                && crate::unread::first_named(&new.functions[*n], &marks_new).is_none()
+        })
+        .collect()
+}

@@ -1808,3 +1808,45 @@ fn no_termination_difference_is_claimed_that_the_solver_did_not_find() {
     );
     assert!(!stdout.contains("termination"), "{stdout}");
 }
+
+/// `acc ^= v >> 7` written `acc = acc ^ (v / 128)` (unsigned: the same value) inside a
+/// loop the summaries do not cover within the budget: the pair was "unknown" for
+/// `semdiff` and `diff --only semantic`, and "equivalent" only in a whole `diff`, where
+/// the impact section's statement proof upgraded it. The statement proofs now answer
+/// in every command; a divisor that is not the same (64) is still different, with a
+/// witness checked on the compiled versions.
+#[test]
+fn a_pair_whose_changed_statements_are_proved_is_equivalent_in_every_command() {
+    let dir = root().join("tests/semdiff/statement_proved");
+    let (old, new) = (dir.join("old.c"), dir.join("new.c"));
+    let (old, new) = (old.to_str().unwrap(), new.to_str().unwrap());
+    let (code, stdout, stderr) = semdiff(&[old, new, "--color", "never"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("scan: equivalent"), "{stdout}");
+    assert!(stdout.contains("statement proofs"), "{stdout}");
+    let verdict = |args: &[&str]| -> String {
+        let out = Command::cargo_bin("ripple")
+            .unwrap()
+            .args(["diff", "--no-cache", "--color", "never", old, new])
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines()
+            .find(|l| l.starts_with("scan: "))
+            .unwrap_or_else(|| panic!("{text}"))
+            .to_string()
+    };
+    assert_eq!(verdict(&[]), "scan: equivalent (modified)");
+    assert_eq!(
+        verdict(&["--only", "semantic"]),
+        "scan: equivalent (modified)"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        std::fs::read_to_string(root().join("tests/semdiff/statement_proved/old.c")).unwrap();
+    let bad = text.replace("acc ^= v >> 7;", "acc = acc ^ (v / 64);");
+    let (code, stdout, _) = semdiff_sources(dir.path(), &text, &bad, &["--color", "never"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("scan: different"), "{stdout}");
+}

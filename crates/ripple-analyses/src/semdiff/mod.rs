@@ -98,6 +98,11 @@ use crate::unread::UnreadCode;
 pub const KNOWN_EQUIVALENT_NOTE: &str = "proved equivalent by an earlier run of the same code, \
      with the same functions it may call, globals and types (the summary cache)";
 
+/// The note of a pair taken as equivalent by the statement proofs.
+pub const STATEMENT_PROOF_NOTE: &str = "every changed statement proved to do what the old one \
+     did, none changing how often a statement runs, and what it calls equivalent (the \
+     statement proofs of `ripple impact`)";
+
 /// The default limit of one solver query.
 pub const DEFAULT_QUERY_BUDGET: Duration = Duration::from_millis(1000);
 /// The default limit of a whole run, in seconds of work (about as many seconds of time
@@ -154,6 +159,9 @@ pub struct SemdiffConfig {
     /// versions (`crate::fingerprint`: the same functions they may call, globals and
     /// types; the summary cache): they run as before, as pairs of the same code do.
     pub known_equivalent: FxHashSet<(FuncId, FuncId)>,
+    /// Take the changed pairs the statement proofs alone show to compute what they did
+    /// (`crate::sem_equiv::statement_proved_pairs`) as pairs of the same code.
+    pub statement_proofs: bool,
 }
 
 impl Default for SemdiffConfig {
@@ -173,6 +181,7 @@ impl Default for SemdiffConfig {
             assume_no_ub: false,
             abandon_solver_memory: false,
             known_equivalent: FxHashSet::default(),
+            statement_proofs: true,
         }
     }
 }
@@ -386,6 +395,26 @@ pub fn semdiff(
         .collect();
     let layout_only: FxHashSet<(FuncId, FuncId)> =
         layout_only.difference(&reinterpreting).copied().collect();
+    let records_used = [
+        layouts::records_used(old, &changed_records),
+        layouts::records_used(new, &changed_records),
+    ];
+    // Pairs every changed statement of which is proved to do what its partner did (and
+    // none of which changes how often a statement runs): the same computation, when
+    // their callees' are. Not through records laid out otherwise (the proofs compare
+    // bytes at offsets).
+    let statement_proved: FxHashSet<(FuncId, FuncId)> = if config.statement_proofs {
+        crate::sem_equiv::statement_proved_pairs(old, new, matching)
+            .into_iter()
+            .filter(|&(o, n)| {
+                !same_code.contains(&(o, n))
+                    && records_used[0][o.index()].is_empty()
+                    && records_used[1][n.index()].is_empty()
+            })
+            .collect()
+    } else {
+        FxHashSet::default()
+    };
     let same_code: FxHashSet<(FuncId, FuncId)> = same_code
         .union(&layout_only)
         .chain(&config.known_equivalent)
@@ -395,10 +424,6 @@ pub fn semdiff(
         !reinterpreting.contains(&(o, n))
             && (status == FunctionStatus::Unchanged || same_code.contains(&(o, n)))
     };
-    let records_used = [
-        layouts::records_used(old, &changed_records),
-        layouts::records_used(new, &changed_records),
-    ];
     let plain: Vec<(FuncId, FuncId)> = pairs.iter().map(|(o, n, _)| (*o, *n)).collect();
     let symex_config = Config {
         unwind: config.unwind,
@@ -865,6 +890,43 @@ pub fn semdiff(
         report.lines_only = lines_only[i];
         if !uses_changed_record[i].is_empty() && !by_code[i] {
             layout_verdict(report, &uses_changed_record[i]);
+        }
+    }
+    // Pairs the statement proofs settle, where the summaries left them undecided: in
+    // post-order, so that a pair whose callees are settled so is too.
+    let position: FxHashMap<usize, usize> = made
+        .iter()
+        .enumerate()
+        .map(|(pos, (k, _))| (reported[*k], pos))
+        .collect();
+    let mut settled = vec![false; pairs.len()];
+    for &i in &order {
+        let Some(&pos) = position.get(&i) else {
+            continue;
+        };
+        let report = &mut made[pos].1;
+        if report.verdict == Verdict::Equivalent {
+            settled[i] = true;
+            continue;
+        }
+        let callees_equal = callees_of(i)
+            .iter()
+            .all(|&c| c == i || settled[c] || states[c].equal.as_bool() == Some(true));
+        if report.verdict == Verdict::Unknown
+            && statement_proved.contains(&(states[i].old, states[i].new))
+            && callees_equal
+            && changed_globals[i].is_none()
+            && unread_at[i].is_none()
+            && !report.unmodelled
+        {
+            report.verdict = Verdict::Equivalent;
+            report.equal_when = Some("true".into());
+            report.differs_when = None;
+            report.non_termination_differs_when = None;
+            report.full = false;
+            report.witnesses.clear();
+            report.notes = vec![STATEMENT_PROOF_NOTE.into()];
+            settled[i] = true;
         }
     }
     // Volatile objects are ordinary memory to the summaries, where each access is
