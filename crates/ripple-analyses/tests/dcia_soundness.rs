@@ -29,7 +29,7 @@ mod mutants;
 use mutants::{lower, mutants, old_style, preprocess_text, syntax_ok};
 
 use ripple_analyses::dcia::{
-    dcia_on_graphs, DciaConfig, DciaResult, DependenceGraphs, Equivalences,
+    dcia_on_graphs, functions_with_sources, DciaConfig, DciaResult, DependenceGraphs, Equivalences,
 };
 use ripple_analyses::sem_equiv::{default_budget, function_equivalences, statement_equivalences};
 use ripple_interp::{run_program_observed, NodeEvent, Observer, RunConfig, Termination, Value};
@@ -151,6 +151,20 @@ fn check_pair(
     }
     let result: DciaResult = dcia_on_graphs(old, new, &graphs, &matching, &equivalences);
     let mut violations = Vec::new();
+    // The sources by function (what the semantic verdicts take as settled) miss none:
+    // with no function holding one and no changed initial value, nothing is impacted.
+    let [old_sources, new_sources] = functions_with_sources(old, new, &matching, &equivalences);
+    if old_sources.is_empty()
+        && new_sources.is_empty()
+        && result.old.changed_globals.is_empty()
+        && result.new.changed_globals.is_empty()
+        && (!result.old.impacted.is_empty() || !result.new.impacted.is_empty())
+    {
+        violations.push(format!(
+            "{label}: no function holds a source, yet {} node(s) are impacted",
+            result.old.impacted.len() + result.new.impacted.len()
+        ));
+    }
     let plain = (!proved.proved.is_empty() || functions > 0)
         .then(|| dcia_on_graphs(old, new, &graphs, &matching, &Equivalences::default()));
     if let Some(plain) = &plain {
