@@ -759,3 +759,70 @@ fn changed_code_that_cannot_be_read_impacts_what_it_may_write() {
         "{json:#}"
     );
 }
+
+/// zlib's layout: the library's files at the root, its programs in `test/` and
+/// `examples/`. A change to `lib.c` is library code no program at the root holds, so by
+/// default the library is analysed (every function a client may call as an entry), not
+/// whichever test driver comes first; with a program at the root holding it too, that
+/// program is.
+#[test]
+fn a_change_to_library_code_is_analysed_as_the_library_when_no_root_program_holds_it() {
+    let tree = |dir: &std::path::Path, factor: u32, root_tool: bool| {
+        std::fs::create_dir_all(dir.join("test")).unwrap();
+        std::fs::create_dir_all(dir.join("examples")).unwrap();
+        std::fs::write(
+            dir.join("lib.c"),
+            format!("int scale(int x) {{ return x * {factor}; }}\nint twice(int x) {{ return scale(x) + scale(x); }}\n"),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("test/driver.c"),
+            "int scale(int x);\nint main(void) { return scale(2) != 4; }\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("examples/demo.c"),
+            "#include <stdio.h>\nint twice(int x);\nint main(void) { printf(\"%d\\n\", twice(1)); return 0; }\n",
+        )
+        .unwrap();
+        if root_tool {
+            std::fs::write(
+                dir.join("tool.c"),
+                "#include <stdio.h>\nint scale(int x);\nint main(void) { printf(\"%d\\n\", scale(3)); return 0; }\n",
+            )
+            .unwrap();
+        }
+    };
+    for root_tool in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+        tree(&old, 2, root_tool);
+        tree(&new, 3, root_tool);
+        let out = Command::cargo_bin("ripple")
+            .unwrap()
+            .args(["impact", "--no-cache", "--format", "json"])
+            .arg(&old)
+            .arg(&new)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let functions = json["summary"]["impacted_functions"].to_string();
+        if root_tool {
+            assert!(
+                stderr.contains("analysing tool.c (the one holding the most changed files"),
+                "{stderr}"
+            );
+            // tool.c's main prints what scale returns.
+            assert!(functions.contains("main"), "{json:#}");
+        } else {
+            assert!(
+                stderr.contains("analysing library (the files without main"),
+                "{stderr}"
+            );
+            // twice returns what scale computes; no driver's main is in the library.
+            assert!(functions.contains("twice"), "{json:#}");
+            assert!(!functions.contains("main"), "{json:#}");
+        }
+    }
+}

@@ -141,7 +141,11 @@ pub(crate) struct Versions {
 
 pub(crate) fn load(old: &str, new: &str, frontend: &FrontendArgs) -> Result<Option<Versions>> {
     let (old_spec, new_spec) = (VersionSpec::parse(old)?, VersionSpec::parse(new)?);
-    let config = super::load_config(frontend, true)?;
+    // The tests run a program: a driver, never the library alone.
+    let config = crate::load::LoadConfig {
+        library_by_default: false,
+        ..super::load_config(frontend, true)?
+    };
     let (old, new) = super::load_both(&old_spec, &new_spec, &config)?;
     let errors =
         report_diagnostics(&old, frontend.verbose) + report_diagnostics(&new, frontend.verbose);

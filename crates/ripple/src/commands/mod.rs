@@ -184,6 +184,7 @@ pub fn load_config(args: &FrontendArgs, build_syntax: bool) -> Result<LoadConfig
             .program
             .clone()
             .or_else(|| sources.and_then(|s| s.program.clone())),
+        library_by_default: true,
         cache: file
             .as_ref()
             .map(|f| crate::config::CacheSettings {

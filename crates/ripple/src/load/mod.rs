@@ -231,6 +231,9 @@ pub struct LoadConfig {
     pub exclude: Vec<String>,
     /// The program to analyse in a tree of several (`--program`; see [`programs`]).
     pub program: Option<String>,
+    /// Whether a change to library code that no program at the tree's root holds is
+    /// analysed as the library by default; not for commands that run the program.
+    pub library_by_default: bool,
     /// `ripple.toml`'s `[cache]`, its path made absolute.
     pub cache: crate::config::CacheSettings,
 }
@@ -523,6 +526,45 @@ pub fn prepare_versions(
     };
     let chosen = programs::choose(&lists, &touched, &failing, program.as_deref())?;
     drop(lists);
+    // A change to library code that no program at the tree's root holds (zlib's files
+    // reached by `test/example.c`, a fuzz harness; not a unity build, which holds the
+    // code it includes): none of the drivers is the program, and the library (the files without `main`, every function a client may
+    // call as an entry) is analysed, when it holds as many changed files and reads as
+    // well.
+    let chosen_main = chosen
+        .iter()
+        .enumerate()
+        .find_map(|(v, c)| c.map(|c| &prepared[v].programs[c]))
+        .filter(|p| p.kind == programs::ProgramKind::Main)
+        .map(|p| p.name.clone());
+    let library_chosen = program.is_none()
+        && config.library_by_default
+        && trees
+        && several
+        && chosen_main.is_some_and(|name| name.contains('/'))
+        && prepared.iter().all(|p| p.library.is_some())
+        && {
+            let sum = |count: &dyn Fn(usize, &programs::ProgramUnits) -> usize, library: bool| {
+                (0..prepared.len())
+                    .map(|v| match (library, chosen[v]) {
+                        (true, _) => count(v, prepared[v].library.as_ref().expect("a library")),
+                        (false, Some(c)) => count(v, &prepared[v].programs[c]),
+                        (false, None) => 0,
+                    })
+                    .sum::<usize>()
+            };
+            sum(&touched, true) >= sum(&touched, false)
+                && sum(&failing, true) <= sum(&failing, false)
+        };
+    let chosen: Vec<Option<usize>> = if library_chosen {
+        library_named(&mut prepared, Some(programs::LIBRARY));
+        prepared
+            .iter()
+            .map(|p| p.programs.iter().position(|q| q.name == programs::LIBRARY))
+            .collect()
+    } else {
+        chosen
+    };
     // A version without the program chosen (one the change adds or removes) analyses
     // the files of it that it has, under its name: not another program of its tree.
     let Some(model) = chosen.iter().position(Option::is_some) else {
@@ -616,6 +658,9 @@ pub fn prepare_versions(
         let why = match (&program, specs.len()) {
             (Some(_), _) => "as --program says",
             (None, 1) => FIRST_PROGRAM,
+            (None, _) if library_chosen => {
+                "the files without main: the changed files are library code, and no program at the tree's root holds them"
+            }
             (None, _) => "the one holding the most changed files",
         };
         say_programs(&prepared, &chosen, &adopted, &left_out, &joined, why);
