@@ -316,7 +316,11 @@ fn verdict_results(semantic: &SemdiffView, changes: &DiffView) -> Vec<Value> {
 /// A witness in words: the input, both outcomes, what confirmed it, and the undefined
 /// behaviour it goes through.
 fn witness_text(w: &WitnessView) -> String {
-    let inputs: Vec<String> = w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+    let inputs: Vec<String> = w
+        .ordered_inputs()
+        .into_iter()
+        .map(|(k, v)| format!("{k} = {v}"))
+        .collect();
     let confirmed = if w.confirmed {
         format!("confirmed by the {}", w.checked_by)
     } else {

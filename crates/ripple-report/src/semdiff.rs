@@ -130,6 +130,35 @@ impl WitnessView {
         )
     }
 
+    /// The inputs in the order the reports list them: by name, those with long values
+    /// (whole arrays) last, so that a cut list keeps the short ones that usually decide
+    /// (`pointer = "2:"` before 192 elements of `index`).
+    pub fn ordered_inputs(&self) -> Vec<(&String, &String)> {
+        let mut inputs: Vec<(&String, &String)> = self.inputs.iter().collect();
+        inputs.sort_by_key(|(k, v)| (v.len() > 60, *k));
+        inputs
+    }
+
+    /// A run's result as the reports show it: the interpreter's, and where it trapped
+    /// but the compiled version did not (an out-of-bounds read, which C leaves
+    /// undefined: the machine reads on), what the compiled version did.
+    pub fn result_text(&self, old: bool) -> String {
+        let (outcome, side) = if old { (&self.old, 0) } else { (&self.new, 1) };
+        let compiled_end = self
+            .compiled
+            .as_ref()
+            .and_then(|c| c[side].rsplit('|').next())
+            .map(str::trim)
+            .filter(|end| end.starts_with("exit"));
+        match compiled_end {
+            Some(end) if outcome.result.starts_with("trap") => format!(
+                "{} (the compiled version does not trap there: {end})",
+                outcome.result
+            ),
+            _ => outcome.result.clone(),
+        }
+    }
+
     /// What the two runs show differently, first of: the result, the output, the state
     /// after (the result when they show nothing different).
     pub fn first_difference(&self) -> (String, String) {
@@ -152,7 +181,7 @@ impl WitnessView {
                 }
             }
         }
-        (old.result.clone(), new.result.clone())
+        (self.result_text(true), self.result_text(false))
     }
 }
 
@@ -402,8 +431,8 @@ fn render_function(out: &mut String, f: &FunctionView) {
         }
         for w in f.witnesses.iter().filter(|w| !w.refuted()) {
             let inputs: Vec<String> = w
-                .inputs
-                .iter()
+                .ordered_inputs()
+                .into_iter()
                 .map(|(k, v)| format!("{k} = {}", clipped(v)))
                 .collect();
             let _ = writeln!(
@@ -451,7 +480,10 @@ fn render_function(out: &mut String, f: &FunctionView) {
                     inputs.join(", ")
                 }
             );
-            for (label, o) in [("old", &w.old), ("new", &w.new)] {
+            for (label, o, result) in [
+                ("old", &w.old, w.result_text(true)),
+                ("new", &w.new, w.result_text(false)),
+            ] {
                 let state: Vec<String> = o
                     .state
                     .iter()
@@ -460,7 +492,7 @@ fn render_function(out: &mut String, f: &FunctionView) {
                 let _ = writeln!(
                     out,
                     "    {label}: {}{}{}",
-                    o.result,
+                    result,
                     if state.is_empty() {
                         String::new()
                     } else {
@@ -586,8 +618,11 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
         for f in decided {
             // A table cell holds the first MARKDOWN_INPUTS characters of the inputs.
             let inputs_of = |w: &crate::semdiff::WitnessView| {
-                let inputs: Vec<String> =
-                    w.inputs.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+                let inputs: Vec<String> = w
+                    .ordered_inputs()
+                    .into_iter()
+                    .map(|(k, v)| format!("{k} = {v}"))
+                    .collect();
                 let all = inputs.join(", ");
                 match all.char_indices().nth(MARKDOWN_INPUTS) {
                     Some((cut, _)) => format!("{} …", code(&all[..cut])),
@@ -742,6 +777,49 @@ mod tests {
             compiled: None,
             labels: Vec::new(),
         }
+    }
+
+    /// cJSON 74e1ff4: the interpreter traps on the old version's read past a 2-byte
+    /// object, the compiled old version reads on and exits 0 (`| 1 | 50 58 | 30 |exit
+    /// 0`): the report says both, not only the trap, beside "confirmed on the compiled
+    /// versions". The decisive short input comes before the long array in every list.
+    #[test]
+    fn a_trap_the_compiled_version_does_not_show_is_said_so_and_short_inputs_lead() {
+        let outcome = |result: &str| OutcomeView {
+            result: result.into(),
+            stdout: String::new(),
+            state: BTreeMap::new(),
+        };
+        let mut w = witness(
+            outcome("trap: out-of-bounds access of 1 bytes at offset 2 of a 2-byte object"),
+            outcome("returned 0"),
+        );
+        w.checked_by = "compiled code";
+        w.compiled = Some([
+            "| 1 | 50 58 | 30 |exit 0".into(),
+            "| 0 | 50 58 | 777 |exit 0".into(),
+        ]);
+        w.inputs.insert(
+            "index[1..192]".into(),
+            format!("{{{}}}", vec!["36170086"; 40].join(", ")),
+        );
+        w.inputs.insert(
+            "pointer".into(),
+            "\"2:\" (2 bytes, no terminating NUL)".into(),
+        );
+        assert_eq!(
+            w.result_text(true),
+            "trap: out-of-bounds access of 1 bytes at offset 2 of a 2-byte object (the compiled version does not trap there: exit 0)"
+        );
+        assert_eq!(w.result_text(false), "returned 0");
+        let keys: Vec<&str> = w.ordered_inputs().iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["pointer", "index[1..192]"]);
+        // A trap the compiled version shows too (a signal) is the trap alone.
+        w.compiled = Some(["| signal 11".into(), "| 0 |exit 0".into()]);
+        assert_eq!(
+            w.result_text(true),
+            "trap: out-of-bounds access of 1 bytes at offset 2 of a 2-byte object"
+        );
     }
 
     /// Pairs changed only in the line numbers they report and left undecided are one
