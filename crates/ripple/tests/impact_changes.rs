@@ -826,3 +826,54 @@ fn a_change_to_library_code_is_analysed_as_the_library_when_no_root_program_hold
         }
     }
 }
+
+/// zlib fa8cd50 reduced: only a branch of `#if` that the build does not take changes in
+/// `lib.h`. `extra/win.c` includes it and no program links it (a Windows port that
+/// cannot be read here). Its code after preprocessing is the same in both versions, so
+/// it is no change to join to the program analysed: no error from reading it, and the
+/// exit code says the text changed (1), not that reading failed (2).
+#[test]
+fn a_unit_that_only_includes_a_header_changed_where_its_build_does_not_look_is_no_change() {
+    let tree = |dir: &std::path::Path, width: u32| {
+        std::fs::create_dir_all(dir.join("extra")).unwrap();
+        std::fs::write(
+            dir.join("lib.h"),
+            format!("#if defined(NEVER_DEFINED)\ntypedef unsigned long long wide_{width};\n#endif\nint scale(int x);\n"),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("lib.c"),
+            "#include \"lib.h\"\nint scale(int x) { return x * 2; }\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("main.c"),
+            "#include \"lib.h\"\nint main(void) { return scale(1) != 2; }\n",
+        )
+        .unwrap();
+        std::fs::create_dir_all(dir.join("tools")).unwrap();
+        std::fs::write(dir.join("tools/t2.c"), "int main(void) { return 0; }\n").unwrap();
+        std::fs::write(
+            dir.join("extra/win.c"),
+            "#include \"../lib.h\"\nHANDLE open_it(LPCSTR name) { return CreateFileA(name); }\n",
+        )
+        .unwrap();
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    tree(&old, 32);
+    tree(&new, 64);
+    let out = Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["diff", "--no-cache", "--color", "never"])
+        .arg(&old)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(!stderr.contains("extra/win.c"), "{stderr}");
+    assert!(!stderr.contains("error"), "{stderr}");
+    assert!(stdout.contains("no function changed"), "{stdout}");
+}

@@ -592,6 +592,41 @@ pub fn prepare_versions(
     // program calls): they join the program analysed, with what they use, so that their
     // changes are analysed too.
     let mut joined: Vec<Vec<String>> = vec![Vec::new(); prepared.len()];
+    // Per version, the units whose code after preprocessing differs from the unit of the
+    // same file in another version (or that another version lacks): a unit that only
+    // includes a changed header, whose change its build leaves out, is no change.
+    let code_hash = |unit: &TranslationUnit| {
+        let mut h = std::hash::DefaultHasher::new();
+        for line in unit.text.lines().filter(|l| !l.starts_with('#')) {
+            std::hash::Hash::hash(line, &mut h);
+        }
+        std::hash::Hasher::finish(&h)
+    };
+    let hashes: Vec<BTreeMap<&str, u64>> = prepared
+        .iter()
+        .map(|p| {
+            p.units
+                .iter()
+                .map(|u| (u.path.as_str(), code_hash(u)))
+                .collect()
+        })
+        .collect();
+    let code_changed: Vec<BTreeSet<usize>> = prepared
+        .iter()
+        .enumerate()
+        .map(|(v, p)| {
+            (0..p.units.len())
+                .filter(|&u| {
+                    let path = p.units[u].path.as_str();
+                    hashes
+                        .iter()
+                        .enumerate()
+                        .any(|(w, other)| w != v && other.get(path) != hashes[v].get(path))
+                })
+                .collect()
+        })
+        .collect();
+    drop(hashes);
     for (v, p) in prepared.iter_mut().enumerate() {
         let linked: BTreeSet<usize> = p
             .programs
@@ -601,6 +636,7 @@ pub fn prepare_versions(
         let extra: Vec<usize> = (0..p.units.len())
             .filter(|u| {
                 !linked.contains(u)
+                    && code_changed[v].contains(u)
                     && programs::unit_files(&p.units[*u])
                         .iter()
                         .any(|f| changed.contains(*f))
