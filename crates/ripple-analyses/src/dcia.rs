@@ -607,17 +607,17 @@ fn same_traps(old: &Program, new: &Program, matching: &VersionMatch) -> (NodeSet
     out
 }
 
-#[allow(clippy::too_many_arguments)] // One version's inputs, each its own kind of seed.
 /// The writes of functions proved equivalent as a whole into memory kept
-/// flow-insensitive (a region's vertex in the function, or the program's for a region
-/// kept context-insensitive), and what replaces them: edges (blocked) and, per writing
-/// vertex, the reads of that memory in the same function that may run after it in the
-/// same run. Such a function leaves every output as the old one did (SUMMARYEQUIV), so
-/// its writes are seen elsewhere only through its outputs; inside it, a read before the
-/// write (a function's first `strm->state` after its last `state->x = ...`) sees what
-/// the run began with. Not for functions with a havoc (a `setjmp` may return again after
-/// later writes), nor for a write into a program-wide region followed by a call (the
-/// callee reads that region from its own vertex).
+/// flow-insensitive in the function (its vertex of a region, "any write to any read"),
+/// and what replaces them: edges (blocked) and, per writing vertex, the reads of that
+/// vertex in the same function that may run after it in the same run. Such a function
+/// leaves every output as the old one did (SUMMARYEQUIV), so its writes are seen
+/// elsewhere only through its outputs, and an impact of its inputs crosses its calls by
+/// summary edges; inside it, a read before the write (a function's first `strm->state`
+/// after its last `state->x = ...`) sees what the run began with. Not for functions with
+/// a havoc (a `setjmp` may return again after later writes), nor for regions kept
+/// context-insensitive: their one vertex for the whole program has no summary edges, so
+/// an impact of the function's inputs written there would be lost.
 fn proved_writes(
     program: &Program,
     sdg: &Sdg,
@@ -678,20 +678,10 @@ fn proved_writes(
             continue;
         };
         for &(m, kind) in sdg.succs(v) {
-            let program_wide = matches!(sdg.kinds[m.index()], VertexKind::Region(_));
-            if kind != EdgeKind::Data || !(program_wide || sdg.is_unordered_memory(m)) {
+            if kind != EdgeKind::Data || !sdg.is_unordered_memory(m) {
                 continue;
             }
             let later = runs_after(f, writer);
-            let function = &program.functions[f];
-            if program_wide
-                && function
-                    .nodes
-                    .iter_enumerated()
-                    .any(|(n, node)| later[n.index()] && matches!(node.kind, NodeKind::Call { .. }))
-            {
-                continue;
-            }
             let readers: Vec<VertexId> = sdg
                 .succs(m)
                 .iter()
@@ -712,6 +702,7 @@ fn proved_writes(
     (blocked, extra)
 }
 
+#[allow(clippy::too_many_arguments)] // One version's inputs, each its own kind of seed.
 fn one_version(
     program: &Program,
     sdg: &Sdg,

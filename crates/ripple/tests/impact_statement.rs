@@ -1083,7 +1083,7 @@ fn only_the_branches_that_guard_an_exit_decide_whether_a_function_returns() {
     assert_eq!(new_lines(&json, "main"), set(&[17, 19]), "{json}");
     let (code, json) = impact_of_edit(dir.path(), text, "v < 0", "v < 16");
     assert_eq!(code, 1, "{json}");
-    assert!(new_lines(&json, "main").contains(&18), "{json}");
+    assert!(new_lines(&json, "main").contains(&19), "{json}");
 }
 
 /// A division by zero ends the program (SIGFPE compiled for x86-64), so whether a
@@ -1419,4 +1419,25 @@ fn a_function_proved_equivalent_as_a_whole_impacts_no_read_before_its_writes() {
     let json = impact_json_of(old, &changed);
     assert_eq!(new_lines(&json, "undermine"), set(&[11, 13]), "{json}");
     assert_eq!(new_lines(&json, "handler"), set(&[5, 6]), "{json}");
+    // The proof is about the function, not its inputs: main now passes another
+    // `subvert`, which the proved function stores in `s->mode` (new line 13), and main
+    // returns it (new line 19).
+    let with_mode = |text: &str| {
+        text.replace("s->sane = 1;\n", "s->sane = 1;\ns->mode = subvert;\n")
+            .replace(
+                "return undermine(&S, argc > 1);",
+                "undermine(&S, argc > 1);\nreturn S.mode;",
+            )
+    };
+    let (old, new) = (
+        with_mode(old),
+        with_mode(&equivalent).replace("argc > 1", "argc > 2"),
+    );
+    let json = impact_json_of(&old, &new);
+    assert!(new_lines(&json, "undermine").contains(&13), "{json}");
+    assert!(new_lines(&json, "main").contains(&19), "{json}");
+    assert!(
+        json["equivalences"].to_string().contains("undermine"),
+        "{json}"
+    );
 }
