@@ -18,11 +18,40 @@ use rustc_hash::FxHashSet;
 pub(crate) fn declared_names(text: &str) -> FxHashSet<String> {
     let mut names = FxHashSet::default();
     let bytes = text.as_bytes();
+    // The innermost open brace at each position, found in one pass.
+    let mut open: Vec<usize> = Vec::new();
+    let mut scanned = 0;
     for (at, _) in text.match_indices("volatile") {
         if !is_token(bytes, at, at + "volatile".len()) {
             continue;
         }
+        for (i, &b) in bytes[scanned..at].iter().enumerate() {
+            match b {
+                b'{' => open.push(scanned + i),
+                b'}' => {
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+        scanned = at;
+        // A declaration in a block (a function's local) is named only in the function
+        // that declares it, whose text says `volatile`; a member is named anywhere.
+        if let Some(&brace) = open.last() {
+            if !opens_record(&text[..brace]) {
+                continue;
+            }
+        }
         let start = text[..at].rfind([';', '{', '}']).map_or(0, |i| i + 1);
+        // Inside parentheses the keyword qualifies a cast's type or a parameter's
+        // (`(volatile u32 **)&p`, `void volatile **pp` in a prototype), whose accesses
+        // are in a function whose text says `volatile`: it declares no volatile object,
+        // unless it qualifies a pointer declarator (`int (*volatile fp)(void)`).
+        let depth = text[start..at].matches('(').count() as isize
+            - text[start..at].matches(')').count() as isize;
+        if depth > 0 && !text[start..at].trim_end().ends_with('*') {
+            continue;
+        }
         let mut end = text[at..]
             .find([';', '{', '}'])
             .map_or(text.len(), |i| at + i);
@@ -142,6 +171,23 @@ pub(crate) fn mentions(text: &str, names: &FxHashSet<String>) -> bool {
     identifiers(text).any(|id| id.trim_start_matches('_') == "volatile" || names.contains(id))
 }
 
+/// Whether the brace after `before` opens a record's body: `struct`, `union` or either
+/// with its tag just before it.
+fn opens_record(before: &str) -> bool {
+    let mut words = before
+        .trim_end()
+        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty());
+    let last = words.next();
+    let ends = |w: Option<&str>| matches!(w, Some("struct" | "union"));
+    let tail = before.trim_end();
+    let last_is_word = tail
+        .chars()
+        .last()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+    last_is_word && (ends(last) || ends(words.next()))
+}
+
 fn is_token(bytes: &[u8], start: usize, end: usize) -> bool {
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     (start == 0 || !ident(bytes[start - 1])) && bytes.get(end).is_none_or(|b| !ident(*b))
@@ -195,16 +241,27 @@ mod tests {
                     int w(void) { return st.a; }\nint z(int *p) { return *p; }\n\
                     int f(s_t *p) { return p->done; }\nint g(s_t *p) { return p->other; }\n\
                     int h(void) { return flag; }\nint k(reg_t *r) { return *r; }\n\
-                    int m(int *x) { return *(volatile int *)x; }\nint n(void) { return \"volatile\"[0]; }\n";
+                    int m(int *x) { return *(volatile int *)x; }\nint n(void) { return \"volatile\"[0]; }\n\
+                    int map(int i, void volatile **pp);\nint (*volatile hook)(void);\n\
+                    int cast(int *rc) { *rc = map(1, (void volatile **)&rc); return *rc; }\n\
+                    int plain(int rc, int pp) { return rc + pp; }\nint calls(void) { return hook(); }\n\
+                    int local(void) { volatile int x = 0; return x; }\nint other(int x) { return x; }\n\
+                    int nested(void) { struct { volatile int y; } l; return l.y; }\nint member(void) { return y; }\n";
         let names = declared_names(unit);
         let def = |name: &str| {
             let start = unit.find(&format!("int {name}(")).unwrap();
             &unit[start..start + unit[start..].find('\n').unwrap()]
         };
-        for f in ["f", "h", "k", "m", "q", "w"] {
+        // `cast` says `volatile` itself; `plain` only shares names with a cast's operand
+        // and a prototype's parameter (sqlite3.c's `rc` and `pp`); `calls` reads `hook`.
+        // `local` declares its own volatile `x`, which `other`'s `x` is not (sqlite3.c's
+        // `volatile int x = 0;`); a member's name counts wherever it is declared.
+        for f in [
+            "f", "h", "k", "m", "q", "w", "cast", "calls", "local", "nested", "member",
+        ] {
             assert!(mentions(def(f), &names), "{f} may access a volatile object");
         }
-        for f in ["g", "n", "z"] {
+        for f in ["g", "n", "z", "plain", "other"] {
             assert!(!mentions(def(f), &names), "{f} does not");
         }
     }

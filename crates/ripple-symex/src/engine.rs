@@ -984,9 +984,14 @@ impl<'p> Engine<'p> {
         // An incomplete type (size 0) is not checked: its size is not known.
         // A null pointer parameter points to an object of size 0
         // (`semdiff::procdiff::input_assumptions`).
+        let mut from_parameter = false;
         let object = self
             .object_of(side, func, addr)
-            .or_else(|| self.parameter_object(side, func, a))
+            .or_else(|| {
+                let object = self.parameter_object(side, func, a);
+                from_parameter = object.is_some();
+                object
+            })
             .or_else(|| self.constant_object(side, func, a));
         let (base, size) = match object {
             Some(object) => object,
@@ -1003,7 +1008,13 @@ impl<'p> Engine<'p> {
         };
         let width = BV::from_u64(u64::from(bytes), 64);
         let offset = a.bvsub(&base);
-        let outside = Bool::or(&[size.bvult(&width), offset.bvugt(size.bvsub(&width))]);
+        let mut outside = Bool::or(&[size.bvult(&width), offset.bvugt(size.bvsub(&width))]);
+        // A pointer argument may point into its object anywhere (`get(buf + 1)`, sds'
+        // strings after their header): what lies before it is input memory like what
+        // follows, not a trap in every run. Its size is what follows.
+        if from_parameter {
+            outside = Bool::and(&[a.bvuge(&base), outside]);
+        }
         let outside = outside.simplify();
         if outside.as_bool() != Some(false) {
             st.traps.push(outside);
