@@ -396,11 +396,14 @@ impl ChangeFacts {
 /// proved or another destination, or may trap on other divisors than its partner.
 /// Changed initial values are not counted. A changed pair with no such function among
 /// those it may call (and itself) computes what it did (SEM-DCIA's empty impact).
+/// `stops_observed`: a library call that never returns but is passed other arguments
+/// (an `assert`'s line number) is a source too, as what it prints is an output.
 pub fn functions_with_sources(
     old: &Program,
     new: &Program,
     matching: &VersionMatch,
     equivalences: &Equivalences,
+    stops_observed: bool,
 ) -> [FxHashSet<FuncId>; 2] {
     let facts = ChangeFacts::of(old, new, matching, equivalences);
     let mut out = [FxHashSet::default(), FxHashSet::default()];
@@ -429,7 +432,7 @@ pub fn functions_with_sources(
                 if facts.mapped[s].contains(&(f, n))
                     || !reached(f, n)
                     || facts.continuation[s].contains(&(f, n))
-                    || paired.get(&(f, n)).is_some_and(|c| c.never_returns)
+                    || (!stops_observed && paired.get(&(f, n)).is_some_and(|c| c.never_returns))
                     || equivalences.statements.contains(&(side, f, n))
                 {
                     return false;

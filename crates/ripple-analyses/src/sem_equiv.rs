@@ -821,7 +821,7 @@ pub fn statement_proved_pairs(
     let mut equivalences = Equivalences::default();
     proved.add_to(&mut equivalences);
     let [old_sources, new_sources] =
-        crate::dcia::functions_with_sources(old, new, matching, &equivalences);
+        crate::dcia::functions_with_sources(old, new, matching, &equivalences, true);
     // Globals whose initial contents changed (static locals too) that a pair names,
     // directly or through an initializer: not a change of its statements.
     let (changed_old, changed_new) = crate::dcia::changed_globals(old, new);

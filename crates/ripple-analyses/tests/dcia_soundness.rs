@@ -153,7 +153,8 @@ fn check_pair(
     let mut violations = Vec::new();
     // The sources by function (what the semantic verdicts take as settled) miss none:
     // with no function holding one and no changed initial value, nothing is impacted.
-    let [old_sources, new_sources] = functions_with_sources(old, new, &matching, &equivalences);
+    let [old_sources, new_sources] =
+        functions_with_sources(old, new, &matching, &equivalences, false);
     if old_sources.is_empty()
         && new_sources.is_empty()
         && result.old.changed_globals.is_empty()

@@ -1901,3 +1901,23 @@ fn what_lies_before_a_pointer_argument_is_input_memory() {
     assert!(text.contains("main (distance"), "{text}");
     assert!(text.contains("main: different"), "{text}");
 }
+
+/// tiny-regex-c b72898e reduced: the old version includes `<stdlib.h>`, the new one
+/// does not, so the two type tables differ; a witness's arguments, made for the old
+/// version, were sized by a type id read in the new version's table (a panic, exit
+/// 101). gcc: old `first_type(NULL)` dies of SIGSEGV, new returns -1.
+#[test]
+fn a_witness_replays_on_versions_with_other_headers() {
+    let dir = tempfile::tempdir().unwrap();
+    let new = "struct rec { unsigned char type; unsigned char ch; };\n\
+               int first_type(struct rec *p) {\n    if (p != 0)\n        return p->type == 2 ? 0 : -1;\n    return -1;\n}\n";
+    let old = format!(
+        "#include <stdlib.h>\n{}",
+        new.replace("    if (p != 0)\n        return", "    return")
+            .replace("    return -1;\n}", "}")
+    );
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), &old, new, &["--color", "never"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("first_type: different"), "{stdout}");
+    assert!(stdout.contains("p = NULL"), "{stdout}");
+}

@@ -139,19 +139,26 @@ fn in_reach(program: &Program, func: FuncId, global: &ripple_ir::Global) -> bool
     }
 }
 
-/// A semdiff witness as a native input of version `side` (`program`).
-pub fn witness_input(program: &Program, side: Side, replay: &ReplayInput) -> NativeInput {
+/// A semdiff witness as a native input of version `side` (`program`); `made_for` is the
+/// program its arguments' types are of (the old version: the two versions' type tables
+/// differ when their headers do).
+pub fn witness_input(
+    program: &Program,
+    made_for: &Program,
+    side: Side,
+    replay: &ReplayInput,
+) -> NativeInput {
     let args = replay
         .args
         .iter()
         .map(|arg| match arg {
             ReplayArg::Scalar { bits: 0, ty }
-                if matches!(program.types.get(*ty), Type::Pointer(_)) =>
+                if matches!(made_for.types.get(*ty), Type::Pointer(_)) =>
             {
                 NativeArg::Null
             }
             ReplayArg::Scalar { bits, ty } => {
-                let size = program.types.size_of(*ty) as usize;
+                let size = made_for.types.size_of(*ty) as usize;
                 NativeArg::Value(bits.to_le_bytes()[..size.min(16)].to_vec())
             }
             ReplayArg::Aggregate { bytes, .. } => NativeArg::Value(bytes.clone()),

@@ -246,7 +246,7 @@ impl Witness {
             .filter(|g| new_globals.contains(g))
             .collect();
         let outcome = |side: Side, i: usize| -> Result<String, String> {
-            let input = native::witness_input(programs[i], side, &self.replay);
+            let input = native::witness_input(programs[i], programs[0], side, &self.replay);
             runner
                 .outcomes(side, programs[i], funcs[i], &globals, &[input])?
                 .pop()
