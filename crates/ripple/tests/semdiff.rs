@@ -1921,3 +1921,24 @@ fn a_witness_replays_on_versions_with_other_headers() {
     assert!(stdout.contains("first_type: different"), "{stdout}");
     assert!(stdout.contains("p = NULL"), "{stdout}");
 }
+
+/// tiny-regex-c b72898e: a record with an anonymous union member, the same in both
+/// versions, but one version includes `<stdlib.h>` (more types before it): the union's
+/// number in the type table differs, which made the record "laid out differently" and
+/// the verdict unknown. The record is compared by its members: the NULL check the
+/// change removes gives a confirmed difference (gcc: old -1, new SIGSEGV).
+#[test]
+fn an_anonymous_member_is_compared_by_its_members() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = "typedef struct regex_t {\n  unsigned char type;\n  union {\n    unsigned char ch;\n    unsigned char *ccl;\n  };\n} regex_t;\n\
+               int first_type(regex_t *pattern) {\n  if (pattern != 0)\n    return pattern[0].type == 2 ? 0 : -1;\n  return -1;\n}\n";
+    let new = format!(
+        "#include <stdlib.h>\n{}",
+        old.replace("  if (pattern != 0)\n    return", "  return")
+            .replace("  return -1;\n}", "}")
+    );
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--color", "never"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("first_type: different"), "{stdout}");
+    assert!(!stdout.contains("laid out differently"), "{stdout}");
+}

@@ -32,7 +32,7 @@ pub(crate) fn changed_records(old: &Program, new: &Program) -> BTreeSet<String> 
                     f.name,
                     f.offset,
                     f.bit_field,
-                    types.display(f.ty)
+                    type_text(types, f.ty)
                 ));
             }
             // Two complete records of one tag in one program (in units of their own):
@@ -53,6 +53,40 @@ pub(crate) fn changed_records(old: &Program, new: &Program) -> BTreeSet<String> 
         .filter(|(tag, text)| n.get(*tag).is_some_and(|t| t != *text))
         .map(|(tag, _)| tag.clone())
         .collect()
+}
+
+/// A member's type as C writes it, an anonymous record by its members (its number in
+/// the type table differs between versions whose headers differ).
+fn type_text(types: &ripple_ir::TypeTable, ty: TypeId) -> String {
+    match types.get(ty) {
+        Type::Pointer(pointee) => format!("{}*", type_text(types, *pointee)),
+        Type::Array { elem, len } => format!("{}[{len:?}]", type_text(types, *elem)),
+        Type::Record(index) => {
+            let record = &types.records[*index as usize];
+            if record.tag.is_some() || record.typedef.is_some() {
+                return types.display(ty);
+            }
+            let members: Vec<String> = record
+                .fields
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{} {} {:?} {}",
+                        f.name,
+                        f.offset,
+                        f.bit_field,
+                        type_text(types, f.ty)
+                    )
+                })
+                .collect();
+            format!(
+                "{} {{ {} }}",
+                if record.is_union { "union" } else { "struct" },
+                members.join("; ")
+            )
+        }
+        _ => types.display(ty),
+    }
 }
 
 /// Per function of `program`, the changed records (of `changed`) its code names: in
