@@ -610,6 +610,11 @@ fn same_traps(old: &Program, new: &Program, matching: &VersionMatch) -> (NodeSet
     out
 }
 
+/// Dependence edges a traversal does not follow (from, to).
+type BlockedEdges = FxHashSet<(VertexId, VertexId)>;
+/// Dependences a traversal follows besides the graph's, per vertex.
+type ExtraEdges = FxHashMap<VertexId, Vec<VertexId>>;
+
 /// The writes of functions proved equivalent as a whole into memory kept
 /// flow-insensitive in the function (its vertex of a region, "any write to any read"),
 /// and what replaces them: edges (blocked) and, per writing vertex, the reads of that
@@ -626,10 +631,7 @@ fn proved_writes(
     sdg: &Sdg,
     side: Side,
     equivalences: &Equivalences,
-) -> (
-    FxHashSet<(VertexId, VertexId)>,
-    FxHashMap<VertexId, Vec<VertexId>>,
-) {
+) -> (BlockedEdges, ExtraEdges) {
     let mut blocked = FxHashSet::default();
     let mut extra: FxHashMap<VertexId, Vec<VertexId>> = FxHashMap::default();
     let proved: FxHashSet<FuncId> = equivalences
