@@ -564,37 +564,31 @@ fn trivial(extra: &[Bool]) -> Option<Answer> {
 
 /// The conjunction of `facts` (true when empty).
 pub fn and_all(facts: &[Bool]) -> Bool {
-    // Literal constants are folded, so that a conjunction with `false` is `false` for
-    // every check that follows (an undecided solver would leave it "unknown").
-    if facts.iter().any(|f| f.as_bool() == Some(false)) {
-        return Bool::from_bool(false);
-    }
-    let kept: Vec<Bool> = facts
-        .iter()
-        .filter(|f| f.as_bool() != Some(true))
-        .cloned()
-        .collect();
-    match kept.len() {
-        0 => Bool::from_bool(true),
-        1 => kept[0].clone(),
-        _ => Bool::and(&kept),
-    }
+    folded(facts, false, Bool::and)
 }
 
 /// The disjunction of `facts` (false when empty).
 pub fn or_all(facts: &[Bool]) -> Bool {
-    if facts.iter().any(|f| f.as_bool() == Some(true)) {
-        return Bool::from_bool(true);
+    folded(facts, true, Bool::or)
+}
+
+/// `facts` joined by `join` with literal constants folded: `absorbing` (false for a
+/// conjunction) makes the whole that constant, the other is dropped. So a conjunction
+/// with `false` is `false` for every check that follows (an undecided solver would
+/// leave it "unknown").
+fn folded(facts: &[Bool], absorbing: bool, join: fn(&[Bool]) -> Bool) -> Bool {
+    if facts.iter().any(|f| f.as_bool() == Some(absorbing)) {
+        return Bool::from_bool(absorbing);
     }
     let kept: Vec<Bool> = facts
         .iter()
-        .filter(|f| f.as_bool() != Some(false))
+        .filter(|f| f.as_bool() != Some(!absorbing))
         .cloned()
         .collect();
     match kept.len() {
-        0 => Bool::from_bool(false),
+        0 => Bool::from_bool(!absorbing),
         1 => kept[0].clone(),
-        _ => Bool::or(&kept),
+        _ => join(&kept),
     }
 }
 

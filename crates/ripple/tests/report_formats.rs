@@ -33,6 +33,21 @@ fn impact(name: &str, format: &str, extra: &[&str]) -> (i32, String) {
     )
 }
 
+/// `ripple impact --format sarif` on two files written from `old` and `new`.
+fn sarif_of(old: &str, new: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), new).unwrap();
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .unwrap()
+        .args(["impact", "--no-cache", "--format", "sarif"])
+        .arg(dir.path().join("old.c"))
+        .arg(dir.path().join("new.c"))
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
 fn sarif(name: &str) -> serde_json::Value {
     let (code, text) = impact(name, "sarif", &[]);
     assert_eq!(code, 1, "a change is exit code 1");
@@ -148,21 +163,11 @@ fn fingerprints_are_the_same_from_run_to_run() {
 /// place with the same fingerprint, which code scanning merges or drops.
 #[test]
 fn one_result_per_changed_hunk() {
-    let dir = tempfile::tempdir().expect("a scratch directory");
     let old = "#include <stdio.h>\nint scale(int x) {\n  return x * 2;\n}\nint limit = 10;\nint main(void) {\n  int v = scale(3);\n  if (v > limit) puts(\"big\");\n  return v;\n}\n";
     let new = old
         .replace("x * 2", "x * 3")
         .replace("limit = 10", "limit = 20");
-    std::fs::write(dir.path().join("old.c"), old).unwrap();
-    std::fs::write(dir.path().join("new.c"), new).unwrap();
-    let out = assert_cmd::Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--no-cache", "--format", "sarif"])
-        .arg(dir.path().join("old.c"))
-        .arg(dir.path().join("new.c"))
-        .output()
-        .unwrap();
-    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let log = sarif_of(old, &new);
     let fingerprints: Vec<String> = log["runs"][0]["results"]
         .as_array()
         .expect("results")
@@ -584,19 +589,9 @@ fn code_flows_are_limited_to_the_nearest_functions() {
 /// old line number (4) would name `g = x;` in the new file.
 #[test]
 fn a_finding_on_a_deleted_line_sits_where_it_was_in_the_new_file() {
-    let dir = tempfile::tempdir().expect("a scratch directory");
     let old = "int g;\nint f(int x) {\n  g = x;\n  g = g + 1;\n  return g;\n}\nint main(void) { return f(3); }\n";
     let new = format!("/* scaled */\n{}", old.replace("  g = g + 1;\n", ""));
-    std::fs::write(dir.path().join("old.c"), old).unwrap();
-    std::fs::write(dir.path().join("new.c"), new).unwrap();
-    let out = assert_cmd::Command::cargo_bin("ripple")
-        .unwrap()
-        .args(["impact", "--no-cache", "--format", "sarif"])
-        .arg(dir.path().join("old.c"))
-        .arg(dir.path().join("new.c"))
-        .output()
-        .unwrap();
-    let log: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let log = sarif_of(old, &new);
     validate(&log);
     let results = log["runs"][0]["results"].as_array().expect("results");
     let finding = results
