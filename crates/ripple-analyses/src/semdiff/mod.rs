@@ -159,8 +159,9 @@ pub struct SemdiffConfig {
     /// versions (`crate::fingerprint`: the same functions they may call, globals and
     /// types; the summary cache): they run as before, as pairs of the same code do.
     pub known_equivalent: FxHashSet<(FuncId, FuncId)>,
-    /// Take the changed pairs the statement proofs alone show to compute what they did
-    /// (`crate::sem_equiv::statement_proved_pairs`) as pairs of the same code.
+    /// Settle as equivalent the changed pairs left unknown that the statement proofs
+    /// alone show to compute what they did (`crate::sem_equiv::statement_proved_pairs`),
+    /// when what they call is equivalent too.
     pub statement_proofs: bool,
 }
 
@@ -401,8 +402,8 @@ pub fn semdiff(
     ];
     // Pairs every changed statement of which is proved to do what its partner did (and
     // none of which changes how often a statement runs): the same computation, when
-    // their callees' are. Not through records laid out otherwise (the proofs compare
-    // bytes at offsets).
+    // their callees' are (settled after the summaries, below). Not through records laid
+    // out otherwise (the proofs compare bytes at offsets).
     let statement_proved: FxHashSet<(FuncId, FuncId)> = if config.statement_proofs {
         crate::sem_equiv::statement_proved_pairs(old, new, matching)
             .into_iter()

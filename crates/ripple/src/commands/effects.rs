@@ -815,11 +815,17 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                 c.new_nodes.clone()
             }
         };
+        // A change with no statement in either version (a declaration only) is taken as
+        // reachable.
         v.set
             .changes
             .iter()
-            .flat_map(nodes)
-            .any(|(f, _)| runs[f.index()])
+            .any(|c| c.old_nodes.is_empty() && c.new_nodes.is_empty())
+            || v.set
+                .changes
+                .iter()
+                .flat_map(nodes)
+                .any(|(f, _)| runs[f.index()])
             || (!v.changed_globals.is_empty()
                 && v.global_readers[s]
                     .as_ref()
