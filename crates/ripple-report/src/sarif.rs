@@ -414,6 +414,81 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
     serde_json::to_string_pretty(&log).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// `log` with every result placed in the old version (a deleted line, a function only
+/// it has) moved to the new version: code scanning reads a location's path and line
+/// against the commit it analyses, the new one, whatever its `uriBaseId`. `new_place`
+/// gives an old file's line its file and line in the new version (where deleted lines
+/// were: the line that follows them); a result keeps its old place as its first related
+/// location.
+pub fn place_in_new_version(
+    log: String,
+    new_place: &mut dyn FnMut(&str, u32) -> Option<(String, u32)>,
+) -> String {
+    let Ok(mut value) = serde_json::from_str::<Value>(&log) else {
+        return log;
+    };
+    let mut moved = 0;
+    for run in value["runs"].as_array_mut().into_iter().flatten() {
+        for result in run["results"].as_array_mut().into_iter().flatten() {
+            moved += usize::from(move_result(result, new_place));
+        }
+    }
+    if moved == 0 {
+        return log;
+    }
+    serde_json::to_string_pretty(&value).unwrap_or(log)
+}
+
+/// Moves one result's primary location, if it is in the old version and its file has a
+/// new version; says whether it did.
+fn move_result(
+    result: &mut Value,
+    new_place: &mut dyn FnMut(&str, u32) -> Option<(String, u32)>,
+) -> bool {
+    let location = &result["locations"][0];
+    let physical = &location["physicalLocation"];
+    if physical["artifactLocation"]["uriBaseId"] != "OLDROOT" {
+        return false;
+    }
+    let (Some(file), Some(start)) = (
+        physical["artifactLocation"]["uri"].as_str(),
+        physical["region"]["startLine"].as_u64(),
+    ) else {
+        return false;
+    };
+    let end = physical["region"]["endLine"].as_u64().unwrap_or(start);
+    let (start, end) = (start as u32, end as u32);
+    let (Some((new_file, new_start)), Some((_, new_end))) =
+        (new_place(file, start), new_place(file, end))
+    else {
+        return false;
+    };
+    let mut old_place = location.clone();
+    old_place["message"] = json!({ "text": if start == end {
+        format!("the old version's line {start}")
+    } else {
+        format!("the old version's lines {start}-{end}")
+    } });
+    let related = result["relatedLocations"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let next_id = related
+        .iter()
+        .filter_map(|r| r["id"].as_u64())
+        .max()
+        .map_or(0, |m| m + 1);
+    old_place["id"] = json!(next_id);
+    let mut list = vec![old_place];
+    list.extend(related);
+    result["relatedLocations"] = Value::Array(list);
+    result["locations"][0]["physicalLocation"] = json!({
+        "artifactLocation": { "uri": new_file, "uriBaseId": "NEWROOT" },
+        "region": { "startLine": new_start, "endLine": new_end.max(new_start) }
+    });
+    true
+}
+
 /// A SARIF 2.1.0 log of one run of ripple: its rules, the two versions' roots, the
 /// notifications and the results.
 fn sarif_log(version: &str, bases: Value, notifications: Vec<Value>, results: Vec<Value>) -> Value {

@@ -1,12 +1,11 @@
-//! Moves the SARIF results that ripple places in the old version (a deleted line, a
-//! function that exists only there) to the new version's text. Code scanning reads a
-//! location's path and line against the commit it analyses, the new one, whatever its
-//! `uriBaseId`; an old line number there points at some other line. A result keeps its
-//! old place as its first related location, and goes where the deleted lines were: at
-//! the new line that follows them (a line diff of the file's two versions).
+//! Where an old version's line is in the new version's text, for the SARIF results
+//! ripple places in the old version (a deleted line, a function only it has), which
+//! `ripple_report::sarif::place_in_new_version` moves to the new version: code scanning
+//! reads every location against the commit it analyses, the new one. A kept line maps
+//! to its own new line, a deleted one to the new line that follows it (a line diff of
+//! the file's two versions).
 
 use rustc_hash::FxHashMap;
-use serde_json::{json, Value};
 use similar::{ChangeTag, TextDiff};
 
 use crate::load::SourceSet;
@@ -14,81 +13,18 @@ use crate::load::SourceSet;
 /// `log` (a SARIF log as text) with every result placed in the old version moved to the
 /// new version, where the file is in both (or each version is one file).
 pub fn place_in_new_version(log: String, sources: [&SourceSet; 2]) -> String {
-    let Ok(mut value) = serde_json::from_str::<Value>(&log) else {
-        return log;
-    };
     let mut maps = LineMaps {
         sources,
         files: FxHashMap::default(),
     };
-    let Some(runs) = value["runs"].as_array_mut() else {
-        return log;
-    };
-    let mut moved = 0;
-    for run in runs {
-        let Some(results) = run["results"].as_array_mut() else {
-            continue;
-        };
-        for result in results {
-            moved += usize::from(move_result(result, &mut maps));
-        }
-    }
-    if moved == 0 {
-        return log;
-    }
-    serde_json::to_string_pretty(&value).unwrap_or(log)
-}
-
-/// Moves one result's primary location, if it is in the old version and its file has a
-/// new version; says whether it did.
-fn move_result(result: &mut Value, maps: &mut LineMaps) -> bool {
-    let location = &result["locations"][0];
-    let artifact = &location["physicalLocation"]["artifactLocation"];
-    if artifact["uriBaseId"] != "OLDROOT" {
-        return false;
-    }
-    let (Some(file), Some(start)) = (
-        artifact["uri"].as_str(),
-        location["physicalLocation"]["region"]["startLine"].as_u64(),
-    ) else {
-        return false;
-    };
-    let end = location["physicalLocation"]["region"]["endLine"]
-        .as_u64()
-        .unwrap_or(start);
-    let Some((new_file, map)) = maps.of(file) else {
-        return false;
-    };
-    let at = |line: u64| {
-        map.get(line as usize - 1)
+    ripple_report::sarif::place_in_new_version(log, &mut |file, line| {
+        let (new_file, map) = maps.of(file)?;
+        let at = map
+            .get((line as usize).saturating_sub(1))
             .copied()
-            .unwrap_or(map.len() as u32)
-    };
-    let (new_start, new_end) = (at(start).max(1), at(end).max(1));
-    let mut old_place = location.clone();
-    old_place["message"] = json!({ "text": if start == end {
-        format!("the old version's line {start}")
-    } else {
-        format!("the old version's lines {start}-{end}")
-    } });
-    let related = result["relatedLocations"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let next_id = related
-        .iter()
-        .filter_map(|r| r["id"].as_u64())
-        .max()
-        .map_or(0, |m| m + 1);
-    old_place["id"] = json!(next_id);
-    let mut list = vec![old_place];
-    list.extend(related);
-    result["relatedLocations"] = Value::Array(list);
-    result["locations"][0]["physicalLocation"] = json!({
-        "artifactLocation": { "uri": new_file, "uriBaseId": "NEWROOT" },
-        "region": { "startLine": new_start, "endLine": new_end.max(new_start) }
-    });
-    true
+            .unwrap_or(map.len() as u32);
+        Some((new_file, at.max(1)))
+    })
 }
 
 /// Per old file, its new file and the new line of each old line (1-based; a deleted
