@@ -414,16 +414,16 @@ pub fn render(view: &ImpactLinesView, version: &str) -> String {
     serde_json::to_string_pretty(&log).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// An old file's line, given its file and line in the new version.
+pub type NewPlace<'a> = dyn FnMut(&str, u32) -> Option<(String, u32)> + 'a;
+
 /// `log` with every result placed in the old version (a deleted line, a function only
 /// it has) moved to the new version: code scanning reads a location's path and line
 /// against the commit it analyses, the new one, whatever its `uriBaseId`. `new_place`
 /// gives an old file's line its file and line in the new version (where deleted lines
 /// were: the line that follows them); a result keeps its old place as its first related
 /// location.
-pub fn place_in_new_version(
-    log: String,
-    new_place: &mut dyn FnMut(&str, u32) -> Option<(String, u32)>,
-) -> String {
+pub fn place_in_new_version(log: String, new_place: &mut NewPlace) -> String {
     let Ok(mut value) = serde_json::from_str::<Value>(&log) else {
         return log;
     };
@@ -441,10 +441,7 @@ pub fn place_in_new_version(
 
 /// Moves one result's primary location, if it is in the old version and its file has a
 /// new version; says whether it did.
-fn move_result(
-    result: &mut Value,
-    new_place: &mut dyn FnMut(&str, u32) -> Option<(String, u32)>,
-) -> bool {
+fn move_result(result: &mut Value, new_place: &mut NewPlace) -> bool {
     let location = &result["locations"][0];
     let physical = &location["physicalLocation"];
     if physical["artifactLocation"]["uriBaseId"] != "OLDROOT" {
