@@ -1355,3 +1355,46 @@ fn a_change_the_impact_section_proves_is_an_equivalent_verdict() {
     assert!(text.contains("sum: equivalent (modified)"), "{text}");
     assert!(!text.contains("sum: unknown"), "{text}");
 }
+
+/// `-I inc` inside the repository names the work tree's headers; each revision reads its
+/// own (tiny-regex-c: `-I .` gave the old revision HEAD's `re.h`). Here only the header
+/// changes between the commits: `LIMIT` 3, then 4, so `main` changes; read from the
+/// work tree by both, it would not.
+#[test]
+fn an_include_directory_in_the_repository_is_each_revisions_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let repo = dir.path();
+    git(repo, &["init", "-q"]);
+    std::fs::create_dir_all(repo.join("inc")).unwrap();
+    std::fs::write(
+        repo.join("main.c"),
+        "#include \"lib.h\"\nint main(void) { return LIMIT; }\n",
+    )
+    .unwrap();
+    for limit in [3, 4] {
+        std::fs::write(repo.join("inc/lib.h"), format!("#define LIMIT {limit}\n")).unwrap();
+        git(repo, &["add", "-A"]);
+        git(repo, &["commit", "-q", "-m", &format!("limit {limit}")]);
+    }
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .unwrap()
+        .args([
+            "diff",
+            "HEAD~1",
+            "HEAD",
+            "--no-cache",
+            "--only",
+            "changes",
+            "-I",
+            "inc",
+        ])
+        .current_dir(repo)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("modified  main"),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -273,7 +273,9 @@ fn build_both(
                 }
             }
         }
-        flags.extend(v.flags.iter().cloned());
+        flags.extend(version.sources.own_flags(&v.flags));
+        // The tree's root last, as the analysis' preprocessor has it.
+        flags.push("-I.".into());
         let b = Build {
             root: version.sources.root.clone(),
             units: version.program_files.clone(),

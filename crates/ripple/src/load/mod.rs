@@ -114,6 +114,34 @@ pub struct SourceSet {
 }
 
 impl SourceSet {
+    /// `flags` for this version: a `-I` directory inside the repository names the work
+    /// tree's files, which a revision taken from it (or the index) has its own of, so it
+    /// becomes the directory of the same path in this version's tree (`-I .` at the
+    /// repository's root reads the revision's headers, not the work tree's).
+    pub fn own_flags(&self, flags: &[String]) -> Vec<String> {
+        static TOP: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+        if self._scratch.is_none() {
+            return flags.to_vec();
+        }
+        let Some(top) =
+            TOP.get_or_init(|| git::top_level().ok().map(|t| t.canonicalize().unwrap_or(t)))
+        else {
+            return flags.to_vec();
+        };
+        flags
+            .iter()
+            .map(|flag| {
+                match flag
+                    .strip_prefix("-I")
+                    .and_then(|dir| Path::new(dir).strip_prefix(top).ok())
+                {
+                    Some(inside) => format!("-I{}", self.root.join(inside).display()),
+                    None => flag.clone(),
+                }
+            })
+            .collect()
+    }
+
     pub fn load(spec: &VersionSpec) -> Result<SourceSet> {
         match spec {
             VersionSpec::Path(path) => from_path(path),
@@ -1028,6 +1056,20 @@ fn say_programs(
 /// Reads and preprocesses (in parallel) one version, and tells its programs apart.
 fn prepare_version(spec: &VersionSpec, config: &LoadConfig) -> Result<PreparedVersion> {
     let mut sources = SourceSet::load(spec)?;
+    let own = sources.own_flags(&config.preprocess.flags);
+    let mapped;
+    let config = if own == config.preprocess.flags {
+        config
+    } else {
+        mapped = LoadConfig {
+            preprocess: PreprocessConfig {
+                flags: own,
+                ..config.preprocess.clone()
+            },
+            ..config.clone()
+        };
+        &mapped
+    };
     if !config.exclude.is_empty() {
         sources
             .files
