@@ -649,25 +649,6 @@ fn proved_writes(
     if proved.is_empty() {
         return (blocked, extra);
     }
-    // The nodes that may run after `n` in the same run of its function (`n` itself only
-    // in a loop).
-    let mut after: FxHashMap<(FuncId, NodeId), Vec<bool>> = FxHashMap::default();
-    let mut runs_after = |f: FuncId, n: NodeId| -> Vec<bool> {
-        after
-            .entry((f, n))
-            .or_insert_with(|| {
-                let function = &program.functions[f];
-                let mut seen = vec![false; function.nodes.len()];
-                let mut stack: Vec<NodeId> = function.nodes[n].succs.to_vec();
-                while let Some(m) = stack.pop() {
-                    if !std::mem::replace(&mut seen[m.index()], true) {
-                        stack.extend(function.nodes[m].succs.iter().copied());
-                    }
-                }
-                seen
-            })
-            .clone()
-    };
     for index in 0..sdg.vertex_count() {
         let v = VertexId(index as u32);
         let f = sdg.function_of[index];
@@ -682,11 +663,12 @@ fn proved_writes(
         let Some(writer) = sdg.node_of(program, v) else {
             continue;
         };
+        let mut later: Option<Vec<bool>> = None;
         for &(m, kind) in sdg.succs(v) {
             if kind != EdgeKind::Data || !sdg.is_unordered_memory(m) {
                 continue;
             }
-            let later = runs_after(f, writer);
+            let later = later.get_or_insert_with(|| runs_after(&program.functions[f], writer));
             let readers: Vec<VertexId> = sdg
                 .succs(m)
                 .iter()
@@ -705,6 +687,19 @@ fn proved_writes(
         readers.dedup();
     }
     (blocked, extra)
+}
+
+/// The nodes of `function` that may run after `n` in the same run (`n` itself only in a
+/// loop).
+fn runs_after(function: &ripple_ir::Function, n: NodeId) -> Vec<bool> {
+    let mut seen = vec![false; function.nodes.len()];
+    let mut stack: Vec<NodeId> = function.nodes[n].succs.to_vec();
+    while let Some(m) = stack.pop() {
+        if !std::mem::replace(&mut seen[m.index()], true) {
+            stack.extend(function.nodes[m].succs.iter().copied());
+        }
+    }
+    seen
 }
 
 #[allow(clippy::too_many_arguments)] // One version's inputs, each its own kind of seed.

@@ -810,13 +810,6 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
         let Some(runs) = ripple_analyses::effects::may_run(program) else {
             return true;
         };
-        let nodes = |c: &ripple_analyses::effects::Change| {
-            if s == 0 {
-                c.old_nodes.clone()
-            } else {
-                c.new_nodes.clone()
-            }
-        };
         // A change with no statement in either version (a declaration only) is taken as
         // reachable.
         v.set
@@ -826,8 +819,8 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
             || v.set
                 .changes
                 .iter()
-                .flat_map(nodes)
-                .any(|(f, _)| runs[f.index()])
+                .flat_map(|c| if s == 0 { &c.old_nodes } else { &c.new_nodes })
+                .any(|&(f, _)| runs[f.index()])
             || (!v.changed_globals.is_empty()
                 && v.global_readers[s]
                     .as_ref()

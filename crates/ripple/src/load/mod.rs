@@ -452,10 +452,7 @@ fn content_hash<'a>(units: impl Iterator<Item = &'a TranslationUnit>) -> u128 {
         hash.update(unit.path.as_bytes());
         hash.update(b"\0");
         for line in unit.text.lines() {
-            let marker = line
-                .strip_prefix("# ")
-                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
-            if !marker {
+            if !is_line_marker(line) {
                 hash.update(line.as_bytes());
             }
             hash.update(b"\n");
@@ -463,6 +460,23 @@ fn content_hash<'a>(units: impl Iterator<Item = &'a TranslationUnit>) -> u128 {
         hash.update(format!("{:?}", unit.line_map).as_bytes());
     }
     hash.digest128()
+}
+
+/// A hash of a unit's code after preprocessing: its lines but the line markers, and not
+/// where they came from (a header's lines moved by a change its build leaves out).
+fn code_hash(unit: &TranslationUnit) -> u128 {
+    let mut hash = xxhash_rust::xxh3::Xxh3::new();
+    for line in unit.text.lines().filter(|l| !is_line_marker(l)) {
+        hash.update(line.as_bytes());
+        hash.update(b"\n");
+    }
+    hash.digest128()
+}
+
+/// A `# 12 "file.h"` line of `cc -E` output.
+fn is_line_marker(line: &str) -> bool {
+    line.strip_prefix("# ")
+        .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// Reads, preprocesses (in parallel) and lowers one version (of a tree of several
@@ -623,18 +637,13 @@ pub fn prepare_versions(
     // Per version, the units whose code after preprocessing differs from the unit of the
     // same file in another version (or that another version lacks): a unit that only
     // includes a changed header, whose change its build leaves out, is no change.
-    let code_hash = |unit: &TranslationUnit| {
-        let mut h = std::hash::DefaultHasher::new();
-        for line in unit.text.lines().filter(|l| !l.starts_with('#')) {
-            std::hash::Hash::hash(line, &mut h);
-        }
-        std::hash::Hasher::finish(&h)
-    };
-    let hashes: Vec<BTreeMap<&str, u64>> = prepared
+    // Only needed where files changed.
+    let hashes: Vec<BTreeMap<&str, u128>> = prepared
         .iter()
         .map(|p| {
             p.units
                 .iter()
+                .filter(|_| !changed.is_empty())
                 .map(|u| (u.path.as_str(), code_hash(u)))
                 .collect()
         })
