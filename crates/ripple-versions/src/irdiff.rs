@@ -606,7 +606,14 @@ impl<'a> IrComparer<'a> {
             && x.complete == y.complete
             && x.fields.len() == y.fields.len()
             && x.fields.iter().zip(&y.fields).all(|(f, g)| {
-                f.name == g.name
+                // Naming an anonymous record member (`union { .. };` to `union { .. }
+                // u;`) keeps the bytes' members: theirs are compared below, by name.
+                let anonymous = |name: &str, types: &ripple_ir::TypeTable, ty| {
+                    name.is_empty() && types.record(ty).is_some_and(|r| r.tag.is_none())
+                };
+                (f.name == g.name
+                    || anonymous(&f.name, &self.old.types, f.ty)
+                    || anonymous(&g.name, &self.new.types, g.ty))
                     && f.offset == g.offset
                     && f.bit_field == g.bit_field
                     && self.same_type(f.ty, g.ty)

@@ -1942,3 +1942,34 @@ fn an_anonymous_member_is_compared_by_its_members() {
     assert!(stdout.contains("first_type: different"), "{stdout}");
     assert!(!stdout.contains("laid out differently"), "{stdout}");
 }
+
+/// tiny-regex-c 38455e1 gave the anonymous union of `regex_t` a name (`x.ch` became
+/// `x.u.ch`); gcc's object code is byte-identical before and after. The bytes are the
+/// same members, so the record keeps its layout: `first`, whose text did not change
+/// (it copies the record), is proved equivalent and the accessors are the same code
+/// after lowering. Renaming a member itself (`ch` to `c`) is another layout: a client
+/// setting `.ch` no longer compiles, and bytes prove nothing of names.
+#[test]
+fn naming_an_anonymous_member_keeps_the_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = "typedef struct rec {\n  unsigned char type;\n  union {\n    unsigned char ch;\n    unsigned char *ccl;\n  };\n} rec;\n\
+               static int one(rec p, char c) { return p.type == 1 ? 1 : (p.ch == c); }\n\
+               int first(rec *pattern, const char *text) {\n  if (pattern[0].type == 0)\n    return 1;\n  return one(pattern[0], text[0]);\n}\n\
+               void set(rec *r, char c) { r->type = 2; r->ch = c; }\n";
+    let new = old
+        .replace("  };\n} rec;", "  } u;\n} rec;")
+        .replace(".ch", ".u.ch")
+        .replace("->ch", "->u.ch");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--color", "never"]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("first: equivalent"), "{stdout}");
+    assert!(!stdout.contains("laid out differently"), "{stdout}");
+    let set = &stdout[stdout.find("set: equivalent").expect(&stdout)..];
+    assert!(set.contains("the same code after preprocessing and lowering"), "{stdout}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let renamed = old.replace("char ch;", "char c2;").replace(".ch", ".c2").replace("->ch", "->c2");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &renamed, &["--color", "never"]);
+    assert_ne!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("rec laid out differently"), "{stdout}");
+}

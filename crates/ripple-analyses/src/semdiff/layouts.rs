@@ -18,41 +18,122 @@ use ripple_ir::{Program, Type, TypeId};
 use rustc_hash::FxHashMap;
 
 /// The C names (`struct tag`, or a typedef name) of the complete records whose layout differs between the versions: size,
-/// alignment, or a member's name, offset, bit-field or type (by its C text).
+/// alignment, or a member's name, offset, bit-field or type (by its C text). Members of
+/// anonymous records count as the record's own (C reaches them so), and naming such a
+/// member (`union { ... };` to `union { ... } u;`) keeps the layout: the same bytes are
+/// the same members, now spelled `x.u.ch` for `x.ch`.
 pub(crate) fn changed_records(old: &Program, new: &Program) -> BTreeSet<String> {
-    let layouts = |program: &Program| -> FxHashMap<String, String> {
+    let layouts = |program: &Program| -> FxHashMap<String, Vec<Layout>> {
         let types = &program.types;
-        let mut out: FxHashMap<String, String> = FxHashMap::default();
+        let mut out: FxHashMap<String, Vec<Layout>> = FxHashMap::default();
         for record in types.records.iter().filter(|r| r.complete) {
             let Some(tag) = record.c_name() else { continue };
-            let mut text = format!("{} {} {}", record.is_union, record.size, record.align);
-            for f in &record.fields {
-                text.push_str(&format!(
-                    "; {} {} {:?} {}",
-                    f.name,
-                    f.offset,
-                    f.bit_field,
-                    type_text(types, f.ty)
-                ));
-            }
+            let mut layout = Layout {
+                head: format!("{} {} {}", record.is_union, record.size, record.align),
+                members: Vec::new(),
+            };
+            flatten(types, record, 0, &mut Vec::new(), &mut layout.members);
             // Two complete records of one tag in one program (in units of their own):
             // either differing from the other version's is a change.
-            out.entry(tag.clone())
-                .and_modify(|t| {
-                    if *t != text {
-                        t.push_str(" | ");
-                        t.push_str(&text);
-                    }
-                })
-                .or_insert(text);
+            let all = out.entry(tag).or_default();
+            if !all.contains(&layout) {
+                all.push(layout);
+            }
         }
         out
     };
     let (o, n) = (layouts(old), layouts(new));
     o.iter()
-        .filter(|(tag, text)| n.get(*tag).is_some_and(|t| t != *text))
+        .filter(|(tag, old)| {
+            n.get(*tag).is_some_and(|new| {
+                old.len() != new.len() || old.iter().zip(new).any(|(a, b)| !a.same(b))
+            })
+        })
         .map(|(tag, _)| tag.clone())
         .collect()
+}
+
+/// A record's layout: its kind, size and alignment, and its members with those of its
+/// anonymous records flattened in.
+#[derive(PartialEq, Eq)]
+struct Layout {
+    head: String,
+    members: Vec<Member>,
+}
+
+/// One member: its path of names (`None` for an anonymous record on the way), offset
+/// in the outermost record, bit-field and type.
+#[derive(PartialEq, Eq)]
+struct Member {
+    path: Vec<Option<String>>,
+    offset: u64,
+    bit_field: Option<(u32, u32)>,
+    ty: String,
+}
+
+impl Layout {
+    /// The same layout, a name on a path matching an anonymous member of the other (C
+    /// forbids two members of a record to share a name, so a leaf's remaining names
+    /// still tell which it is).
+    fn same(&self, other: &Layout) -> bool {
+        self.head == other.head
+            && self.members.len() == other.members.len()
+            && self.members.iter().zip(&other.members).all(|(a, b)| {
+                a.offset == b.offset
+                    && a.bit_field == b.bit_field
+                    && a.ty == b.ty
+                    && a.path.len() == b.path.len()
+                    && a
+                        .path
+                        .iter()
+                        .zip(&b.path)
+                        .all(|(x, y)| x == y || x.is_none() || y.is_none())
+            })
+    }
+}
+
+/// Whether a member's type is a record C gives no name (its members are the
+/// enclosing record's to compare).
+fn anonymous_record(types: &ripple_ir::TypeTable, ty: TypeId) -> Option<&ripple_ir::Record> {
+    types
+        .record(ty)
+        .filter(|r| r.tag.is_none() && r.typedef.is_none() && r.complete)
+}
+
+fn flatten(
+    types: &ripple_ir::TypeTable,
+    record: &ripple_ir::Record,
+    base: u64,
+    path: &mut Vec<Option<String>>,
+    out: &mut Vec<Member>,
+) {
+    for f in &record.fields {
+        let name = (!f.name.is_empty()).then(|| f.name.clone());
+        path.push(name);
+        match anonymous_record(types, f.ty) {
+            Some(inner) if f.bit_field.is_none() => {
+                out.push(Member {
+                    path: path.clone(),
+                    offset: base + f.offset,
+                    bit_field: None,
+                    ty: format!(
+                        "{} {} {}",
+                        if inner.is_union { "union" } else { "struct" },
+                        inner.size,
+                        inner.align
+                    ),
+                });
+                flatten(types, inner, base + f.offset, path, out);
+            }
+            _ => out.push(Member {
+                path: path.clone(),
+                offset: base + f.offset,
+                bit_field: f.bit_field,
+                ty: type_text(types, f.ty),
+            }),
+        }
+        path.pop();
+    }
 }
 
 /// A member's type as C writes it, an anonymous record by its members (its number in
