@@ -16,7 +16,7 @@
 mod semdiff_common;
 
 use ripple_analyses::semdiff::{
-    PairReport, ReplayArg, ReplayInput, SemdiffConfig, SemdiffReport, Verdict,
+    ObjectRef, PairReport, ReplayArg, ReplayInput, SemdiffConfig, SemdiffReport, Verdict,
 };
 use ripple_interp::{CallResult, Interpreter, NoObserver, RunConfig, Value};
 use ripple_ir::{FloatKind, FuncId, Program, Type};
@@ -81,8 +81,14 @@ fn rerun(program: &Program, side: Side, func: FuncId, input: &ReplayInput, steps
             ReplayArg::Aggregate { bytes, .. } => {
                 values.push(Value::Bytes(bytes.clone().into_boxed_slice()));
             }
-            ReplayArg::Pointer { bytes, .. } => {
-                let pointer = interpreter.alloc_bytes(bytes).expect("object allocated");
+            // The bytes before the pointer are the object's too.
+            ReplayArg::Pointer { bytes, before, .. } => {
+                let whole = [&before[..], &bytes[..]].concat();
+                let Value::Int(base) = interpreter.alloc_bytes(&whole).expect("object allocated")
+                else {
+                    panic!("a pointer");
+                };
+                let pointer = Value::Int(base + before.len() as u128);
                 objects.push((pointer.clone(), bytes.len() as u64));
                 values.push(pointer);
             }
@@ -106,6 +112,27 @@ fn rerun(program: &Program, side: Side, func: FuncId, input: &ReplayInput, steps
             };
             values[i] = Value::Int(base + u128::from(*offset));
         }
+    }
+    // The objects pointer members point to, and the members themselves.
+    let mut inner = Vec::new();
+    for object in &input.pointees.objects {
+        let pointer = interpreter
+            .alloc_bytes(&object.bytes)
+            .expect("object allocated");
+        objects.push((pointer.clone(), object.bytes.len() as u64));
+        inner.push(pointer);
+    }
+    let address = |object: ObjectRef| match object {
+        ObjectRef::Arg(i) => values[i].clone(),
+        ObjectRef::Inner(i) => inner[i].clone(),
+    };
+    for link in &input.pointees.links {
+        let (Value::Int(from), Value::Int(to)) = (address(link.from), address(link.to)) else {
+            panic!("links join objects");
+        };
+        let target = (to as i128 + i128::from(link.offset)) as u64;
+        let at = Value::Int(from + u128::from(link.at));
+        assert!(interpreter.write_memory(&at, &target.to_le_bytes()));
     }
     let outcome = interpreter.call(func, &values, &mut NoObserver);
     let result = match &outcome.result {

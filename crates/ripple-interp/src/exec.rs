@@ -353,6 +353,11 @@ impl<'p> Interpreter<'p> {
             .map(<[u8]>::to_vec)
     }
 
+    /// Overwrites `bytes` at a pointer value; false when they are not all writable.
+    pub fn write_memory(&mut self, pointer: &Value, bytes: &[u8]) -> bool {
+        self.mem.write(pointer.as_u64(), bytes).is_ok()
+    }
+
     /// The NUL-terminated string at a pointer value.
     pub fn read_c_string(&self, pointer: &Value) -> Option<Vec<u8>> {
         self.mem.c_string(pointer.as_u64()).ok().map(<[u8]>::to_vec)

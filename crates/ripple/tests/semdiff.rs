@@ -1965,11 +1965,71 @@ fn naming_an_anonymous_member_keeps_the_layout() {
     assert!(stdout.contains("first: equivalent"), "{stdout}");
     assert!(!stdout.contains("laid out differently"), "{stdout}");
     let set = &stdout[stdout.find("set: equivalent").expect(&stdout)..];
-    assert!(set.contains("the same code after preprocessing and lowering"), "{stdout}");
+    assert!(
+        set.contains("the same code after preprocessing and lowering"),
+        "{stdout}"
+    );
 
     let dir = tempfile::tempdir().unwrap();
-    let renamed = old.replace("char ch;", "char c2;").replace(".ch", ".c2").replace("->ch", "->c2");
+    let renamed = old
+        .replace("char ch;", "char c2;")
+        .replace(".ch", ".c2")
+        .replace("->ch", "->c2");
     let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &renamed, &["--color", "never"]);
     assert_ne!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("rec laid out differently"), "{stdout}");
+}
+
+/// The witness of a difference before a pointer argument (sds' header flags: a string
+/// of length 255 gets type 2 from `< 0xff`, type 1 from `< 1<<8`) gives the replay and
+/// the compiled driver the bytes before the pointer: both versions run to their end
+/// and leave `s[-1]` 2 and 1. Before, the replay's object began at the pointer, both
+/// runs trapped alike and the difference had no witness.
+#[test]
+fn a_witness_gives_the_bytes_before_a_pointer_argument() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = "static char reqtype(unsigned long n) { if (n < 0xff) return 1; return 2; }\n\
+               void shrink(char *s, unsigned long len) {\n    s[-1] = reqtype(len);\n}\n";
+    let new = old.replace("n < 0xff", "n < 1<<8");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--color", "never"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let shrink = &stdout[stdout.find("shrink: different").expect(&stdout)..];
+    assert!(shrink.contains("len = 255"), "{stdout}");
+    assert!(shrink.contains("witness (output, confirmed"), "{stdout}");
+    assert!(shrink.contains("s[-1] = 0x2"), "{stdout}");
+    assert!(shrink.contains("s[-1] = 0x1"), "{stdout}");
+}
+
+/// A difference behind a pointer member of an argument (zlib's `strm->state`, whose
+/// `state->back` must point back to `strm`): the witness reads the object the member
+/// points to from the model and links it, so the replays run on it. With mode 7 and
+/// have 4, the old version returns 1 (`have > 3`) and the new 0 (`have > 4`); `bump`
+/// leaves `have` one or two past what it was given. Before, the member pointed
+/// nowhere in the replay: "no witness".
+#[test]
+fn a_witness_follows_pointer_members_of_its_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = "struct st { int mode; int have; struct strm *back; };\n\
+               typedef struct strm { struct st *state; int avail; } strm_t;\n\
+               int check(strm_t *strm) {\n    struct st *s;\n    \
+               if (strm == 0 || strm->state == 0) return -1;\n    s = strm->state;\n    \
+               if (s->back != strm) return -2;\n    \
+               if (s->mode == 7 && s->have > 3) return 1;\n    return 0;\n}\n\
+               void bump(strm_t *strm) { strm->state->have += 1; }\n";
+    let new = old
+        .replace("s->have > 3", "s->have > 4")
+        .replace("have += 1", "have += 2");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--color", "never"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    let check = &stdout[stdout.find("check: different").expect(&stdout)..];
+    assert!(check.contains("witness (output, confirmed"), "{stdout}");
+    assert!(
+        check.contains("*strm->state = {.mode = 7, .have = 4, .back = strm}"),
+        "{stdout}"
+    );
+    assert!(check.contains("old: returned 1"), "{stdout}");
+    assert!(check.contains("new: returned 0"), "{stdout}");
+    let bump = &stdout[stdout.find("bump: different").expect(&stdout)..];
+    assert!(bump.contains("witness (output, confirmed"), "{stdout}");
+    assert!(bump.contains("*strm->state = {"), "{stdout}");
 }

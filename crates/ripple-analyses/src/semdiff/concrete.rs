@@ -24,11 +24,11 @@ use ripple_interp::Interpreter;
 use ripple_ir::{FloatKind, FuncId, IntKind, Program, Type, TypeId};
 use rustc_hash::FxHashSet;
 
-use super::SemdiffConfig;
 use super::{
     laid_out, replay, replay_from, scalar_text, value_text, Observed, ReplayArg, ReplayInput,
     Witness,
 };
+use super::{Pointees, SemdiffConfig};
 
 /// Most input tuples tried per pair.
 const MAX_RUNS: usize = 2048;
@@ -376,6 +376,7 @@ fn argument(shape: &Shape, values: &[u64], ty: TypeId) -> ReplayArg {
             ReplayArg::Pointer {
                 bytes,
                 pointee: *pointee,
+                before: Vec::new(),
             }
         }
         Shape::Aggregate { size, leaves } => {
@@ -603,6 +604,8 @@ pub(super) fn search(
         if smt.clock_passed() || steps > SEARCH_STEPS || *steps_left == 0 {
             return None;
         }
+        // The search gives each pointer argument its own object only.
+        let none = Pointees::default();
         let mut rest = &tuple[..];
         let args: Vec<ReplayArg> = shapes
             .iter()
@@ -614,21 +617,21 @@ pub(super) fn search(
                 argument(shape, mine, *ty)
             })
             .collect();
-        let a = replay_from(start(0), old, old_func, &args, &[], &quick);
+        let a = replay_from(start(0), old, old_func, &args, &none, &[], &quick);
         steps += a.steps + setup[0];
         *steps_left = steps_left.saturating_sub(a.steps + setup[0]);
         if !(a.result.starts_with("returned") || a.result.starts_with("exit ")) {
             continue;
         }
-        let b = replay_from(start(1), new, new_func, &args, &[], &quick);
+        let b = replay_from(start(1), new, new_func, &args, &none, &[], &quick);
         steps += b.steps + setup[1];
         *steps_left = steps_left.saturating_sub(b.steps + setup[1]);
         if !clean_difference(old, &a, &b, &pointees) {
             continue;
         }
         // Replayed again with the configured step limit, as every witness is.
-        let old_seen = replay(old, old_func, &args, &[], config);
-        let new_seen = replay(new, new_func, &args, &[], config);
+        let old_seen = replay(old, old_func, &args, &none, &[], config);
+        let new_seen = replay(new, new_func, &args, &none, &[], config);
         if old_seen == new_seen || !old_seen.confirms() || !new_seen.confirms() {
             continue;
         }
@@ -640,7 +643,7 @@ pub(super) fn search(
                 let name = &function.locals[*v].name;
                 match arg {
                     ReplayArg::Scalar { bits, ty } => (name.clone(), value_text(old, *ty, *bits)),
-                    ReplayArg::Pointer { bytes, pointee } => {
+                    ReplayArg::Pointer { bytes, pointee, .. } => {
                         (format!("*{name}"), scalar_text(old, *pointee, bytes))
                     }
                     ReplayArg::Aggregate { bytes, ty } => {
@@ -662,7 +665,7 @@ pub(super) fn search(
             .collect::<Vec<(String, String)>>();
         // The other elements of pointed-to arrays, when not all zero.
         for (v, arg) in function.params.iter().zip(&args) {
-            if let ReplayArg::Pointer { bytes, pointee } = arg {
+            if let ReplayArg::Pointer { bytes, pointee, .. } = arg {
                 let name = &function.locals[*v].name;
                 inputs.extend(
                     super::witness::pointee_entries(old, name, *pointee, bytes, false)
@@ -685,6 +688,7 @@ pub(super) fn search(
             ReplayInput {
                 args,
                 globals: Default::default(),
+                pointees: none,
             },
         );
         witness.decide([old, new], [old_func, new_func], config);

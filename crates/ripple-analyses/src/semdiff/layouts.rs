@@ -83,8 +83,7 @@ impl Layout {
                     && a.bit_field == b.bit_field
                     && a.ty == b.ty
                     && a.path.len() == b.path.len()
-                    && a
-                        .path
+                    && a.path
                         .iter()
                         .zip(&b.path)
                         .all(|(x, y)| x == y || x.is_none() || y.is_none())

@@ -69,11 +69,13 @@
 mod concrete;
 pub(crate) mod layouts;
 pub mod native;
+mod pointees;
 mod procdiff;
 mod report;
 mod undefined;
 mod witness;
 
+pub use pointees::{ObjectRef, Pointees, ReplayLink, ReplayObject};
 use procdiff::*;
 use report::*;
 use witness::*;

@@ -31,6 +31,7 @@ use std::sync::Mutex;
 use ripple_ir::{FloatKind, FuncId, Program, Type, TypeId};
 use ripple_symex::Side;
 
+use super::pointees::BEFORE;
 use super::{ReplayArg, ReplayInput};
 
 /// Bytes of the object a pointer argument points to, at most.
@@ -41,7 +42,7 @@ pub const MAX_OBJECT_BYTES: usize = 4096;
 pub enum NativeArg {
     /// The bytes of a parameter passed by value (scalar or record).
     Value(Vec<u8>),
-    /// A pointer to a fresh object holding these bytes.
+    /// A pointer [`BEFORE`] bytes into a fresh object holding these bytes.
     Buffer(Vec<u8>),
     /// A pointer `offset` bytes into the buffer of argument `of`.
     Alias { of: usize, offset: u64 },
@@ -162,7 +163,13 @@ pub fn witness_input(
                 NativeArg::Value(bits.to_le_bytes()[..size.min(16)].to_vec())
             }
             ReplayArg::Aggregate { bytes, .. } => NativeArg::Value(bytes.clone()),
-            ReplayArg::Pointer { bytes, .. } => NativeArg::Buffer(bytes.clone()),
+            // The bytes before the pointer first, [`BEFORE`] of them.
+            ReplayArg::Pointer { bytes, before, .. } => {
+                let mut all = vec![0; BEFORE.saturating_sub(before.len())];
+                all.extend_from_slice(&before[before.len().saturating_sub(BEFORE)..]);
+                all.extend_from_slice(bytes);
+                NativeArg::Buffer(all)
+            }
             ReplayArg::Alias { of, offset, .. } => NativeArg::Alias {
                 of: *of,
                 offset: *offset,
@@ -367,7 +374,7 @@ static void rp_ptr(const unsigned char *p) {
     if (!v) { __builtin_printf("null "); return; }
     if (rp_fixed && v >= low && v < low + (unsigned long long)rp_nbufs * RP_STRIDE) {
         unsigned long long i = (v - low) / RP_STRIDE;
-        long long off = (long long)(v - (RP_ARENA + i * RP_STRIDE));
+        long long off = (long long)(v - (RP_ARENA + i * RP_STRIDE + RP_BEFORE));
         if (off < RP_NEAR && off > -RP_NEAR) {
             __builtin_printf("b%llu%+lld ", i, off);
             return;
@@ -432,7 +439,8 @@ pub fn driver(
         })
         .collect();
     let mut out = format!(
-        "\n#undef main\n#define RP_OBJECT_BYTES {MAX_OBJECT_BYTES}\n#define RP_NEAR {}LL\n",
+        "\n#undef main\n#define RP_BEFORE {BEFORE}\n#define RP_OBJECT_BYTES {}\n#define RP_NEAR {}LL\n",
+        MAX_OBJECT_BYTES + BEFORE,
         super::witness::NEAR
     );
     out.push_str(PRELUDE);
@@ -458,12 +466,12 @@ pub fn driver(
                 out,
                 "    static unsigned char rp_s{i}[RP_OBJECT_BYTES] __attribute__((aligned(16))); \
                  static unsigned char *rp_b{i}; long rp_n{i} = 0; unsigned char *rp_p{i};\n    \
-                 if (!rp_b{i}) rp_b{i} = rp_buffer({i}, rp_s{i}); rp_p{i} = rp_b{i};\n    \
+                 if (!rp_b{i}) rp_b{i} = rp_buffer({i}, rp_s{i}); rp_p{i} = rp_b{i} + RP_BEFORE;\n    \
                  __builtin_memset(rp_b{i}, 0, RP_OBJECT_BYTES); rp_space();\n    \
                  long rp_ao{i} = -1, rp_aoff{i} = 0;\n    \
                  if (rp_peek() == '@') {{ rp_pos++; rp_ao{i} = rp_number(); rp_pos++; \
                  rp_aoff{i} = rp_number(); }} else if (rp_peek() == 'n') {{ rp_pos++; rp_p{i} = 0; }} \
-                 else rp_n{i} = rp_bytes(rp_b{i}, RP_OBJECT_BYTES);\n    \
+                 else {{ rp_n{i} = rp_bytes(rp_b{i}, RP_OBJECT_BYTES) - RP_BEFORE; if (rp_n{i} < 0) rp_n{i} = 0; }}\n    \
                  (void)rp_n{i};"
             );
             call_args.push(format!("({cty})(void *)rp_p{i}"));
@@ -485,7 +493,7 @@ pub fn driver(
                 if j != i && matches!(program.types.get(*other), Type::Pointer(_)) {
                     let _ = writeln!(
                         out,
-                        "    if (rp_ao{i} == {j}) rp_p{i} = rp_b{j} + rp_aoff{i};"
+                        "    if (rp_ao{i} == {j}) rp_p{i} = rp_b{j} + RP_BEFORE + rp_aoff{i};"
                     );
                 }
             }
@@ -553,12 +561,12 @@ pub fn driver(
             let esize = program.types.size_of(*pointee).max(1);
             let mut element = String::new();
             if matches!(program.types.get(*pointee), Type::Void) {
-                let _ = writeln!(element, "rp_int(rp_b{i} + rp_o, 1);");
+                let _ = writeln!(element, "rp_int(rp_b{i} + RP_BEFORE + rp_o, 1);");
             } else {
                 print_object(
                     program,
                     *pointee,
-                    &format!("(rp_b{i} + rp_o)"),
+                    &format!("(rp_b{i} + RP_BEFORE + rp_o)"),
                     0,
                     esize,
                     &mut element,
@@ -567,6 +575,12 @@ pub fn driver(
             let _ = writeln!(
                 out,
                 "      {{ long rp_o; for (rp_o = 0; rp_o + {esize} <= rp_n{i}; rp_o += {esize}) {{\n{element}      }} }}"
+            );
+            // What lies before the pointer, written or not (sds' headers).
+            let _ = writeln!(
+                out,
+                "      if (rp_n{i} > 0) {{ long rp_k; __builtin_printf(\"< \"); \
+                 for (rp_k = 0; rp_k < RP_BEFORE; rp_k++) rp_int(rp_b{i} + rp_k, 1); }}"
             );
         }
     }

@@ -4,6 +4,7 @@
 //! compiled versions (`native`), confirmed only by an observed difference and labelled
 //! by the undefined behaviour it goes through.
 
+use super::pointees::{self, Pointees};
 use super::*;
 /// What one version did on a witness input. Two runs are equal when they behave alike
 /// (result, output, final state), whatever undefined behaviour they went through.
@@ -239,6 +240,13 @@ impl Witness {
         let Some(runner) = &config.native else {
             return;
         };
+        if !self.replay.pointees.links.is_empty() {
+            self.native_error = Some(
+                "the drivers give arguments no pointers inside their objects (as `strm->state`)"
+                    .into(),
+            );
+            return;
+        }
         let old_globals = native::data_globals(programs[0], funcs[0]);
         let new_globals = native::data_globals(programs[1], funcs[1]);
         let globals: Vec<String> = old_globals
@@ -308,6 +316,8 @@ fn compiled_verdict(outcomes: [&str; 2], replays: [&Observed; 2]) -> Option<Unco
 pub struct ReplayInput {
     pub args: Vec<ReplayArg>,
     pub globals: [Vec<(String, Vec<u8>)>; 2],
+    /// The objects pointer members of the arguments' objects point to.
+    pub pointees: Pointees,
 }
 
 impl ReplayInput {
@@ -318,10 +328,10 @@ impl ReplayInput {
 }
 
 /// Extra constraints that make witnesses replayable and readable: pointer arguments
-/// point to separate objects at known addresses; or, for a difference that needs
+/// point to separate objects at known addresses, with zeros before them (or not); or, for a difference that needs
 /// aliasing, each points to the start of one of those objects (equal pointers, no
 /// partial overlap).
-pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec<Bool>) {
+pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec<Bool>, Vec<Bool>) {
     let program = engine.programs[0];
     let function = &program.functions[func];
     let inputs = engine.inputs(Side::Old, func);
@@ -353,12 +363,22 @@ pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec
                 .eq(BV::from_u64(replay_object_len(program, function, i), 64))
         })
         .collect();
-    let separate = pointers
+    let separate: Vec<Bool> = pointers
         .iter()
         .map(|&i| inputs.params[i].eq(slot(i)))
         .chain(sized.iter().cloned())
         .chain(callees.iter().cloned())
         .collect();
+    // What lies before each object zero, unless the difference needs it (sds' headers).
+    let mut quiet = separate.clone();
+    for &i in &pointers {
+        for k in 1..=pointees::BEFORE as u64 {
+            let at = slot(i).bvsub(BV::from_u64(k, 64));
+            if let Some(byte) = inputs.mem.select(&at).as_bv() {
+                quiet.push(byte.eq(BV::from_u64(0, 8)));
+            }
+        }
+    }
     // Each pointer at the start of one of the pointer arguments' slots.
     let aliased = pointers
         .iter()
@@ -372,7 +392,7 @@ pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec
         .chain(sized)
         .chain(callees)
         .collect();
-    (separate, aliased)
+    (quiet, separate, aliased)
 }
 
 /// Whether `ty` is a pointer to a function.
@@ -418,9 +438,9 @@ pub(super) fn witness(
 ) -> Option<Witness> {
     // Readable inputs first: pointers to separate objects; else pointers that may be
     // equal (aliasing) but not overlap partly; else any model.
-    let (separate, aliased) = witness_niceness(engine, state.old);
+    let (quiet, separate, aliased) = witness_niceness(engine, state.old);
     let mut model = None;
-    for nice in [separate, aliased, Vec::new()] {
+    for nice in [quiet, separate, aliased, Vec::new()] {
         let mut query = vec![assume.clone(), condition.clone()];
         let plain = nice.is_empty();
         query.extend(nice);
@@ -520,9 +540,19 @@ pub(super) fn witness(
                     &bytes,
                     false,
                 ));
+                let before = engine
+                    .memory_bytes(
+                        &model,
+                        &inputs.mem,
+                        base.wrapping_sub(pointees::BEFORE as u64),
+                        pointees::BEFORE as u64,
+                    )
+                    .unwrap_or_else(|| vec![0; pointees::BEFORE]);
+                shown.extend(before_entries(&local.name, &before));
                 args.push(ReplayArg::Pointer {
                     bytes,
                     pointee: *pointee,
+                    before,
                 });
             }
             Type::Record(_) | Type::Array { .. } => {
@@ -597,9 +627,44 @@ pub(super) fn witness(
             shown.push((name, text));
         }
     }
-    let old = replay(old_program, state.old, &args, &globals[0], config);
-    let new = replay(new_program, state.new, &args, &globals[1], config);
-    let mut witness = Witness::replayed(shown, old, new, kind, ReplayInput { args, globals });
+    // What pointer members of the arguments' objects point to in the model.
+    let placed: Vec<pointees::Placed> = args
+        .iter()
+        .enumerate()
+        .filter_map(|(i, arg)| match arg {
+            ReplayArg::Pointer {
+                bytes,
+                pointee,
+                before,
+            } => Some(pointees::Placed {
+                object: pointees::ObjectRef::Arg(i),
+                name: function.locals[function.params[i]].name.clone(),
+                pointee: *pointee,
+                address: bits_of[i] as u64,
+                before: before.len(),
+                bytes,
+            }),
+            _ => None,
+        })
+        .collect();
+    let reached = pointees::pointees(engine, &model, &inputs.mem, placed);
+    for object in &reached.objects {
+        shown.extend(pointee_entries(
+            old_program,
+            &object.name,
+            object.pointee,
+            &object.bytes,
+            false,
+        ));
+    }
+    let old = replay(old_program, state.old, &args, &reached, &globals[0], config);
+    let new = replay(new_program, state.new, &args, &reached, &globals[1], config);
+    let input = ReplayInput {
+        args,
+        globals,
+        pointees: reached,
+    };
+    let mut witness = Witness::replayed(shown, old, new, kind, input);
     witness.decide([old_program, new_program], [state.old, state.new], config);
     Some(witness)
 }
@@ -816,6 +881,23 @@ pub(super) fn alias_groups(pointers: &[(usize, u64, u64)]) -> Vec<AliasGroup> {
     groups
 }
 
+/// The bytes before a pointer argument that are not zero, as witness entries
+/// (`s[-1] = 0x7`): sds keeps a string's header there.
+fn before_entries(name: &str, before: &[u8]) -> Vec<(String, String)> {
+    let nonzero: Vec<usize> = (0..before.len()).filter(|&i| before[i] != 0).collect();
+    match nonzero[..] {
+        [] => Vec::new(),
+        [i] => vec![(
+            format!("{name}[-{}]", before.len() - i),
+            format!("{:#x}", before[i]),
+        )],
+        [first, ..] => vec![(
+            format!("{name}[-{}..0]", before.len() - first),
+            format!("{:x?}", &before[first..]),
+        )],
+    }
+}
+
 /// One argument of a witness: a scalar (its bits, of the parameter's type), a pointer
 /// to a fresh object holding `bytes`, or a pointer into the object of an earlier
 /// argument (aliasing).
@@ -825,9 +907,12 @@ pub enum ReplayArg {
         bits: u128,
         ty: ripple_ir::TypeId,
     },
+    /// `bytes` from the pointer on, `before` the bytes before it (input memory too:
+    /// [`pointees::BEFORE`] of them, or none).
     Pointer {
         bytes: Vec<u8>,
         pointee: ripple_ir::TypeId,
+        before: Vec<u8>,
     },
     /// A record or array passed by value: its bytes.
     Aggregate {
@@ -1145,6 +1230,7 @@ pub(super) fn replay(
     program: &Program,
     func: FuncId,
     args: &[ReplayArg],
+    pointees: &Pointees,
     globals: &[(String, Vec<u8>)],
     config: &SemdiffConfig,
 ) -> Observed {
@@ -1153,6 +1239,7 @@ pub(super) fn replay(
         program,
         func,
         args,
+        pointees,
         globals,
         config,
     )
@@ -1164,6 +1251,7 @@ pub(super) fn replay_from(
     program: &Program,
     func: FuncId,
     args: &[ReplayArg],
+    pointees: &Pointees,
     globals: &[(String, Vec<u8>)],
     config: &SemdiffConfig,
 ) -> Observed {
@@ -1196,19 +1284,32 @@ pub(super) fn replay_from(
     let mut values = Vec::new();
     let mut pointers = Vec::new();
     // Objects first, so that an alias may name a later argument's object.
+    // Each holds its bytes before the pointer first; an object's value is its pointer.
     let objects: Vec<Option<Value>> = args
         .iter()
         .map(|arg| match arg {
-            ReplayArg::Pointer { bytes, .. } => {
-                Some(interpreter.alloc_isolated(bytes).unwrap_or(Value::Int(0)))
+            ReplayArg::Pointer { bytes, before, .. } => {
+                let whole = [&before[..], &bytes[..]].concat();
+                Some(match interpreter.alloc_isolated(&whole) {
+                    Some(Value::Int(base)) => Value::Int(base + before.len() as u128),
+                    _ => Value::Int(0),
+                })
             }
             _ => None,
         })
         .collect();
+    let inner = pointees::place(&mut interpreter, pointees, &objects);
     // The arguments were made for the old version: a pointee is shown by this
     // version's own type of the parameter (a type id means another type in a program
     // with other headers: json-c's `struct printbuf` shown as `imaxdiv_t`).
     let own_pointee = |ty: Option<ripple_ir::TypeId>| ty.and_then(|t| program.types.pointee(t));
+    let param_name = |i: usize| {
+        function
+            .params
+            .get(i)
+            .map_or("?".into(), |v| function.locals[*v].name.clone())
+    };
+    let mut befores: Vec<(String, Value, u64)> = Vec::new();
     for (i, arg) in args.iter().enumerate() {
         let ty = function.params.get(i).map(|v| function.locals[*v].ty);
         match arg {
@@ -1232,10 +1333,21 @@ pub(super) fn replay_from(
                     .find(|(_, g)| &g.key == key);
                 values.push(target.map_or(Value::Int(0), |(g, _)| interpreter.function_address(g)));
             }
-            ReplayArg::Pointer { bytes, pointee } => {
+            ReplayArg::Pointer {
+                bytes,
+                pointee,
+                before,
+            } => {
                 let pointer = objects[i].clone().unwrap_or(Value::Int(0));
                 let pointee = own_pointee(ty).unwrap_or(*pointee);
-                pointers.push((i, pointer.clone(), bytes.len() as u64, pointee));
+                let name = param_name(i);
+                if !before.is_empty() {
+                    if let Value::Int(at) = pointer {
+                        let start = Value::Int(at - before.len() as u128);
+                        befores.push((name.clone(), start, before.len() as u64));
+                    }
+                }
+                pointers.push((name, pointer.clone(), bytes.len() as u64, pointee));
                 values.push(pointer);
             }
             ReplayArg::Alias {
@@ -1252,14 +1364,14 @@ pub(super) fn replay_from(
                 let pointer = Value::Int(base + u128::from(*offset));
                 let len = (bytes.len() as u64).saturating_sub(*offset);
                 let pointee = own_pointee(ty).unwrap_or(*pointee);
-                pointers.push((i, pointer.clone(), len, pointee));
+                pointers.push((param_name(i), pointer.clone(), len, pointee));
                 values.push(pointer);
             }
         }
     }
     // The objects of pointer arguments, by parameter name: addresses in or near them are
     // shown, and compared, relative to them.
-    let bases: Vec<(String, u128)> = args
+    let mut bases: Vec<(String, u128)> = args
         .iter()
         .zip(&objects)
         .enumerate()
@@ -1271,6 +1383,19 @@ pub(super) fn replay_from(
             _ => None,
         })
         .collect();
+    // The objects pointer members reach are named as C names them (`strm->state`),
+    // each by this version's type of it where the argument's type is this version's.
+    for (object, pointer) in pointees.objects.iter().zip(&inner) {
+        if let Some(Value::Int(base)) = pointer {
+            bases.push((object.name.clone(), *base));
+            pointers.push((
+                object.name.clone(),
+                Value::Int(*base),
+                object.bytes.len() as u64,
+                object.pointee,
+            ));
+        }
+    }
     let outcome = interpreter.call(func, &values, &mut ripple_interp::NoObserver);
     let result = match &outcome.result {
         CallResult::Returned(None) => "returned".to_string(),
@@ -1304,13 +1429,14 @@ pub(super) fn replay_from(
         }
     }
     if matches!(outcome.result, CallResult::Returned(_)) {
-        for (i, pointer, len, pointee) in &pointers {
+        for (name, start, len) in &befores {
+            if let Some(bytes) = interpreter.read_memory(start, *len) {
+                state.extend(before_entries(name, &bytes));
+            }
+        }
+        for (name, pointer, len, pointee) in &pointers {
             if let Some(bytes) = interpreter.read_memory(pointer, *len) {
-                let name = function
-                    .params
-                    .get(*i)
-                    .map_or("?".into(), |v| function.locals[*v].name.clone());
-                state.extend(pointee_entries(program, &name, *pointee, &bytes, true));
+                state.extend(pointee_entries(program, name, *pointee, &bytes, true));
                 // The raw bytes compare the runs; not those of a jump buffer.
                 if !native::holds_jump_buffer(program, *pointee) {
                     state.push((format!("{name}[..]"), format!("{bytes:?}")));
