@@ -576,11 +576,11 @@ pub fn driver(
                 out,
                 "      {{ long rp_o; for (rp_o = 0; rp_o + {esize} <= rp_n{i}; rp_o += {esize}) {{\n{element}      }} }}"
             );
-            // What lies before the pointer, written or not (sds' headers).
+            // What lies before the pointer that is not zero (sds' headers).
             let _ = writeln!(
                 out,
-                "      if (rp_n{i} > 0) {{ long rp_k; __builtin_printf(\"< \"); \
-                 for (rp_k = 0; rp_k < RP_BEFORE; rp_k++) rp_int(rp_b{i} + rp_k, 1); }}"
+                "      if (rp_n{i} > 0) {{ long rp_k; for (rp_k = 0; rp_k < RP_BEFORE; rp_k++) \
+                 if (rp_b{i}[rp_k]) __builtin_printf(\"[%ld]=%02x \", rp_k - RP_BEFORE, rp_b{i}[rp_k]); }}"
             );
         }
     }

@@ -121,10 +121,8 @@ fn members(
 ) {
     let types = &program.types;
     match types.get(ty) {
-        Type::Pointer(target) => {
-            if !matches!(types.get(*target), Type::Function { .. }) {
-                out.push((offset, path.clone(), *target));
-            }
+        Type::Pointer(target) if !matches!(types.get(*target), Type::Function { .. }) => {
+            out.push((offset, path.clone(), *target));
         }
         Type::Record(index) => {
             let record = &types.records[*index as usize];
@@ -204,7 +202,11 @@ pub(super) fn pointees(
             if depth >= MAX_DEPTH || out.objects.len() >= MAX_OBJECTS {
                 continue;
             }
-            let len = 64u64.max(program.types.size_of(target)).min(4096);
+            // An object of incomplete type (zlib's `struct internal_state`, cast to
+            // the module's own state) or of bytes is given more than the usual 64.
+            let size = program.types.size_of(target);
+            let opaque = size <= 1 && !program.types.is_scalar(target) || size == 0;
+            let len = if opaque { 1024 } else { size.clamp(64, 4096) };
             let Some(inner) = engine.memory_bytes(model, mem, value, len) else {
                 continue;
             };

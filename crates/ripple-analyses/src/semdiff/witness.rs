@@ -1731,6 +1731,7 @@ mod tests {
         let input = || ReplayInput {
             args: Vec::new(),
             globals: Default::default(),
+            pointees: Pointees::default(),
         };
         let alike = Witness::replayed(Vec::new(), trapped(), trapped(), "output", input());
         assert_eq!(alike.unconfirmed, Some(Unconfirmed::SameOutcome));
