@@ -328,9 +328,9 @@ impl ReplayInput {
 }
 
 /// Extra constraints that make witnesses replayable and readable: pointer arguments
-/// point to separate objects at known addresses, with zeros before them (or not); or, for a difference that needs
-/// aliasing, each points to the start of one of those objects (equal pointers, no
-/// partial overlap).
+/// point to separate objects at known addresses, with zeros before them (or not); or,
+/// for a difference that needs aliasing, each points to the start of one of those
+/// objects (equal pointers, no partial overlap).
 pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec<Bool>, Vec<Bool>) {
     let program = engine.programs[0];
     let function = &program.functions[func];
@@ -436,7 +436,8 @@ pub(super) fn witness(
     kind: &'static str,
     config: &SemdiffConfig,
 ) -> Option<Witness> {
-    // Readable inputs first: pointers to separate objects; else pointers that may be
+    // Readable inputs first: pointers to separate objects (zeros before them, then
+    // anything); else pointers that may be
     // equal (aliasing) but not overlap partly; else any model.
     let (quiet, separate, aliased) = witness_niceness(engine, state.old);
     let mut model = None;
