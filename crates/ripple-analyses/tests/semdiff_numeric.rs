@@ -215,8 +215,8 @@ fn numeric_semdiff_no_wrong_verdict() {
                 let read =
                     |v: &str| std::fs::read_to_string(pair.dir.join(format!("{v}.c"))).unwrap();
                 for (i, w) in f.witnesses.iter().filter(|w| w.confirmed).enumerate() {
-                    let oi = witness_input(&old, &old, Side::Old, &w.replay);
-                    let ni = witness_input(&new, &old, Side::New, &w.replay);
+                    let oi = witness_input(&old, of, &old, Side::Old, &w.replay);
+                    let ni = witness_input(&new, nf, &old, Side::New, &w.replay);
                     let tag = format!("{}-w{i}", pair.name);
                     let a = run(
                         &read("old"),

@@ -904,11 +904,11 @@ fn check(case: &Case, work: &Path, inputs: usize, tally: &Tally) -> Vec<Violatio
             .fetch_add(witnesses.len(), Ordering::Relaxed);
         let old_inputs: Vec<Input> = witnesses
             .iter()
-            .map(|w| witness_input(&old, &old, Side::Old, &w.replay))
+            .map(|w| witness_input(&old, of, &old, Side::Old, &w.replay))
             .collect();
         let new_inputs: Vec<Input> = witnesses
             .iter()
-            .map(|w| witness_input(&new, &old, Side::New, &w.replay))
+            .map(|w| witness_input(&new, nf, &old, Side::New, &w.replay))
             .collect();
         let ran = match (
             run(

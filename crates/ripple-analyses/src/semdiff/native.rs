@@ -31,8 +31,9 @@ use std::sync::Mutex;
 use ripple_ir::{FloatKind, FuncId, Program, Type, TypeId};
 use ripple_symex::Side;
 
+use super::pointees;
 use super::pointees::BEFORE;
-use super::{ReplayArg, ReplayInput};
+use super::{ObjectRef, ReplayArg, ReplayInput};
 
 /// Bytes of the object a pointer argument points to, at most.
 pub const MAX_OBJECT_BYTES: usize = 4096;
@@ -55,7 +56,27 @@ pub enum NativeArg {
 pub struct NativeInput {
     pub args: Vec<NativeArg>,
     pub globals: Vec<(String, Vec<u8>)>,
+    /// Objects pointer members point to (`strm->state`): how the driver prints each
+    /// (an index in [`pointees::reachable_types`] of the function, or as words), and
+    /// its bytes.
+    pub objects: Vec<(Option<usize>, Vec<u8>)>,
+    /// Pointer members: object `from` (an argument's by position, else `objects[from -
+    /// args]`) holds, `at` bytes from its pointer, the pointer `offset` bytes from the
+    /// pointer of object `to`.
+    pub links: Vec<NativeLink>,
 }
+
+/// A pointer member of a driver's object ([`NativeInput::links`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NativeLink {
+    pub from: usize,
+    pub at: u64,
+    pub to: usize,
+    pub offset: i64,
+}
+
+/// Objects reached through pointer members, at most, in a driver.
+const MAX_LINKED_OBJECTS: usize = 16;
 
 /// The C text of a type, or None when it cannot be written (function pointers, anonymous
 /// records, arrays).
@@ -145,6 +166,7 @@ fn in_reach(program: &Program, func: FuncId, global: &ripple_ir::Global) -> bool
 /// differ when their headers do).
 pub fn witness_input(
     program: &Program,
+    func: FuncId,
     made_for: &Program,
     side: Side,
     replay: &ReplayInput,
@@ -190,7 +212,41 @@ pub fn witness_input(
             Some((global.name.clone(), bytes.clone()))
         })
         .collect();
-    NativeInput { args, globals }
+    let index = |object: ObjectRef| match object {
+        ObjectRef::Arg(i) => i,
+        ObjectRef::Inner(k) => replay.args.len() + k,
+    };
+    let printed = pointees::reachable_types(program, func);
+    let types = pointees::object_types(program, func, &replay.pointees);
+    NativeInput {
+        args,
+        globals,
+        objects: replay
+            .pointees
+            .objects
+            .iter()
+            .zip(types)
+            .take(MAX_LINKED_OBJECTS)
+            .map(|(o, ty)| {
+                let printer = ty.and_then(|t| printed.iter().position(|p| *p == t));
+                (
+                    printer,
+                    o.bytes[..o.bytes.len().min(MAX_OBJECT_BYTES)].to_vec(),
+                )
+            })
+            .collect(),
+        links: replay
+            .pointees
+            .links
+            .iter()
+            .map(|l| NativeLink {
+                from: index(l.from),
+                at: l.at,
+                to: index(l.to),
+                offset: l.offset,
+            })
+            .collect(),
+    }
 }
 
 fn hex(bytes: &[u8], out: &mut String) {
@@ -220,6 +276,21 @@ pub fn stdin_text(inputs: &[NativeInput], globals: &[String]) -> String {
                 None => out.push('-'),
             }
             out.push(' ');
+        }
+        for (printer, bytes) in &input.objects {
+            out.push('o');
+            if let Some(k) = printer {
+                let _ = write!(out, "{k}");
+            }
+            hex(bytes, &mut out);
+            out.push(' ');
+        }
+        for link in &input.links {
+            let _ = write!(
+                out,
+                "l{}:{}:{}:{} ",
+                link.from, link.at, link.to, link.offset
+            );
         }
         out.push('\n');
     }
@@ -382,6 +453,17 @@ static void rp_ptr(const unsigned char *p) {
     }
     __builtin_printf("ptr ");
 }
+/* An object of unknown type as 8-byte words: one that may be an address (past 32 bits,
+   below 2^48) as rp_ptr prints it, others as bytes. */
+static void rp_words(const unsigned char *p, long n) {
+    long i;
+    for (i = 0; i + 8 <= n; i += 8) {
+        unsigned long long v;
+        __builtin_memcpy(&v, p + i, 8);
+        if (v >> 32 && !(v >> 48)) rp_ptr(p + i); else rp_int(p + i, 8);
+    }
+    for (; i < n; i++) rp_int(p + i, 1);
+}
 static void rp_status(int st) {
     char buf[64];
     int n = 0;
@@ -506,6 +588,40 @@ pub fn driver(
             "    static unsigned char rp_g{k}[{size}]; long rp_gs{k} = rp_bytes(rp_g{k}, {size});"
         );
     }
+    // Objects pointer members point to, each in a buffer of its own after the
+    // arguments', and the members (`strm->state`), written once every object is there.
+    let np = params.len();
+    let _ = writeln!(
+        out,
+        "    unsigned char *rp_obj[{}] = {{0}};",
+        np + MAX_LINKED_OBJECTS
+    );
+    for (i, ty) in params.iter().enumerate() {
+        if matches!(program.types.get(*ty), Type::Pointer(_)) {
+            let _ = writeln!(out, "    rp_obj[{i}] = rp_p{i};");
+        }
+    }
+    let _ = writeln!(
+        out,
+        "    static unsigned char rp_os[{MAX_LINKED_OBJECTS}][RP_OBJECT_BYTES] __attribute__((aligned(16)));\n    \
+         static long rp_on[{MAX_LINKED_OBJECTS}]; static long rp_oty[{MAX_LINKED_OBJECTS}]; int rp_nobj = 0;\n    \
+         rp_space();\n    \
+         while (rp_peek() == 'o' && rp_nobj < {MAX_LINKED_OBJECTS}) {{\n      \
+         unsigned char *rp_q = rp_buffer({np} + rp_nobj, rp_os[rp_nobj]);\n      \
+         rp_pos++; __builtin_memset(rp_q, 0, RP_OBJECT_BYTES);\n      \
+         rp_oty[rp_nobj] = -1; if (rp_peek() >= '0' && rp_peek() <= '9') rp_oty[rp_nobj] = rp_number();\n      \
+         rp_on[rp_nobj] = rp_bytes(rp_q + RP_BEFORE, RP_OBJECT_BYTES - RP_BEFORE);\n      \
+         rp_obj[{np} + rp_nobj] = rp_q + RP_BEFORE; rp_nobj++; rp_space();\n    }}\n    \
+         while (rp_peek() == 'l') {{\n      \
+         long rp_f, rp_at, rp_t, rp_off; int rp_neg;\n      \
+         rp_pos++; rp_f = rp_number(); rp_pos++; rp_at = rp_number(); rp_pos++; rp_t = rp_number(); rp_pos++;\n      \
+         rp_neg = rp_peek() == '-'; if (rp_neg) rp_pos++; rp_off = rp_number(); if (rp_neg) rp_off = -rp_off;\n      \
+         if (rp_f < {n} && rp_t < {n} && rp_obj[rp_f] && rp_obj[rp_t]) {{\n        \
+         unsigned char *rp_v = rp_obj[rp_t] + rp_off;\n        \
+         __builtin_memcpy(rp_obj[rp_f] + rp_at, &rp_v, sizeof rp_v);\n      }}\n      \
+         rp_space();\n    }}",
+        n = np + MAX_LINKED_OBJECTS
+    );
     // The child's stderr goes where its stdout goes: what it writes there is output.
     out.push_str(
         "    rp_eol();\n    rp_pid = rp_fork();\n    if (rp_pid == 0) {\n      rp_dup2(1, 2);\n",
@@ -584,6 +700,31 @@ pub fn driver(
             );
         }
     }
+    // The objects pointer members point to, by their types in this version (the
+    // input says which); one of a type it cannot name (`void`, incomplete) as words,
+    // an address as `rp_ptr` prints it (each executable places its memory elsewhere).
+    let mut cases = String::new();
+    for (k, ty) in pointees::reachable_types(program, func)
+        .into_iter()
+        .enumerate()
+    {
+        let size = program.types.size_of(ty);
+        if size == 0 || matches!(program.types.get(ty), Type::Void) {
+            continue;
+        }
+        let mut element = String::new();
+        print_object(program, ty, "rp_q", 0, size, &mut element);
+        let _ = writeln!(
+            cases,
+            "        case {k}: if (rp_on[rp_k] >= {size}) {{ {element} }} break;"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "      {{ int rp_k; for (rp_k = 0; rp_k < rp_nobj; rp_k++) {{\n        \
+         const unsigned char *rp_q = rp_obj[{np} + rp_k]; __builtin_printf(\"| \");\n        \
+         switch (rp_oty[rp_k]) {{\n{cases}        default: rp_words(rp_q, rp_on[rp_k]);\n        }}\n      }} }}"
+    );
     for (name, ty) in &globals {
         let _ = writeln!(out, "      __builtin_printf(\"| \");");
         let size = program.types.size_of(*ty);

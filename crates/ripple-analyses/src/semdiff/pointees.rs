@@ -40,6 +40,10 @@ pub enum ObjectRef {
 pub struct ReplayObject {
     /// How C names it from an argument (`strm->state`, `p[1].next`).
     pub name: String,
+    /// The object whose member points to it, and that member as C names it after the
+    /// object (`->state`): how another version's types find its type.
+    pub parent: ObjectRef,
+    pub member: String,
     /// Its bytes, from the pointer on.
     pub bytes: Vec<u8>,
     pub pointee: TypeId,
@@ -78,7 +82,11 @@ pub(super) struct Placed<'a> {
 /// from its pointer on: each one's offset, the C text that names it after the object's
 /// name (`->next`, `[2].data`, `[1]`) and its target type. Function pointers are left
 /// out (their values are the program's functions, not input memory).
-fn pointer_members(program: &Program, pointee: TypeId, len: usize) -> Vec<(u64, String, TypeId)> {
+pub(super) fn pointer_members(
+    program: &Program,
+    pointee: TypeId,
+    len: usize,
+) -> Vec<(u64, String, TypeId)> {
     let types = &program.types;
     let size = types.size_of(pointee).max(1) as usize;
     // The elements past the first of an array of pointers (`argv[1]`); of records, the
@@ -221,11 +229,69 @@ pub(super) fn pointees(
             });
             out.objects.push(ReplayObject {
                 name: name.clone(),
+                parent: from,
+                member: text,
                 bytes: inner.clone(),
                 pointee: target,
             });
             queue.push_back((to, name, target, inner, depth + 1));
         }
+    }
+    out
+}
+
+/// The type, in `program`, of each object of `pointees` (None where `program`'s types
+/// have no such member): `func`'s parameters' pointees, then through the members each
+/// object was reached by.
+pub(super) fn object_types(
+    program: &Program,
+    func: ripple_ir::FuncId,
+    pointees: &Pointees,
+) -> Vec<Option<TypeId>> {
+    let function = &program.functions[func];
+    let mut types: Vec<Option<TypeId>> = Vec::with_capacity(pointees.objects.len());
+    for object in &pointees.objects {
+        let parent = match object.parent {
+            ObjectRef::Arg(i) => function
+                .params
+                .get(i)
+                .and_then(|v| program.types.pointee(function.locals[*v].ty)),
+            ObjectRef::Inner(k) => types.get(k).copied().flatten(),
+        };
+        let ty = parent.and_then(|parent| {
+            let len = program.types.size_of(parent).max(1) as usize * 8;
+            pointer_members(program, parent, len)
+                .into_iter()
+                .find(|(_, text, _)| *text == object.member)
+                .map(|(_, _, target)| target)
+        });
+        types.push(ty);
+    }
+    types
+}
+
+/// The types of the objects pointer members of `func`'s parameters may reach, breadth
+/// first as [`pointees`] reads them: what a compiled driver of `func` prints them as.
+pub(super) fn reachable_types(program: &Program, func: ripple_ir::FuncId) -> Vec<TypeId> {
+    let function = &program.functions[func];
+    let mut level: Vec<TypeId> = function
+        .params
+        .iter()
+        .filter_map(|v| program.types.pointee(function.locals[*v].ty))
+        .collect();
+    let mut out: Vec<TypeId> = Vec::new();
+    for _ in 0..MAX_DEPTH {
+        let mut next = Vec::new();
+        for ty in level {
+            let len = program.types.size_of(ty).max(1) as usize * 8;
+            for (_, _, target) in pointer_members(program, ty, len) {
+                if !out.contains(&target) {
+                    out.push(target);
+                    next.push(target);
+                }
+            }
+        }
+        level = next;
     }
     out
 }

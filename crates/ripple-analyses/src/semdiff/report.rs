@@ -104,6 +104,14 @@ pub(super) fn report_pair(
             witnesses.push(w);
         }
     }
+    // Confirmed witnesses free of undefined behaviour first (zlib's `strm->state`: a
+    // real state before a made-up address in the null page), else in the order found.
+    witnesses.sort_by_key(|w| {
+        (
+            !w.confirmed,
+            w.labels.iter().any(|l| l != "NaN or signed zero"),
+        )
+    });
     let confirmed = witnesses.iter().any(|w| w.confirmed);
     // Modulo undefined behaviour, a difference the solver proves under wrapping
     // semantics may be one only through it: a witness free of it must show it.

@@ -240,13 +240,6 @@ impl Witness {
         let Some(runner) = &config.native else {
             return;
         };
-        if !self.replay.pointees.links.is_empty() {
-            self.native_error = Some(
-                "the drivers give arguments no pointers inside their objects (as `strm->state`)"
-                    .into(),
-            );
-            return;
-        }
         let old_globals = native::data_globals(programs[0], funcs[0]);
         let new_globals = native::data_globals(programs[1], funcs[1]);
         let globals: Vec<String> = old_globals
@@ -254,7 +247,8 @@ impl Witness {
             .filter(|g| new_globals.contains(g))
             .collect();
         let outcome = |side: Side, i: usize| -> Result<String, String> {
-            let input = native::witness_input(programs[i], programs[0], side, &self.replay);
+            let input =
+                native::witness_input(programs[i], funcs[i], programs[0], side, &self.replay);
             runner
                 .outcomes(side, programs[i], funcs[i], &globals, &[input])?
                 .pop()
@@ -650,10 +644,10 @@ pub(super) fn witness(
         .collect();
     let reached = pointees::pointees(engine, &model, &inputs.mem, placed);
     for object in &reached.objects {
-        shown.extend(pointee_entries(
+        shown.extend(object_entries(
             old_program,
             &object.name,
-            object.pointee,
+            Some(object.pointee),
             &object.bytes,
             false,
         ));
@@ -880,6 +874,33 @@ pub(super) fn alias_groups(pointers: &[(usize, u64, u64)]) -> Vec<AliasGroup> {
     // A shared object holds at most a few KiB; farther apart is not aliasing.
     groups.retain(|g| g.len <= 4096);
     groups
+}
+
+/// What an object a pointer member points to holds, as witness entries: by its type
+/// ([`pointee_entries`]), or, for a type that says nothing of its bytes (`void`,
+/// incomplete: zlib's `struct internal_state`) or none, the bytes that are not zero.
+fn object_entries(
+    program: &Program,
+    name: &str,
+    ty: Option<ripple_ir::TypeId>,
+    bytes: &[u8],
+    whole: bool,
+) -> Vec<(String, String)> {
+    match ty {
+        Some(ty)
+            if program.types.size_of(ty) > 0 && !matches!(program.types.get(ty), Type::Void) =>
+        {
+            pointee_entries(program, name, ty, bytes, whole)
+        }
+        _ => {
+            let set: Vec<String> = (0..bytes.len())
+                .filter(|&i| bytes[i] != 0)
+                .take(ELEMENTS_SHOWN)
+                .map(|i| format!("[{i}] = {:#x}", bytes[i]))
+                .collect();
+            vec![(format!("*{name}"), format!("{{{}}}", set.join(", ")))]
+        }
+    }
 }
 
 /// The bytes before a pointer argument that are not zero, as witness entries
@@ -1385,15 +1406,18 @@ pub(super) fn replay_from(
         })
         .collect();
     // The objects pointer members reach are named as C names them (`strm->state`),
-    // each by this version's type of it where the argument's type is this version's.
-    for (object, pointer) in pointees.objects.iter().zip(&inner) {
+    // each shown by this version's type of it (the witness was made with the old
+    // version's types).
+    let mut reached = Vec::new();
+    let types = pointees::object_types(program, func, pointees);
+    for ((object, pointer), ty) in pointees.objects.iter().zip(&inner).zip(types) {
         if let Some(Value::Int(base)) = pointer {
             bases.push((object.name.clone(), *base));
-            pointers.push((
+            reached.push((
                 object.name.clone(),
                 Value::Int(*base),
                 object.bytes.len() as u64,
-                object.pointee,
+                ty,
             ));
         }
     }
@@ -1433,6 +1457,12 @@ pub(super) fn replay_from(
         for (name, start, len) in &befores {
             if let Some(bytes) = interpreter.read_memory(start, *len) {
                 state.extend(before_entries(name, &bytes));
+            }
+        }
+        for (name, pointer, len, ty) in &reached {
+            if let Some(bytes) = interpreter.read_memory(pointer, *len) {
+                state.extend(object_entries(program, name, *ty, &bytes, true));
+                state.push((format!("{name}[..]"), format!("{bytes:?}")));
             }
         }
         for (name, pointer, len, pointee) in &pointers {
