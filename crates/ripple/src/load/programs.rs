@@ -7,7 +7,8 @@
 //! including other C files of the tree, as Lua's `onelua.c` or a test including
 //! `cJSON.c`; one defining `main` or the external names of a file it includes), which
 //! are programs of their own, linked likewise with what they use of the files they do
-//! not include. Lowered together they would
+//! not include; a tree's one unity build without `main` (mujs's `one.c`) is what its
+//! programs link in place of the files it includes. Lowered together they would
 //! link one program's functions to another's and count a change once per copy; so the
 //! units are told apart before lowering, and one program is analysed: the one named by
 //! `--program`, else the one holding the most changed files.
@@ -113,6 +114,26 @@ pub fn partition_with_library(
         symbols
     };
     let unit_paths: Vec<&str> = units.iter().map(|u| u.path.as_str()).collect();
+    // A tree with one unity build of its library (mujs's `one.c`, including every
+    // `js*.c`; the build links it with `main.c`): programs link it, not the files it
+    // includes, which may not even compile alone (macros of another file).
+    let library_unity: Vec<usize> = (0..units.len())
+        .filter(|&i| unity[i] && !main[i] && !includes[i].iter().any(|&f| main[f]))
+        .collect();
+    let linkable: Vec<usize> = match library_unity[..] {
+        [u] => {
+            let included = included_sources(&units[u]);
+            std::iter::once(u)
+                .chain(
+                    library
+                        .iter()
+                        .copied()
+                        .filter(|&f| !included.contains(&units[f].path)),
+                )
+                .collect()
+        }
+        _ => library.clone(),
+    };
     let mut programs = Vec::new();
     for i in 0..units.len() {
         if unity[i] {
@@ -133,7 +154,7 @@ pub fn partition_with_library(
             programs.push(ProgramUnits {
                 name: units[i].path.clone(),
                 kind: ProgramKind::Main,
-                units: linked(i, &library, &symbols, &unit_paths),
+                units: linked(i, &linkable, &symbols, &unit_paths),
             });
         }
     }
@@ -624,6 +645,34 @@ mod tests {
         ];
         let (_, library) = partition_with_library(&units);
         assert_eq!(library.expect("a library").units, vec![0]);
+    }
+
+    #[test]
+    fn a_main_links_the_unity_build_of_the_library() {
+        // mujs's shape: `one.c` includes every `js*.c` (one of which uses a macro only
+        // another defines), and the build links it with `main.c`.
+        let units = [
+            unit("jsrun.c", "int push(int x) { return x; }"),
+            unit(
+                "jsstate.c",
+                "int push(int);\nint peek(void) { return push(1); }",
+            ),
+            unit(
+                "main.c",
+                "int peek(void);\nint main(void) { return peek(); }",
+            ),
+            // As the preprocessor gives it: the included files' code after the lines.
+            unit(
+                "one.c",
+                "#include \"jsrun.c\"\n#include \"jsstate.c\"\n\
+                 int push(int x) { return x; }\nint peek(void) { return push(1); }",
+            ),
+        ];
+        let programs = partition(&units);
+        assert_eq!(
+            names(&programs),
+            vec![("main.c", vec![2, 3]), ("one.c", vec![3])]
+        );
     }
 
     #[test]
