@@ -1919,7 +1919,9 @@ impl<'p> Engine<'p> {
     ) -> Option<Vec<u8>> {
         let mut out = Vec::with_capacity(len as usize);
         for i in 0..len {
-            let byte = mem.select(&BV::from_u64(base + i, 64)).as_bv()?;
+            let byte = mem
+                .select(&BV::from_u64(base.wrapping_add(i), 64))
+                .as_bv()?;
             out.push(crate::smt::model_bits(model, &byte)? as u8);
         }
         Some(out)

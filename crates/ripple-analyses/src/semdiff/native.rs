@@ -43,8 +43,9 @@ pub const MAX_OBJECT_BYTES: usize = 4096;
 pub enum NativeArg {
     /// The bytes of a parameter passed by value (scalar or record).
     Value(Vec<u8>),
-    /// A pointer [`BEFORE`] bytes into a fresh object holding these bytes.
-    Buffer(Vec<u8>),
+    /// A pointer to a fresh object holding `bytes` from the pointer on and `before`
+    /// before it (the last [`BEFORE`] of them, after zeros).
+    Buffer { before: Vec<u8>, bytes: Vec<u8> },
     /// A pointer `offset` bytes into the buffer of argument `of`.
     Alias { of: usize, offset: u64 },
     /// A null pointer.
@@ -185,13 +186,10 @@ pub fn witness_input(
                 NativeArg::Value(bits.to_le_bytes()[..size.min(16)].to_vec())
             }
             ReplayArg::Aggregate { bytes, .. } => NativeArg::Value(bytes.clone()),
-            // The bytes before the pointer first, [`BEFORE`] of them.
-            ReplayArg::Pointer { bytes, before, .. } => {
-                let mut all = vec![0; BEFORE.saturating_sub(before.len())];
-                all.extend_from_slice(&before[before.len().saturating_sub(BEFORE)..]);
-                all.extend_from_slice(bytes);
-                NativeArg::Buffer(all)
-            }
+            ReplayArg::Pointer { bytes, before, .. } => NativeArg::Buffer {
+                before: before.clone(),
+                bytes: bytes.clone(),
+            },
             ReplayArg::Alias { of, offset, .. } => NativeArg::Alias {
                 of: *of,
                 offset: *offset,
@@ -262,7 +260,14 @@ pub fn stdin_text(inputs: &[NativeInput], globals: &[String]) -> String {
     for input in inputs {
         for arg in &input.args {
             match arg {
-                NativeArg::Value(bytes) | NativeArg::Buffer(bytes) => hex(bytes, &mut out),
+                NativeArg::Value(bytes) => hex(bytes, &mut out),
+                // The bytes before the pointer first, [`BEFORE`] of them.
+                NativeArg::Buffer { before, bytes } => {
+                    let mut all = vec![0; BEFORE.saturating_sub(before.len())];
+                    all.extend_from_slice(&before[before.len().saturating_sub(BEFORE)..]);
+                    all.extend_from_slice(bytes);
+                    hex(&all, &mut out);
+                }
                 NativeArg::Alias { of, offset } => {
                     let _ = write!(out, "@{of}+{offset}");
                 }

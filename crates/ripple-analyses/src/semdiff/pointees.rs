@@ -194,8 +194,10 @@ pub(super) fn pointees(
             if value < NULL_PAGE {
                 continue;
             }
+            // Addresses wrap as the machine's do (an object near 0 has bytes before it
+            // at the top of the address space).
             let inside = placed.iter().find(|(_, address, before, len)| {
-                value >= address.wrapping_sub(*before) && value < address + len
+                value.wrapping_sub(address.wrapping_sub(*before)) < before + len
             });
             if let Some(&(to, address, _, _)) = inside {
                 let offset = value.wrapping_sub(address) as i64;

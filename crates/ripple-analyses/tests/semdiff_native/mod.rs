@@ -148,7 +148,10 @@ pub fn random_inputs(
                             off += size;
                         }
                     }
-                    args.push(Arg::Buffer(bytes));
+                    args.push(Arg::Buffer {
+                        before: Vec::new(),
+                        bytes,
+                    });
                 }
                 _ => {
                     let mut bytes = vec![0u8; program.types.size_of(*ty) as usize];
@@ -168,6 +171,7 @@ pub fn random_inputs(
         inputs.push(Input {
             args,
             globals: global_bytes,
+            ..Input::default()
         });
     }
     Some(inputs)
