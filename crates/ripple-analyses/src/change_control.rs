@@ -260,8 +260,13 @@ pub fn paired_calls(old: &Program, new: &Program, matching: &VersionMatch) -> [V
 }
 
 /// Whether `g` is a library function that never returns.
+/// Whether `g` is a library function that never returns and whose arguments decide
+/// nothing the program runs afterwards (`exit`, `abort`; not `longjmp`, whose value its
+/// `setjmp` returns).
 pub(crate) fn never_returns(program: &Program, g: FuncId) -> bool {
-    ripple_dataflow::noreturn::library_never_returns(&program.functions[g])
+    let function = &program.functions[g];
+    ripple_dataflow::noreturn::library_never_returns(function)
+        && !ripple_dataflow::noreturn::jumps_back(function)
 }
 
 /// The changed straight-line code at the same place of both versions: the

@@ -26,17 +26,13 @@ pub(crate) struct BuiltinCall<'a, 'b> {
 
 impl<'a> Lowerer<'a, '_> {
     /// Calls to functions declared in the program whose semantics the IR models
-    /// specially (`setjmp`, `longjmp`).
+    /// specially: `setjmp` (a havoc, [`ripple_ir::Node::is_setjmp`]). A `longjmp` is a
+    /// call of the library function like any other, which never returns: the analyses
+    /// see its arguments (the value the `setjmp` returns again).
     pub fn library_builtin(&mut self, call: BuiltinCall<'a, '_>) -> Option<Val> {
         match call.name {
             "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp" | "savectx" | "vfork" => {
                 Some(self.setjmp_havoc(call))
-            }
-            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => {
-                Some(self.setjmp_havoc(BuiltinCall {
-                    want: false,
-                    ..call
-                }))
             }
             _ => None,
         }

@@ -128,7 +128,9 @@ impl<'p> InitialValues<'p> {
         let mut stack: Vec<Point> = Vec::new();
         for (f, function) in self.program.functions.iter_enumerated() {
             for n in function.nodes.ids() {
+                // A `setjmp` returns again after later writes.
                 let writes = self.pts.is_havoc(f, n)
+                    || self.pts.is_setjmp(f, n)
                     || self
                         .pts
                         .accesses(f, n)

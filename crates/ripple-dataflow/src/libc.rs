@@ -99,7 +99,7 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
     use Writes::*;
     match name {
         "exit" | "_exit" | "_Exit" | "quick_exit" | "abort" | "__assert_fail" | "longjmp"
-        | "siglongjmp" | "_longjmp" | "err" | "errx" | "trap" | "unreachable"
+        | "siglongjmp" | "_longjmp" | "__longjmp_chk" | "err" | "errx" | "trap" | "unreachable"
         | "__stack_chk_fail" | "pthread_exit" => ExternalModel {
             noreturn: true,
             ..model(true, Nothing, true, NoPointer)

@@ -28,6 +28,16 @@ pub fn library_never_returns(function: &Function) -> bool {
     !function.is_defined() && (function.noreturn || external_model(&function.name).noreturn)
 }
 
+/// Whether a function is the library's `longjmp` (or a relative): it never returns, but
+/// its `setjmp` returns again with its value, so its arguments decide what runs after.
+pub fn jumps_back(function: &Function) -> bool {
+    !function.is_defined()
+        && matches!(
+            function.name.as_str(),
+            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" | "__builtin_longjmp"
+        )
+}
+
 /// Per function: whether it never returns.
 pub fn never_returning(program: &Program) -> Vec<bool> {
     let mut never: Vec<bool> = program

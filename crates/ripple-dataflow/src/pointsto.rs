@@ -192,6 +192,8 @@ pub struct PointsTo {
     read_only: Vec<bool>,
     /// Nodes that may read and write every region (havoc).
     havoc: FxHashSet<(FuncId, NodeId)>,
+    /// The `setjmp` nodes ([`ripple_ir::Node::is_setjmp`]), and the functions holding one.
+    setjmp: FxHashSet<(FuncId, NodeId)>,
     /// Defined functions each call node may call (direct, indirect resolved), sorted.
     targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
     /// Defined functions an external call may call back, sorted.
@@ -279,6 +281,12 @@ impl PointsTo {
 
     pub fn is_havoc(&self, function: FuncId, node: NodeId) -> bool {
         self.havoc.contains(&(function, node))
+    }
+
+    /// Whether a node is a `setjmp`: it returns again when a later call jumps back to
+    /// it, with the memory that call left.
+    pub fn is_setjmp(&self, function: FuncId, node: NodeId) -> bool {
+        self.setjmp.contains(&(function, node))
     }
 
     /// Whether a region holds read-only objects only (string literals, globals defined
@@ -482,6 +490,7 @@ struct Generator<'p> {
     constraints: Vec<Constraint>,
     raw: Vec<Vec<Vec<RawAccess>>>,
     havoc: FxHashSet<(FuncId, NodeId)>,
+    setjmp: FxHashSet<(FuncId, NodeId)>,
     /// Indirect calls: (function, node, callee pvar, arg pvars, result target).
     indirect: Vec<IndirectCall>,
     /// External calls with possible callbacks: (function, node, arg pvars, and per pvar
@@ -623,6 +632,7 @@ impl<'p> Generator<'p> {
                 .map(|f| vec![Vec::new(); f.nodes.len()])
                 .collect(),
             havoc: FxHashSet::default(),
+            setjmp: FxHashSet::default(),
             indirect: Vec::new(),
             external_calls: Vec::new(),
             direct_targets: FxHashMap::default(),
@@ -1013,6 +1023,15 @@ impl<'p> Generator<'p> {
             }
             NodeKind::Branch { cond } => {
                 self.expr(f, n, cond);
+            }
+            // A `setjmp` reads and writes nothing the program sees (its buffer is the
+            // implementation's); what decides its value again is the dependence graph's.
+            NodeKind::Havoc { dst, .. } if self.program.functions[f].nodes[n].is_setjmp() => {
+                self.setjmp.insert((f, n));
+                if let Some(dst) = dst {
+                    let ext = self.external;
+                    self.place(f, n, dst, Some(ext));
+                }
             }
             NodeKind::Havoc { dst, .. } => {
                 self.havoc.insert((f, n));
@@ -1993,6 +2012,7 @@ impl<'p> Generator<'p> {
             access_lists,
             read_only,
             havoc: std::mem::take(&mut self.havoc),
+            setjmp: std::mem::take(&mut self.setjmp),
             targets,
             callbacks,
             library_targets: std::mem::take(&mut self.library_targets),

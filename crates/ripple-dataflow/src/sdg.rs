@@ -964,6 +964,22 @@ impl<'p> Builder<'p> {
                 }
             }
         }
+        // A `setjmp` returns again, with the value of a `longjmp`, when a later call
+        // jumps back to it: its value depends on what decides whether each call that
+        // may not return returns (the `longjmp`'s arguments among it).
+        for (s, _) in function.nodes.iter_enumerated() {
+            if !self.pts.is_setjmp(f, s) {
+                continue;
+            }
+            for &n in may_stop_nodes {
+                if let Some(site) = sites.get(&n) {
+                    // A trap jumps nowhere: what decides it is left out.
+                    for source in self.stop_sources_of_call(Some(site), node_v(n), false) {
+                        self.edge(source, node_v(s), EdgeKind::Data);
+                    }
+                }
+            }
+        }
         // What decides whether the function returns: the nodes that may not return, and
         // the branches that govern whether one runs (transitively: the closure under
         // control dependence). Other branches only choose among paths that all return
@@ -1125,6 +1141,11 @@ impl<'p> Builder<'p> {
         let mut havoc_parts: Option<Vec<PartId>> = None;
         for (n, _) in function.nodes.iter_enumerated() {
             let here = node_v(n);
+            // A `setjmp` returns again with the memory a later call left: every write
+            // of the function reaches every read.
+            if self.pts.is_setjmp(f, n) {
+                has_havoc = true;
+            }
             if self.pts.is_havoc(f, n) {
                 has_havoc = true;
                 let parts = havoc_parts.get_or_insert_with(|| {

@@ -35,14 +35,6 @@ const MAX_FRAMES: usize = 400_000;
 /// A marker in a `va_list` written by `va_start`.
 const VA_MAGIC: u64 = 0x7661_5f6c_6973_7421;
 
-/// Whether a havoc node stands for a call of `setjmp` (the frontend lowers `setjmp`
-/// and `longjmp` to havocs whose reason starts with the function's name).
-fn is_setjmp_havoc(reason: &str) -> bool {
-    let name = reason.split(':').next().unwrap_or_default();
-    matches!(name, "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp")
-        && reason.contains("non-local control flow")
-}
-
 /// One activation of a defined function.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Frame {
@@ -723,7 +715,7 @@ impl<'p> Interpreter<'p> {
                     }
                 }
                 NodeKind::Havoc { dst, reason } => {
-                    if !is_setjmp_havoc(reason) {
+                    if !node.is_setjmp() {
                         return Err(Stop::Unsupported(format!("havoc: {reason}")));
                     }
                     // The direct invocation of `setjmp` returns 0 and changes nothing

@@ -115,6 +115,20 @@ impl Node {
         }
     }
 
+    /// Whether the node is a havoc standing for a call of `setjmp` (the frontend lowers
+    /// it so, with a reason starting with the function's name): it returns 0, then
+    /// again when a later call jumps back to it.
+    pub fn is_setjmp(&self) -> bool {
+        match &self.kind {
+            NodeKind::Havoc { reason, .. } => {
+                let name = reason.split(':').next().unwrap_or_default();
+                matches!(name, "setjmp" | "_setjmp" | "__sigsetjmp" | "sigsetjmp")
+                    && reason.contains("non-local control flow")
+            }
+            _ => false,
+        }
+    }
+
     /// The function a direct call calls.
     pub fn direct_callee(&self) -> Option<FuncId> {
         match &self.kind {

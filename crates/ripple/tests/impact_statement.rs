@@ -1441,3 +1441,48 @@ fn a_function_proved_equivalent_as_a_whole_impacts_no_read_before_its_writes() {
         "{json}"
     );
 }
+
+/// A `setjmp` reads no memory: it returns again, with a `longjmp`'s value, when a later
+/// call jumps back. So a change that reaches no `longjmp` (the banner `main` prints)
+/// leaves `work` alone, where `setjmp` used to read all memory and impact every line
+/// after it; a change deciding whether `check` jumps (`limit`) or with what value
+/// (`code + 1`) still reaches the `setjmp` and what it decides (lines 11 and 12 of
+/// `work`).
+#[test]
+fn a_setjmp_depends_on_the_jumps_back_to_it_not_on_all_memory() {
+    let old = "#include <setjmp.h>\n#include <stdio.h>\nstatic jmp_buf jb;\n\
+               static const char *banner = \"hello\";\n\
+               static int limit = 10;\n\
+               static void fail(int code) { longjmp(jb, code); }\n\
+               static void check(int k) { if (k > limit) fail(1); }\n\
+               int work(int k)\n{\n    int r = 0;\n    if (setjmp(jb))\n        return -1;\n    \
+               check(k);\n    r = k * 2;\n    return r;\n}\n\
+               int main(int argc, char **argv)\n{\n    (void)argv;\n    puts(banner);\n    \
+               return work(argc);\n}\n";
+    let banner = impact_json_of(old, &old.replace("\"hello\"", "\"hello, world\""));
+    assert_eq!(new_lines(&banner, "work"), set(&[]), "{banner:#}");
+    let limit = impact_json_of(old, &old.replace("limit = 10", "limit = 11"));
+    assert!(
+        new_lines(&limit, "work").is_superset(&set(&[11, 12])),
+        "{limit:#}"
+    );
+    let value = impact_json_of(
+        old,
+        &old.replace("longjmp(jb, code)", "longjmp(jb, code + 1)"),
+    );
+    assert!(
+        new_lines(&value, "work").is_superset(&set(&[11, 12])),
+        "{value:#}"
+    );
+    // What a function writes before it jumps is read after the `setjmp` returns again
+    // (line 10 of `work`).
+    let old =
+        "#include <setjmp.h>\nstatic jmp_buf jb;\nstatic int state;\nstatic int limit = 10;\n\
+               static void fail(int code) { state = code; longjmp(jb, 1); }\n\
+               static void check(int k) { if (k > limit) fail(k); }\n\
+               int work(int k)\n{\n    if (setjmp(jb))\n        return state;\n    check(k);\n    \
+               return k * 2;\n}\n\
+               int main(int argc, char **argv)\n{\n    (void)argv;\n    return work(argc);\n}\n";
+    let written = impact_json_of(old, &old.replace("state = code;", "state = code + 1;"));
+    assert!(new_lines(&written, "work").contains(&10), "{written:#}");
+}

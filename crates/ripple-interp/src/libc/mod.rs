@@ -125,6 +125,13 @@ impl Interpreter<'_> {
     fn misc_call(&mut self, args: &Args<'_>) -> Exec<Option<Value>> {
         Ok(Some(match args.name {
             "expect" | "expect_with_probability" | "assume_aligned" => args.get(0)?.clone(),
+            // The `setjmp` it returns to is not followed (its direct call returns 0).
+            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" => {
+                return Err(Stop::Unsupported(format!(
+                    "{}: non-local control flow is not modelled",
+                    args.name
+                )))
+            }
             "unreachable" | "trap" => {
                 return Err(Stop::Trap(format!("__builtin_{} reached", args.name)))
             }
