@@ -59,6 +59,9 @@ pub(crate) struct ExternalModel {
     /// Also writes through the pointers stored in this argument's pointees
     /// (`getopt_long`'s `flag` members).
     pub deep_writes: Option<usize>,
+    /// May jump back to a `setjmp` of the program: `longjmp`, and unknown externals (a
+    /// library whose errors `longjmp` to the program's buffer: libpng's `png_error`).
+    pub jumps: bool,
 }
 
 /// Which of the C library's globals an external reads and writes.
@@ -88,6 +91,7 @@ const fn model(reads_args: bool, writes: Writes, state: bool, returns: Returns) 
         calls_back: false,
         library_globals: LibraryGlobals::None,
         deep_writes: None,
+        jumps: false,
     }
 }
 
@@ -102,6 +106,7 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
         | "siglongjmp" | "_longjmp" | "__longjmp_chk" | "err" | "errx" | "trap" | "unreachable"
         | "__stack_chk_fail" | "pthread_exit" => ExternalModel {
             noreturn: true,
+            jumps: name.contains("longjmp"),
             ..model(true, Nothing, true, NoPointer)
         },
         "malloc" | "calloc" | "aligned_alloc" | "alloca" | "valloc" => {
@@ -233,6 +238,7 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
         _ => ExternalModel {
             calls_back: true,
             library_globals: LibraryGlobals::All,
+            jumps: true,
             ..model(true, All, true, ArgsOrExternal)
         },
     }

@@ -26,6 +26,9 @@ pub struct ModRef {
     pub refs: Vec<BitSet>,
     /// Functions that may stop the program instead of returning.
     pub may_stop: Vec<bool>,
+    /// Functions that may call, themselves or through callees, a library function
+    /// that may jump back to a `setjmp` ([`PointsTo::may_jump_back`]).
+    pub may_jump: Vec<bool>,
     /// Functions in a call-graph cycle.
     pub recursive: Vec<bool>,
 }
@@ -37,6 +40,7 @@ impl ModRef {
         let mut mods = vec![BitSet::new(parts); count];
         let mut refs = vec![BitSet::new(parts); count];
         let mut may_stop = vec![false; count];
+        let mut may_jump = vec![false; count];
         let mut callees: Vec<Vec<FuncId>> = vec![Vec::new(); count];
         for (f, function) in program.functions.iter_enumerated() {
             for (n, node) in function.nodes.iter_enumerated() {
@@ -60,6 +64,9 @@ impl ModRef {
                 if matches!(node.kind, NodeKind::Call { .. }) {
                     if pts.calls_library_exit(program, f, n) {
                         may_stop[f.index()] = true;
+                    }
+                    if pts.may_jump_back(program, f, n) {
+                        may_jump[f.index()] = true;
                     }
                     callees[f.index()].extend_from_slice(pts.call_targets(f, n));
                     callees[f.index()].extend_from_slice(pts.callbacks(f, n));
@@ -85,7 +92,7 @@ impl ModRef {
         while changed {
             changed = false;
             for &f in &order {
-                let before = (mods[f].clone(), refs[f].clone(), may_stop[f]);
+                let before = (mods[f].clone(), refs[f].clone(), may_stop[f], may_jump[f]);
                 for &g in &callees[f] {
                     if g.index() == f {
                         continue;
@@ -98,6 +105,7 @@ impl ModRef {
                     mods[f].union_with(&m);
                     refs[f].union_with(&r);
                     may_stop[f] |= s;
+                    may_jump[f] |= may_jump[g.index()];
                 }
                 if !recursive[f] {
                     for &p in &own[f] {
@@ -105,7 +113,7 @@ impl ModRef {
                         refs[f].remove(p);
                     }
                 }
-                if (mods[f].clone(), refs[f].clone(), may_stop[f]) != before {
+                if (mods[f].clone(), refs[f].clone(), may_stop[f], may_jump[f]) != before {
                     changed = true;
                 }
             }
@@ -114,6 +122,7 @@ impl ModRef {
             mods,
             refs,
             may_stop,
+            may_jump,
             recursive,
         }
     }

@@ -192,7 +192,7 @@ pub struct PointsTo {
     read_only: Vec<bool>,
     /// Nodes that may read and write every region (havoc).
     havoc: FxHashSet<(FuncId, NodeId)>,
-    /// The `setjmp` nodes ([`ripple_ir::Node::is_setjmp`]), and the functions holding one.
+    /// The `setjmp` nodes ([`ripple_ir::Node::is_setjmp`]).
     setjmp: FxHashSet<(FuncId, NodeId)>,
     /// Defined functions each call node may call (direct, indirect resolved), sorted.
     targets: FxHashMap<(FuncId, NodeId), Vec<FuncId>>,
@@ -317,6 +317,24 @@ impl PointsTo {
             .library_targets
             .get(&(function, node))
             .is_some_and(|targets| targets.iter().copied().any(noreturn));
+        direct || through_pointer
+    }
+
+    /// Whether a call node may call a library function that may jump back to a
+    /// `setjmp` of the program (`longjmp`, an unknown external), directly or through a
+    /// pointer.
+    pub fn may_jump_back(&self, program: &Program, function: FuncId, node: NodeId) -> bool {
+        let jumps = |g: FuncId| {
+            let g = &program.functions[g];
+            !g.is_defined() && external_model(&g.name).jumps
+        };
+        let direct = program.functions[function].nodes[node]
+            .direct_callee()
+            .is_some_and(jumps);
+        let through_pointer = self
+            .library_targets
+            .get(&(function, node))
+            .is_some_and(|targets| targets.iter().copied().any(jumps));
         direct || through_pointer
     }
 

@@ -38,8 +38,10 @@
 //! - Memory dependences are per region, not per byte: a load depends on every reaching
 //!   store to its region, whatever the offsets.
 //! - Some regions stay flow-insensitive (one memory vertex per function and region):
-//!   every region of a function with a havoc node (a `setjmp` may return again after
-//!   later writes), and the regions read or written by callbacks that may run after the
+//!   every region of a function with a havoc or `setjmp` node (a `setjmp` may return
+//!   again after later writes; its value depends on what decides whether the later
+//!   calls of its function return, and on what those that may reach library code that
+//!   may jump read), and the regions read or written by callbacks that may run after the
 //!   call that receives them returns (`atexit`, `signal`, `pthread_create`, any external
 //!   without a model), in every function. Under unification points-to (large programs)
 //!   every function address tends to reach every unmodelled external, so there this
@@ -966,17 +968,35 @@ impl<'p> Builder<'p> {
         }
         // A `setjmp` returns again, with the value of a `longjmp`, when a later call
         // jumps back to it: its value depends on what decides whether each call that
-        // may not return returns (the `longjmp`'s arguments among it).
-        for (s, _) in function.nodes.iter_enumerated() {
-            if !self.pts.is_setjmp(f, s) {
-                continue;
-            }
+        // may not return returns (the `longjmp`'s arguments among it), and, for a call
+        // that may reach library code that may jump (an unknown external: libpng's
+        // errors), on all that call reads.
+        let setjmps: Vec<NodeId> = function
+            .nodes
+            .ids()
+            .filter(|&s| self.pts.is_setjmp(f, s))
+            .collect();
+        if !setjmps.is_empty() {
+            let mut sources: Vec<VertexId> = Vec::new();
             for &n in may_stop_nodes {
                 if let Some(site) = sites.get(&n) {
                     // A trap jumps nowhere: what decides it is left out.
-                    for source in self.stop_sources_of_call(Some(site), node_v(n), false) {
-                        self.edge(source, node_v(s), EdgeKind::Data);
-                    }
+                    sources.extend(self.stop_sources_of_call(Some(site), node_v(n), false));
+                }
+            }
+            for (&n, site) in sites {
+                let jumps = self.pts.may_jump_back(program, f, n)
+                    || site.targets.iter().any(|g| self.modref.may_jump[g.index()]);
+                if jumps {
+                    sources.push(node_v(n));
+                    sources.extend(site.actual_in.values().copied());
+                }
+            }
+            sources.sort_unstable();
+            sources.dedup();
+            for &s in &setjmps {
+                for &source in &sources {
+                    self.edge(source, node_v(s), EdgeKind::Data);
                 }
             }
         }

@@ -1447,7 +1447,7 @@ fn a_function_proved_equivalent_as_a_whole_impacts_no_read_before_its_writes() {
 /// leaves `work` alone, where `setjmp` used to read all memory and impact every line
 /// after it; a change deciding whether `check` jumps (`limit`) or with what value
 /// (`code + 1`) still reaches the `setjmp` and what it decides (lines 11 and 12 of
-/// `work`).
+/// `work`), and so does a change of what a call into library code that may jump reads.
 #[test]
 fn a_setjmp_depends_on_the_jumps_back_to_it_not_on_all_memory() {
     let old = "#include <setjmp.h>\n#include <stdio.h>\nstatic jmp_buf jb;\n\
@@ -1485,4 +1485,16 @@ fn a_setjmp_depends_on_the_jumps_back_to_it_not_on_all_memory() {
                int main(int argc, char **argv)\n{\n    (void)argv;\n    return work(argc);\n}\n";
     let written = impact_json_of(old, &old.replace("state = code;", "state = code + 1;"));
     assert!(new_lines(&written, "work").contains(&10), "{written:#}");
+    // Library code may jump back too (libpng's errors `longjmp` to the program's
+    // buffer): a change of what an unknown external reads, through a callee, reaches
+    // the `setjmp` (line 8) and its `return -1` (line 9).
+    let old = "#include <setjmp.h>\nextern int lib_read(int *buf);\nstatic jmp_buf jb;\nint data[4];\n\
+               static int helper(void) { return lib_read(data); }\n\
+               int work(void)\n{\n    if (setjmp(jb))\n        return -1;\n    return helper();\n}\n\
+               int main(void)\n{\n    data[0] = 1;\n    return work();\n}\n";
+    let library = impact_json_of(old, &old.replace("data[0] = 1;", "data[0] = 2;"));
+    assert!(
+        new_lines(&library, "work").is_superset(&set(&[8, 9])),
+        "{library:#}"
+    );
 }
