@@ -38,7 +38,7 @@ pub enum ObjectRef {
 /// An object a pointer member of another points to: `strm->state`.
 #[derive(Clone, Debug)]
 pub struct ReplayObject {
-    /// How C names it from an argument (`strm->state`, `p[1].next`).
+    /// How C names it from an argument (`strm->state`, `argv[1]`).
     pub name: String,
     /// The object whose member points to it, and that member as C names it after the
     /// object (`->state`): how another version's types find its type.
