@@ -31,11 +31,8 @@ pub fn library_never_returns(function: &Function) -> bool {
 /// Whether a function is the library's `longjmp` (or a relative): it never returns, but
 /// its `setjmp` returns again with its value, so its arguments decide what runs after.
 pub fn jumps_back(function: &Function) -> bool {
-    !function.is_defined()
-        && matches!(
-            function.name.as_str(),
-            "longjmp" | "_longjmp" | "siglongjmp" | "__longjmp_chk" | "__builtin_longjmp"
-        )
+    let model = external_model(&function.name);
+    !function.is_defined() && model.noreturn && model.jumps
 }
 
 /// Per function: whether it never returns.

@@ -306,35 +306,36 @@ impl PointsTo {
     /// Whether call node `node` of `function` may call a library function that never
     /// returns (`exit`), directly or through a pointer (a handler set to `exit`).
     pub fn calls_library_exit(&self, program: &Program, function: FuncId, node: NodeId) -> bool {
-        let noreturn = |g: FuncId| {
-            let g = &program.functions[g];
-            !g.is_defined() && external_model(&g.name).noreturn
-        };
-        let direct = program.functions[function].nodes[node]
-            .direct_callee()
-            .is_some_and(noreturn);
-        let through_pointer = self
-            .library_targets
-            .get(&(function, node))
-            .is_some_and(|targets| targets.iter().copied().any(noreturn));
-        direct || through_pointer
+        self.calls_library(program, function, node, |m| m.noreturn)
     }
 
     /// Whether a call node may call a library function that may jump back to a
     /// `setjmp` of the program (`longjmp`, an unknown external), directly or through a
     /// pointer.
     pub fn may_jump_back(&self, program: &Program, function: FuncId, node: NodeId) -> bool {
-        let jumps = |g: FuncId| {
+        self.calls_library(program, function, node, |m| m.jumps)
+    }
+
+    /// Whether a call node may call, directly or through a pointer, a library function
+    /// whose model has the property `holds`.
+    fn calls_library(
+        &self,
+        program: &Program,
+        function: FuncId,
+        node: NodeId,
+        holds: impl Fn(&crate::libc::ExternalModel) -> bool,
+    ) -> bool {
+        let library = |g: FuncId| {
             let g = &program.functions[g];
-            !g.is_defined() && external_model(&g.name).jumps
+            !g.is_defined() && holds(&external_model(&g.name))
         };
         let direct = program.functions[function].nodes[node]
             .direct_callee()
-            .is_some_and(jumps);
+            .is_some_and(library);
         let through_pointer = self
             .library_targets
             .get(&(function, node))
-            .is_some_and(|targets| targets.iter().copied().any(jumps));
+            .is_some_and(|targets| targets.iter().copied().any(library));
         direct || through_pointer
     }
 

@@ -54,7 +54,7 @@ pub enum Status {
 }
 
 /// The addresses below this one are the null page: an access there traps.
-const NULL_PAGE: u64 = 4096;
+pub const NULL_PAGE: u64 = 4096;
 
 /// The size taken for an object the analysis does not know (no access traps in it).
 const UNBOUNDED_OBJECT: u64 = 1 << 40;

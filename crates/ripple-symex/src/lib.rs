@@ -53,7 +53,7 @@ pub mod straightline;
 pub mod term;
 
 pub use engine::{
-    CallSite, Config, Engine, Inputs, Outcome, PathSummary, ProcSummary, Side, Status,
+    CallSite, Config, Engine, Inputs, Outcome, PathSummary, ProcSummary, Side, Status, NULL_PAGE,
 };
 pub use layout::Layout;
 pub use smt::{Answer, Budget, Smt};

@@ -13,6 +13,7 @@ use ripple_interp::{Interpreter, Value};
 use ripple_ir::{Program, Type, TypeId};
 use ripple_symex::z3::ast::Array;
 use ripple_symex::Engine;
+use ripple_symex::NULL_PAGE;
 
 /// Bytes of input memory a replay gives before each pointer argument: the largest
 /// header sds keeps before its strings is 17 bytes.
@@ -23,9 +24,6 @@ const MAX_OBJECTS: usize = 16;
 
 /// How many pointer members deep objects are followed.
 const MAX_DEPTH: usize = 3;
-
-/// Addresses below this are no object's (the engine's null page: an access there traps).
-const NULL_PAGE: u64 = 4096;
 
 /// One object of a witness: an argument's (by position) or one reached through a
 /// pointer member ([`Pointees::objects`], by position).
