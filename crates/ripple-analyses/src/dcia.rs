@@ -43,6 +43,7 @@
 //! impact on the nodes after it), as 000 is; the over-approximations of the SDG apply
 //! (see its module documentation).
 
+pub use ripple_dataflow::unmodelled_library_functions;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use ripple_dataflow::slice::{traverse_forward_with, Traversal};

@@ -170,6 +170,12 @@ fn main() {
         "regions per accessing node",
         &per_accessing_node(&program, &pts, |parts| parts.len()),
     );
+    if std::env::var("UNMODELLED").is_ok() {
+        println!(
+            "unmodelled {:?}",
+            ripple_dataflow::unmodelled_library_functions(&program)
+        );
+    }
     if std::env::var("POINTSTO_ONLY").is_ok() {
         return;
     }

@@ -41,7 +41,7 @@ pub use calls::{call_graph_with, resolved_call_graph};
 pub use control::{ControlDependence, PostDominators};
 pub use framework::{solve, Analysis, Direction, Solution};
 pub use initial_values::InitialValues;
-pub use libc::{count_stores, CountStores};
+pub use libc::{count_stores, unmodelled_library_functions, CountStores};
 pub use modref::ModRef;
 pub use pointsto::{Access, PartId, PointsTo, PointsToConfig, PointsToMode};
 pub use sdg::{Bound, EdgeKind, IfaceVar, Port, Sdg, SdgConfig, VertexId, VertexKind};

@@ -3,7 +3,8 @@
 //! analyses can express: they read and write everything their pointer arguments point
 //! to, the hidden state of the C library (stdin position, `rand` seed, `strtok`,
 //! `errno`), modelled as one "external memory" region, and the library's globals the
-//! program declares (`optind`, `environ`, ...). A `printf`-family call whose format may
+//! program declares (`optind`, `environ`, ...); they may call back what they are given,
+//! and may not return (another library's code may exit, or `longjmp` to the program). A `printf`-family call whose format may
 //! hold `%n` also writes through its variadic pointers ([`count_stores`]).
 
 use ripple_ir::{Expr, ExprKind, InitItem, Program};
@@ -33,7 +34,7 @@ pub(crate) enum Returns {
     ArgsOrExternal,
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ExternalModel {
     /// Reads what its pointer arguments point to.
     pub reads_args: bool,
@@ -211,6 +212,33 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
         | "getpid" | "geteuid" | "getuid" | "sleep" | "usleep" => {
             model(true, Nothing, true, NoPointer)
         }
+        // Streams and files opened or named: a `FILE` (or `freopen`'s own stream) in the
+        // library's memory.
+        "fopen" | "freopen" | "fdopen" | "tmpfile" | "popen" | "setlocale" | "strerror"
+        | "localeconv" | "gmtime" | "localtime" | "ctime" | "asctime" => {
+            model(true, Nothing, true, ArgsOrExternal)
+        }
+        "gmtime_r" | "localtime_r" => model(true, Arg(1), true, ArgsOrExternal),
+        "ctime_r" | "asctime_r" | "getcwd" | "tmpnam" => model(true, Arg(0), true, ArgsOrExternal),
+        "remove" | "rename" | "system" | "pclose" | "fchown" | "chown" | "utimes" | "utime"
+        | "sysconf" => model(true, Nothing, true, NoPointer),
+        "mktime" | "timegm" | "strftime" => model(true, Arg(0), true, NoPointer),
+        "difftime" => model(false, Nothing, false, NoPointer),
+        "frexp" | "frexpf" | "modf" | "modff" => model(false, Arg(1), false, NoPointer),
+        "nanosleep" | "readlink" => model(true, Arg(1), true, NoPointer),
+        // `F_GETLK` fills the `struct flock` passed after the command.
+        "fcntl" => model(true, ArgsFrom(2), true, NoPointer),
+        "mmap" => model(false, Nothing, true, Fresh),
+        "mremap" => model(true, Nothing, true, Realloc),
+        "munmap" => model(false, Nothing, true, NoPointer),
+        "pthread_mutex_init"
+        | "pthread_mutex_destroy"
+        | "pthread_mutex_lock"
+        | "pthread_mutex_trylock"
+        | "pthread_mutex_unlock"
+        | "pthread_mutexattr_init"
+        | "pthread_mutexattr_destroy"
+        | "pthread_mutexattr_settype" => model(true, Arg(0), true, NoPointer),
         "qsort" => ExternalModel {
             calls_back: true,
             ..model(true, Arg(0), false, NoPointer)
@@ -235,13 +263,37 @@ pub(crate) fn external_model(name: &str) -> ExternalModel {
             deep_writes: Some(3),
             ..model(true, All, false, NoPointer)
         },
-        _ => ExternalModel {
-            calls_back: true,
-            library_globals: LibraryGlobals::All,
-            jumps: true,
-            ..model(true, All, true, ArgsOrExternal)
-        },
+        _ => UNKNOWN,
     }
+}
+
+/// The model of a function without one: the worst case (module doc).
+const UNKNOWN: ExternalModel = ExternalModel {
+    calls_back: true,
+    library_globals: LibraryGlobals::All,
+    jumps: true,
+    ..model(true, Writes::All, true, Returns::ArgsOrExternal)
+};
+
+/// The library functions `program` calls (directly or by address) that have no model,
+/// sorted by name: each is taken at the worst case (module doc).
+pub fn unmodelled_library_functions(program: &Program) -> Vec<String> {
+    let mut used: Vec<ripple_ir::FuncId> = ripple_graph::address_taken_functions(program);
+    used.extend(
+        program
+            .functions
+            .iter()
+            .flat_map(|f| f.nodes.iter().filter_map(|n| n.direct_callee())),
+    );
+    let mut names: Vec<String> = used
+        .into_iter()
+        .map(|g| &program.functions[g])
+        .filter(|g| !g.is_defined() && external_model(&g.name) == UNKNOWN)
+        .map(|g| g.name.clone())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// Where a call of the `printf` family may store counts (`%n` writes the number of

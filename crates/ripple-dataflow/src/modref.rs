@@ -62,7 +62,7 @@ impl ModRef {
                     may_stop[f.index()] = true;
                 }
                 if matches!(node.kind, NodeKind::Call { .. }) {
-                    if pts.calls_library_exit(program, f, n) {
+                    if pts.may_not_return_from_library(program, f, n) {
                         may_stop[f.index()] = true;
                     }
                     if pts.may_jump_back(program, f, n) {

@@ -6,7 +6,8 @@
 //! leaves a loop (its exit is unreachable once those calls are cut). The inference is
 //! the greatest fixpoint over the call graph: mutually recursive functions without a
 //! path to their exits never return either. Calls through pointers, havoc bodies and
-//! undeclared externals are assumed to return.
+//! externals without a model are not taken to *never* return; that they *may* not
+//! return (unknown code may exit or jump) is a dependence in the dependence graph.
 //!
 //! Nothing after a call of such a function runs, so [`cut_after_calls`] makes the call
 //! go straight to the exit of the caller: the same executions, and the statements after

@@ -303,10 +303,17 @@ impl PointsTo {
             .map_or(&[], Vec::as_slice)
     }
 
-    /// Whether call node `node` of `function` may call a library function that never
-    /// returns (`exit`), directly or through a pointer (a handler set to `exit`).
-    pub fn calls_library_exit(&self, program: &Program, function: FuncId, node: NodeId) -> bool {
-        self.calls_library(program, function, node, |m| m.noreturn)
+    /// Whether call node `node` of `function` may call a library function that may not
+    /// return, directly or through a pointer (a handler set to `exit`): one that never
+    /// does (`exit`), one that jumps (`longjmp`), or one without a model (another
+    /// library's code may exit, or jump back to the program, as libpng's errors do).
+    pub fn may_not_return_from_library(
+        &self,
+        program: &Program,
+        function: FuncId,
+        node: NodeId,
+    ) -> bool {
+        self.calls_library(program, function, node, |m| m.noreturn || m.jumps)
     }
 
     /// Whether a call node may call a library function that may jump back to a

@@ -885,7 +885,7 @@ impl<'p> Builder<'p> {
                 Callee::Direct(g) if program.functions[*g].is_defined() => (false, false),
                 // Through a pointer too (`exit` in a table of handlers).
                 Callee::Direct(_) | Callee::Indirect(_) => {
-                    (true, self.pts.calls_library_exit(program, f, n))
+                    (true, self.pts.may_not_return_from_library(program, f, n))
                 }
                 Callee::Intrinsic(_) => (true, false),
             };

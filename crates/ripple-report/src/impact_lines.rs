@@ -338,6 +338,22 @@ pub fn impact_lines_view(
                 program.approximations.len()
             ));
         }
+        let unmodelled = ripple_analyses::dcia::unmodelled_library_functions(program);
+        if let [first, rest @ ..] = unmodelled.as_slice() {
+            let shown: Vec<&str> = rest.iter().take(4).map(String::as_str).collect();
+            let more = match rest.len().saturating_sub(4) {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            let shown = std::iter::once(first.as_str())
+                .chain(shown)
+                .collect::<Vec<_>>()
+                .join(", ");
+            approximations.push(format!(
+                "{version}: {} library function(s) without a model ({shown}{more}) are taken to read and write all they are given and the library's state, to call back what they are given, and to be able not to return: a changed argument reaches what runs after the call",
+                unmodelled.len()
+            ));
+        }
         if let Some(fallback) = impact.points_to_fallback {
             approximations.push(unification_note(version, fallback));
         }

@@ -1449,6 +1449,33 @@ fn a_function_proved_equivalent_as_a_whole_impacts_no_read_before_its_writes() {
 /// (`code + 1`) still reaches the `setjmp` and what it decides (lines 11 and 12 of
 /// `work`), and so does a change of what a call into library code that may jump reads.
 #[test]
+fn a_call_of_unknown_library_code_may_not_return() {
+    // `lib_check` belongs to another library: it may exit (or jump) depending on what
+    // it is given, so what runs after a call whose argument changed is impacted: line 6
+    // of `step` and lines 12-13 of `main` run only when it returns (line 5 is the change). (With a `lib_check`
+    // that exits when its argument is above 1, the old program returns 3 and the new
+    // one exits for a run without arguments.)
+    let old = "extern void lib_check(int code);\nint after;\nstatic void step(int k)\n{\n    \
+               lib_check(k);\n    after = 1;\n}\nint main(int argc, char **argv)\n{\n    \
+               (void)argv;\n    step(argc);\n    after += 2;\n    return after;\n}\n";
+    let json = impact_json_of(old, &old.replace("lib_check(k);", "lib_check(k + 1);"));
+    assert_eq!(new_lines(&json, "step"), set(&[6]), "{json:#}");
+    assert!(
+        new_lines(&json, "main").is_superset(&set(&[12, 13])),
+        "{json:#}"
+    );
+    // A library function known to return (`puts`) decides nothing of the kind.
+    let old = old
+        .replace(
+            "extern void lib_check(int code);",
+            "#include <stdio.h>\nstatic char buf[16];",
+        )
+        .replace("lib_check(k);", "buf[0] = (char)('0' + k); puts(buf);");
+    let json = impact_json_of(&old, &old.replace("'0' + k", "'1' + k"));
+    assert!(new_lines(&json, "main").is_empty(), "{json:#}");
+}
+
+#[test]
 fn a_setjmp_depends_on_the_jumps_back_to_it_not_on_all_memory() {
     let old = "#include <setjmp.h>\n#include <stdio.h>\nstatic jmp_buf jb;\n\
                static const char *banner = \"hello\";\n\
