@@ -25,6 +25,12 @@ pub struct DiffView {
     /// of `#if` not taken): a change all the same, not analysed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub files_not_analysed: Vec<FileNotAnalysedView>,
+    /// Changed declarations that change none of the code compared: lines the builds
+    /// compile, outside every function and changed global (`int x;` becoming `extern
+    /// int x;` in a header). The program is the same; the text, and what a build or a
+    /// client sees of it, is not.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declarations_changed: Vec<DeclarationsView>,
     /// Errors met reading each version (code the frontend could not read: what it is in
     /// is not analysed, and verdicts that depend on it are unknown).
     #[serde(default, skip_serializing_if = "ReadErrorsView::is_empty")]
@@ -104,6 +110,29 @@ pub struct FileNotAnalysedView {
     pub old_lines: Vec<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub new_lines: Vec<u32>,
+}
+
+/// The changed lines of declarations of one file (see [`DiffView::declarations_changed`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeclarationsView {
+    pub file: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub old_lines: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub new_lines: Vec<u32>,
+}
+
+impl DeclarationsView {
+    /// The lines per version, as runs: `old 9; new 9-11`.
+    pub fn lines_text(&self) -> String {
+        let mut versions = Vec::new();
+        for (label, lines) in [("old", &self.old_lines), ("new", &self.new_lines)] {
+            if !lines.is_empty() {
+                versions.push(format!("{label} {}", line_runs(lines).join(", ")));
+            }
+        }
+        versions.join("; ")
+    }
 }
 
 impl FileNotAnalysedView {
@@ -190,6 +219,10 @@ pub struct SummaryView {
     /// Changed files not analysed ([`DiffView::files_not_analysed`]).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub files_not_analysed: usize,
+    /// Files whose declarations changed without changing the code
+    /// ([`DiffView::declarations_changed`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub declarations_changed: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -208,9 +241,11 @@ impl SummaryView {
         self.modified + self.added + self.removed + self.renamed
     }
 
-    /// Whether anything changed at all (functions, globals, or files not analysed).
+    /// Whether anything changed at all (functions, globals, files not analysed, or
+    /// declarations).
     pub fn any_change(&self) -> bool {
-        self.changed() + self.globals_changed + self.files_not_analysed > 0
+        self.changed() + self.globals_changed + self.files_not_analysed + self.declarations_changed
+            > 0
     }
 }
 
@@ -278,6 +313,7 @@ pub fn diff_view(
             new: new.approximations.len(),
         },
         files_not_analysed: Vec::new(),
+        declarations_changed: Vec::new(),
         read_errors: ReadErrorsView::of(old, new),
     }
 }
@@ -288,6 +324,12 @@ impl DiffView {
     pub fn set_files_not_analysed(&mut self, files: Vec<FileNotAnalysedView>) {
         self.files_not_analysed = files;
         self.summary.files_not_analysed = self.files_not_analysed.len();
+    }
+
+    /// Records the changed declarations that change none of the code compared.
+    pub fn set_declarations_changed(&mut self, files: Vec<DeclarationsView>) {
+        self.declarations_changed = files;
+        self.summary.declarations_changed = self.declarations_changed.len();
     }
 }
 
@@ -552,6 +594,14 @@ pub fn render_text(view: &DiffView, all: bool) -> String {
             out,
             "{} file(s) changed in code this build leaves out (-D flags, or a build database, for that configuration analyse it)",
             lines_only.len()
+        );
+    }
+    for d in &view.declarations_changed {
+        let _ = writeln!(
+            out,
+            "declarations changed, not the code: {} ({})",
+            d.file,
+            d.lines_text()
         );
     }
     if !s.any_change() {

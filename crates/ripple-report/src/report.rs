@@ -209,6 +209,14 @@ pub fn render_markdown(report: &Report) -> String {
             code(&f.file)
         );
     }
+    for d in &report.changes.declarations_changed {
+        let _ = writeln!(
+            out,
+            "**Declarations changed, not the code:** {} (lines {}).\n",
+            code(&d.file),
+            d.lines_text()
+        );
+    }
     if let Some(semantic) = &report.semantic {
         out.push_str(&crate::semdiff::render_markdown_table(semantic));
     }

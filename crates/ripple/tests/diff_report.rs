@@ -207,7 +207,8 @@ fn no_change_runs_no_analysis() {
 /// An anonymous record is named by its typedef (`typedef struct {...} ops_t;`), not by
 /// how many records the program declares before it: a record added in another file
 /// changes no global of such a type (c-ares 29d38719 reported three unchanged tables of
-/// `ares_event_sys_t` as modified, and 490 readers as changed).
+/// `ares_event_sys_t` as modified, and 490 readers as changed); it is a changed
+/// declaration only.
 #[test]
 fn a_record_added_elsewhere_changes_no_global_of_an_anonymous_type() {
     let dir = tempfile::tempdir().unwrap();
@@ -225,8 +226,13 @@ fn a_record_added_elsewhere_changes_no_global_of_an_anonymous_type() {
         std::fs::write(root.join("t.c"), table).unwrap();
     }
     let (code, text) = diff(&dir.path().join("old"), &dir.path().join("new"), &[]);
-    assert_eq!(code, 0, "{text}");
-    assert!(text.contains("no change"), "{text}");
+    // The added record is a declaration that changes no code (exit 1 for the text).
+    assert_eq!(code, 1, "{text}");
+    assert!(!text.contains("global"), "{text}");
+    assert!(
+        text.contains("declarations changed, not the code: a.c (new 1)\nno function changed"),
+        "{text}"
+    );
 }
 
 /// Where the sources have errors, the functions that run code that could not be read get
@@ -1114,6 +1120,63 @@ fn changed_lines_in_a_branch_the_build_does_not_take_are_named() {
     assert_eq!(code, 1, "{out}");
     assert!(!out.contains("not compiled"), "{out}");
     assert!(out.contains("modified  scale"), "{out}");
+}
+
+/// A header's tentative definition becoming a declaration (`const char *NOINIT;` to
+/// `extern const char *NOINIT;`, sds fb46314) changes none of the code: the object is
+/// the one `lib.c` defines either way. It is a change of what a build sees all the
+/// same (with several units including the header, gcc 10's `-fno-common` rejects the
+/// old version: `multiple definition of NOINIT`), so it is named, with its line, and
+/// the exit code says "changed". A changed comment there is no change.
+#[test]
+fn a_declaration_changed_without_the_code_is_named() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let header = |decl: &str, comment: &str| {
+        format!("/* {comment} */\n{decl}\nint lib_len(const char *s);\n")
+    };
+    let common = [
+        (
+            "lib.c",
+            "#include \"lib.h\"\nconst char *NOINIT = \"NOINIT\";\nint lib_len(const char *s) {\n  int n = 0;\n  if (s == NOINIT) return -1;\n  while (s[n]) n++;\n  return n;\n}\n",
+        ),
+        (
+            "main.c",
+            "#include \"lib.h\"\nint main(int argc, char **argv) {\n  (void)argv;\n  return lib_len(argc > 1 ? NOINIT : \"ab\");\n}\n",
+        ),
+    ];
+    write_tree(&old, &common);
+    write_tree(&new, &common);
+    write_tree(&old, &[("lib.h", &header("const char *NOINIT;", "lib"))]);
+    write_tree(
+        &new,
+        &[("lib.h", &header("extern const char *NOINIT;", "lib"))],
+    );
+    let (code, out) = diff(&old, &new, &["--only", "changes"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("declarations changed, not the code: lib.h (old 2; new 2)"),
+        "{out}"
+    );
+    let (_, json) = diff(&old, &new, &["--only", "changes", "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        json["declarations_changed"],
+        serde_json::json!([{"file": "lib.h", "old_lines": [2], "new_lines": [2]}])
+    );
+    let (_, markdown) = diff(&old, &new, &["--format", "markdown"]);
+    assert!(
+        markdown.contains("**Declarations changed, not the code:** `lib.h` (lines old 2; new 2)"),
+        "{markdown}"
+    );
+    // Only the comment: no change.
+    write_tree(
+        &new,
+        &[("lib.h", &header("const char *NOINIT;", "the library"))],
+    );
+    let (code, out) = diff(&old, &new, &["--only", "changes"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("declarations changed"), "{out}");
 }
 
 /// Functions changed only in the line numbers they report (a line inserted above

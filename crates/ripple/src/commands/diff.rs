@@ -472,6 +472,12 @@ fn analyse_pair(
     );
     let any_change = changes.summary.any_change();
     changes.set_files_not_analysed(crate::load::not_analysed(old_version, new_version));
+    let reported: Vec<String> = changes.globals.iter().map(|g| g.name.clone()).collect();
+    changes.set_declarations_changed(crate::load::declarations_changed(
+        old_version,
+        new_version,
+        &reported,
+    ));
     let mut not_run = Vec::new();
     // The semantic verdicts read the programs as written.
     let semantic = if !wanted(Section::Semantic) || !any_change {

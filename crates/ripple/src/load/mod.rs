@@ -19,7 +19,7 @@ pub use git::commits_between;
 pub use preprocess::{PreprocessConfig, PreprocessMode};
 
 use ripple_c::{Diagnostic, FrontendConfig, Lowered, Severity, TranslationUnit};
-use ripple_report::diff::FileNotAnalysedView;
+use ripple_report::diff::{DeclarationsView, FileNotAnalysedView};
 
 /// How a version was given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,6 +279,10 @@ pub struct LoadedVersion {
     /// a file no unit is made of), and the changed lines of the files it reads that its
     /// build leaves out (the same entries in both versions of a pair).
     pub not_analysed: Vec<FileNotAnalysedView>,
+    /// The changed lines of code the builds of both versions compile, per file (the
+    /// same entries in both versions of a pair): [`declarations_changed`] keeps those
+    /// outside the code the analyses compare.
+    pub compiled_changes: Vec<ChangedLines>,
     /// A hash of what was lowered (see [`content_hash`]), for the report cache.
     pub content: u128,
     /// The C files of the program analysed (relative to the root): what a build of it
@@ -286,6 +290,15 @@ pub struct LoadedVersion {
     pub program_files: Vec<PathBuf>,
     /// How a build compiles each of `program_files`, in the same order.
     pub program_units: Vec<ProgramUnit>,
+}
+
+/// The changed lines of code of one file that a build of each version compiles.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChangedLines {
+    pub old_file: String,
+    pub file: String,
+    pub old_lines: Vec<u32>,
+    pub new_lines: Vec<u32>,
 }
 
 /// How a build compiles one C file of the program analysed.
@@ -334,6 +347,52 @@ pub fn not_analysed(old: &LoadedVersion, new: &LoadedVersion) -> Vec<FileNotAnal
     files.into_values().collect()
 }
 
+/// The changed lines of code both builds compile that lie outside every function
+/// definition and every global variable reported changed (`reported`): declarations
+/// whose change changes none of the code the analyses compare (`int x;` becoming
+/// `extern int x;` in a header, a prototype respelled), a change of the text all the same.
+pub fn declarations_changed(
+    old: &LoadedVersion,
+    new: &LoadedVersion,
+    reported: &[String],
+) -> Vec<DeclarationsView> {
+    let outside = |version: &LoadedVersion, file: &str, lines: &[u32]| -> Vec<u32> {
+        let program = version.program();
+        let spans: Vec<ripple_ir::Span> = program
+            .functions
+            .iter()
+            .filter(|f| f.is_defined())
+            .map(|f| f.span)
+            .chain(
+                program
+                    .globals
+                    .iter()
+                    .filter(|g| reported.contains(&g.name))
+                    .map(|g| g.span),
+            )
+            .filter(|span| program.file_path(span.file) == file)
+            .collect();
+        lines
+            .iter()
+            .copied()
+            .filter(|&line| {
+                !spans
+                    .iter()
+                    .any(|s| s.start_line <= line && line <= s.end_line)
+            })
+            .collect()
+    };
+    old.compiled_changes
+        .iter()
+        .map(|c| DeclarationsView {
+            file: c.file.clone(),
+            old_lines: outside(old, &c.old_file, &c.old_lines),
+            new_lines: outside(new, &c.file, &c.new_lines),
+        })
+        .filter(|d| !d.old_lines.is_empty() || !d.new_lines.is_empty())
+        .collect()
+}
+
 impl LoadedVersion {
     pub fn program(&self) -> &ripple_ir::Program {
         &self.lowered.program
@@ -373,6 +432,8 @@ pub struct PreparedProgram {
     pub left_out: Vec<String>,
     /// As [`LoadedVersion::not_analysed`].
     not_analysed: Vec<FileNotAnalysedView>,
+    /// As [`LoadedVersion::compiled_changes`].
+    compiled_changes: Vec<ChangedLines>,
     /// What the report cache keys `not_analysed` on: each file with its changed
     /// functions and the changed lines left out.
     left_out_key: Vec<String>,
@@ -390,6 +451,7 @@ impl PreparedProgram {
         LoadedVersion {
             left_out: self.left_out,
             not_analysed: self.not_analysed,
+            compiled_changes: self.compiled_changes,
             ..self.version.lower(self.program, self.content, config)
         }
     }
@@ -437,6 +499,7 @@ impl PreparedVersion {
             lowered,
             left_out: Vec::new(),
             not_analysed: Vec::new(),
+            compiled_changes: Vec::new(),
             content,
             program_files,
             program_units,
@@ -726,7 +789,7 @@ pub fn prepare_versions(
             _ => Vec::new(),
         }
     };
-    let lines_left_out = changed_lines_not_compiled(&prepared, &chosen, &pairs);
+    let (lines_left_out, compiled_changes) = changed_lines_not_compiled(&prepared, &chosen, &pairs);
     if several || adopted.contains(&true) || left_out.iter().any(|l| !l.is_empty()) {
         let why = match (&program, specs.len()) {
             (Some(_), _) => "as --program says",
@@ -771,12 +834,19 @@ pub fn prepare_versions(
                         f.new_lines
                     )
                 })
+                .chain(compiled_changes.iter().map(|c| {
+                    format!(
+                        "compiled {} {}: {:?} {:?}",
+                        c.old_file, c.file, c.old_lines, c.new_lines
+                    )
+                }))
                 .collect();
             PreparedProgram {
                 version,
                 program,
                 left_out,
                 not_analysed,
+                compiled_changes: compiled_changes.clone(),
                 left_out_key,
                 content,
             }
@@ -913,14 +983,15 @@ fn changed_functions_of(
 /// The changed lines of a pair of versions that the build of the program analysed
 /// leaves out (see [`not_compiled`]), per pair of files (old name, new name) the
 /// program reads in one version at least: an entry per file with any, named by its new
-/// name. Nothing unless there are two versions.
+/// name; and the changed lines it compiles (comments and spacing aside). Nothing unless
+/// there are two versions.
 fn changed_lines_not_compiled(
     prepared: &[PreparedVersion],
     chosen: &[usize],
     pairs: &[(String, String)],
-) -> Vec<FileNotAnalysedView> {
+) -> (Vec<FileNotAnalysedView>, Vec<ChangedLines>) {
     let ([old, new], [old_program, new_program]) = (prepared, chosen) else {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     };
     let compiled = |p: &PreparedVersion, program: usize, names: BTreeSet<String>| {
         let units = p.programs[program].units.iter().map(|&u| &p.units[u]);
@@ -944,6 +1015,7 @@ fn changed_lines_not_compiled(
         (text, out.unwrap_or_default())
     };
     let mut out = Vec::new();
+    let mut compiled_changes = Vec::new();
     for (o, n) in pairs {
         let (old_lines, new_lines) = (old_compiled.get(o), new_compiled.get(n));
         if old_lines.is_none() && new_lines.is_none() {
@@ -951,6 +1023,19 @@ fn changed_lines_not_compiled(
         }
         let (old_text, old_out) = left_out(old, o, old_lines);
         let (new_text, new_out) = left_out(new, n, new_lines);
+        let none = rustc_hash::FxHashSet::default();
+        let (old_changed, new_changed) = not_compiled::changed_compiled_lines(
+            (&old_text, old_lines.unwrap_or(&none)),
+            (&new_text, new_lines.unwrap_or(&none)),
+        );
+        if !old_changed.is_empty() || !new_changed.is_empty() {
+            compiled_changes.push(ChangedLines {
+                old_file: o.clone(),
+                file: n.clone(),
+                old_lines: old_changed,
+                new_lines: new_changed,
+            });
+        }
         let (old_lines, new_lines) =
             not_compiled::changed_lines_left_out((&old_text, &old_out), (&new_text, &new_out));
         if !old_lines.is_empty() || !new_lines.is_empty() {
@@ -962,7 +1047,7 @@ fn changed_lines_not_compiled(
             });
         }
     }
-    out
+    (out, compiled_changes)
 }
 
 /// The files (relative to each version's root) whose text differs between two of the

@@ -226,6 +226,84 @@ pub fn changed_lines_left_out(
     (old_lines, new_lines)
 }
 
+/// The code of each line of `text`: comments removed, runs of whitespace made one space.
+fn code_of_lines(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_comment = false;
+    for line in text.split('\n') {
+        let mut code = String::new();
+        let bytes = line.as_bytes();
+        let mut quote: Option<u8> = None;
+        let mut i = 0;
+        let mut space = false;
+        while i < bytes.len() {
+            let b = bytes[i];
+            if in_comment {
+                if b == b'*' && bytes.get(i + 1) == Some(&b'/') {
+                    in_comment = false;
+                    space = true;
+                    i += 1;
+                }
+            } else if quote.is_none() && b == b'/' && bytes.get(i + 1) == Some(&b'*') {
+                in_comment = true;
+                i += 1;
+            } else if quote.is_none() && b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+                break;
+            } else if quote.is_none() && b.is_ascii_whitespace() {
+                space = true;
+            } else {
+                if space && !code.is_empty() {
+                    code.push(' ');
+                }
+                space = false;
+                code.push(char::from(b));
+                match quote {
+                    Some(_) if b == b'\\' => {
+                        if let Some(&next) = bytes.get(i + 1) {
+                            code.push(char::from(next));
+                            i += 1;
+                        }
+                    }
+                    Some(q) if b == q => quote = None,
+                    None if b == b'"' || b == b'\'' => quote = Some(b),
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        out.push(code);
+    }
+    out
+}
+
+/// The lines (1-based) of two versions of a file whose code differs (comments and
+/// spacing aside) among the lines each build compiles: the changes a build reads.
+pub fn changed_compiled_lines(
+    (old, old_compiled): (&str, &FxHashSet<u32>),
+    (new, new_compiled): (&str, &FxHashSet<u32>),
+) -> (Vec<u32>, Vec<u32>) {
+    let (old_code, new_code) = (code_of_lines(old), code_of_lines(new));
+    let diff = similar::capture_diff_slices(similar::Algorithm::Myers, &old_code, &new_code);
+    let (mut old_lines, mut new_lines) = (Vec::new(), Vec::new());
+    for op in diff {
+        if op.tag() == similar::DiffTag::Equal {
+            continue;
+        }
+        for (range, code, compiled, lines) in [
+            (op.old_range(), &old_code, old_compiled, &mut old_lines),
+            (op.new_range(), &new_code, new_compiled, &mut new_lines),
+        ] {
+            for i in range {
+                let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
+                if !code[i].is_empty() && compiled.contains(&line) {
+                    lines.push(line);
+                }
+            }
+        }
+    }
+    (old_lines, new_lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
