@@ -11,6 +11,9 @@ use crate::observe::{LibraryAccess, Location, NodeEvent, ObservedRead, ObservedW
 use crate::value::{extend, sign_extend, truncate, Repr};
 use crate::{CallOutcome, CallResult, RunConfig, RunOutcome, Termination, Value};
 
+/// Bytes of bulk memory work (`memcpy`, `memset`, ...) counted as one step.
+const BYTES_PER_STEP: u64 = 64;
+
 /// Why execution stopped before the expected return.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Stop {
@@ -305,6 +308,17 @@ impl<'p> Interpreter<'p> {
     /// Steps executed so far.
     pub fn steps(&self) -> u64 {
         self.steps
+    }
+
+    /// Counts a library call's work on `bytes` bytes toward the step limit, before it is
+    /// done: a `memset` or `strncpy` of a gigabyte is as much work as many nodes, and a
+    /// run's limit bounds it the same way.
+    pub(crate) fn charge_bytes(&mut self, bytes: u64) -> Exec<()> {
+        self.steps = self.steps.saturating_add(bytes / BYTES_PER_STEP);
+        if self.steps > self.max_steps {
+            return Err(Stop::StepLimit);
+        }
+        Ok(())
     }
 
     pub(crate) fn note_undefined(&mut self, kind: crate::eval::Undefined) {

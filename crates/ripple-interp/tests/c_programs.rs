@@ -484,3 +484,53 @@ fn a_clone_starts_from_the_template_state() {
     assert_ne!(first, again);
     assert_eq!(call(template.clone()), fresh);
 }
+
+/// `strncpy` writes exactly `n` bytes: with `n` as large as `SIZE_MAX` into a block of
+/// none (`calloc(n + 1, 1)` wrapped to 0 bytes), the run traps at the write (undefined
+/// behaviour) instead of the interpreter making an `n`-byte buffer (parson 5edab75's
+/// `parson_strndup`, which a witness search called with such an `n`).
+#[test]
+fn strncpy_past_its_destination_traps() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("dupn.c");
+    std::fs::write(
+        &c,
+        "#include <stdlib.h>\n#include <string.h>\n#include <stdint.h>\n\
+         char *dupn(const char *s, size_t n) {\n  char *out = calloc(n + 1, 1);\n  \
+         strncpy(out, s, n);\n  return out;\n}\n\
+         int main(void) { return dupn(\"ab\", SIZE_MAX) != 0; }\n",
+    )
+    .unwrap();
+    let program = lower_file(&c, "dupn.c");
+    let outcome = run_program(&program, &RunConfig::default());
+    assert!(
+        matches!(outcome.termination, Termination::Trap { .. }),
+        "{:?}",
+        outcome.termination
+    );
+}
+
+/// Bulk memory work counts toward the step limit before it is done: a 1 MB `memset` is
+/// 16,384 steps (64 bytes a step), past a limit of 1,000, where one node would be one.
+#[test]
+fn bulk_memory_work_counts_toward_the_step_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = dir.path().join("fill.c");
+    std::fs::write(
+        &c,
+        "#include <string.h>\nstatic char big[1 << 20];\n\
+         int main(void) { memset(big, 1, sizeof big); return big[5]; }\n",
+    )
+    .unwrap();
+    let program = lower_file(&c, "fill.c");
+    let small = RunConfig {
+        max_steps: 1_000,
+        ..RunConfig::default()
+    };
+    assert_eq!(
+        run_program(&program, &small).termination,
+        Termination::StepLimit
+    );
+    let outcome = run_program(&program, &RunConfig::default());
+    assert_eq!(outcome.exit_code(), Some(1));
+}

@@ -17,6 +17,23 @@ fn diff(a: u8, b: u8) -> Value {
 
 impl Interpreter<'_> {
     pub(crate) fn string_call(&mut self, args: &Args<'_>) -> Exec<Option<Value>> {
+        // Bulk work counts toward the step limit once its bounds hold (past them the
+        // call traps, undefined behaviour, whatever its size).
+        match args.name {
+            "memcpy" | "memmove" | "mempcpy" => {
+                let n = args.u64(2)?;
+                self.mem.slice(args.u64(1)?, n)?;
+                self.mem.slice_mut(args.u64(0)?, n)?;
+                self.charge_bytes(n)?;
+            }
+            "memset" | "strncpy" => {
+                let n = args.u64(2)?;
+                self.mem.slice_mut(args.u64(0)?, n)?;
+                self.charge_bytes(n)?;
+            }
+            "memcmp" | "bcmp" | "memchr" => self.charge_bytes(args.u64(2)?)?,
+            _ => {}
+        }
         Ok(Some(match args.name {
             "memcpy" | "memmove" => {
                 let dst = args.u64(0)?;
@@ -104,6 +121,8 @@ impl Interpreter<'_> {
             }
             "strncpy" => {
                 let (dst, src, n) = (args.u64(0)?, args.u64(1)?, args.u64(2)?);
+                // It writes exactly `n` bytes, checked above: a huge `n` (`SIZE_MAX`)
+                // traps there, before it is made a buffer.
                 let mut s = self.string_prefix(src, Some(n.min(i64::MAX as u64) as i64))?;
                 s.resize(n as usize, 0);
                 self.mem.write(dst, &s)?;
