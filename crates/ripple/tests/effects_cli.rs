@@ -604,6 +604,27 @@ fn a_changed_initial_value_selects_only_the_tests_that_read_it() {
     assert_eq!(selected, [1, 2], "{v:#}");
 }
 
+/// parson's `test_suite_2` reduced: `memcmp(NULL, "abc", 0)` (a lookup found nothing)
+/// is undefined behaviour, at which the interpreter stops, but glibc returns 0 and the
+/// built program runs on into the changed `changed` (gcc: the old version prints "1" and
+/// "3", the new one "1" and "4"). The monitored run is cut short, so the test is selected
+/// to be safe, as the one that reveals the difference.
+#[test]
+fn a_run_the_interpreter_stops_where_the_built_program_goes_on_is_selected() {
+    let old = "#include <stdio.h>\n#include <string.h>\n\
+               int changed(int x) { return x + 1; }\n\
+               int main(int argc, char **argv) {\n    \
+               const char *s = argc > 5 ? argv[1] : NULL;\n    \
+               printf(\"%d\\n\", memcmp(s, \"abc\", 0) == 0);\n    \
+               printf(\"%d\\n\", changed(2));\n    return 0;\n}\n";
+    let new = old.replace("x + 1", "x + 2");
+    let (selected, _, v) = select(old, &new, "run\n");
+    assert_eq!(selected, [1], "{v:#}");
+    assert!(v["selected"][0]["reasons"]
+        .to_string()
+        .contains("selected to be safe"));
+}
+
 /// Unity's `TEST_IGNORE` reduced: a `longjmp` stops the interpreter, so no run of the
 /// test is monitored. A run is then selected to be safe only when it may execute a
 /// change at all: `unused` is neither called nor address-taken, so no run reaches its

@@ -545,7 +545,7 @@ fn run_tests<D: Send>(
     }
     if disagree > 0 {
         notes.push(format!(
-            "{disagree} test(s) printed something else in ripple's interpreter than in the built program; their monitoring may not reflect the real run"
+            "{disagree} test(s) ended otherwise in ripple's interpreter than in the built program (other output, or a trap where the built program ran on); their monitoring may not reflect the real run"
         ));
     }
     Ok(results)
@@ -865,7 +865,7 @@ pub fn run_tests_command(args: &TestsArgs) -> Result<u8> {
                     if trace.changes_run.is_empty() && run.interp_disagrees() && can_run_change[s] {
                         // The monitored run is not the real one: it may miss a change.
                         reasons.push(format!(
-                            "the {side} version's interpreted run printed something else than the built program: selected to be safe"
+                            "the {side} version's interpreted run ended otherwise than the built program (other output, or a trap where it ran on): selected to be safe"
                         ));
                         function_hit = true;
                         line_hit = true;
