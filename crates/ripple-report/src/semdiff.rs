@@ -468,6 +468,10 @@ fn render_function(out: &mut String, f: &FunctionView) {
                     Some("undefined behaviour excluded") => {
                         "not counted: it goes through undefined behaviour (--assume no-ub)"
                     }
+                    Some("inputs not applied to the compiled runs") => {
+                        "unconfirmed: the compiled runs could not be given every input (a \
+                         pointer global), so they ran another one; the replays show it"
+                    }
                     Some("a record's layout changed") => {
                         "NOT confirmed: a record it reads is laid out differently in the \
                          versions, so the same input bytes are other members in each"

@@ -208,6 +208,31 @@ fn the_witness_driver_builds_as_c90() {
 }
 
 #[test]
+fn a_witness_the_driver_cannot_give_is_not_confirmed_by_the_compiled_runs() {
+    // parson's `parson_malloc` reduced: the witness sets the function pointer `my_malloc`
+    // to null, which the driver cannot set (it sets numbers only), so the compiled runs
+    // called `malloc` and exited 0. With the witness applied for real, both versions
+    // crash alike after their `printf` (gcc: SIGSEGV): those runs were of another input
+    // and confirm nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "#include <stdio.h>\n#include <stdlib.h>\n\
+               static void *(*my_malloc)(size_t) = malloc;\nstatic int quiet = 1;\n\
+               void set_alloc(void *(*m)(size_t)) { my_malloc = m; }\n\
+               void set_quiet(int q) { quiet = q; }\n\
+               int f(void) {\n    char *p;\n    if (!quiet) {\n        \
+               printf(\"at line %d\\n\", __LINE__);\n    }\n    \
+               p = my_malloc(4);\n    free(p);\n    return 0;\n}\n";
+    let new = old.replace("    char *p;\n", "    char *p;\n\n");
+    let (_, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--all"]);
+    for line in stdout.lines().filter(|l| l.contains("witness (")) {
+        assert!(
+            !(line.contains("my_malloc = 0x0") && line.contains("confirmed on the compiled")),
+            "{stdout}{stderr}"
+        );
+    }
+}
+
+#[test]
 fn a_global_of_another_file_does_not_keep_the_driver_from_building() {
     // jansson's `dtoa_divmax` (src/dtoa.c): the driver, compiled with the function's
     // file, set and printed a global that file does not declare: "'g_div' undeclared",

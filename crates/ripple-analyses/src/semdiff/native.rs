@@ -28,7 +28,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 
-use ripple_ir::{FloatKind, FuncId, Program, Type, TypeId};
+use ripple_ir::{ExprKind, FloatKind, FuncId, InitItem, Program, Type, TypeId};
 use ripple_symex::Side;
 
 use super::pointees;
@@ -147,6 +147,45 @@ pub fn data_globals(program: &Program, func: FuncId) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// The globals of a witness (key, bytes) that a driver setting `applied` (C names)
+/// leaves at other values than the witness's: not set by the driver (pointers, function
+/// pointers, bit-fields, another unit's statics) and not already holding those bytes
+/// initially. A compiled run of such a witness is a run of another input.
+pub fn unapplied_globals(
+    program: &Program,
+    witness: &[(String, Vec<u8>)],
+    applied: &[String],
+) -> Vec<String> {
+    witness
+        .iter()
+        .filter_map(|(key, bytes)| {
+            let global = program.globals.iter().find(|g| &g.key == key)?;
+            let initial = global.init.as_ref().and_then(|init| {
+                let mut out = vec![0u8; bytes.len()];
+                for item in &init.items {
+                    let (offset, data) = match item {
+                        InitItem::Bytes { offset, bytes } => (*offset, bytes.clone()),
+                        InitItem::Value { offset, value } => match value.kind {
+                            ExprKind::Int(bits) => {
+                                let size = program.types.size_of(value.ty) as usize;
+                                (*offset, bits.to_le_bytes()[..size.min(16)].to_vec())
+                            }
+                            _ => return None,
+                        },
+                        InitItem::Bits { .. } => return None,
+                    };
+                    let start = usize::try_from(offset).ok()?;
+                    out.get_mut(start..start + data.len())?
+                        .copy_from_slice(&data);
+                }
+                Some(out)
+            });
+            let same = initial.as_deref() == Some(bytes.as_slice());
+            (!applied.contains(&global.name) && !same).then(|| global.name.clone())
+        })
+        .collect()
 }
 
 /// Whether `global` can be named by a driver of `func` compiled with `func`'s file: an

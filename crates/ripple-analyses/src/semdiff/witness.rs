@@ -140,6 +140,9 @@ pub enum Unconfirmed {
     /// A record the runs read is laid out differently in the versions: the same input
     /// bytes are other members in each, so the outcomes compare nothing.
     LayoutChanged,
+    /// The compiled runs could not be given every input of the witness (a pointer or
+    /// function pointer global): they ran another input and confirm nothing.
+    InputsNotApplied,
 }
 
 impl Unconfirmed {
@@ -155,6 +158,7 @@ impl Unconfirmed {
             Unconfirmed::CompiledCrashPastLimit => "compiled run crashed past the step limit",
             Unconfirmed::ExcludedUndefined => "undefined behaviour excluded",
             Unconfirmed::LayoutChanged => "a record's layout changed",
+            Unconfirmed::InputsNotApplied => "inputs not applied to the compiled runs",
         }
     }
 }
@@ -254,9 +258,19 @@ impl Witness {
                 .pop()
                 .ok_or_else(|| "the compiled run printed nothing".to_string())
         };
+        // A witness global the driver cannot set (a function pointer set to null) makes
+        // the compiled runs runs of another input: they confirm nothing.
+        let unapplied = [Side::Old, Side::New].iter().enumerate().any(|(i, &side)| {
+            !native::unapplied_globals(programs[i], self.replay.globals_of(side), &globals)
+                .is_empty()
+        });
         match (outcome(Side::Old, 0), outcome(Side::New, 1)) {
             (Ok(a), Ok(b)) => {
-                self.unconfirmed = compiled_verdict([&a, &b], [&self.old, &self.new]);
+                self.unconfirmed = if unapplied {
+                    Some(Unconfirmed::InputsNotApplied)
+                } else {
+                    compiled_verdict([&a, &b], [&self.old, &self.new])
+                };
                 self.confirmed = self.unconfirmed.is_none();
                 self.checked_by = "compiled code";
                 self.native = Some([a, b]);
