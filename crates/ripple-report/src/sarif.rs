@@ -260,17 +260,42 @@ pub fn render_verdicts(semantic: &SemdiffView, changes: &DiffView, version: &str
     serde_json::to_string_pretty(&log).unwrap_or_default()
 }
 
-/// One result per changed function with a decided verdict, at its first changed line.
+/// One result per changed function with a decided verdict, at its first changed line,
+/// and, when none of them is shown to differ, one per unchanged caller that behaves
+/// differently (the change seen where it shows), at the first changed line of the change.
 fn verdict_results(semantic: &SemdiffView, changes: &DiffView) -> Vec<Value> {
     let mut results = Vec::new();
-    for f in semantic.functions.iter().filter(|f| f.modified) {
-        let Some(changed) = changes.functions.iter().find(|c| c.name == f.name) else {
+    let first_changed = changes
+        .functions
+        .iter()
+        .find(|c| !c.new_lines.is_empty() || !c.old_lines.is_empty());
+    // Unchanged callers that behave differently only where no changed function is shown
+    // to: then they are where the change shows.
+    let shown = semantic
+        .functions
+        .iter()
+        .any(|f| f.modified && f.verdict == "different");
+    for f in semantic
+        .functions
+        .iter()
+        .filter(|f| f.modified || (!shown && f.verdict == "different"))
+    {
+        let own = changes
+            .functions
+            .iter()
+            .find(|c| c.name == f.name && f.modified);
+        let Some(changed) = own.or(first_changed) else {
             continue;
         };
         let (vers, file, line) = match (changed.new_lines.first(), changed.old_lines.first()) {
             (Some(&l), _) => ("new", &changed.file, l),
             (None, Some(&l)) => ("old", changed.old_file.as_ref().unwrap_or(&changed.file), l),
             (None, None) => ("new", &changed.file, 1),
+        };
+        let caller = if f.modified {
+            String::new()
+        } else {
+            " (unchanged: the change reaches it)".to_string()
         };
         let (rule, index, text) = match f.verdict {
             "equivalent" => (
@@ -291,10 +316,15 @@ fn verdict_results(semantic: &SemdiffView, changes: &DiffView) -> Vec<Value> {
                     "RPL003",
                     2,
                     match witness {
-                        Some(w) => format!("{} behaves differently: {}", f.name, witness_text(w)),
+                        Some(w) => format!(
+                            "{}{} behaves differently: {}",
+                            f.name,
+                            caller,
+                            witness_text(w)
+                        ),
                         None => format!(
-                            "{} behaves differently: the solver proves an input on which the versions differ.",
-                            f.name
+                            "{}{} behaves differently: the solver proves an input on which the versions differ.",
+                            f.name, caller
                         ),
                     },
                 )

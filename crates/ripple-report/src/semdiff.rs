@@ -615,6 +615,16 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
         .count();
     decided.retain(|f| !(f.lines_only && f.verdict == "unknown"));
     decided.sort_by_key(|f| f.lines_only);
+    // Unchanged callers that behave differently, where no changed function is shown to:
+    // the change seen where it shows (a changed function left unknown).
+    if !decided.iter().any(|f| f.verdict == "different") {
+        decided.extend(
+            semantic
+                .functions
+                .iter()
+                .filter(|f| !f.modified && f.verdict == "different"),
+        );
+    }
     if !decided.is_empty() || moved > 0 {
         let _ = writeln!(out, "#### Semantic verdicts\n");
         let _ = writeln!(out, "| function | verdict | evidence |");
@@ -628,6 +638,9 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                     .map(|(k, v)| format!("{k} = {v}"))
                     .collect();
                 let all = inputs.join(", ");
+                if all.is_empty() {
+                    return "no inputs (the globals at their initial values)".to_string();
+                }
                 match all.char_indices().nth(MARKDOWN_INPUTS) {
                     Some((cut, _)) => format!("{} …", code(&all[..cut])),
                     None => code(&all),
@@ -670,10 +683,14 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                 ),
                 _ => f.notes.first().cloned().unwrap_or_default(),
             };
+            let name = if f.modified {
+                code(&f.name)
+            } else {
+                format!("{} (unchanged, calls a changed one)", code(&f.name))
+            };
             let _ = writeln!(
                 out,
-                "| {} | {} | {} |",
-                code(&f.name),
+                "| {name} | {} | {} |",
                 f.verdict,
                 evidence.replace('|', "\\|")
             );

@@ -988,6 +988,33 @@ fn every_format_says_a_witness_goes_through_undefined_behaviour() {
     }
 }
 
+const OLD_ARR: &str = "#include <stddef.h>\ntypedef struct { int *items; size_t count; size_t capacity; } Array;\nstatic int get(const Array *a, size_t i) { return (a == NULL || i >= a->count) ? 0 : a->items[i]; }\nint arr_remove(Array *array, size_t ix) {\n    size_t last = 0;\n    if (array == NULL || ix >= array->count) {\n        return -1;\n    }\n    last = array->count - 1;\n    array->count -= 1;\n    if (ix != last)\n        array->items[ix] = get(array, last);\n    return 0;\n}\n\nint demo(void) {\n    int items[3] = {10, 20, 30};\n    Array a;\n    a.items = items; a.count = 3; a.capacity = 3;\n    arr_remove(&a, 0);\n    return a.items[0];\n}\n";
+const NEW_ARR: &str = "#include <stddef.h>\ntypedef struct { int *items; size_t count; size_t capacity; } Array;\nstatic int get(const Array *a, size_t i) { return (a == NULL || i >= a->count) ? 0 : a->items[i]; }\nint arr_remove(Array *array, size_t ix) {\n    int tmp = 0;\n    size_t last = 0;\n    if (array == NULL || ix >= array->count) {\n        return -1;\n    }\n    last = array->count - 1;\n    if (ix != last) {\n        tmp = get(array, last);\n        if (tmp == 0) {\n            return -1;\n        }\n        array->items[ix] = tmp;\n    }\n    array->count -= 1;\n    return 0;\n}\n\nint demo(void) {\n    int items[3] = {10, 20, 30};\n    Array a;\n    a.items = items; a.count = 3; a.capacity = 3;\n    arr_remove(&a, 0);\n    return a.items[0];\n}\n";
+
+#[test]
+fn every_format_shows_a_difference_found_in_an_unchanged_caller() {
+    // parson's `json_array_remove` reduced: the old `arr_remove` lowers the count before
+    // it reads the last element (so it copies 0), the new one reads it first; the
+    // unchanged `demo` returns what it leaves (gcc: old 0, new 30). The changed function
+    // is left unknown; the caller's confirmed difference is the finding, and Markdown
+    // and SARIF show it as the text does.
+    let dir = tempfile::tempdir().unwrap();
+    let old = OLD_ARR;
+    let new = NEW_ARR;
+    let (_, text, _) = semdiff_sources(dir.path(), old, new, &[]);
+    assert!(text.contains("demo: different"), "{text}");
+    let (_, markdown, _) = semdiff_sources(dir.path(), old, new, &["--format", "markdown"]);
+    assert!(
+        markdown.contains("| `demo` (unchanged, calls a changed one) | different |"),
+        "{markdown}"
+    );
+    let (_, sarif, _) = semdiff_sources(dir.path(), old, new, &["--format", "sarif"]);
+    assert!(
+        sarif.contains("demo (unchanged: the change reaches it) behaves differently"),
+        "{sarif}"
+    );
+}
+
 #[test]
 fn a_small_budget_still_settles_a_respelled_definition() {
     // f is only respelled (K&R to a prototype: the same code); g's change is a product
