@@ -133,6 +133,11 @@ pub(crate) fn match_procedures(
     let mut candidates: Vec<(f64, FuncId, FuncId)> = Vec::new();
     for (o, old_bag) in &old_rest {
         for (n, new_bag) in &new_rest {
+            // A rename keeps what a call passes: as many parameters, of the same kinds
+            // (a `char *, const char *` helper removed is no `double, char *` one added).
+            if signature(old, *o) != signature(new, *n) {
+                continue;
+            }
             let similarity = old_bag.dice(new_bag);
             if similarity >= rename_threshold {
                 candidates.push((similarity, *o, *n));
@@ -179,4 +184,20 @@ pub(crate) fn match_procedures(
         }
     }
     pairs
+}
+
+/// What a call passes a function, by kind: per parameter pointer, integer, floating or
+/// aggregate.
+fn signature(program: &Program, f: FuncId) -> Vec<u8> {
+    let function = &program.functions[f];
+    function
+        .params
+        .iter()
+        .map(|&p| match program.types.get(function.locals[p].ty) {
+            ripple_ir::Type::Pointer(_) | ripple_ir::Type::Function { .. } => 0,
+            ripple_ir::Type::Int(_) => 1,
+            ripple_ir::Type::Float(_) => 2,
+            _ => 3,
+        })
+        .collect()
 }

@@ -1122,6 +1122,26 @@ fn changed_lines_in_a_branch_the_build_does_not_take_are_named() {
     assert!(out.contains("modified  scale"), "{out}");
 }
 
+/// parson 1314bf8 reduced: the helper `append_string(char *, const char *)` is removed
+/// (its caller writes the bytes itself) and an unrelated `custom_func(double, char *)`
+/// added; their bodies look alike (`sprintf` into a buffer that may be null), but a
+/// rename keeps what its calls pass, so they are a removal and an addition.
+#[test]
+fn a_function_of_other_parameters_is_no_rename() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old.c"), dir.path().join("new.c"));
+    std::fs::write(&old, OLD_HELPER).unwrap();
+    std::fs::write(&new, NEW_HELPER).unwrap();
+    let (code, out) = diff(&old, &new, &["--only", "changes"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("renamed  "), "{out}");
+    assert!(out.contains("removed   append_string"), "{out}");
+    assert!(out.contains("added     custom_func"), "{out}");
+}
+
+const OLD_HELPER: &str = "#include <stdio.h>\n#include <string.h>\nstatic int append_string(char *buf, const char *string) {\n    if (buf == NULL) {\n        return (int)strlen(string);\n    }\n    return sprintf(buf, \"%s\", string);\n}\nint lib_write(char *buf) {\n    return append_string(buf, \"[]\");\n}\n";
+const NEW_HELPER: &str = "#include <stdio.h>\n#include <string.h>\nint lib_write(char *buf) {\n    if (buf == NULL) {\n        return 2;\n    }\n    memcpy(buf, \"[]\", 3);\n    return 2;\n}\nstatic int custom_func(double num, char *buf) {\n    char num_buf[32];\n    if (buf == NULL)\n        buf = num_buf;\n    return sprintf(buf, \"%.1f\", num);\n}\nint use_custom(double d) { return custom_func(d, NULL); }\n";
+
 /// A header's tentative definition becoming a declaration (`const char *NOINIT;` to
 /// `extern const char *NOINIT;`, sds fb46314) changes none of the code: the object is
 /// the one `lib.c` defines either way. It is a change of what a build sees all the
