@@ -208,6 +208,25 @@ fn the_witness_driver_builds_as_c90() {
 }
 
 #[test]
+fn a_witness_shows_the_bit_fields_it_sets() {
+    // md4c's block flags reduced: the versions differ only when `type` is 9 and `flags`
+    // is 3, both bit-fields; the witness printed `*b = {.n_lines = 0}`, which read as an
+    // initialiser leaves them 0, where both versions return 0 (gcc).
+    let dir = tempfile::tempdir().unwrap();
+    let old = "struct blk {\n    unsigned type  : 8;\n    unsigned flags : 8;\n    \
+               unsigned data  : 16;\n    unsigned n_lines;\n};\n\
+               int classify(struct blk* b, int x)\n{\n    \
+               if(b->type == 9  &&  b->flags == 3)\n        return x + 1;\n    return x;\n}\n";
+    let new = old.replace("return x + 1;", "return x + 2;");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("*b = {.type = 9, .flags = 3, .data = 0, .n_lines = 0}"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_witness_the_driver_cannot_give_is_not_confirmed_by_the_compiled_runs() {
     // parson's `parson_malloc` reduced: the witness sets the function pointer `my_malloc`
     // to null, which the driver cannot set (it sets numbers only), so the compiled runs

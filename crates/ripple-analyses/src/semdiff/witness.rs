@@ -1020,7 +1020,7 @@ fn relative_addresses(text: &str, bases: &[(String, u128)]) -> String {
 }
 
 /// A record or array value as C initialiser text, `{.x = 1, .z = -2}` (fields by name,
-/// recursively; bit-fields and padding skipped).
+/// recursively, bit-fields by their bits; padding skipped).
 pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[u8]) -> String {
     match program.types.get(ty) {
         // What `setjmp` saved is the implementation's (see `native::is_jump_buffer`).
@@ -1030,16 +1030,16 @@ pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[
             let fields: Vec<String> = record
                 .fields
                 .iter()
-                .filter(|f| f.bit_field.is_none())
+                .filter(|f| !f.name.is_empty() || f.bit_field.is_none())
                 .filter_map(|f| {
                     let start = f.offset as usize;
                     let end = start + program.types.size_of(f.ty) as usize;
                     let part = bytes.get(start..end)?;
-                    Some(format!(
-                        ".{} = {}",
-                        f.name,
-                        aggregate_text(program, f.ty, part)
-                    ))
+                    let text = match f.bit_field {
+                        Some((bit, width)) => bit_field_text(program, f.ty, part, bit, width),
+                        None => aggregate_text(program, f.ty, part),
+                    };
+                    Some(format!(".{} = {text}", f.name))
                 })
                 .collect();
             format!("{{{}}}", fields.join(", "))
@@ -1053,6 +1053,28 @@ pub(super) fn aggregate_text(program: &Program, ty: ripple_ir::TypeId, bytes: &[
             format!("{{{}}}", items.join(", "))
         }
         _ => scalar_text(program, ty, bytes),
+    }
+}
+
+/// The value of a bit-field `width` bits wide at bit `bit` of its storage unit (of
+/// type `unit`, little-endian `bytes`), signed as the unit is.
+fn bit_field_text(
+    program: &Program,
+    unit: ripple_ir::TypeId,
+    bytes: &[u8],
+    bit: u32,
+    width: u32,
+) -> String {
+    let mut word = [0u8; 16];
+    let n = bytes.len().min(16);
+    word[..n].copy_from_slice(&bytes[..n]);
+    let all = u128::from_le_bytes(word);
+    let width = width.clamp(1, 127);
+    let value = (all >> bit.min(127)) & ((1u128 << width) - 1);
+    if program.types.is_signed(unit) && value >> (width - 1) & 1 == 1 {
+        format!("{}", value as i128 - (1i128 << width))
+    } else {
+        format!("{value}")
     }
 }
 
