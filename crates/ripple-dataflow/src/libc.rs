@@ -4,8 +4,9 @@
 //! to, the hidden state of the C library (stdin position, `rand` seed, `strtok`,
 //! `errno`), modelled as one "external memory" region, and the library's globals the
 //! program declares (`optind`, `environ`, ...); they may call back what they are given,
-//! and may not return (another library's code may exit, or `longjmp` to the program). A `printf`-family call whose format may
-//! hold `%n` also writes through its variadic pointers ([`count_stores`]).
+//! and may not return (another library's code may exit, or `longjmp` to the program).
+//! A `printf`-family call whose format may hold `%n` also writes through its variadic
+//! pointers ([`count_stores`]).
 
 use ripple_ir::{Expr, ExprKind, InitItem, Program};
 

@@ -125,14 +125,19 @@ pub struct DeclarationsView {
 impl DeclarationsView {
     /// The lines per version, as runs: `old 9; new 9-11`.
     pub fn lines_text(&self) -> String {
-        let mut versions = Vec::new();
-        for (label, lines) in [("old", &self.old_lines), ("new", &self.new_lines)] {
-            if !lines.is_empty() {
-                versions.push(format!("{label} {}", line_runs(lines).join(", ")));
-            }
-        }
-        versions.join("; ")
+        versions_lines_text(&self.old_lines, &self.new_lines)
     }
+}
+
+/// Lines of the old and the new version, as runs: `old 9, 19; new 9-11`.
+fn versions_lines_text(old: &[u32], new: &[u32]) -> String {
+    let mut versions = Vec::new();
+    for (label, lines) in [("old", old), ("new", new)] {
+        if !lines.is_empty() {
+            versions.push(format!("{label} {}", line_runs(lines).join(", ")));
+        }
+    }
+    versions.join("; ")
 }
 
 impl FileNotAnalysedView {
@@ -143,13 +148,7 @@ impl FileNotAnalysedView {
 
     /// The lines left out per version, as runs: `old 9, 19; new 9-11`.
     pub fn lines_text(&self) -> String {
-        let mut versions = Vec::new();
-        for (label, lines) in [("old", &self.old_lines), ("new", &self.new_lines)] {
-            if !lines.is_empty() {
-                versions.push(format!("{label} {}", line_runs(lines).join(", ")));
-            }
-        }
-        versions.join("; ")
+        versions_lines_text(&self.old_lines, &self.new_lines)
     }
 
     /// The first line to point at: the first new line left out, else the first old one,

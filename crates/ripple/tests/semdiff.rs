@@ -208,6 +208,26 @@ fn the_witness_driver_builds_as_c90() {
 }
 
 #[test]
+fn a_changed_table_too_large_for_the_solver_is_no_equivalence() {
+    // md4c 3420ce7 reduced: a static local table of 2,500 entries (10 KB, more than the
+    // solver is given byte for byte) changes one entry; both versions' summaries read
+    // the same arbitrary contents, so they were "equivalent". gcc: `table_value(1250)`
+    // is 3750, then 3751.
+    let dir = tempfile::tempdir().unwrap();
+    let table: Vec<String> = (0..2500).map(|i| (i * 3).to_string()).collect();
+    let old = format!(
+        "int table_value(unsigned i)\n{{\n    static const unsigned MAP[] = {{ {} }};\n    \
+         if(i >= sizeof(MAP) / sizeof(MAP[0]))\n        return -1;\n    return (int) MAP[i];\n}}\n",
+        table.join(", ")
+    );
+    let new = old.replace(" 3750,", " 3751,");
+    assert_ne!(old, new);
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), &old, &new, &[]);
+    assert_ne!(code, 0, "{stdout}{stderr}");
+    assert!(!stdout.contains("table_value: equivalent"), "{stdout}");
+}
+
+#[test]
 fn a_witness_shows_the_bit_fields_it_sets() {
     // md4c's block flags reduced: the versions differ only when `type` is 9 and `flags`
     // is 3, both bit-fields; the witness printed `*b = {.n_lines = 0}`, which read as an

@@ -640,6 +640,22 @@ pub(super) fn initial_contents(
                 .into(),
         );
     }
+    // A changed constant whose contents the solver was not given is the same arbitrary
+    // memory in both versions' summaries, where each version's runs read their own
+    // initializer's: an equivalence over it is no proof (md4c 3420ce7: a Unicode table
+    // of 10 KB changed, "equivalent"; the compiled versions differ at U+1B4E).
+    if report.verdict == Verdict::Equivalent {
+        let changed = changed_constant_without_facts(engine, matching)
+            .or_else(|| unmatched_constant_without_facts(engine, report.old, report.new));
+        if let Some(name) = changed {
+            report.verdict = Verdict::Unknown;
+            report.notes.push(format!(
+                "equal on the same contents of `{name}`, but that constant changed and the \
+                 solver was not given its contents (too large, or not known byte for byte): \
+                 each version reads its own"
+            ));
+        }
+    }
     if !reaches {
         return;
     }
@@ -687,6 +703,34 @@ fn global_with_changed_type(engine: &Engine, matching: &VersionMatch) -> Option<
         let changed = old.types.size_of(o.ty) != new.types.size_of(n.ty)
             || old.types.display(o.ty) != new.types.display(n.ty);
         changed.then(|| o.name.clone())
+    })
+}
+
+/// A `const` global the functions `old` and `new` (with their callees) name that the
+/// engine left without the facts of its contents in one version and that the other
+/// version has not with the same initializer (a static local table whose entries
+/// changed: the matching of globals does not cover those), if any.
+fn unmatched_constant_without_facts(
+    engine: &Engine,
+    old: Option<ripple_ir::FuncId>,
+    new: Option<ripple_ir::FuncId>,
+) -> Option<String> {
+    let named = |side: Side, f: Option<ripple_ir::FuncId>| -> Vec<ripple_ir::GlobalId> {
+        f.map(|f| engine.constants_without_facts(side, &[f]))
+            .unwrap_or_default()
+    };
+    let sides = [(Side::Old, old, Side::New), (Side::New, new, Side::Old)];
+    sides.into_iter().find_map(|(side, f, other)| {
+        let program = engine.programs[side.index()];
+        let other_program = engine.programs[other.index()];
+        named(side, f).into_iter().find_map(|g| {
+            let global = &program.globals[g];
+            let same = other_program
+                .globals
+                .iter()
+                .any(|o| o.name == global.name && o.is_const && o.init == global.init);
+            (!same).then(|| global.name.clone())
+        })
     })
 }
 
