@@ -1807,30 +1807,6 @@ impl<'p> Engine<'p> {
         out
     }
 
-    /// The `const` globals (string literals aside) the functions of `roots`' direct-call
-    /// closure name in version `side`.
-    pub fn constants_named(&self, side: Side, roots: &[FuncId]) -> Vec<GlobalId> {
-        let program = self.programs[side.index()];
-        let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
-        let mut stack: Vec<FuncId> = roots.to_vec();
-        let mut out = Vec::new();
-        while let Some(func) = stack.pop() {
-            let (globals, callees) = function_refs(&program.functions[func]);
-            out.extend(globals.into_iter().filter(|g| {
-                let global = &program.globals[*g];
-                global.is_const && !global.key.starts_with(".str")
-            }));
-            for callee in callees {
-                if seen.insert(callee) {
-                    stack.push(callee);
-                }
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
     /// The globals of version `side` that [`Engine::constant_memory`] named and left
     /// without facts so far: their contents are inputs like any memory.
     pub fn globals_without_facts(&self, side: Side) -> Vec<GlobalId> {

@@ -646,12 +646,13 @@ pub(super) fn initial_contents(
     // of 10 KB changed, "equivalent"; the compiled versions differ at U+1B4E).
     if report.verdict == Verdict::Equivalent {
         let changed = changed_constant_without_facts(engine, matching)
-            .or_else(|| unmatched_constant(engine, report.old, report.new));
+            .or_else(|| unmatched_constant_without_facts(engine, report.old, report.new));
         if let Some(name) = changed {
             report.verdict = Verdict::Unknown;
             report.notes.push(format!(
-                "equal on the same contents of `{name}`, but that constant changed: each \
-                 version reads its own, which the summaries do not tell apart"
+                "equal on the same contents of `{name}`, but that constant changed and the \
+                 solver was not given its contents (too large, or not known byte for byte): \
+                 each version reads its own"
             ));
         }
     }
@@ -706,17 +707,16 @@ fn global_with_changed_type(engine: &Engine, matching: &VersionMatch) -> Option<
 }
 
 /// A `const` global the functions `old` and `new` (with their callees) name that the
-/// other version has not with the same initializer (a static local table whose entries
-/// changed: the matching of globals does not cover those), if any. Both versions'
-/// summaries read one memory: its contents are arbitrary there (past what the solver is
-/// given) or each version's facts over it contradict the other's.
-fn unmatched_constant(
+/// engine left without the facts of its contents in one version and that the other
+/// version has not with the same initializer (a static local table whose entries
+/// changed: the matching of globals does not cover those), if any.
+fn unmatched_constant_without_facts(
     engine: &Engine,
     old: Option<ripple_ir::FuncId>,
     new: Option<ripple_ir::FuncId>,
 ) -> Option<String> {
     let named = |side: Side, f: Option<ripple_ir::FuncId>| -> Vec<ripple_ir::GlobalId> {
-        f.map(|f| engine.constants_named(side, &[f]))
+        f.map(|f| engine.constants_without_facts(side, &[f]))
             .unwrap_or_default()
     };
     let sides = [(Side::Old, old, Side::New), (Side::New, new, Side::Old)];
@@ -725,45 +725,13 @@ fn unmatched_constant(
         let other_program = engine.programs[other.index()];
         named(side, f).into_iter().find_map(|g| {
             let global = &program.globals[g];
-            let same = other_program.globals.iter().any(|o| {
-                o.name == global.name
-                    && o.is_const
-                    && same_contents(program, global, other_program, o)
-            });
+            let same = other_program
+                .globals
+                .iter()
+                .any(|o| o.name == global.name && o.is_const && o.init == global.init);
             (!same).then(|| global.name.clone())
         })
     })
-}
-
-/// Whether two versions' globals start with the same contents: the same bytes where
-/// their initializers are numbers and bytes, else the same items at the same offsets
-/// (addresses are compared by where they are stored, not by what they point to: the
-/// versions number their globals apart).
-fn same_contents(
-    a_program: &Program,
-    a: &ripple_ir::Global,
-    b_program: &Program,
-    b: &ripple_ir::Global,
-) -> bool {
-    let shape = |program: &Program, g: &ripple_ir::Global| -> Vec<(u64, Option<Vec<u8>>)> {
-        g.init
-            .iter()
-            .flat_map(|init| &init.items)
-            .map(|item| match item {
-                ripple_ir::InitItem::Bytes { offset, bytes } => (*offset, Some(bytes.clone())),
-                ripple_ir::InitItem::Value { offset, value } => match value.kind {
-                    ripple_ir::ExprKind::Int(bits) => {
-                        let size = program.types.size_of(value.ty) as usize;
-                        (*offset, Some(bits.to_le_bytes()[..size.min(16)].to_vec()))
-                    }
-                    _ => (*offset, None),
-                },
-                ripple_ir::InitItem::Bits { offset, .. } => (*offset, None),
-            })
-            .collect()
-    };
-    a_program.types.size_of(a.ty) == b_program.types.size_of(b.ty)
-        && shape(a_program, a) == shape(b_program, b)
 }
 
 /// A changed `const` global that the engine's input memory of either version left
