@@ -228,6 +228,75 @@ fn a_changed_table_too_large_for_the_solver_is_no_equivalence() {
 }
 
 #[test]
+fn a_changed_table_local_to_its_function_is_each_versions_own() {
+    // A small static local table whose last entry changes (40 to 41), read through a
+    // lookup loop. Both versions' facts were about one address and contradicted each
+    // other (md4c 3420ce7's `PUNCT_MAP`: "equivalent"). gcc: `is_special(40)` is 1, then 0.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "static int\nlookup(unsigned cp, const unsigned* map, int n)\n{\n    int i;\n    \
+               for(i = 0; i < n; i++)\n        if(map[i] == cp)\n            return i;\n    \
+               return -1;\n}\n\nint is_special(unsigned cp)\n{\n    \
+               static const unsigned MAP[] = { 10, 20, 30, 40 };\n    if(cp <= 5)\n        \
+               return 0;\n    return lookup(cp, MAP, 4) >= 0;\n}\n";
+    let new = old.replace("30, 40 }", "30, 41 }");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("is_special: different"), "{stdout}");
+    assert!(
+        stdout.contains("confirmed on the compiled versions"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_entry_added_to_a_searched_table_is_found_by_running_it() {
+    // md4c's Unicode lookup reduced: a binary search over 400 entries with range flags in
+    // the top bits; the new table lists one more code point, 0x5b5 (gcc over every code
+    // point below 0x1000: only `is_listed(0x5b5)` differs, 0 then 1). The search loop needs
+    // more unrollings than the budget gives, so only a run on the added entry (its flags
+    // cleared) shows the difference.
+    let dir = tempfile::tempdir().unwrap();
+    let table = |added: bool| {
+        let mut items = Vec::new();
+        for i in 0..300u32 {
+            let cp = 0x100 + 8 * i;
+            items.push(if i % 3 == 0 {
+                format!("R(0x{cp:x},0x{:x})", cp + 2)
+            } else {
+                format!("S(0x{cp:x})")
+            });
+            if added && i == 150 {
+                items.push(format!("S(0x{:x})", cp + 5));
+            }
+        }
+        items.join(", ")
+    };
+    let source = |added: bool| {
+        format!(
+            "static int\nbsearch_map(unsigned cp, const unsigned* map, int n)\n{{\n    \
+             int beg = 0, end = n - 1;\n    while(beg <= end) {{\n        int lo, hi;\n        \
+             lo = hi = (beg + end) / 2;\n        if(map[hi] & 0x40000000)\n            hi++;\n        \
+             if(map[lo] & 0x80000000)\n            lo--;\n        \
+             if(cp < (map[lo] & 0x00ffffff))\n            end = lo - 1;\n        \
+             else if(cp > (map[hi] & 0x00ffffff))\n            beg = hi + 1;\n        \
+             else\n            return lo;\n    }}\n    return -1;\n}}\n\n\
+             int is_listed(unsigned cp)\n{{\n\
+             #define R(a, b) ((a) | 0x40000000), ((b) | 0x80000000)\n#define S(a) (a)\n    \
+             static const unsigned MAP[] = {{ {} }};\n    \
+             return bsearch_map(cp, MAP, (int) (sizeof(MAP) / sizeof(MAP[0]))) >= 0;\n}}\n",
+            table(added)
+        )
+    };
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), &source(false), &source(true), &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("is_listed: different"), "{stdout}");
+    assert!(
+        stdout.contains("witness (output, confirmed on the compiled versions): cp = 1461"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_witness_shows_the_bit_fields_it_sets() {
     // md4c's block flags reduced: the versions differ only when `type` is 9 and `flags`
     // is 3, both bit-fields; the witness printed `*b = {.n_lines = 0}`, which read as an

@@ -21,7 +21,7 @@
 //! values. The inputs are deterministic: fixed value lists, then a fixed-seed generator.
 
 use ripple_interp::Interpreter;
-use ripple_ir::{FloatKind, FuncId, IntKind, Program, Type, TypeId};
+use ripple_ir::{ExprKind, FloatKind, FuncId, InitItem, IntKind, Program, Type, TypeId};
 use rustc_hash::FxHashSet;
 
 use super::{
@@ -431,6 +431,64 @@ fn core_values(scalar: Scalar) -> Vec<u64> {
     }
 }
 
+/// Most values taken from a pair's integer literals, and from its changed tables.
+const MAX_SINGLED_OUT: usize = 64;
+
+/// Values the pair's own code singles out, where the fixed lists and random values
+/// rarely land: the integer literals of both versions' functions, each also plus and
+/// minus one (the bounds of their comparisons), and the entries of the constant tables
+/// they name that only one version's table holds (md4c 3420ce7: code points added to a
+/// Unicode table local to its function), each also with its top bits cleared, where
+/// tables keep flags.
+fn program_values(old: &Program, new: &Program, old_func: FuncId, new_func: FuncId) -> Vec<u64> {
+    let sides = [(old, old_func), (new, new_func)];
+    let mut literals: std::collections::BTreeSet<u64> = Default::default();
+    let mut tables: [Vec<&ripple_ir::Global>; 2] = Default::default();
+    for (k, (program, func)) in sides.into_iter().enumerate() {
+        for node in program.functions[func].nodes.iter() {
+            for expr in node.exprs() {
+                expr.walk(&mut |e| match e.kind {
+                    ExprKind::Int(v) => {
+                        literals.insert(v as u64);
+                    }
+                    ExprKind::AddrOfGlobal(g) if program.globals[g].is_const => {
+                        tables[k].push(&program.globals[g]);
+                    }
+                    _ => {}
+                });
+            }
+        }
+    }
+    let entries = |global: &ripple_ir::Global| -> std::collections::BTreeSet<u64> {
+        let items = global.init.iter().flat_map(|init| &init.items);
+        items
+            .filter_map(|item| match item {
+                InitItem::Value { value, .. } => match value.kind {
+                    ExprKind::Int(v) => Some(v as u64),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect()
+    };
+    let mut out: Vec<u64> = Vec::new();
+    for table in &tables[0] {
+        let Some(other) = tables[1].iter().find(|t| t.name == table.name) else {
+            continue;
+        };
+        let (a, b) = (entries(table), entries(other));
+        for v in a.symmetric_difference(&b).take(MAX_SINGLED_OUT) {
+            out.extend([*v, v & 0xff_ffff, v & 0xffff, v & 0xff]);
+        }
+    }
+    for v in literals.into_iter().take(MAX_SINGLED_OUT) {
+        out.extend([v, v.wrapping_add(1), v.wrapping_sub(1)]);
+    }
+    let mut seen = FxHashSet::default();
+    out.retain(|v| seen.insert(*v));
+    out
+}
+
 /// Whether two observations differ in a way that does not depend on the input's
 /// artefacts (see the module comment).
 fn clean_difference(
@@ -542,6 +600,26 @@ pub(super) fn search(
             for value in list {
                 let mut tuple: Vec<u64> = lists.iter().map(|l| l[base % l.len()]).collect();
                 tuple[p] = *value;
+                tuples.push(tuple);
+            }
+        }
+    }
+    // Then the values the pair's own code singles out, in each integer leaf.
+    let singled_out = program_values(old, new, old_func, new_func);
+    for (p, leaf) in leaves.iter().enumerate() {
+        if let Scalar::Int {
+            bits,
+            boolean: false,
+        } = *leaf
+        {
+            let mask = if bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            for value in &singled_out {
+                let mut tuple: Vec<u64> = lists.iter().map(|l| l[0]).collect();
+                tuple[p] = value & mask;
                 tuples.push(tuple);
             }
         }

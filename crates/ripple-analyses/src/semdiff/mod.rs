@@ -439,26 +439,34 @@ pub fn semdiff(
         },
     };
     // Constants whose contents changed are two objects: each version's facts are about
-    // its own bytes.
+    // its own bytes. The static locals of functions count too (md4c 3420ce7: a Unicode
+    // table local to its function gained entries; on one address the two versions'
+    // facts contradicted each other, and "equivalent" held vacuously).
+    let all_globals = ripple_versions::match_all_globals(old, new);
     let mut apart: [Vec<ripple_ir::GlobalId>; 2] = Default::default();
-    for g in &matching.globals {
+    for g in all_globals.iter().chain(&matching.globals) {
         if let (ripple_versions::GlobalStatus::Modified, Some(o), Some(n)) =
             (g.status, g.old, g.new)
         {
-            if old.globals[o].is_const || new.globals[n].is_const {
+            // String literals already have an address per contents.
+            let literal = old.globals[o].key.starts_with(".str");
+            if (old.globals[o].is_const || new.globals[n].is_const) && !literal {
                 apart[0].push(o);
                 apart[1].push(n);
             }
         }
     }
+    for side in &mut apart {
+        side.sort_unstable();
+        side.dedup();
+    }
     // Statics the versions' units name differently (`old.c` and `new.c`), matched by
     // name: one object, as in one program run twice.
-    let same: Vec<(ripple_ir::GlobalId, ripple_ir::GlobalId)> =
-        ripple_versions::match_all_globals(old, new)
-            .into_iter()
-            .filter_map(|g| Some((g.old?, g.new?)))
-            .filter(|&(o, n)| old.globals[o].key != new.globals[n].key)
-            .collect();
+    let same: Vec<(ripple_ir::GlobalId, ripple_ir::GlobalId)> = all_globals
+        .into_iter()
+        .filter_map(|g| Some((g.old?, g.new?)))
+        .filter(|&(o, n)| old.globals[o].key != new.globals[n].key)
+        .collect();
     let mut engine = Engine::new(
         [old, new],
         &plain,
