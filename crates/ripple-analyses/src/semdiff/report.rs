@@ -43,12 +43,13 @@ pub(super) fn report_pair(
     engine.smt.pop();
     let has_diff = diff_answer != Answer::Unsat;
     // Inputs that satisfy no assumption would make every difference query hold
-    // vacuously: an "equivalent" resting on them is left undecided.
+    // vacuously: an "equivalent" resting on them needs some input that satisfies them
+    // all (one the solver could not find in its budget proves nothing either).
     let vacuous = assumed
         && !has_diff
         && possible_answer == Answer::Unsat
         && termination_answer == Answer::Unsat
-        && engine.smt.check(std::slice::from_ref(&assume)) == Answer::Unsat;
+        && engine.smt.check(std::slice::from_ref(&assume)) != Answer::Sat;
     let has_possible = possible_answer != Answer::Unsat || vacuous;
     let has_termination = termination_answer != Answer::Unsat;
     // Whether a difference the solver found (in the outputs, or in whether the versions
@@ -124,7 +125,11 @@ pub(super) fn report_pair(
     };
     let mut notes = state.notes.clone();
     if vacuous {
-        notes.push("the assumptions on the inputs contradict each other: nothing is proved".into());
+        notes.push(
+            "no input was found that satisfies every assumption on the inputs (they may \
+             contradict each other): nothing is proved"
+                .into(),
+        );
     }
     if through_differing && !confirmed {
         notes.push(
