@@ -42,6 +42,16 @@ use super::mvicfg::{Dst, MvEdge, MvFunction, Mvicfg, Stmt, Target, Versions};
 const MAX_TERM: usize = 400;
 /// Subterms a path condition may have before it is dropped.
 const MAX_COND: usize = 4_000;
+/// Subterms of a path's values and condition that weigh one propagation step.
+const SUBTERMS_PER_STEP: usize = 200;
+/// Paths met at a node that weigh one propagation step.
+const MEETINGS_PER_STEP: usize = 16;
+
+/// The steps a statement applied to a path of `subterms` subterms weighs, where it
+/// meets `met` other paths at its node: the work of carrying and comparing them.
+fn work_of(subterms: usize, met: usize) -> usize {
+    subterms / SUBTERMS_PER_STEP + met / MEETINGS_PER_STEP
+}
 
 /// A node of the graph: (function, node).
 pub type Cause = (usize, usize);
@@ -49,7 +59,10 @@ pub type Cause = (usize, usize);
 /// Limits of one query.
 #[derive(Clone, Copy, Debug)]
 pub struct QueryLimits {
-    /// Propagation steps (node visits) before the query gives up.
+    /// Propagation steps before the query gives up: a node visit is one, and each
+    /// statement applied weighs also by the size of the path it carries and by the
+    /// paths it is compared with where paths meet (see [`work_of`]), so the limit
+    /// bounds the work, not only the visits.
     pub steps: usize,
     /// How deep calls are entered.
     pub depth: usize,
@@ -262,6 +275,7 @@ impl<'g> Propagation<'g> {
         }
         let key = (item.func, item.node, item.stack);
         let bucket = self.buckets.entry(key).or_default();
+        self.result.steps += work_of(0, bucket.len());
         for other in bucket.iter_mut() {
             let same_values = other.values == item.values;
             if same_values && other.cond == item.cond {
@@ -314,6 +328,11 @@ impl<'g> Propagation<'g> {
 
     /// The query before `edge.from`, coming from the current node (in component `comp`).
     fn step(&mut self, item: &Item, edge: MvEdge, comp: u32) {
+        // One visit may apply many statements (the edges into a loop left backwards).
+        if self.result.steps > self.limits.steps {
+            self.result.incomplete |= item.versions;
+            return;
+        }
         let f = &self.graph.functions[item.func];
         let q = edge.from;
         let versions = item.versions & edge.versions & f.nodes[q].versions;
@@ -516,18 +535,25 @@ impl<'g> Propagation<'g> {
 
     /// Keeps terms small: a value past [`MAX_TERM`] subterms becomes unknown, a path
     /// condition past [`MAX_COND`] is dropped (more paths: an over-approximation).
+    /// Counts the path's size as work.
     fn bound_size(&mut self, st: &mut Item) {
+        let mut subterms = 0;
         for i in 0..st.values.len() {
-            if st.values[i].size() > MAX_TERM {
+            let size = st.values[i].size();
+            subterms += size;
+            if size > MAX_TERM {
                 let repr = st.values[i].repr();
                 st.values[i] = self.fresh(repr);
                 self.result.truncated |= st.versions;
             }
         }
-        if st.cond.size() > MAX_COND {
+        let size = st.cond.size();
+        subterms += size;
+        if size > MAX_COND {
             st.cond = Cond::True;
             self.result.truncated |= st.versions;
         }
+        self.result.steps += work_of(subterms, 0);
     }
 
     fn write(&mut self, st: &mut Item, dst: &Dst, value: Term, depth: usize) {

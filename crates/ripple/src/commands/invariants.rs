@@ -30,7 +30,8 @@ pub struct InvariantsArgs {
     /// The versions to compare, by position from 1 (default: all), e.g. `1,3`.
     #[arg(long = "versions", value_delimiter = ',', value_name = "N,...")]
     pub select: Vec<usize>,
-    /// Propagation steps per point before its versions are left undecided.
+    /// Propagation steps per point before its versions are left undecided (a node visit
+    /// is one; large values and paths meeting at a node weigh more).
     #[arg(long, default_value_t = QueryLimits::default().steps)]
     pub steps: usize,
     /// Unroll loops instead of abstracting them: follow each loop's back edge at most K
