@@ -42,7 +42,8 @@ pub struct DiffArgs {
     pub skip: Vec<Section>,
     /// The budget of the semantic verdicts in seconds, counted as deterministic work;
     /// four times as many seconds of wall-clock time are the outer cut-off. The invariant churns
-    /// have a budget as large of their own.
+    /// have a budget as large of their own (solver work, and propagation steps at 10,000 a
+    /// second).
     #[arg(long, default_value_t = 5.0)]
     pub budget: f64,
     /// Wall-clock cut-off of the semantic verdicts in seconds (default: four times the budget). Past
@@ -94,6 +95,11 @@ pub enum Section {
 /// Changed functions whose exits get invariant diffs in `ripple diff`; the others are
 /// counted (`ripple invariants --at` reaches any of them).
 const INVARIANT_FUNCTIONS: usize = 12;
+/// Propagation steps of the invariant churns per second of budget, shared by their points
+/// (about what md4c's large functions take in a second on this machine kind).
+const INVARIANT_STEPS_PER_SECOND: f64 = 10_000.0;
+/// Steps a point gets at least, whatever the budget.
+const INVARIANT_MIN_STEPS: usize = 1_000;
 
 pub fn run(args: &DiffArgs) -> Result<u8> {
     let config = super::load_config(&args.frontend, true)?;
@@ -656,7 +662,12 @@ fn invariant_churns(
             .map(|(_, key)| (key.clone(), At::Exit))
             .collect(),
         templates: Templates::default(),
-        limits: QueryLimits::default(),
+        limits: QueryLimits {
+            steps: ((INVARIANT_STEPS_PER_SECOND * args.budget.max(0.0) / changed.len() as f64)
+                as usize)
+                .clamp(INVARIANT_MIN_STEPS, QueryLimits::default().steps),
+            ..QueryLimits::default()
+        },
         budget: Budget {
             query: std::time::Duration::from_secs(2).min(budget),
             total: budget,
