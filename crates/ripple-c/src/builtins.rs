@@ -230,7 +230,10 @@ impl<'a> Lowerer<'a, '_> {
                 Some(Val::R(self.int_const(i128::from(a == b), t.int)))
             }
             "__builtin_unreachable" => {
-                // Reaching it is undefined: nothing to model.
+                // Reaching it is undefined behaviour: a call that does not return, which
+                // the interpreter and the symbolic engine take as a trap of that kind.
+                let f = self.library_function("__builtin_unreachable", t.void, vec![], false, node);
+                self.call_with(Callee::Direct(f), Vec::new(), t.void, false);
                 Some(Val::R(Expr::int(0, t.void)))
             }
             "__builtin_trap" | "__builtin_abort" => {

@@ -1377,6 +1377,20 @@ impl<'p> Engine<'p> {
                 self.record(run, ended, out);
                 return false;
             }
+            // Undefined behaviour where it is reached: a trap, as the interpreter's.
+            "unreachable" if name == "__builtin_unreachable" => {
+                let mut ended = st.clone();
+                ended.signature.push(u32::MAX - 1);
+                let out = Outcome {
+                    status: BV::from_u64(Status::Trap as u64, 8),
+                    code: BV::from_u64(0, 32),
+                    ret: None,
+                    mem: ended.mem.clone(),
+                    io: ended.io.clone(),
+                };
+                self.record(run, ended, out);
+                return false;
+            }
             _ => {}
         }
         let float_arg = |i: usize| matches!(reprs.get(i), Some(Repr::Float { .. }));
@@ -1751,6 +1765,30 @@ impl<'p> Engine<'p> {
             for callee in callees {
                 if seen.insert(*callee) {
                     stack.push(*callee);
+                }
+            }
+        }
+        // And what their initializers point to, transitively (`static const char *NAME =
+        // "warning"`: the literal's bytes are as constant as the pointer).
+        let mut pointed: FxHashSet<GlobalId> = named.iter().copied().collect();
+        let mut queue = named.clone();
+        while let Some(global) = queue.pop() {
+            let global = &program.globals[global];
+            if !global.is_const {
+                continue;
+            }
+            for item in global.init.iter().flat_map(|init| &init.items) {
+                if let InitItem::Value { value, .. } = item {
+                    value.walk(&mut |e| {
+                        if let ExprKind::AddrOfGlobal(g) = e.kind {
+                            let target = &program.globals[g];
+                            let fixed = target.is_const || target.key.starts_with(".str");
+                            if fixed && pointed.insert(g) {
+                                named.push(g);
+                                queue.push(g);
+                            }
+                        }
+                    });
                 }
             }
         }

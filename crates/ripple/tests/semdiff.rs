@@ -297,6 +297,52 @@ fn an_entry_added_to_a_searched_table_is_found_by_running_it() {
 }
 
 #[test]
+fn a_string_a_constant_pointer_holds_is_constant_too() {
+    // md4c's admonition tags reduced: `NAME` is never written, so it holds the address of
+    // its literal, whose bytes are as fixed: "warning" and "caution" both start with
+    // another letter than 'n', so both versions return 0 (gcc). The literal's bytes were
+    // free inputs, apart in each version: "different", with no witness.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "static const char* NAME = \"warning\";\n\
+               int starts_with_n(void)\n{\n    return NAME[0] == 'n';\n}\n";
+    let new = old.replace("warning", "caution");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("starts_with_n: equivalent"), "{stdout}");
+    // A change of the letter read is a difference, with its witness (gcc: 1, then 0).
+    let old = old
+        .replace("warning", "note")
+        .replace("[0]", "[2]")
+        .replace("'n'", "'t'");
+    let new = old.replace("note", "nope");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), &old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("starts_with_n: different"), "{stdout}");
+    assert!(
+        stdout.contains("confirmed on the compiled versions"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn reaching_builtin_unreachable_is_undefined_behaviour() {
+    // md4c's release `MD_ASSERT` reduced: on a negative `c` the old version reaches
+    // `__builtin_unreachable()`, which C leaves undefined (gcc -O2 drops the test), where
+    // the new one returns 0. It was a no-op: "old: returned -1", a difference even under
+    // `--assume no-ub`, which excludes what holds only through undefined behaviour.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "int clamp(int c)\n{\n    if(c < 0)\n        __builtin_unreachable();\n    \
+               return c;\n}\n";
+    let new = old.replace("__builtin_unreachable();", "return 0;");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("__builtin_unreachable reached"), "{stdout}");
+    assert!(!stdout.contains("old: returned -"), "{stdout}");
+    let (_, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--assume", "no-ub"]);
+    assert!(!stdout.contains("clamp: different"), "{stdout}{stderr}");
+}
+
+#[test]
 fn a_witness_shows_the_bit_fields_it_sets() {
     // md4c's block flags reduced: the versions differ only when `type` is 9 and `flags`
     // is 3, both bit-fields; the witness printed `*b = {.n_lines = 0}`, which read as an

@@ -1544,6 +1544,7 @@ pub(super) fn replay_from(
                 "signed division overflow",
                 // Compiled code reads whatever the registers or the stack hold.
                 "va_arg past the last variadic argument",
+                "__builtin_unreachable reached",
             ]
             .iter()
             .any(|k| message.contains(k)) =>
@@ -1562,7 +1563,11 @@ pub(super) fn replay_from(
     });
     let mut through: Vec<&'static str> = interpreter.undefined().iter().map(|u| u.name()).collect();
     if let CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) = &outcome.result {
-        for kind in ["division by zero", "signed division overflow"] {
+        for kind in [
+            "division by zero",
+            "signed division overflow",
+            "__builtin_unreachable reached",
+        ] {
             if message.contains(kind) {
                 through.push(kind);
             }
