@@ -1859,11 +1859,61 @@ impl<'p> Engine<'p> {
     /// The bytes of a constant global as facts over `mem`; `None` when it is not
     /// constant or its initializer is not known byte for byte.
     fn constant_global_facts(&self, side: Side, id: GlobalId, mem: &Array) -> Option<Vec<Bool>> {
-        let program = self.programs[side.index()];
-        let global = &program.globals[id];
+        let global = &self.programs[side.index()].globals[id];
         if !global.is_const && !global.key.starts_with(".str") {
             return None;
         }
+        self.initializer_facts(side, id, mem)
+    }
+
+    /// The writable globals the functions of `roots`' direct-call closure name, holding
+    /// their initial contents in `mem`, one fact per global (those known byte for byte,
+    /// up to 8 KiB in all):
+    /// not facts of every input, as any earlier code may have changed them, but the state
+    /// a program starts from, which a witness is more telling from.
+    pub fn initial_contents(&self, side: Side, roots: &[FuncId], mem: &Array) -> Vec<Bool> {
+        let program = self.programs[side.index()];
+        let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
+        let mut stack: Vec<FuncId> = roots.to_vec();
+        let mut named: Vec<GlobalId> = Vec::new();
+        while let Some(func) = stack.pop() {
+            let (globals, callees) = function_refs(&program.functions[func]);
+            named.extend(globals);
+            for callee in callees {
+                if seen.insert(callee) {
+                    stack.push(callee);
+                }
+            }
+        }
+        named.sort_unstable();
+        named.dedup();
+        let mut budget = 8192u64;
+        let mut facts = Vec::new();
+        for global in named {
+            let size = program.types.size_of(program.globals[global].ty);
+            if program.globals[global].is_const || size > budget {
+                continue;
+            }
+            if let Some(bytes) = self.initializer_facts(side, global, mem) {
+                budget -= size;
+                facts.push(and_all(&bytes));
+            }
+        }
+        facts
+    }
+
+    /// That global `id` holds its initial contents in `mem`; `None` when it has no
+    /// initializer or it is not known byte for byte.
+    pub fn initial_fact(&self, side: Side, id: GlobalId, mem: &Array) -> Option<Bool> {
+        self.initializer_facts(side, id, mem)
+            .map(|bytes| and_all(&bytes))
+    }
+
+    /// The bytes of a global's initializer as facts over `mem`; `None` when it has none
+    /// or it is not known byte for byte.
+    fn initializer_facts(&self, side: Side, id: GlobalId, mem: &Array) -> Option<Vec<Bool>> {
+        let program = self.programs[side.index()];
+        let global = &program.globals[id];
         let init = global.init.as_ref()?;
         let base = self.layout.global(side.index(), id);
         let size = program.types.size_of(global.ty);

@@ -343,6 +343,24 @@ fn reaching_builtin_unreachable_is_undefined_behaviour() {
 }
 
 #[test]
+fn a_witness_keeps_the_globals_at_their_initial_values_when_it_can() {
+    // The versions differ where `x ^ 0x5a5a5a` equals `limit`: with `limit` at its initial
+    // 10, `x = 10 ^ 0x5a5a5a = 5921360` (gcc: 0, then 1). Any `limit` would do for the
+    // solver, which picked one no run of the program starts from (110834266). A global
+    // at its initial value is no input of the witness: it is not shown.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "static int limit = 10;\nvoid set_limit(int l) { limit = l; }\n\
+               int over(int x)\n{\n    return (x ^ 0x5a5a5a) > limit;\n}\n";
+    let new = old.replace("> limit", ">= limit");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(
+        stdout.contains("confirmed on the compiled versions): x = 5921360\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_witness_shows_the_bit_fields_it_sets() {
     // md4c's block flags reduced: the versions differ only when `type` is 9 and `flags`
     // is 3, both bit-fields; the witness printed `*b = {.n_lines = 0}`, which read as an

@@ -335,11 +335,13 @@ impl ReplayInput {
     }
 }
 
-/// Extra constraints that make witnesses replayable and readable: pointer arguments
-/// point to separate objects at known addresses, with zeros before them (or not); or,
-/// for a difference that needs aliasing, each points to the start of one of those
-/// objects (equal pointers, no partial overlap).
-pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec<Bool>, Vec<Bool>) {
+/// Extra constraints that make witnesses replayable and readable, from the most telling:
+/// pointer arguments to separate objects at known addresses with zeros before them;
+/// without the zeros; or, for a difference that needs aliasing, each pointer at the
+/// start of one of those objects (equal pointers, no partial overlap). Apart, the facts
+/// that each global the function names holds its initial contents, which the search
+/// adds to the first tier where it can.
+pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> ([Vec<Bool>; 3], Vec<Bool>) {
     let program = engine.programs[0];
     let function = &program.functions[func];
     let inputs = engine.inputs(Side::Old, func);
@@ -400,8 +402,15 @@ pub(super) fn witness_niceness(engine: &Engine, func: FuncId) -> (Vec<Bool>, Vec
         .chain(sized)
         .chain(callees)
         .collect();
-    (quiet, separate, aliased)
+    // The globals as the program starts (parson's `parson_malloc` set to `malloc`, not
+    // to a null the compiled driver cannot give), one fact per global.
+    let initial = engine.initial_contents(Side::Old, &[func], &inputs.mem);
+    ([quiet, separate, aliased], initial)
 }
+
+/// Globals a witness search keeps at their initial contents one by one, at most, when
+/// it cannot keep them all (each one a query).
+const INITIAL_ONE_BY_ONE: usize = 8;
 
 /// Whether `ty` is a pointer to a function.
 pub(super) fn is_function_pointer(program: &Program, ty: ripple_ir::TypeId) -> bool {
@@ -444,17 +453,45 @@ pub(super) fn witness(
     kind: &'static str,
     config: &SemdiffConfig,
 ) -> Option<Witness> {
-    // Readable inputs first: pointers to separate objects (zeros before them, then
-    // anything); else pointers that may be
-    // equal (aliasing) but not overlap partly; else any model.
-    let (quiet, separate, aliased) = witness_niceness(engine, state.old);
+    // Readable inputs first (see `witness_niceness`), else any model.
+    let ([quiet, separate, aliased], initial) = witness_niceness(engine, state.old);
     let mut model = None;
-    for nice in [quiet, separate, aliased, Vec::new()] {
+    let ask = |engine: &mut Engine, nice: &[Bool]| {
         let mut query = vec![assume.clone(), condition.clone()];
-        let plain = nice.is_empty();
-        query.extend(nice);
-        let (answer, found) = engine.smt.check_model(&query);
-        if answer == Answer::Sat || plain {
+        query.extend_from_slice(nice);
+        engine.smt.check_model(&query)
+    };
+    // The globals at their initial contents: all of them, else as many as the
+    // difference allows, taken one by one when they are few.
+    if !initial.is_empty() {
+        let all: Vec<Bool> = quiet.iter().chain(&initial).cloned().collect();
+        let (answer, found) = ask(engine, &all);
+        if answer == Answer::Sat {
+            model = found;
+        } else if answer == Answer::Unsat && (2..=INITIAL_ONE_BY_ONE).contains(&initial.len()) {
+            let mut kept = quiet.clone();
+            for global in &initial {
+                kept.push(global.clone());
+                let (answer, found) = ask(engine, &kept);
+                if answer == Answer::Sat {
+                    model = found;
+                } else {
+                    kept.pop();
+                }
+            }
+        }
+    }
+    // The first two tiers are nested: one as long as the tier before it is that tier.
+    let tiers = [quiet, separate, aliased, Vec::new()];
+    for (k, nice) in tiers.iter().enumerate() {
+        if model.is_some() {
+            break;
+        }
+        if k == 1 && nice.len() == tiers[0].len() {
+            continue;
+        }
+        let (answer, found) = ask(engine, nice);
+        if answer == Answer::Sat || nice.is_empty() {
             model = found;
             break;
         }
@@ -607,6 +644,12 @@ pub(super) fn witness(
             let size = program.types.size_of(global.ty);
             let list = &mut globals[side.index()];
             if size == 0 || size > 256 || list.len() >= 32 {
+                continue;
+            }
+            // One the model leaves at its initial contents is not an input of the run
+            // (its bytes hold addresses of the solver's layout, not of the run's).
+            let initial = engine.initial_fact(side, id, &mem);
+            if initial.is_some_and(|f| ripple_symex::smt::model_bool(&model, &f) == Some(true)) {
                 continue;
             }
             if let Some(bytes) = engine.global_bytes(side, id, &model, &mem) {
