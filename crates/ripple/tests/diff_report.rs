@@ -1481,3 +1481,48 @@ fn an_include_directory_in_the_repository_is_each_revisions_own() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Between two git revisions, the runs of a witness open the files of their own
+/// revision, not the working tree's (parson's tests read `tests/*.txt`: the working
+/// tree's newer data made both versions print FAIL where neither does). `show` prints
+/// its line and the first line of `data.txt`; the new commit moves it two lines down and
+/// changes the data, and the working tree holds other data still.
+#[test]
+fn witnesses_of_revisions_read_the_revisions_files() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let p = dir.path();
+    let source = "#include <stdio.h>\nint show(void)\n{\n    char line[32] = \"\";\n    \
+                  FILE *f = fopen(\"data.txt\", \"r\");\n    if (f) {\n        \
+                  fgets(line, sizeof line, f);\n        fclose(f);\n    }\n    \
+                  printf(\"%d %s\", __LINE__, line);\n    return 0;\n}\n";
+    git(p, &["init", "-q"]);
+    std::fs::write(p.join("data.txt"), "old data\n").expect("write");
+    commit_a(p, source, "base");
+    std::fs::write(p.join("data.txt"), "new data\n").expect("write");
+    commit_a(p, &source.replace("{\n", "{\n\n"), "moved");
+    std::fs::write(p.join("data.txt"), "work tree data\n").expect("write");
+    let out = assert_cmd::Command::cargo_bin("ripple")
+        .expect("the ripple binary builds")
+        .args([
+            "semdiff",
+            "HEAD~1",
+            "HEAD",
+            "--no-cache",
+            "--color",
+            "never",
+        ])
+        .current_dir(p)
+        .output()
+        .expect("ripple runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("old: returned 0; stdout \"10 old data\\n\""),
+        "{text}"
+    );
+    assert!(
+        text.contains("new: returned 0; stdout \"12 new data\\n\""),
+        "{text}"
+    );
+    assert!(!text.contains("work tree"), "{text}");
+}

@@ -152,6 +152,10 @@ pub struct SemdiffConfig {
     /// Runs witnesses on the versions built by the machine's C compiler; None: the
     /// interpreter decides.
     pub native: Option<std::sync::Arc<native::NativeRunner>>,
+    /// The directory each version's runs (old, new) start in, where the files they open
+    /// by a relative path are: a git revision's own tree, not the working tree's.
+    /// None: the current directory.
+    pub run_dirs: [Option<std::path::PathBuf>; 2],
     /// Answer modulo undefined behaviour: a witness that goes through it (signed
     /// overflow, division by zero, ...) confirms nothing.
     pub assume_no_ub: bool,
@@ -181,6 +185,7 @@ impl Default for SemdiffConfig {
             replay_steps: 200_000,
             full_summary: false,
             native: None,
+            run_dirs: Default::default(),
             assume_no_ub: false,
             abandon_solver_memory: false,
             known_equivalent: FxHashSet::default(),

@@ -1035,9 +1035,13 @@ fn failure_message(cc: &str, stderr: &str, strip: &[PathBuf]) -> String {
 }
 
 /// Runs a built driver on `stdin` (from [`stdin_text`]): one outcome per input.
-pub fn run(exe: &Path, stdin: &str) -> Result<Vec<String>, String> {
+pub fn run(exe: &Path, stdin: &str, dir: Option<&Path>) -> Result<Vec<String>, String> {
     use std::io::Write;
-    let mut child = Command::new(exe)
+    let mut command = Command::new(exe);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -1077,6 +1081,8 @@ pub struct NativeRunner {
     work: PathBuf,
     timeout_ms: u32,
     builds: Mutex<HashMap<(usize, FuncId), Result<PathBuf, String>>>,
+    /// The directory each version's runs start in (None: the current one).
+    run_dirs: [Option<PathBuf>; 2],
 }
 
 impl NativeRunner {
@@ -1094,7 +1100,15 @@ impl NativeRunner {
             work: work.to_path_buf(),
             timeout_ms,
             builds: Mutex::new(HashMap::new()),
+            run_dirs: Default::default(),
         }
+    }
+
+    /// Runs each version (old, new) in its own directory: where the files it opens by a
+    /// relative path are.
+    pub fn with_run_dirs(mut self, run_dirs: [Option<PathBuf>; 2]) -> Self {
+        self.run_dirs = run_dirs;
+        self
     }
 
     /// The outcomes of `func` of `program` (the version `side`) on `inputs`; an error
@@ -1147,7 +1161,8 @@ impl NativeRunner {
                 })
                 .clone()?
         };
-        let outcomes = run(&exe, &stdin_text(inputs, globals))?;
+        let dir = self.run_dirs[index].as_deref();
+        let outcomes = run(&exe, &stdin_text(inputs, globals), dir)?;
         if let Some(name) = outcomes.iter().find_map(|o| unlinked(o)) {
             return Err(format!(
                 "the compiled run calls {name}, which no library linked with the driver defines"

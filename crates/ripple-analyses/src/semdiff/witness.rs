@@ -709,8 +709,24 @@ pub(super) fn witness(
             false,
         ));
     }
-    let old = replay(old_program, state.old, &args, &reached, &globals[0], config);
-    let new = replay(new_program, state.new, &args, &reached, &globals[1], config);
+    let old = replay(
+        old_program,
+        Side::Old,
+        state.old,
+        &args,
+        &reached,
+        &globals[0],
+        config,
+    );
+    let new = replay(
+        new_program,
+        Side::New,
+        state.new,
+        &args,
+        &reached,
+        &globals[1],
+        config,
+    );
     let input = ReplayInput {
         args,
         globals,
@@ -1318,17 +1334,22 @@ fn without_untouched_globals(mut old: Observed, mut new: Observed) -> (Observed,
 /// `config`'s replays; the reason when it cannot be.
 pub(super) fn laid_out<'p>(
     program: &'p Program,
+    side: Side,
     config: &SemdiffConfig,
 ) -> Result<Interpreter<'p>, String> {
-    let run = RunConfig {
+    let mut run = RunConfig {
         max_steps: config.replay_steps,
         ..RunConfig::default()
     };
+    if let Some(dir) = &config.run_dirs[side.index()] {
+        run.working_dir = dir.clone();
+    }
     Interpreter::new(program, &run).map_err(|t| format!("not run: {t:?}"))
 }
 
 pub(super) fn replay(
     program: &Program,
+    side: Side,
     func: FuncId,
     args: &[ReplayArg],
     pointees: &Pointees,
@@ -1336,7 +1357,7 @@ pub(super) fn replay(
     config: &SemdiffConfig,
 ) -> Observed {
     replay_from(
-        laid_out(program, config),
+        laid_out(program, side, config),
         program,
         func,
         args,

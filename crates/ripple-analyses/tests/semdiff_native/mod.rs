@@ -200,7 +200,7 @@ pub fn run(
         &driver,
         &exe,
     )?;
-    native::run(&exe, &native::stdin_text(inputs, &globals))
+    native::run(&exe, &native::stdin_text(inputs, &globals), None)
 }
 
 /// Fails (does not skip) when gcc is missing: the native checks are the point of the test.

@@ -255,6 +255,7 @@ fn native_runner(
     config: &crate::load::LoadConfig,
     old: &crate::load::LoadedVersion,
     new: &crate::load::LoadedVersion,
+    run_dirs: [Option<std::path::PathBuf>; 2],
 ) -> Option<(Arc<NativeRunner>, tempfile::TempDir)> {
     let cc = if config.preprocess.cc.is_empty() {
         "cc"
@@ -281,7 +282,8 @@ fn native_runner(
     let work = tempfile::tempdir().ok()?;
     // A replay that ends within the interpreter's step limit takes well under a
     // millisecond natively: the timeout only ends runs that do not terminate.
-    let runner = NativeRunner::new(cc, source(old), source(new), work.path(), 250);
+    let runner =
+        NativeRunner::new(cc, source(old), source(new), work.path(), 250).with_run_dirs(run_dirs);
     Some((Arc::new(runner), work))
 }
 
@@ -301,10 +303,14 @@ pub fn semantic_view(
     u8,
     ripple_analyses::sem_equiv::FunctionEquivalences,
 ) {
+    // A git revision's runs start in its own tree: the files they open by a relative
+    // path are the revision's, not the working tree's.
+    let run_trees = [old_version, new_version].map(|v| v.sources.run_tree());
+    let run_dirs = [0, 1].map(|i| run_trees[i].as_ref().map(|(_, dir)| dir.clone()));
     let native = if args.confirm == Confirm::Compiled
         && config.preprocess.mode == crate::load::PreprocessMode::Auto
     {
-        native_runner(config, old_version, new_version)
+        native_runner(config, old_version, new_version, run_dirs.clone())
     } else {
         None
     };
@@ -325,6 +331,7 @@ pub fn semantic_view(
         function: args.function.clone(),
         full_summary: args.full_summary,
         native: native.as_ref().map(|(runner, _)| runner.clone()),
+        run_dirs,
         assume_no_ub: args.assume == Assume::NoUb,
         abandon_solver_memory: ending == super::Ending::Exit,
         ..SemdiffConfig::default()

@@ -78,6 +78,51 @@ pub fn extract_revision(rev: &str) -> Result<(tempfile::TempDir, Vec<PathBuf>)> 
     write_blobs(&top, rev, &blobs)
 }
 
+/// Most bytes of a revision's files written for the runs of its code.
+const RUN_TREE_BYTES: u64 = 64 << 20;
+
+/// Writes every file of `rev` into a scratch directory, for runs of its code that open
+/// files by a relative path (a test reading its data), with the directory in it that
+/// stands for the current one; None when the revision's files take more than
+/// [`RUN_TREE_BYTES`] or git fails.
+pub fn extract_run_tree(rev: &str) -> Option<(tempfile::TempDir, PathBuf)> {
+    let top = top_level().ok()?;
+    let listing = git()
+        .current_dir(&top)
+        .args(["ls-tree", "-r", "-z", "-l", "--full-tree", rev])
+        .output()
+        .ok()?;
+    if !listing.status.success() {
+        return None;
+    }
+    let mut blobs = Vec::new();
+    let mut total = 0u64;
+    for entry in listing.stdout.split(|&b| b == 0).filter(|e| !e.is_empty()) {
+        let entry = String::from_utf8_lossy(entry);
+        let (meta, path) = entry.split_once('\t')?;
+        // "<mode> blob <oid> <size>"; symbolic links and submodules are left out.
+        let fields: Vec<&str> = meta.split_whitespace().collect();
+        if let [mode, "blob", oid, size] = fields[..] {
+            if mode != "120000" {
+                total += size.parse::<u64>().ok()?;
+                blobs.push((oid.to_string(), path.to_string()));
+            }
+        }
+    }
+    if total > RUN_TREE_BYTES {
+        return None;
+    }
+    let (scratch, _) = write_blobs(&top, rev, &blobs).ok()?;
+    let cwd = std::env::current_dir().ok()?.canonicalize().ok()?;
+    let inside = cwd
+        .strip_prefix(top.canonicalize().ok()?)
+        .ok()?
+        .to_path_buf();
+    let dir = scratch.path().join(inside);
+    std::fs::create_dir_all(&dir).ok()?;
+    Some((scratch, dir))
+}
+
 /// Writes the `.c` and `.h` files staged in the index (what `git commit` would record)
 /// into a scratch directory and lists them.
 pub fn extract_index() -> Result<(tempfile::TempDir, Vec<PathBuf>)> {

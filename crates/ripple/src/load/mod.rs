@@ -109,6 +109,8 @@ pub struct SourceSet {
     pub root: PathBuf,
     /// `.c` and `.h` files, relative to `root`, sorted.
     pub files: Vec<PathBuf>,
+    /// The git revision it is, if it is one.
+    pub revision: Option<String>,
     /// Holds the extracted tree of a git revision alive.
     _scratch: Option<tempfile::TempDir>,
 }
@@ -142,6 +144,12 @@ impl SourceSet {
             .collect()
     }
 
+    /// For a git revision, all its files written out for the runs of its code, and the
+    /// directory in them that stands for the current one (see [`git::extract_run_tree`]).
+    pub fn run_tree(&self) -> Option<(tempfile::TempDir, PathBuf)> {
+        git::extract_run_tree(self.revision.as_deref()?)
+    }
+
     pub fn load(spec: &VersionSpec) -> Result<SourceSet> {
         match spec {
             VersionSpec::Path(path) => from_path(path),
@@ -151,6 +159,7 @@ impl SourceSet {
                     label: rev.clone(),
                     root: scratch.path().to_path_buf(),
                     files,
+                    revision: Some(rev.clone()),
                     _scratch: Some(scratch),
                 })
             }
@@ -160,6 +169,7 @@ impl SourceSet {
                     label: "index".into(),
                     root: scratch.path().to_path_buf(),
                     files,
+                    revision: None,
                     _scratch: Some(scratch),
                 })
             }
@@ -169,6 +179,7 @@ impl SourceSet {
                     label: "working tree".into(),
                     root,
                     files,
+                    revision: None,
                     _scratch: None,
                 })
             }
@@ -209,6 +220,7 @@ fn from_path(path: &Path) -> Result<SourceSet> {
             label: path.display().to_string(),
             root,
             files: vec![name],
+            revision: None,
             _scratch: None,
         });
     }
@@ -222,6 +234,7 @@ fn from_path(path: &Path) -> Result<SourceSet> {
         label: path.display().to_string(),
         root: path.to_path_buf(),
         files,
+        revision: None,
         _scratch: None,
     })
 }
@@ -1501,6 +1514,7 @@ pub fn load_paths(specs: &[VersionSpec], config: &LoadConfig) -> Result<LoadedVe
             label,
             root,
             files,
+            revision: None,
             _scratch: None,
         },
         units,
