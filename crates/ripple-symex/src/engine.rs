@@ -837,6 +837,19 @@ impl<'p> Engine<'p> {
         });
     }
 
+    /// Ends the path `trapped` in a trap.
+    fn record_trap(&mut self, run: &mut Exploration, mut trapped: PathState) {
+        trapped.signature.push(u32::MAX - 1);
+        let out = Outcome {
+            status: BV::from_u64(Status::Trap as u64, 8),
+            code: BV::from_u64(0, 32),
+            ret: None,
+            mem: trapped.mem.clone(),
+            io: trapped.io.clone(),
+        };
+        self.record(run, trapped, out);
+    }
+
     /// Splits off the trap paths raised while evaluating a node; false when the normal
     /// continuation is infeasible.
     fn check_traps(&mut self, run: &mut Exploration, st: &mut PathState) -> bool {
@@ -847,15 +860,7 @@ impl<'p> Engine<'p> {
         if self.feasible(&trap) {
             let mut trapped = st.clone();
             trapped.conds.push(trap.clone());
-            trapped.signature.push(u32::MAX - 1);
-            let out = Outcome {
-                status: BV::from_u64(Status::Trap as u64, 8),
-                code: BV::from_u64(0, 32),
-                ret: None,
-                mem: trapped.mem.clone(),
-                io: trapped.io.clone(),
-            };
-            self.record(run, trapped, out);
+            self.record_trap(run, trapped);
         }
         let ok = trap.not();
         if !self.feasible(&ok) {
@@ -1379,16 +1384,7 @@ impl<'p> Engine<'p> {
             }
             // Undefined behaviour where it is reached: a trap, as the interpreter's.
             "unreachable" if name == "__builtin_unreachable" => {
-                let mut ended = st.clone();
-                ended.signature.push(u32::MAX - 1);
-                let out = Outcome {
-                    status: BV::from_u64(Status::Trap as u64, 8),
-                    code: BV::from_u64(0, 32),
-                    ret: None,
-                    mem: ended.mem.clone(),
-                    io: ended.io.clone(),
-                };
-                self.record(run, ended, out);
+                self.record_trap(run, st.clone());
                 return false;
             }
             _ => {}
