@@ -199,9 +199,27 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
         .join(", ");
     let _ = writeln!(out, "versions: {versions}");
     let mut quiet = 0;
+    // Points left undecided with nothing else to say: one line for all of them.
+    let mut undecided: Vec<String> = Vec::new();
     for p in &view.points {
         if p.is_quiet() && !all {
             quiet += 1;
+            continue;
+        }
+        let said = p
+            .churns
+            .iter()
+            .any(|c| !(c.removed.is_empty() && c.added.is_empty()))
+            || !p.version_invariants.is_empty();
+        if !all && !said {
+            let mut reasons: Vec<&str> = p
+                .invariants
+                .iter()
+                .filter(|v| v.status == "undecided")
+                .filter_map(|v| v.reason.as_deref())
+                .collect();
+            reasons.dedup();
+            undecided.push(format!("{} ({})", p.function, reasons.join("; ")));
             continue;
         }
         let place = p.line.as_deref().unwrap_or("?");
@@ -281,6 +299,15 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
         let _ = writeln!(
             out,
             "\n{quiet} point(s) without churn (--all lists their invariants)"
+        );
+    }
+    if !undecided.is_empty() {
+        let _ = writeln!(
+            out,
+            "{}{} point(s) undecided, with no churn found (--all shows what was abstracted): {}",
+            if quiet > 0 { "" } else { "\n" },
+            undecided.len(),
+            undecided.join(", ")
         );
     }
     let _ = writeln!(

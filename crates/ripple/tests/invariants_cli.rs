@@ -459,3 +459,44 @@ fn what_unknown_values_fail_to_show_is_no_churn() {
     assert!(!text.contains("churn 1 -> 2"), "{text}");
     assert!(text.contains("too large to keep"), "{text}");
 }
+
+/// A point left undecided with nothing else to say is one line of the text (md4c
+/// ce4636b: two blocks of notes and abstracted loops for two undecided points); `--all`
+/// still shows why, version by version.
+#[test]
+fn undecided_points_are_one_line_unless_all() {
+    let fixtures =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../ripple-analyses/tests/invariants/sound");
+    let run = |extra: &[&str]| {
+        let out = ripple()
+            .current_dir(&fixtures)
+            .args([
+                "invariants",
+                "calls.c",
+                "calls.c",
+                "--steps",
+                "1",
+                "--at",
+                "use_clamp",
+            ])
+            .args(extra)
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let text = run(&[]);
+    assert!(
+        text.contains(
+            "\n1 point(s) undecided, with no churn found (--all shows what was abstracted): \
+             use_clamp (more than 1 propagation steps)\n"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("note: calls not entered"), "{text}");
+    let all = run(&["--all"]);
+    assert!(
+        all.contains("version 1: undecided (more than 1 propagation steps)"),
+        "{all}"
+    );
+    assert!(all.contains("note: calls not entered"), "{all}");
+}
