@@ -1746,24 +1746,8 @@ impl<'p> Engine<'p> {
     /// thousands of such facts, and each one makes every model of a query larger.
     pub fn constant_memory(&self, side: Side, roots: &[FuncId], mem: &Array) -> Bool {
         let program = self.programs[side.index()];
-        let constants = self.constant_facts[side.index()].get_or_init(|| ConstantFacts {
-            template: crate::smt::memory_const(&format!("const.template.{}", side.index())),
-            facts: Default::default(),
-            without_facts: Default::default(),
-            refs: program.functions.iter().map(function_refs).collect(),
-        });
-        let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
-        let mut stack: Vec<FuncId> = roots.to_vec();
-        let mut named: Vec<GlobalId> = Vec::new();
-        while let Some(func) = stack.pop() {
-            let (globals, callees) = &constants.refs[func.index()];
-            named.extend(globals);
-            for callee in callees {
-                if seen.insert(*callee) {
-                    stack.push(*callee);
-                }
-            }
-        }
+        let constants = self.constants(side);
+        let mut named = self.named_globals(side, roots);
         // And what their initializers point to, transitively (`static const char *NAME =
         // "warning"`: the literal's bytes are as constant as the pointer).
         let mut pointed: FxHashSet<GlobalId> = named.iter().copied().collect();
@@ -1822,23 +1806,43 @@ impl<'p> Engine<'p> {
             return Vec::new();
         };
         let without = constants.without_facts.borrow();
+        let mut out = self.named_globals(side, roots);
+        out.retain(|g| without.contains(g) && self.programs[side.index()].globals[*g].is_const);
+        out
+    }
+
+    /// The constant facts of version `side` built so far.
+    fn constants(&self, side: Side) -> &ConstantFacts {
+        self.constant_facts[side.index()].get_or_init(|| ConstantFacts {
+            template: crate::smt::memory_const(&format!("const.template.{}", side.index())),
+            facts: Default::default(),
+            without_facts: Default::default(),
+            refs: self.programs[side.index()]
+                .functions
+                .iter()
+                .map(function_refs)
+                .collect(),
+        })
+    }
+
+    /// The globals the functions of `roots`' direct-call closure name, sorted.
+    fn named_globals(&self, side: Side, roots: &[FuncId]) -> Vec<GlobalId> {
+        let refs = &self.constants(side).refs;
         let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
         let mut stack: Vec<FuncId> = roots.to_vec();
-        let mut out = Vec::new();
+        let mut named: Vec<GlobalId> = Vec::new();
         while let Some(func) = stack.pop() {
-            let (globals, callees) = &constants.refs[func.index()];
-            out.extend(globals.iter().filter(|g| {
-                without.contains(g) && self.programs[side.index()].globals[**g].is_const
-            }));
+            let (globals, callees) = &refs[func.index()];
+            named.extend(globals);
             for callee in callees {
                 if seen.insert(*callee) {
                     stack.push(*callee);
                 }
             }
         }
-        out.sort_unstable();
-        out.dedup();
-        out
+        named.sort_unstable();
+        named.dedup();
+        named
     }
 
     /// The globals of version `side` that [`Engine::constant_memory`] named and left
@@ -1864,28 +1868,13 @@ impl<'p> Engine<'p> {
 
     /// The writable globals the functions of `roots`' direct-call closure name, holding
     /// their initial contents in `mem`, one fact per global (those known byte for byte,
-    /// up to 8 KiB in all):
-    /// not facts of every input, as any earlier code may have changed them, but the state
-    /// a program starts from, which a witness is more telling from.
+    /// up to 8 KiB in all). Not facts of every input, as earlier code may have changed
+    /// them, but the state a program starts from, which a witness is more telling from.
     pub fn initial_contents(&self, side: Side, roots: &[FuncId], mem: &Array) -> Vec<Bool> {
         let program = self.programs[side.index()];
-        let mut seen: FxHashSet<FuncId> = roots.iter().copied().collect();
-        let mut stack: Vec<FuncId> = roots.to_vec();
-        let mut named: Vec<GlobalId> = Vec::new();
-        while let Some(func) = stack.pop() {
-            let (globals, callees) = function_refs(&program.functions[func]);
-            named.extend(globals);
-            for callee in callees {
-                if seen.insert(callee) {
-                    stack.push(callee);
-                }
-            }
-        }
-        named.sort_unstable();
-        named.dedup();
         let mut budget = 8192u64;
         let mut facts = Vec::new();
-        for global in named {
+        for global in self.named_globals(side, roots) {
             let size = program.types.size_of(program.globals[global].ty);
             if program.globals[global].is_const || size > budget {
                 continue;

@@ -198,23 +198,7 @@ fn bad_input_is_an_error() {
 /// bounds that came from clamp's body (-5..5) are no longer claimed.
 #[test]
 fn calls_not_entered_are_reported() {
-    let fixtures =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../ripple-analyses/tests/invariants/sound");
-    let out = ripple()
-        .current_dir(&fixtures)
-        .args([
-            "invariants",
-            "calls.c",
-            "calls.c",
-            "--steps",
-            "6",
-            "--at",
-            "use_clamp",
-            "--format",
-            "json",
-        ])
-        .output()
-        .expect("runs");
+    let out = use_clamp_within("6", &["--format", "json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     let point = &json["points"][0];
     let notes = point["notes"].as_array().unwrap();
@@ -465,25 +449,8 @@ fn what_unknown_values_fail_to_show_is_no_churn() {
 /// still shows why, version by version.
 #[test]
 fn undecided_points_are_one_line_unless_all() {
-    let fixtures =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../ripple-analyses/tests/invariants/sound");
-    let run = |extra: &[&str]| {
-        let out = ripple()
-            .current_dir(&fixtures)
-            .args([
-                "invariants",
-                "calls.c",
-                "calls.c",
-                "--steps",
-                "1",
-                "--at",
-                "use_clamp",
-            ])
-            .args(extra)
-            .output()
-            .expect("runs");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let run =
+        |extra: &[&str]| String::from_utf8_lossy(&use_clamp_within("1", extra).stdout).into_owned();
     let text = run(&[]);
     assert!(
         text.contains(
@@ -499,4 +466,25 @@ fn undecided_points_are_one_line_unless_all() {
         "{all}"
     );
     assert!(all.contains("note: calls not entered"), "{all}");
+}
+
+/// `ripple invariants` at the exit of `use_clamp` of the fixture `calls.c` (against
+/// itself) within `steps` propagation steps.
+fn use_clamp_within(steps: &str, extra: &[&str]) -> std::process::Output {
+    let fixtures =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../ripple-analyses/tests/invariants/sound");
+    ripple()
+        .current_dir(&fixtures)
+        .args([
+            "invariants",
+            "calls.c",
+            "calls.c",
+            "--steps",
+            steps,
+            "--at",
+            "use_clamp",
+        ])
+        .args(extra)
+        .output()
+        .expect("runs")
 }
