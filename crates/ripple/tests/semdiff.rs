@@ -340,6 +340,10 @@ fn reaching_builtin_unreachable_is_undefined_behaviour() {
     assert!(!stdout.contains("old: returned -"), "{stdout}");
     let (_, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &["--assume", "no-ub"]);
     assert!(!stdout.contains("clamp: different"), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("a reached `__builtin_unreachable` traps), but no witness free"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -156,8 +156,10 @@ pub(super) fn report_pair(
     }
     if config.assume_no_ub && proved_diff && !confirmed {
         notes.push(
-            "the versions differ under wrapping semantics, but no witness free of undefined \
-             behaviour was found (--assume no-ub)"
+            "the versions differ where the analysis gives undefined behaviour a meaning \
+             (signed arithmetic wraps; a division by zero or a reached \
+             `__builtin_unreachable` traps), but no witness free of undefined behaviour was \
+             found (--assume no-ub)"
                 .into(),
         );
     }
