@@ -269,16 +269,11 @@ fn verdict_results(semantic: &SemdiffView, changes: &DiffView) -> Vec<Value> {
         .functions
         .iter()
         .find(|c| !c.new_lines.is_empty() || !c.old_lines.is_empty());
-    // Unchanged callers that behave differently only where no changed function is shown
-    // to: then they are where the change shows.
-    let shown = semantic
-        .functions
-        .iter()
-        .any(|f| f.modified && f.verdict == "different");
+    let callers = semantic.differing_callers();
     for f in semantic
         .functions
         .iter()
-        .filter(|f| f.modified || (!shown && f.verdict == "different"))
+        .filter(|f| f.modified || callers.iter().any(|c| std::ptr::eq(*c, *f)))
     {
         let own = changes
             .functions

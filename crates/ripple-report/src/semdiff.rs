@@ -20,6 +20,20 @@ pub struct SemdiffView {
 }
 
 impl SemdiffView {
+    /// Unchanged functions that behave differently, when no changed function is shown
+    /// to: where the change shows (a changed function left unknown).
+    pub fn differing_callers(&self) -> Vec<&FunctionView> {
+        let shown = self
+            .functions
+            .iter()
+            .any(|f| f.modified && f.verdict == "different");
+        let differs = |f: &&FunctionView| !f.modified && f.verdict == "different";
+        match shown {
+            true => Vec::new(),
+            false => self.functions.iter().filter(differs).collect(),
+        }
+    }
+
     /// Whether the wall-clock cut-off, not the work budget, stopped the run: another
     /// run may then decide more.
     pub fn machine_dependent(&self) -> bool {
@@ -615,16 +629,7 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
         .count();
     decided.retain(|f| !(f.lines_only && f.verdict == "unknown"));
     decided.sort_by_key(|f| f.lines_only);
-    // Unchanged callers that behave differently, where no changed function is shown to:
-    // the change seen where it shows (a changed function left unknown).
-    if !decided.iter().any(|f| f.verdict == "different") {
-        decided.extend(
-            semantic
-                .functions
-                .iter()
-                .filter(|f| !f.modified && f.verdict == "different"),
-        );
-    }
+    decided.extend(semantic.differing_callers());
     if !decided.is_empty() || moved > 0 {
         let _ = writeln!(out, "#### Semantic verdicts\n");
         let _ = writeln!(out, "| function | verdict | evidence |");

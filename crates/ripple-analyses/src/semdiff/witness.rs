@@ -1332,6 +1332,15 @@ fn without_untouched_globals(mut old: Observed, mut new: Observed) -> (Observed,
 
 /// The program laid out for a run (globals initialised) with the step limit of
 /// `config`'s replays; the reason when it cannot be.
+/// The traps of undefined behaviour a run goes through, which compiled code need not
+/// share: it may fold a division it knows traps or drop a dead one, and takes
+/// `__builtin_unreachable` as a promise.
+const UNDEFINED_TRAPS: [&str; 3] = [
+    "division by zero",
+    "signed division overflow",
+    "__builtin_unreachable reached",
+];
+
 pub(super) fn laid_out<'p>(
     program: &'p Program,
     side: Side,
@@ -1603,14 +1612,11 @@ pub(super) fn replay_from(
                 "out-of-bounds",
                 "freed or out-of-scope",
                 "invalid pointer",
-                // Compiled code may fold a division it knows traps, or drop a dead one.
-                "division by zero",
-                "signed division overflow",
                 // Compiled code reads whatever the registers or the stack hold.
                 "va_arg past the last variadic argument",
-                "__builtin_unreachable reached",
             ]
             .iter()
+            .chain(&UNDEFINED_TRAPS)
             .any(|k| message.contains(k)) =>
         {
             Some(message.clone())
@@ -1627,11 +1633,7 @@ pub(super) fn replay_from(
     });
     let mut through: Vec<&'static str> = interpreter.undefined().iter().map(|u| u.name()).collect();
     if let CallResult::Stopped(ripple_interp::Termination::Trap { message, .. }) = &outcome.result {
-        for kind in [
-            "division by zero",
-            "signed division overflow",
-            "__builtin_unreachable reached",
-        ] {
+        for kind in UNDEFINED_TRAPS {
             if message.contains(kind) {
                 through.push(kind);
             }
