@@ -72,12 +72,14 @@ pub mod native;
 mod pointees;
 mod procdiff;
 mod report;
+pub mod run_dir;
 mod undefined;
 mod witness;
 
 pub use pointees::{ObjectRef, Pointees, ReplayLink, ReplayObject};
 use procdiff::*;
 use report::*;
+pub use run_dir::RunDir;
 use witness::*;
 pub use witness::{Observed, ReplayArg, ReplayInput, Unconfirmed, Witness};
 
@@ -154,8 +156,8 @@ pub struct SemdiffConfig {
     pub native: Option<std::sync::Arc<native::NativeRunner>>,
     /// The directory each version's runs (old, new) start in, where the files they open
     /// by a relative path are: a git revision's own tree, not the working tree's.
-    /// None: the current directory.
-    pub run_dirs: [Option<std::path::PathBuf>; 2],
+    /// The default: the current directory.
+    pub run_dirs: [RunDir; 2],
     /// Answer modulo undefined behaviour: a witness that goes through it (signed
     /// overflow, division by zero, ...) confirms nothing.
     pub assume_no_ub: bool,

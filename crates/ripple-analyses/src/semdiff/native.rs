@@ -1081,8 +1081,8 @@ pub struct NativeRunner {
     work: PathBuf,
     timeout_ms: u32,
     builds: Mutex<HashMap<(usize, FuncId), Result<PathBuf, String>>>,
-    /// The directory each version's runs start in (None: the current one).
-    run_dirs: [Option<PathBuf>; 2],
+    /// The directory each version's runs start in.
+    run_dirs: [super::RunDir; 2],
 }
 
 impl NativeRunner {
@@ -1106,7 +1106,7 @@ impl NativeRunner {
 
     /// Runs each version (old, new) in its own directory: where the files it opens by a
     /// relative path are.
-    pub fn with_run_dirs(mut self, run_dirs: [Option<PathBuf>; 2]) -> Self {
+    pub fn with_run_dirs(mut self, run_dirs: [super::RunDir; 2]) -> Self {
         self.run_dirs = run_dirs;
         self
     }
@@ -1161,7 +1161,7 @@ impl NativeRunner {
                 })
                 .clone()?
         };
-        let dir = self.run_dirs[index].as_deref();
+        let dir = self.run_dirs[index].path();
         let outcomes = run(&exe, &stdin_text(inputs, globals), dir)?;
         if let Some(name) = outcomes.iter().find_map(|o| unlinked(o)) {
             return Err(format!(

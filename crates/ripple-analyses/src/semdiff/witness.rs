@@ -1350,8 +1350,8 @@ pub(super) fn laid_out<'p>(
         max_steps: config.replay_steps,
         ..RunConfig::default()
     };
-    if let Some(dir) = &config.run_dirs[side.index()] {
-        run.working_dir = dir.clone();
+    if let Some(dir) = config.run_dirs[side.index()].path() {
+        run.working_dir = dir.to_path_buf();
     }
     Interpreter::new(program, &run).map_err(|t| format!("not run: {t:?}"))
 }

@@ -9,7 +9,7 @@ use anyhow::Result;
 use clap::Args;
 use ripple_analyses::semdiff::native::{NativeRunner, NativeSource, NativeUnit};
 use ripple_analyses::semdiff::{
-    semdiff, SemdiffConfig, CUTOFF_FACTOR, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET,
+    semdiff, RunDir, SemdiffConfig, CUTOFF_FACTOR, DEFAULT_QUERY_BUDGET, DEFAULT_RUN_BUDGET,
 };
 
 use crate::cli::FrontendArgs;
@@ -255,7 +255,7 @@ fn native_runner(
     config: &crate::load::LoadConfig,
     old: &crate::load::LoadedVersion,
     new: &crate::load::LoadedVersion,
-    run_dirs: [Option<std::path::PathBuf>; 2],
+    run_dirs: [RunDir; 2],
 ) -> Option<(Arc<NativeRunner>, tempfile::TempDir)> {
     let cc = if config.preprocess.cc.is_empty() {
         "cc"
@@ -304,9 +304,8 @@ pub fn semantic_view(
     ripple_analyses::sem_equiv::FunctionEquivalences,
 ) {
     // A git revision's runs start in its own tree: the files they open by a relative
-    // path are the revision's, not the working tree's.
-    let run_trees = [old_version, new_version].map(|v| v.sources.run_tree());
-    let run_dirs = [0, 1].map(|i| run_trees[i].as_ref().map(|(_, dir)| dir.clone()));
+    // path are the revision's, not the working tree's. It is written on the first run.
+    let run_dirs = [old_version, new_version].map(|v| v.sources.run_dir());
     let native = if args.confirm == Confirm::Compiled
         && config.preprocess.mode == crate::load::PreprocessMode::Auto
     {

@@ -144,10 +144,20 @@ impl SourceSet {
             .collect()
     }
 
-    /// For a git revision, all its files written out for the runs of its code, and the
-    /// directory in them that stands for the current one (see [`git::extract_run_tree`]).
-    pub fn run_tree(&self) -> Option<(tempfile::TempDir, PathBuf)> {
-        git::extract_run_tree(self.revision.as_deref()?)
+    /// Where the runs of this version's code start: for a git revision, all its files
+    /// written out on the first run, in the directory that stands for the current one
+    /// (see [`git::extract_run_tree`]); else the current directory.
+    pub fn run_dir(&self) -> ripple_analyses::semdiff::RunDir {
+        match self.revision.clone() {
+            Some(rev) => ripple_analyses::semdiff::RunDir::new(move || {
+                let (scratch, dir) = git::extract_run_tree(&rev)?;
+                Some((
+                    Box::new(scratch) as ripple_analyses::semdiff::run_dir::Keep,
+                    dir,
+                ))
+            }),
+            None => ripple_analyses::semdiff::RunDir::default(),
+        }
     }
 
     pub fn load(spec: &VersionSpec) -> Result<SourceSet> {
