@@ -574,7 +574,8 @@ impl<'a> IrComparer<'a> {
     /// through it carries its own type and offset, and pointer arithmetic its scale, and
     /// those are compared where they occur. So pointers to records of one tag are the
     /// same type whatever members the records gained (a member added at the end changes
-    /// only the code that copies the record, takes its size or steps over it).
+    /// only the code that copies the record, takes its size or steps over it). Records
+    /// of other tags (or one without a tag) are compared member by member.
     fn same_pointee(&mut self, old: TypeId, new: TypeId) -> bool {
         let tagged = |types: &ripple_ir::TypeTable, ty: TypeId| {
             if ty.index() >= types.len() {
@@ -584,7 +585,7 @@ impl<'a> IrComparer<'a> {
             Some((record.tag.clone()?, record.is_union))
         };
         match (tagged(&self.old.types, old), tagged(&self.new.types, new)) {
-            (Some(x), Some(y)) => x == y,
+            (Some(x), Some(y)) if x == y => true,
             _ => self.same_type(old, new),
         }
     }
@@ -599,8 +600,9 @@ impl<'a> IrComparer<'a> {
         ) else {
             return false;
         };
-        let same = x.tag == y.tag
-            && x.is_union == y.is_union
+        // The tag is a name only: `typedef struct { .. } t;` given a tag, or a tag
+        // renamed, lays out and reads the same bytes.
+        let same = x.is_union == y.is_union
             && x.size == y.size
             && x.align == y.align
             && x.complete == y.complete
