@@ -229,17 +229,7 @@ pub fn render_report(impact: Option<&ImpactLinesView>, report: &Report, version:
             );
         }
     }
-    let mut results = Vec::new();
-    for f in &report.changes.files_not_analysed {
-        results.push(json!({
-            "ruleId": "RPL006",
-            "ruleIndex": 5,
-            "level": "warning",
-            "message": { "text": crate::diff::not_analysed_text(f) },
-            "locations": [location(if f.new_lines.is_empty() && f.lines_only() { "old" } else { "new" }, &f.file, f.first_line(), f.first_line(), None)],
-            "partialFingerprints": { "rippleNotAnalysed/v1": fingerprint(&["RPL006", &f.file]) }
-        }));
-    }
+    let mut results = not_analysed_results(&report.changes.files_not_analysed);
     if let Some(semantic) = &report.semantic {
         results.extend(verdict_results(semantic, &report.changes));
     }
@@ -249,13 +239,33 @@ pub fn render_report(impact: Option<&ImpactLinesView>, report: &Report, version:
     serde_json::to_string_pretty(&log).unwrap_or_default()
 }
 
+/// One `RPL006` warning per changed file (or changed lines of one) the analysis left out.
+fn not_analysed_results(files: &[crate::diff::FileNotAnalysedView]) -> Vec<Value> {
+    files
+        .iter()
+        .map(|f| {
+            json!({
+                "ruleId": "RPL006",
+                "ruleIndex": 5,
+                "level": "warning",
+                "message": { "text": crate::diff::not_analysed_text(f) },
+                "locations": [location(if f.new_lines.is_empty() && f.lines_only() { "old" } else { "new" }, &f.file, f.first_line(), f.first_line(), None)],
+                "partialFingerprints": { "rippleNotAnalysed/v1": fingerprint(&["RPL006", &f.file]) }
+            })
+        })
+        .collect()
+}
+
 /// The SARIF log of `ripple semdiff`: the verdicts of the changed functions alone.
 pub fn render_verdicts(semantic: &SemdiffView, changes: &DiffView, version: &str) -> String {
     let log = sarif_log(
         version,
         version_bases(&changes.old, &changes.new),
         Vec::new(),
-        verdict_results(semantic, changes),
+        not_analysed_results(&semantic.not_analysed)
+            .into_iter()
+            .chain(verdict_results(semantic, changes))
+            .collect(),
     );
     serde_json::to_string_pretty(&log).unwrap_or_default()
 }

@@ -14,6 +14,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Serialize, Deserialize)]
 pub struct SemdiffView {
     pub schema: u32,
+    /// Changed files the program analysed does not read, and changed lines in a branch
+    /// of `#if` its build does not take: no verdict covers them (absent when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_analysed: Vec<crate::diff::FileNotAnalysedView>,
     pub functions: Vec<FunctionView>,
     pub main: Option<FunctionView>,
     pub settings: SettingsView,
@@ -256,6 +260,7 @@ pub fn semdiff_view(report: &SemdiffReport) -> SemdiffView {
     let main = report.main.map(|i| functions[i].clone());
     SemdiffView {
         schema: 1,
+        not_analysed: Vec::new(),
         functions,
         main,
         settings: SettingsView {
@@ -314,8 +319,16 @@ pub fn render_text_compact(view: &SemdiffView) -> String {
 
 fn render(view: &SemdiffView, compact: bool) -> String {
     let mut out = String::new();
-    if view.functions.is_empty() {
-        out.push_str("no function is affected by the change\n");
+    // First: a change no verdict covers.
+    for f in &view.not_analysed {
+        let _ = writeln!(out, "{}", crate::diff::not_analysed_text(f));
+    }
+    match (view.functions.is_empty(), view.not_analysed.is_empty()) {
+        (true, true) => out.push_str("no function is affected by the change\n"),
+        (true, false) => out.push_str(
+            "no function of the code analysed is affected by the change; the changes above have no verdict\n",
+        ),
+        _ => {}
     }
     let undecided = |f: &FunctionView| !f.modified && f.verdict == "unknown";
     // Changed only in the line numbers they report and undecided: one line in all.
@@ -714,6 +727,13 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
 /// `ripple semdiff --format markdown`: a heading, then the table of verdicts.
 pub fn render_markdown(view: &SemdiffView) -> String {
     let mut out = String::from("### ripple: semantic verdicts of the changed functions\n\n");
+    for f in &view.not_analysed {
+        let _ = writeln!(
+            out,
+            "> **Warning:** {} (no verdict covers it)\n",
+            crate::diff::not_analysed_text(f)
+        );
+    }
     let table = render_markdown_table(view);
     if table.is_empty() {
         out.push_str("No changed function was analysed.\n");

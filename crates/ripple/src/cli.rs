@@ -11,7 +11,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
     about = "Tells C developers what a change really does",
     after_help = "Exit codes, like diff(1): 0 no change, 1 changes (a change proved equivalent is still a \
                   change of the text; 0 with --exit-zero), 2 error. semdiff: 0 every verdict \
-                  equivalent, 1 some function differs, 3 some verdict unknown, 2 error."
+                  equivalent, 1 some function differs, 3 some verdict unknown (or a changed line the build \
+                  does not compile), 2 error."
 )]
 pub struct Cli {
     #[command(subcommand)]

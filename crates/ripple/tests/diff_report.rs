@@ -1122,6 +1122,62 @@ fn changed_lines_in_a_branch_the_build_does_not_take_are_named() {
     assert!(out.contains("modified  scale"), "{out}");
 }
 
+/// `ripple semdiff` of the same change: no verdict covers the lines the build leaves
+/// out, so it is no "every verdict equivalent" (exit 0), which a CI step would take as
+/// "no behaviour changed": the lines are named first, in every format, and the exit code
+/// is 3, as for a verdict left unknown.
+#[test]
+fn semdiff_names_changed_lines_the_build_does_not_compile() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let text = |win: &str| {
+        format!(
+            "int scale(int r) {{\n#ifdef _WIN32\n  r = r * {win};\n#else\n  r = r + 1;\n#endif\n  return r;\n}}\n"
+        )
+    };
+    write_tree(&old, &[("a.c", &text("2"))]);
+    write_tree(&new, &[("a.c", &text("3"))]);
+    let semdiff = |extra: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("ripple")
+            .expect("the ripple binary builds")
+            .arg("semdiff")
+            .arg(&old)
+            .arg(&new)
+            .args(extra)
+            .arg("--no-cache")
+            .output()
+            .expect("ripple runs");
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let (code, out) = semdiff(&[]);
+    assert_eq!(code, 3, "{out}");
+    assert!(
+        out.starts_with("not compiled  a.c: changed line(s) in a branch of #if this build does not take, not analysed: old 3; new 3"),
+        "{out}"
+    );
+    let (_, json) = semdiff(&["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    assert_eq!(
+        json["not_analysed"],
+        serde_json::json!([{"file": "a.c", "functions": [], "old_lines": [3], "new_lines": [3]}])
+    );
+    let (_, markdown) = semdiff(&["--format", "markdown"]);
+    assert!(
+        markdown.contains("> **Warning:** not compiled  a.c"),
+        "{markdown}"
+    );
+    let (_, sarif) = semdiff(&["--format", "sarif"]);
+    assert!(sarif.contains("\"ruleId\": \"RPL006\""), "{sarif}");
+    // Configured for Windows, `scale` multiplies by 3 instead of 2: a difference.
+    let (code, out) = semdiff(&["-D_WIN32"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("not compiled"), "{out}");
+    assert!(out.contains("scale: different"), "{out}");
+}
+
 /// parson 1314bf8 reduced: the helper `append_string(char *, const char *)` is removed
 /// (its caller writes the bytes itself) and an unrelated `custom_func(double, char *)`
 /// added; their bodies look alike (`sprintf` into a buffer that may be null), but a

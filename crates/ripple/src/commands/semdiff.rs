@@ -148,6 +148,13 @@ pub fn run(args: &SemdiffArgs) -> Result<u8> {
         super::Ending::Exit,
     );
     timer.done("semantic difference");
+    // A change the build analysed does not compile has no verdict: not "equivalent".
+    view.not_analysed = crate::load::not_analysed(&old_version, &new_version);
+    let code = if code == 0 && !view.not_analysed.is_empty() {
+        3
+    } else {
+        code
+    };
     say_if_unaffected(args, &view);
     if let (Some(cache), Some(key)) = (&cache, key) {
         // Only what another run would give again: not a run the wall clock stopped, and
