@@ -2279,3 +2279,35 @@ fn a_witness_follows_pointer_members_of_its_arguments() {
     );
     assert!(check.contains("new: returned 0"), "{stdout}");
 }
+
+#[test]
+fn a_return_type_of_other_signedness_returns_other_values() {
+    // jsmn d0664f9's shape: the return type `unsigned` (an enum of positive values, as
+    // gcc lays it out) became `int`. The same bits are 4294967295 to the old callers and
+    // -1 to the new ones (gcc: `f(x) < 0` is 0, then 1). Compared as bits, the pair was
+    // "equivalent" where no concrete run happened on the one input that differs.
+    let dir = tempfile::tempdir().unwrap();
+    let old = "unsigned f(unsigned x)\n{\n    return (x ^ (x >> 7)) == 0x5a5a5a5au ? 0xffffffffu : 0u;\n}\n";
+    let new = "int f(unsigned x)\n{\n    return (x ^ (x >> 7)) == 0x5a5a5a5au ? -1 : 0;\n}\n";
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, new, &["--full-summary"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("f: different"), "{stdout}");
+    assert!(
+        stdout.contains("differs when:          x == 1525646672"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("old: returned 4294967295"), "{stdout}");
+    // A `double` and a `long` of the same bits are other values too: 1.0 is not
+    // 4607182418800017408.
+    let old = "double g(int x)\n{\n    return x ? 1.0 : 0.0;\n}\n";
+    let new = "long g(int x)\n{\n    return x ? 4607182418800017408L : 0;\n}\n";
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, new, &["--full-summary"]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("differs when:          true"), "{stdout}");
+    // Of one signedness and two widths, the same numbers are still equal.
+    let old = "short h(short x)\n{\n    return x;\n}\n";
+    let new = "int h(short x)\n{\n    return x;\n}\n";
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, new, &[]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("h: equivalent"), "{stdout}");
+}

@@ -14,9 +14,10 @@ pub(super) fn same_formula(engine: &mut Engine, a: &Bool, b: &Bool) -> bool {
 /// Final states equal: status, exit code, return value, memory and I/O. Parts that are
 /// the same term in both versions are left out, so that equal computations need no
 /// solver work at all (the formula is then `true`). Return values of integer types of
-/// two widths (`bool` in one version, `int` in the other) are equal when they are the
-/// same number: each is extended by its own signedness (`signed`: old, new; `None`
-/// for a return type that is not an integer, whose values of two widths always differ).
+/// two widths or signedness (`bool` in one version, `int` in the other) are equal when
+/// they are the same number: each is extended by its own signedness (`signed`: old,
+/// new; `None` for a return type that is not an integer, whose values of two widths
+/// always differ).
 pub(super) fn outcomes_equal(a: &Outcome, b: &Outcome, signed: [Option<bool>; 2]) -> Bool {
     let same = |x: &dyn Fn() -> Bool, equal: bool| -> Option<Bool> { (!equal).then(x) };
     let returned = a.status.eq(BV::from_u64(0, 8));
@@ -30,12 +31,16 @@ pub(super) fn outcomes_equal(a: &Outcome, b: &Outcome, signed: [Option<bool>; 2]
     let mut on_return: Vec<Bool> = Vec::new();
     on_return.extend(same(&|| a.mem.eq(&b.mem), a.mem.ast_eq(&b.mem)));
     match (&a.ret, &b.ret) {
-        (Some(x), Some(y)) if x.get_size() == y.get_size() => {
+        // Of one width and one signedness (or neither an integer): the same bits.
+        (Some(x), Some(y)) if x.get_size() == y.get_size() && signed[0] == signed[1] => {
             on_return.extend(same(&|| x.eq(y), x.ast_eq(y)));
         }
+        // Integers of two widths or signedness (`unsigned` to `int`: the same bits are
+        // 4294967295 and -1 to the callers), one bit wider than either. An integer and
+        // another type (`double`, a pointer) are other values whatever their bits.
         (Some(x), Some(y)) => match signed {
             [Some(sx), Some(sy)] => {
-                let width = x.get_size().max(y.get_size());
+                let width = x.get_size().max(y.get_size()) + u32::from(sx != sy);
                 let extend = |v: &BV, signed: bool| {
                     let more = width - v.get_size();
                     if signed {
