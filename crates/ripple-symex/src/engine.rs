@@ -190,6 +190,9 @@ pub struct Engine<'p> {
     /// ([`Engine::set_differing_targets`]): a call to one of them is that version's own
     /// unknown function.
     differing_targets: [FxHashMap<(FuncId, NodeId), Vec<u64>>; 2],
+    /// Per version and function, the branches whose false successor leaves a loop the
+    /// true one stays in ([`Engine::exit_first`]).
+    exits_on_false: FxHashMap<(Side, FuncId), Vec<bool>>,
 }
 
 /// The facts of [`Engine::constant_memory`] for one version.
@@ -359,7 +362,44 @@ impl<'p> Engine<'p> {
             cheap_feasibility: false,
             constant_facts: Default::default(),
             differing_targets: Default::default(),
+            exits_on_false: FxHashMap::default(),
         }
+    }
+
+    /// Whether the exploration takes the false successor of `branch` first: the one that
+    /// leaves a loop (cannot come back to the branch) when the true one stays in it. The
+    /// depth-first search then finishes the paths that leave each loop after fewer
+    /// iterations before those that iterate more, so a budget that runs out mid-way
+    /// has covered the short paths (jsmn's `jsmn_parse`: the empty input, where the
+    /// versions differ, is the path that never enters the main loop). The same paths
+    /// are explored either way when the budget suffices.
+    fn exit_first(&mut self, side: Side, func: FuncId, branch: NodeId) -> bool {
+        let function = &self.programs[side.index()].functions[func];
+        let flags = self.exits_on_false.entry((side, func)).or_insert_with(|| {
+            let n = function.nodes.len();
+            let sccs = ripple_graph::strongly_connected_components(n, [0], |node, i| {
+                function.nodes[NodeId::from(node)]
+                    .succs
+                    .get(i)
+                    .map(|s| s.index())
+            });
+            function
+                .nodes
+                .iter()
+                .enumerate()
+                .map(|(b, node)| match (&node.kind, node.succs.as_slice()) {
+                    (NodeKind::Branch { .. }, [t, f]) => {
+                        let within = |x: NodeId| {
+                            sccs.is_reached(b)
+                                && sccs.component_of[x.index()] == sccs.component_of[b]
+                        };
+                        within(*t) && !within(*f)
+                    }
+                    _ => false,
+                })
+                .collect()
+        });
+        flags.get(branch.index()).copied().unwrap_or(false)
     }
 
     /// The indirect call site `(function, node)` of `side` may call `functions`, which
@@ -709,19 +749,19 @@ impl<'p> Engine<'p> {
                     let taken = self.feasible(&c);
                     let not_taken = if taken { self.feasible(&c.not()) } else { true };
                     if taken && not_taken {
-                        let mut then_state = st.clone();
-                        then_state.conds.push(c.clone());
-                        then_state.signature.push(node_id.index() as u32 * 2 + 1);
-                        self.smt.push();
-                        self.assume_on_path(&c);
-                        self.run(run, node.succs[0], then_state);
-                        self.smt.pop();
-                        st.conds.push(c.not());
-                        st.signature.push(node_id.index() as u32 * 2);
-                        self.smt.push();
-                        self.assume_on_path(&c.not());
-                        self.run(run, node.succs[1], st);
-                        self.smt.pop();
+                        let mut ways = [(c.clone(), 1, node.succs[0]), (c.not(), 0, node.succs[1])];
+                        if self.exit_first(side, run.func, node_id) {
+                            ways.swap(0, 1);
+                        }
+                        let states = [st.clone(), st];
+                        for ((cond, bit, succ), mut state) in ways.into_iter().zip(states) {
+                            state.conds.push(cond.clone());
+                            state.signature.push(node_id.index() as u32 * 2 + bit);
+                            self.smt.push();
+                            self.assume_on_path(&cond);
+                            self.run(run, succ, state);
+                            self.smt.pop();
+                        }
                         return;
                     }
                     if run.preconditioned && c.as_bool().is_none() {

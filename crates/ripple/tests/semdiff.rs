@@ -2311,3 +2311,93 @@ fn a_return_type_of_other_signedness_returns_other_values() {
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("h: equivalent"), "{stdout}");
 }
+
+#[test]
+fn a_difference_on_the_shortest_path_is_found_when_the_exploration_runs_out() {
+    // jsmn edd7518's shape: `count` starts at the parser's `next` instead of 0, so the
+    // versions differ whenever the main loop does not run (gcc: 0, then 2, with `pos >=
+    // len` and `next = 2`). The loop's eight ways per iteration exhaust the exploration
+    // at unwinding bound 5: it went into the loop first and took the whole phase, so the
+    // path that never enters it was not explored, nor anything compared ("unknown").
+    // Paths that leave a loop now come first, and each version's exploration leaves
+    // part of the phase to the comparison.
+    let dir = tempfile::tempdir().unwrap();
+    let old = OLD_TOKENIZER;
+    let new = old.replace("    int count = 0;", "    int count = p->next;");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("parse: different"), "{stdout}");
+    assert!(
+        stdout.contains("confirmed on the compiled versions"),
+        "{stdout}"
+    );
+}
+
+const OLD_TOKENIZER: &str = r#"struct parser { unsigned pos; int next; int super; };
+struct tok { int type; int start; int end; int size; };
+
+static struct tok *alloc_tok(struct parser *p, struct tok *toks, unsigned n)
+{
+    if ((unsigned)p->next >= n)
+        return 0;
+    struct tok *t = &toks[p->next++];
+    t->start = t->end = -1;
+    t->size = 0;
+    return t;
+}
+
+int parse(struct parser *p, const char *js, unsigned len, struct tok *toks, unsigned n)
+{
+    int count = 0;
+    int i;
+    for (; p->pos < len && js[p->pos] != '\0'; p->pos++) {
+        char c = js[p->pos];
+        struct tok *t;
+        switch (c) {
+        case '{': case '[':
+            count++;
+            if (toks == 0)
+                break;
+            t = alloc_tok(p, toks, n);
+            if (t == 0)
+                return -1;
+            if (p->super != -1)
+                toks[p->super].size++;
+            t->type = c == '{' ? 1 : 2;
+            t->start = p->pos;
+            p->super = p->next - 1;
+            break;
+        case '}': case ']':
+            if (toks == 0)
+                break;
+            for (i = p->next - 1; i >= 0; i--) {
+                t = &toks[i];
+                if (t->start != -1 && t->end == -1) {
+                    if (t->type != (c == '}' ? 1 : 2))
+                        return -2;
+                    p->super = -1;
+                    t->end = p->pos + 1;
+                    break;
+                }
+            }
+            if (i == -1)
+                return -2;
+            break;
+        case ':':
+            p->super = p->next - 1;
+            break;
+        case '\t': case '\r': case '\n': case ' ':
+            break;
+        default:
+            count++;
+            break;
+        }
+    }
+    if (toks != 0) {
+        for (i = p->next - 1; i >= 0; i--)
+            if (toks[i].start != -1 && toks[i].end == -1)
+                return -3;
+    }
+    return count;
+}
+"#;
