@@ -793,6 +793,7 @@ mod tests {
     ) -> SemdiffView {
         SemdiffView {
             schema: 1,
+            not_analysed: Vec::new(),
             functions,
             main: None,
             settings: SettingsView {
