@@ -628,6 +628,10 @@ fn clipped(value: &str) -> std::borrow::Cow<'_, str> {
 /// Characters of a witness's inputs a Markdown table cell shows.
 const MARKDOWN_INPUTS: usize = 160;
 
+/// Characters of one input the folded list under the table shows (a buffer of 4,096
+/// bytes is the JSON's to hold).
+const MARKDOWN_INPUT_WHOLE: usize = 600;
+
 /// The verdicts of the changed functions as a Markdown table (a pull-request comment):
 /// each with its evidence, a confirmed witness first; nothing when no changed function
 /// was analysed.
@@ -647,6 +651,8 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
         let _ = writeln!(out, "#### Semantic verdicts\n");
         let _ = writeln!(out, "| function | verdict | evidence |");
         let _ = writeln!(out, "|---|---|---|");
+        // Inputs too long for their cell, whole after the table: (function, inputs).
+        let whole: std::cell::RefCell<Vec<(String, Vec<String>)>> = Default::default();
         for f in decided {
             // A table cell holds the first MARKDOWN_INPUTS characters of the inputs.
             let inputs_of = |w: &crate::semdiff::WitnessView| {
@@ -660,7 +666,13 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                     return "no inputs (the globals at their initial values)".to_string();
                 }
                 match all.char_indices().nth(MARKDOWN_INPUTS) {
-                    Some((cut, _)) => format!("{} …", code(&all[..cut])),
+                    Some((cut, _)) => {
+                        let mut whole = whole.borrow_mut();
+                        if !whole.iter().any(|(name, _)| *name == f.name) {
+                            whole.push((f.name.clone(), inputs));
+                        }
+                        format!("{} … (whole below)", code(&all[..cut]))
+                    }
                     None => code(&all),
                 }
             };
@@ -720,6 +732,24 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
             );
         }
         out.push('\n');
+        // A cut input may be the one that decides (picohttpparser's decoder `_state`,
+        // its last member): each witness cut in the table is whole here, folded.
+        for (name, inputs) in whole.into_inner() {
+            let _ = writeln!(
+                out,
+                "<details><summary>Inputs of the witness of {}</summary>\n\n```\n{}\n```\n\n</details>\n",
+                code(&name),
+                inputs
+                    .iter()
+                    .map(|input| match input.char_indices().nth(MARKDOWN_INPUT_WHOLE) {
+                        Some((cut, _)) => format!("{} … (the JSON has it whole)", &input[..cut]),
+                        None => input.clone(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+                    .replace("```", "'''")
+            );
+        }
     }
     out
 }
@@ -910,6 +940,34 @@ mod tests {
             ) && !table.contains("`a_moved`"),
             "{table}"
         );
+    }
+
+    /// picohttpparser d236094: the decoder's members fill the table cell before its
+    /// last one, `_state`, which decides; inputs cut in the table are whole below it,
+    /// folded, each cut only past what a comment holds.
+    #[test]
+    fn inputs_cut_in_the_markdown_table_are_whole_below_it() {
+        let outcome = |result: &str| OutcomeView {
+            result: result.into(),
+            stdout: String::new(),
+            state: BTreeMap::new(),
+        };
+        let mut w = witness(outcome("returned -2"), outcome("returned -1"));
+        let decoder = "{.bytes_left_in_chunk = 0, .consume_trailer = 0, ._hex_count = 0,                        ._total_read = 0, ._total_overhead = 0, ._state = 0}";
+        w.inputs.insert("*decoder".into(), decoder.into());
+        w.inputs
+            .insert("buf".into(), format!("\"{}\"", "a".repeat(2000)));
+        let mut f = function("phr_decode_chunked", true, "different");
+        f.witnesses.push(w);
+        let table = render_markdown_table(&view(vec![f], 0, 1, None));
+        assert!(table.contains("… (whole below)"), "{table}");
+        let folded = table
+            .split("<details><summary>Inputs of the witness of `phr_decode_chunked`</summary>")
+            .nth(1)
+            .expect("the inputs under the table");
+        assert!(folded.contains(&format!("*decoder = {decoder}")), "{table}");
+        assert!(folded.contains("… (the JSON has it whole)"), "{table}");
+        assert!(folded.len() < 1000, "{table}");
     }
 
     /// The compact text lists the changed functions whatever their verdict and the

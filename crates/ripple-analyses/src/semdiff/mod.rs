@@ -783,11 +783,12 @@ pub fn semdiff(
             && states[i].concrete.is_some()
             && callers_of(i).iter().all(|c| !in_work[*c])
         {
-            states[i].notes.push(
-                "settled by a confirmed witness; the difference summary was not computed \
-                 (--full-summary computes it)"
-                    .into(),
-            );
+            // Once, though a callee's new summary may bring the pair back.
+            let note = "settled by a confirmed witness; the difference summary was not \
+                        computed (--full-summary computes it)";
+            if !states[i].notes.iter().any(|n| n == note) {
+                states[i].notes.push(note.into());
+            }
             continue;
         }
         let unchanged = runs_as_before(states[i].old, states[i].new, states[i].status);
