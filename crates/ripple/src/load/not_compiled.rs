@@ -1,8 +1,9 @@
 //! Changed lines the build leaves out: lines of a changed file in a branch of a
 //! preprocessor conditional (`#if`, `#ifdef`, `#else`, ...) that no unit of the program
 //! analysed compiles. The preprocessed text, which is all the analyses see, holds
-//! nothing of them, so a change there (a fix for another platform, in a debug build, in
-//! `#if 0`) would otherwise read as no change at all.
+//! nothing of them, so a change there (a fix for another platform, in a debug build)
+//! would otherwise read as no change at all. Code under `#if 0` (or `#elif 0`) is no
+//! build's: like a comment, its change is one of the text only.
 //!
 //! Which branches a build takes is read off the preprocessed units: a branch is taken
 //! when one of its lines of code gave the preprocessor's output a line. A branch with
@@ -149,10 +150,13 @@ fn conditional(after_hash: &str) -> Conditional {
 /// `compiled` being the lines that gave the output a line.
 pub fn left_out_lines(text: &str, compiled: &FxHashSet<u32>) -> BTreeSet<u32> {
     let kinds = line_kinds(text);
+    let lines: Vec<&str> = text.split('\n').collect();
     // Branch 0 is the file outside any conditional; each branch knows its parent.
     let mut parent: Vec<usize> = vec![0];
     let mut has_code = vec![false];
     let mut taken = vec![true];
+    // Branches no build compiles: `#if 0`, `#elif 0`, and what they hold.
+    let mut dead = vec![false];
     let mut current = 0;
     let mut branch_of = Vec::with_capacity(kinds.len());
     for (i, kind) in kinds.iter().enumerate() {
@@ -167,6 +171,7 @@ pub fn left_out_lines(text: &str, compiled: &FxHashSet<u32>) -> BTreeSet<u32> {
             parent.push(up);
             has_code.push(false);
             taken.push(false);
+            dead.push(dead[up] || is_if_zero(lines.get(i).copied().unwrap_or("")));
             current = parent.len() - 1;
             continue;
         }
@@ -195,9 +200,27 @@ pub fn left_out_lines(text: &str, compiled: &FxHashSet<u32>) -> BTreeSet<u32> {
         .iter()
         .zip(&branch_of)
         .enumerate()
-        .filter(|(_, (kind, &b))| **kind == LineKind::Code && has_code[b] && !taken[b])
+        .filter(|(_, (kind, &b))| **kind == LineKind::Code && has_code[b] && !taken[b] && !dead[b])
         .map(|(i, _)| u32::try_from(i + 1).unwrap_or(u32::MAX))
         .collect()
+}
+
+/// Whether a directive line is `#if 0` or `#elif 0` (comments aside).
+fn is_if_zero(line: &str) -> bool {
+    let Some(rest) = line.trim_start().strip_prefix('#') else {
+        return false;
+    };
+    let rest = rest.trim_start();
+    let condition = rest
+        .strip_prefix("elif")
+        .or_else(|| rest.strip_prefix("if"))
+        .filter(|c| c.starts_with(|ch: char| ch.is_whitespace() || ch == '('));
+    let Some(condition) = condition else {
+        return false;
+    };
+    let condition = condition.split("//").next().unwrap_or("");
+    let condition = condition.split("/*").next().unwrap_or("");
+    matches!(condition.trim(), "0" | "(0)")
 }
 
 /// The changed lines of a file, per version, that the build of that version leaves
@@ -337,6 +360,21 @@ mod tests {
         let compiled: FxHashSet<u32> = [1, 2, 5, 14, 19, 20].into_iter().collect();
         let left_out = left_out_lines(FILE, &compiled);
         assert_eq!(left_out.into_iter().collect::<Vec<_>>(), vec![8, 11]);
+    }
+
+    /// Code under `#if 0` (and `#elif 0`, and what they hold) is no build's: it is not
+    /// left out by this build, it is never compiled, like a comment. Its `#else` is a
+    /// branch like any other.
+    #[test]
+    fn code_under_if_zero_is_no_builds() {
+        let text = "int f(int r) {\n#if 0\n  r = 1;\n# ifdef X\n  r = 2;\n# endif\n#else\n  r = 3;\n#endif\n#if 0 /* old */\n  r = 4;\n#elif 0\n  r = 5;\n#elif defined(Y)\n  r = 6;\n#endif\n  return r;\n}\n";
+        let compiled: FxHashSet<u32> = [1, 17, 18].into_iter().collect();
+        let left_out = left_out_lines(text, &compiled);
+        // Line 8 (`#else` of `#if 0`) and line 15 (`#elif defined(Y)`) are branches
+        // this build does not take; lines 3, 5, 11 and 13 are no build's.
+        assert_eq!(left_out.into_iter().collect::<Vec<_>>(), vec![8, 15]);
+        assert!(is_if_zero("#if 0") && is_if_zero("  #  elif (0) // never"));
+        assert!(!is_if_zero("#if 0x1") && !is_if_zero("#ifdef ZERO") && !is_if_zero("#if 01 + 1"));
     }
 
     /// A changed line is reported in the version whose build leaves it out; a changed
