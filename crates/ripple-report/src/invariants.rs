@@ -39,6 +39,10 @@ pub struct PointView {
     pub at: String,
     /// The point's `file:line` in the first chosen version.
     pub line: Option<String>,
+    /// Its `file:line` in the last chosen version that has it, when that is another
+    /// (the new version's exit, which a review reads); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_line: Option<String>,
     pub version_invariants: Vec<String>,
     /// Per chosen version: the invariants proved, or why none are given.
     pub invariants: Vec<VersionInvariants>,
@@ -125,6 +129,15 @@ pub fn invariants_view(
                 At::Line(l) => format!("line {l}"),
             },
             line: p.lines.iter().flatten().next().map(line_text),
+            last_line: {
+                let (first, last) = (
+                    p.lines.iter().flatten().next(),
+                    p.lines.iter().flatten().last(),
+                );
+                (first.map(line_text) != last.map(line_text))
+                    .then(|| last.map(line_text))
+                    .flatten()
+            },
             version_invariants: p.version_invariants.clone(),
             invariants: p
                 .invariants
@@ -222,7 +235,16 @@ pub fn render_text(view: &InvariantsView, all: bool) -> String {
             undecided.push(format!("{} ({})", p.function, reasons.join("; ")));
             continue;
         }
-        let place = p.line.as_deref().unwrap_or("?");
+        let mut place = p.line.as_deref().unwrap_or("?").to_string();
+        if let Some(last) = &p.last_line {
+            let version = p
+                .invariants
+                .iter()
+                .rev()
+                .find(|v| v.status != "absent")
+                .map_or(0, |v| v.version);
+            place = format!("{place}; {last} in {version}");
+        }
         let _ = writeln!(out, "\n{} at {} ({place})", p.function, p.at);
         // A churn with nothing added or removed says nothing.
         for c in p

@@ -488,3 +488,42 @@ fn use_clamp_within(steps: &str, extra: &[&str]) -> std::process::Output {
         .output()
         .expect("runs")
 }
+
+/// picohttpparser a875a01's shape: a function moved down by the lines added above it.
+/// The point is named by its line in each version that has another, the new one a
+/// review reads included (only the first version's was named).
+#[test]
+fn a_point_moved_by_the_change_is_named_at_its_line_in_each_version() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let old = "int in_data(int state)\n{\n    return state == 2;\n}\n";
+    let new = format!(
+        "/* the states */\nenum {{ START, SIZE, DATA }};\n\n{}",
+        old.replace("== 2", "== DATA + 1")
+    );
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), &new).unwrap();
+    let run = |format: &str| {
+        let out = ripple()
+            .current_dir(dir.path())
+            .args([
+                "invariants",
+                "old.c",
+                "new.c",
+                "--at",
+                "in_data",
+                "--format",
+                format,
+            ])
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let text = run("text");
+    assert!(
+        text.contains("in_data at exit (old.c:1; new.c:4 in 2)"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&run("json")).expect("JSON");
+    assert_eq!(json["points"][0]["line"], "old.c:1", "{json:#}");
+    assert_eq!(json["points"][0]["last_line"], "new.c:4", "{json:#}");
+}
