@@ -527,3 +527,32 @@ fn a_point_moved_by_the_change_is_named_at_its_line_in_each_version() {
     assert_eq!(json["points"][0]["line"], "old.c:1", "{json:#}");
     assert_eq!(json["points"][0]["last_line"], "new.c:4", "{json:#}");
 }
+
+/// picohttpparser a875a01's shape: the result compares a member of the record a
+/// parameter points to. It reads as the member (`decoder->state`), not as bytes at an
+/// offset, where both versions lay the record out alike; a member the change moved stays
+/// bytes (the same text would be other members in each version).
+#[test]
+fn a_member_read_through_a_parameter_is_named() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let old = "struct dec { long left; short count; char state; };\nint in_data(struct dec *decoder)\n{\n    return decoder->state == 2;\n}\n";
+    let new = old.replace("== 2", "== 3");
+    let moved = old.replace("short count; char state;", "char state; short count;");
+    std::fs::write(dir.path().join("old.c"), old).unwrap();
+    std::fs::write(dir.path().join("new.c"), &new).unwrap();
+    std::fs::write(dir.path().join("moved.c"), moved.replace("== 2", "== 3")).unwrap();
+    let run = |versions: [&str; 2]| {
+        let out = ripple()
+            .current_dir(dir.path())
+            .args(["invariants", versions[0], versions[1], "--at", "in_data"])
+            .output()
+            .expect("runs");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let text = run(["old.c", "new.c"]);
+    assert!(text.contains("- return == (decoder->state == 2)"), "{text}");
+    assert!(text.contains("+ return == (decoder->state == 3)"), "{text}");
+    let text = run(["old.c", "moved.c"]);
+    assert!(!text.contains("decoder->"), "{text}");
+    assert!(text.contains("(char *)decoder + 10"), "{text}");
+}

@@ -296,14 +296,15 @@ fn point(
             }
         }
     }
+    let members = MemberNames::of(programs, func);
     let render = |inv: &Invariant| -> String {
         match inv {
-            Invariant::Equals { var, expr } if !modified.is_empty() => {
+            Invariant::Equals { var, expr } => {
                 let expr = expr.map(&mut |t| match t {
                     Term::Var(n, r) if modified.contains(n) => {
                         Some(Term::Var(Arc::from(format!("{n}@entry")), *r))
                     }
-                    _ => None,
+                    t => members.name(t, &modified),
                 });
                 Invariant::Equals { var: *var, expr }.render(&names)
             }
@@ -520,6 +521,111 @@ fn point(
 
 /// Whether version `v` of function `f`, or a function it may enter, computes with `long
 /// double`.
+/// The members of the records the pointer parameters point to, to name a load at a
+/// constant offset of one (`decoder->_state`, not `*(signed char *)((char *)decoder +
+/// 10)`): only when every version that has the function names those bytes alike (a
+/// member moved by the change is left as bytes, which each version reads otherwise).
+struct MemberNames<'p> {
+    /// Per version that has the function: its program, and per pointer parameter its
+    /// name and the type it points to.
+    versions: Vec<(&'p Program, Vec<(Arc<str>, ripple_ir::TypeId)>)>,
+}
+
+impl<'p> MemberNames<'p> {
+    fn of(programs: &[&'p Program], func: &mvicfg::MvFunction) -> MemberNames<'p> {
+        let versions = func
+            .origin
+            .iter()
+            .enumerate()
+            .filter_map(|(v, id)| {
+                let (program, id) = (*programs.get(v)?, (*id)?);
+                let function = &program.functions[id];
+                let pointees = function
+                    .params
+                    .iter()
+                    .filter_map(|&var| {
+                        let local = &function.locals[var];
+                        match program.types.get(local.ty) {
+                            ripple_ir::Type::Pointer(p) => {
+                                Some((Arc::from(local.name.as_str()), *p))
+                            }
+                            _ => None,
+                        }
+                    })
+                    .collect();
+                Some((program, pointees))
+            })
+            .collect();
+        MemberNames { versions }
+    }
+
+    /// `t` as a named member when it loads a whole member of a parameter's pointee at a
+    /// constant offset (of a parameter the function does not change).
+    fn name(&self, t: &Term, modified: &[Arc<str>]) -> Option<Term> {
+        let Term::Load(address, repr) = t else {
+            return None;
+        };
+        let (base, offset) = match address.as_ref() {
+            Term::Binary(ripple_ir::BinOp::PtrAdd, base, offset, _) => match offset.as_ref() {
+                Term::Int(k, _) => (base.as_ref(), u64::try_from(*k).ok()?),
+                _ => return None,
+            },
+            base => (base, 0),
+        };
+        let Term::Var(name, _) = base else {
+            return None;
+        };
+        if modified.contains(name) {
+            return None;
+        }
+        let mut paths = self.versions.iter().map(|(program, pointees)| {
+            let (_, pointee) = pointees.iter().find(|(n, _)| n == name)?;
+            member_at(program, *pointee, offset, u64::from(repr.bits() / 8))
+        });
+        let path = paths.next()??;
+        if !paths.all(|p| p.as_ref() == Some(&path)) {
+            return None;
+        }
+        Some(Term::Var(Arc::from(format!("{name}->{path}")), *repr))
+    }
+}
+
+/// The member of a record of type `ty` that is exactly the `size` bytes at `offset`:
+/// `a.b`, `arr[2]`; None when those bytes are no one member (padding, part of one, a
+/// bit-field).
+fn member_at(program: &Program, ty: ripple_ir::TypeId, offset: u64, size: u64) -> Option<String> {
+    let types = &program.types;
+    let record = types.record(ty)?;
+    let field = record.fields.iter().find(|f| {
+        f.bit_field.is_none()
+            && !f.name.is_empty()
+            && f.offset <= offset
+            && offset < f.offset + types.size_of(f.ty).max(1)
+    })?;
+    let within = offset - field.offset;
+    let field_size = types.size_of(field.ty);
+    if within == 0 && field_size == size && types.record(field.ty).is_none() {
+        if let ripple_ir::Type::Array { .. } = types.get(field.ty) {
+            return None;
+        }
+        return Some(field.name.clone());
+    }
+    match types.get(field.ty) {
+        ripple_ir::Type::Record(_) => {
+            let inner = member_at(program, field.ty, within, size)?;
+            Some(format!("{}.{inner}", field.name))
+        }
+        ripple_ir::Type::Array { elem, .. } => {
+            let step = types.size_of(*elem);
+            if step == 0 || types.record(*elem).is_some() || step != size || within % step != 0 {
+                return None;
+            }
+            Some(format!("{}[{}]", field.name, within / step))
+        }
+        _ => None,
+    }
+}
+
 fn computes_long_double(graph: &Mvicfg, f: usize, v: usize) -> bool {
     let bit: Versions = 1 << v;
     let mut seen = vec![false; graph.functions.len()];
