@@ -528,8 +528,11 @@ fn point(
 struct MemberNames<'p> {
     /// Per version that has the function: its program, and per pointer parameter its
     /// name and the type it points to.
-    versions: Vec<(&'p Program, Vec<(Arc<str>, ripple_ir::TypeId)>)>,
+    versions: Vec<(&'p Program, Pointees)>,
 }
+
+/// Pointer parameters by name, with the type each points to.
+type Pointees = Vec<(Arc<str>, ripple_ir::TypeId)>;
 
 impl<'p> MemberNames<'p> {
     fn of(programs: &[&'p Program], func: &mvicfg::MvFunction) -> MemberNames<'p> {
@@ -617,7 +620,11 @@ fn member_at(program: &Program, ty: ripple_ir::TypeId, offset: u64, size: u64) -
         }
         ripple_ir::Type::Array { elem, .. } => {
             let step = types.size_of(*elem);
-            if step == 0 || types.record(*elem).is_some() || step != size || within % step != 0 {
+            if step == 0
+                || types.record(*elem).is_some()
+                || step != size
+                || !within.is_multiple_of(step)
+            {
                 return None;
             }
             Some(format!("{}[{}]", field.name, within / step))
