@@ -268,10 +268,25 @@ pub fn render_compact(view: &ImpactView, limit: Option<usize>) -> String {
         );
         return out;
     }
+    // Functions that only read a changed global (a string literal a changed call
+    // passes) are changes too, which the changes section does not count.
+    let readers = view
+        .changed_functions
+        .iter()
+        .filter(|c| c.status == "reads")
+        .count();
+    let changed = match readers {
+        0 => format!("{} changed", s.changed),
+        _ => format!(
+            "{} changed ({} in their own text, {readers} reading a changed global)",
+            s.changed,
+            s.changed.saturating_sub(readers)
+        ),
+    };
     let _ = writeln!(
         out,
-        "{} function(s) impacted by {} changed; the call graph alone (callees and callers) gives {}",
-        s.impacted, s.changed, s.callgraph_impacted
+        "{} function(s) impacted by {changed}; the call graph alone (callees and callers) gives {}",
+        s.impacted, s.callgraph_impacted
     );
     // Functions changed only in the line numbers they report, in record layouts or in
     // their text impact what they reach all the same (a line number may be printed), but

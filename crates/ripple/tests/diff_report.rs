@@ -1582,3 +1582,35 @@ fn witnesses_of_revisions_read_the_revisions_files() {
     );
     assert!(!text.contains("work tree"), "{text}");
 }
+
+/// inih 498f34b's shape: `main` gains a call passing a new string literal, whose bytes
+/// the unchanged `count` reads (`parse` only passes the pointer on). Such a reader is a
+/// change of the function-level impact, which the changes section does not count as a
+/// changed function: the count says so, not "impacted by 2 changed" under "1
+/// function(s) changed".
+#[test]
+fn readers_of_a_changed_global_are_counted_apart_from_the_changed_functions() {
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let program = "static int count(const char *s) { int n = 0; while (s[n]) n++; return n; }\n\
+        static int parse(const char *name) { return count(name) > 3; }\n\
+        int main(void) { int r = parse(\"a.ini\");\n  return r; }\n";
+    write_tree(&old, &[("p.c", program)]);
+    write_tree(
+        &new,
+        &[(
+            "p.c",
+            &program.replace(
+                "  return r;",
+                "  r += parse(\"name_only.ini\");\n  return r;",
+            ),
+        )],
+    );
+    let (code, text) = diff(&old, &new, &["--only", "changes,functions"]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("1 function(s) changed: 1 modified"), "{text}");
+    assert!(
+        text.contains("impacted by 2 changed (1 in their own text, 1 reading a changed global)"),
+        "{text}"
+    );
+}
