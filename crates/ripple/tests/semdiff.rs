@@ -2401,3 +2401,42 @@ int parse(struct parser *p, const char *js, unsigned len, struct tok *toks, unsi
     return count;
 }
 "#;
+
+#[test]
+fn a_parser_difference_shows_on_a_short_text_with_its_end() {
+    // picohttpparser 3d506cc's shape: a parser of `buf` up to `buf_end` whose versions
+    // differ only when the text ends with a space seen and a count above 2 (gcc: -2,
+    // then -3 on " " with `*count = 4`). Four separate bytes and an end pointer into
+    // another object never reach the end: the search now also tries short texts over
+    // the characters the code compares with, each with its end, and the solver's
+    // exploration ran out ("unknown").
+    let dir = tempfile::tempdir().unwrap();
+    let old = OLD_NAME_PARSER;
+    let new = old.replace("        return -2;", "        return *count > 2 ? -3 : -2;");
+    let (code, stdout, stderr) = semdiff_sources(dir.path(), old, &new, &[]);
+    assert_eq!(code, 1, "{stdout}{stderr}");
+    assert!(stdout.contains("name_len: different"), "{stdout}");
+    assert!(stdout.contains("buf_end = buf + "), "{stdout}");
+    assert!(
+        stdout.contains("confirmed on the compiled versions"),
+        "{stdout}"
+    );
+}
+
+const OLD_NAME_PARSER: &str = r#"/* The length of a header name ending at ':': -1 on a line end before it, -2 when the
+   text ends first. */
+int name_len(const char *buf, const char *buf_end, int *count)
+{
+    const char *p = buf;
+    while (p != buf_end && *p != ':') {
+        if (*p == '\r' || *p == '\n')
+            return -1;
+        if (*p == ' ')
+            ++*count;
+        p++;
+    }
+    if (p == buf_end)
+        return -2;
+    return (int)(p - buf);
+}
+"#;

@@ -489,6 +489,160 @@ fn program_values(old: &Program, new: &Program, old_func: FuncId, new_func: Func
     out
 }
 
+/// Texts tried per pair in its character buffers.
+const TEXT_RUNS: usize = 160;
+/// Longest text tried (before a final line ending).
+const TEXT_CHARS: usize = 10;
+/// Characters texts are made of, at most.
+const TEXT_ALPHABET: usize = 24;
+
+/// Inputs whose character buffers (`char *` parameters) hold short texts over the
+/// characters the pair's code compares with (`':'`, `'\r'`, `'\n'`, ... and `'a'`,
+/// `' '`), NUL-terminated, each buffer followed by its end (a `char *` parameter right
+/// after it: a pointer past the text) or its length (an integer parameter right after
+/// it): the inputs a parser's fix shows on (picohttpparser 3d506cc: `":a\r\n\r\n"`), which
+/// no value of four separate bytes gives. The other integers are 0 or 4 (see below).
+/// None without a character buffer.
+#[allow(clippy::too_many_arguments)]
+fn text_inputs(
+    old: &Program,
+    new: &Program,
+    old_func: FuncId,
+    new_func: FuncId,
+    shapes: &[Shape],
+    types: &[TypeId],
+    leaves: &[Scalar],
+    args_of: &dyn Fn(&[u64]) -> Vec<ReplayArg>,
+) -> Vec<Vec<ReplayArg>> {
+    let is_text = |shape: &Shape| match shape {
+        Shape::Pointer { pointee, .. } => {
+            matches!(old.types.get(*pointee), Type::Int(kind) if kind.bits() == 8 && *kind != IntKind::Bool)
+        }
+        _ => false,
+    };
+    // A character pointer right after a buffer named as an end (`buf_end`, `last`,
+    // `limit`) points past the buffer's text.
+    let params = &old.functions[old_func].params;
+    let name = |i: usize| {
+        old.functions[old_func].locals[params[i]]
+            .name
+            .to_ascii_lowercase()
+    };
+    let is_end = |i: usize| {
+        i > 0
+            && is_text(&shapes[i - 1])
+            && is_text(&shapes[i])
+            && ["end", "last", "lim", "stop"]
+                .iter()
+                .any(|w| name(i).contains(w))
+    };
+    let buffers: Vec<usize> = (0..shapes.len())
+        .filter(|&i| is_text(&shapes[i]) && !is_end(i))
+        .collect();
+    if buffers.is_empty() {
+        return Vec::new();
+    }
+    // The characters the pair's code compares with, in order, and two of any text.
+    let mut alphabet: std::collections::BTreeSet<u8> = [b'a', b' '].into_iter().collect();
+    for (program, func) in [(old, old_func), (new, new_func)] {
+        for node in program.functions[func].nodes.iter() {
+            for expr in node.exprs() {
+                expr.walk(&mut |e| {
+                    if let ExprKind::Int(v) = e.kind {
+                        if let Ok(c) = u8::try_from(v) {
+                            if (0x20..0x7f).contains(&c) || matches!(c, b'\t' | b'\n' | b'\r') {
+                                alphabet.insert(c);
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+    let alphabet: Vec<u8> = alphabet.into_iter().take(TEXT_ALPHABET).collect();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut texts: Vec<Vec<u8>> = alphabet.iter().map(|c| vec![*c]).collect();
+    let lines = alphabet.contains(&b'\n');
+    while texts.len() < TEXT_RUNS {
+        let len = 1 + rng.below(TEXT_CHARS);
+        let mut text: Vec<u8> = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len())])
+            .collect();
+        // Half of them end as a line-based protocol's message does.
+        if lines && rng.next().is_multiple_of(2) {
+            text.extend_from_slice(if alphabet.contains(&b'\r') {
+                b"\r\n\r\n"
+            } else {
+                b"\n\n"
+            });
+        }
+        texts.push(text);
+    }
+    // Per leaf, whether it is an integer argument itself (else a member or element of
+    // what an argument points to or holds).
+    let scalar_argument: Vec<bool> = shapes
+        .iter()
+        .flat_map(|shape| {
+            let own = matches!(shape, Shape::Value(_));
+            std::iter::repeat_n(own, shape.leaves().len())
+        })
+        .collect();
+    let mut out = Vec::new();
+    // Integers pointed to, then integer arguments: 0 and 0, 0 and 4 (a count passed by
+    // pointer below a capacity passed by value), 4 and 4.
+    for (pointed, argument) in [(0u64, 0u64), (0, 4), (4, 4)] {
+        for text in &texts {
+            let tuple: Vec<u64> = leaves
+                .iter()
+                .zip(&scalar_argument)
+                .map(|(leaf, own)| match leaf {
+                    Scalar::Int { bits, .. } => {
+                        let value = if *own { argument } else { pointed };
+                        value & (u64::MAX >> (64 - (*bits).clamp(1, 64)))
+                    }
+                    _ => 0,
+                })
+                .collect();
+            let mut args = args_of(&tuple);
+            for &i in &buffers {
+                let mut bytes = vec![0u8; OBJECT_BYTES];
+                let n = text.len().min(OBJECT_BYTES - 1);
+                bytes[..n].copy_from_slice(&text[..n]);
+                let Shape::Pointer { pointee, .. } = &shapes[i] else {
+                    continue;
+                };
+                args[i] = ReplayArg::Pointer {
+                    bytes,
+                    pointee: *pointee,
+                    before: Vec::new(),
+                };
+                // What follows the buffer: its end, or its length.
+                match shapes.get(i + 1) {
+                    Some(Shape::Pointer { pointee, .. }) if is_end(i + 1) => {
+                        args[i + 1] = ReplayArg::Alias {
+                            of: i,
+                            offset: n as u64,
+                            pointee: *pointee,
+                        };
+                    }
+                    Some(Shape::Value(Scalar::Int {
+                        bits,
+                        boolean: false,
+                    })) if *bits >= 16 => {
+                        args[i + 1] = ReplayArg::Scalar {
+                            bits: n as u128,
+                            ty: types[i + 1],
+                        };
+                    }
+                    _ => {}
+                }
+            }
+            out.push(args);
+        }
+    }
+    out
+}
+
 /// Whether two observations differ in a way that does not depend on the input's
 /// artefacts (see the module comment).
 fn clean_difference(
@@ -579,10 +733,9 @@ pub(super) fn search(
         .collect::<Option<Vec<_>>>()?;
     // The leaves of all parameters, in order; a tuple gives each a value.
     let leaves: Vec<Scalar> = shapes.iter().flat_map(Shape::leaves).collect();
-    // Without parameters one run (from the globals' initial values) is the search.
-    if leaves.len() > MAX_ALL_LEAVES {
-        return None;
-    }
+    // Without parameters one run (from the globals' initial values) is the search. With
+    // more leaves than a search of their values covers, only texts are tried.
+    let values_searched = leaves.len() <= MAX_ALL_LEAVES;
     let lists: Vec<Vec<u64>> = leaves.iter().map(|s| candidates(*s)).collect();
     let pointees: Vec<TypeId> = shapes
         .iter()
@@ -651,6 +804,7 @@ pub(super) fn search(
             tuples.push(cores.iter().map(|c| c[rng.below(c.len())]).collect());
         }
     }
+    let random_start = tuples.len();
     let random_end = tuples.len() + MAX_RUNS;
     while tuples.len() < random_end {
         tuples.push(
@@ -683,18 +837,9 @@ pub(super) fn search(
             .map_or(0, ripple_interp::Interpreter::clone_cost)
     });
     let mut steps = 0u64;
-    for tuple in tuples
-        .into_iter()
-        .filter(|t| seen.insert(t.clone()))
-        .take(MAX_RUNS)
-    {
-        if smt.clock_passed() || steps > SEARCH_STEPS || *steps_left == 0 {
-            return None;
-        }
-        // The search gives each pointer argument its own object only.
-        let none = Pointees::default();
-        let mut rest = &tuple[..];
-        let args: Vec<ReplayArg> = shapes
+    let args_of = |tuple: &[u64]| -> Vec<ReplayArg> {
+        let mut rest = tuple;
+        shapes
             .iter()
             .zip(&types)
             .map(|(shape, ty)| {
@@ -703,7 +848,34 @@ pub(super) fn search(
                 rest = others;
                 argument(shape, mine, *ty)
             })
-            .collect();
+            .collect()
+    };
+    // The fixed tuples, then text in the character buffers, then the random tuples.
+    let mut tuples: Vec<Vec<u64>> = tuples
+        .into_iter()
+        .filter(|t| seen.insert(t.clone()))
+        .take(MAX_RUNS)
+        .collect();
+    let mut random = tuples.split_off(random_start.min(tuples.len()));
+    if !values_searched {
+        tuples.clear();
+        random.clear();
+    }
+    let texts = text_inputs(
+        old, new, old_func, new_func, &shapes, &types, &leaves, &args_of,
+    );
+    let runs = tuples
+        .iter()
+        .map(|t| args_of(t))
+        .chain(texts)
+        .chain(random.iter().map(|t| args_of(t)));
+    for args in runs {
+        if smt.clock_passed() || steps > SEARCH_STEPS || *steps_left == 0 {
+            return None;
+        }
+        // The search gives each pointer argument its own object only, or a pointer
+        // into a text it is the end of.
+        let none = Pointees::default();
         let a = replay_from(start(0), old, old_func, &args, &none, &[], &quick);
         steps += a.steps + setup[0];
         *steps_left = steps_left.saturating_sub(a.steps + setup[0]);
@@ -736,9 +908,14 @@ pub(super) fn search(
                     ReplayArg::Aggregate { bytes, ty } => {
                         (name.clone(), super::aggregate_text(old, *ty, bytes))
                     }
-                    // The concrete search gives every pointer its own object.
+                    // The end of a text: the other argument's name plus its length.
                     ReplayArg::Alias { of, offset, .. } => {
-                        (name.clone(), format!("argument {} + {offset}", of + 1))
+                        let base = function
+                            .params
+                            .get(*of)
+                            .map(|v| function.locals[*v].name.clone())
+                            .unwrap_or_else(|| format!("argument {}", of + 1));
+                        (name.clone(), format!("{base} + {offset}"))
                     }
                     ReplayArg::Function { key } => {
                         let target = old.functions.iter().find(|g| &g.key == key);
