@@ -18,7 +18,9 @@
 //!
 //! Inputs: parameters of integer, floating-point and pointer type (a pointer gets a fresh
 //! 64-byte object whose first element holds the value); globals keep their initial
-//! values. The inputs are deterministic: fixed value lists, then a fixed-seed generator.
+//! values. Character buffers also get short texts over the characters the pair's code
+//! compares with, each with its end pointer or length ([`text_inputs`]). The inputs are
+//! deterministic: fixed value lists, texts, then a fixed-seed generator.
 
 use ripple_interp::Interpreter;
 use ripple_ir::{ExprKind, FloatKind, FuncId, InitItem, IntKind, Program, Type, TypeId};
