@@ -544,7 +544,7 @@ fn text_inputs(
     if buffers.is_empty() {
         return Vec::new();
     }
-    // The characters the pair's code compares with, in order, and two of any text.
+    // The characters the pair's code compares with, in order, with `a` and a space.
     let mut alphabet: std::collections::BTreeSet<u8> = [b'a', b' '].into_iter().collect();
     for (program, func) in [(old, old_func), (new, new_func)] {
         for node in program.functions[func].nodes.iter() {
