@@ -904,8 +904,14 @@ pub(super) fn search(
                 let name = &function.locals[*v].name;
                 match arg {
                     ReplayArg::Scalar { bits, ty } => (name.clone(), value_text(old, *ty, *bits)),
+                    // The first entry: `*p`, or a character buffer's text.
                     ReplayArg::Pointer { bytes, pointee, .. } => {
-                        (format!("*{name}"), scalar_text(old, *pointee, bytes))
+                        super::witness::pointee_entries(old, name, *pointee, bytes, false)
+                            .into_iter()
+                            .next()
+                            .unwrap_or_else(|| {
+                                (format!("*{name}"), scalar_text(old, *pointee, bytes))
+                            })
                     }
                     ReplayArg::Aggregate { bytes, ty } => {
                         (name.clone(), super::aggregate_text(old, *ty, bytes))

@@ -1194,6 +1194,10 @@ pub(super) fn pointee_entries(
     bytes: &[u8],
     whole: bool,
 ) -> Vec<(String, String)> {
+    // Characters read as the text they are (`buf = ":"`, not `*buf = 58`).
+    if is_character(program, pointee) && !bytes.is_empty() {
+        return vec![(name.to_string(), character_text(bytes))];
+    }
     let mut entries = vec![(format!("*{name}"), scalar_text(program, pointee, bytes))];
     let size = program.types.size_of(pointee) as usize;
     let count = bytes.len() / size.max(1);
@@ -1202,10 +1206,6 @@ pub(super) fn pointee_entries(
     }
     let rest = &bytes[size..count * size];
     if !whole && rest.iter().all(|b| *b == 0) {
-        return entries;
-    }
-    if size == 1 && is_character(program, pointee) {
-        entries.push((name.to_string(), character_text(bytes)));
         return entries;
     }
     let mut items: Vec<String> = rest
@@ -1727,22 +1727,30 @@ mod tests {
             1,
             "an input's zeros go without saying"
         );
-        // Characters as a C string literal.
+        // Characters as a C string literal, the one entry of their buffer: `c = ":"`,
+        // not `*c = 58` beside it.
         let chars = vec![7u8; 100];
         let shown = pointee_entries(&program, "c", pointee(1), &chars, true);
-        assert_eq!(shown[1].0, "c");
+        assert_eq!(shown.len(), 1);
+        assert_eq!(shown[0].0, "c");
         assert!(
-            shown[1]
+            shown[0]
                 .1
                 .ends_with("\\x07\" ... (36 more) (100 bytes, no terminating NUL)"),
             "{}",
-            shown[1].1
+            shown[0].1
         );
         let text = b"4:\"a\\\n\0\0\0";
         let shown = pointee_entries(&program, "c", pointee(1), text, true);
-        assert_eq!(shown[1].1, "\"4:\\\"a\\\\\\n\"");
+        assert_eq!(shown[0].1, "\"4:\\\"a\\\\\\n\"");
         let shown = pointee_entries(&program, "c", pointee(1), b"ab\0c", true);
-        assert_eq!(shown[1].1, "\"ab\\0c\" (4 bytes)");
+        assert_eq!(shown[0].1, "\"ab\\0c\" (4 bytes)");
+        let mut colon = vec![0u8; 64];
+        colon[0] = b':';
+        assert_eq!(
+            pointee_entries(&program, "c", pointee(1), &colon, false),
+            vec![("c".to_string(), "\":\"".to_string())]
+        );
     }
 
     /// Two runs whose only difference is where each allocated a block (json-c 9782370:
