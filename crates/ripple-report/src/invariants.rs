@@ -130,13 +130,11 @@ pub fn invariants_view(
             },
             line: p.lines.iter().flatten().next().map(line_text),
             last_line: {
-                let (first, last) = (
-                    p.lines.iter().flatten().next(),
-                    p.lines.iter().flatten().last(),
-                );
-                (first.map(line_text) != last.map(line_text))
-                    .then(|| last.map(line_text))
-                    .flatten()
+                let mut lines = p.lines.iter().flatten().map(line_text);
+                let first = lines.next();
+                lines
+                    .next_back()
+                    .filter(|last| Some(last) != first.as_ref())
             },
             version_invariants: p.version_invariants.clone(),
             invariants: p

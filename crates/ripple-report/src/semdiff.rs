@@ -619,10 +619,18 @@ const VALUE_CHARS: usize = 120;
 
 /// `value` cut to [`VALUE_CHARS`] characters, saying so.
 fn clipped(value: &str) -> std::borrow::Cow<'_, str> {
-    match value.char_indices().nth(VALUE_CHARS) {
-        Some((cut, _)) => format!("{} … (cut; the JSON has it whole)", &value[..cut]).into(),
+    match head(value, VALUE_CHARS) {
+        Some(head) => format!("{head} … (cut; the JSON has it whole)").into(),
         None => value.into(),
     }
+}
+
+/// The first `chars` characters of `value`, when it has more.
+fn head(value: &str, chars: usize) -> Option<&str> {
+    value
+        .char_indices()
+        .nth(chars)
+        .map(|(cut, _)| &value[..cut])
 }
 
 /// Characters of a witness's inputs a Markdown table cell shows.
@@ -665,13 +673,13 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                 if all.is_empty() {
                     return "no inputs (the globals at their initial values)".to_string();
                 }
-                match all.char_indices().nth(MARKDOWN_INPUTS) {
-                    Some((cut, _)) => {
+                match head(&all, MARKDOWN_INPUTS) {
+                    Some(shown) => {
                         let mut whole = whole.borrow_mut();
                         if !whole.iter().any(|(name, _)| *name == f.name) {
                             whole.push((f.name.clone(), inputs));
                         }
-                        format!("{} … (whole below)", code(&all[..cut]))
+                        format!("{} … (whole below)", code(shown))
                     }
                     None => code(&all),
                 }
@@ -741,8 +749,8 @@ pub fn render_markdown_table(semantic: &SemdiffView) -> String {
                 code(&name),
                 inputs
                     .iter()
-                    .map(|input| match input.char_indices().nth(MARKDOWN_INPUT_WHOLE) {
-                        Some((cut, _)) => format!("{} … (the JSON has it whole)", &input[..cut]),
+                    .map(|input| match head(input, MARKDOWN_INPUT_WHOLE) {
+                        Some(shown) => format!("{shown} … (the JSON has it whole)"),
                         None => input.clone(),
                     })
                     .collect::<Vec<_>>()

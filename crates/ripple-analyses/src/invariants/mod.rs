@@ -519,8 +519,6 @@ fn point(
     })
 }
 
-/// Whether version `v` of function `f`, or a function it may enter, computes with `long
-/// double`.
 /// The members of the records the pointer parameters point to, to name a load at a
 /// constant offset of one (`decoder->_state`, not `*(signed char *)((char *)decoder +
 /// 10)`): only when every version that has the function names those bytes alike (a
@@ -633,6 +631,8 @@ fn member_at(program: &Program, ty: ripple_ir::TypeId, offset: u64, size: u64) -
     }
 }
 
+/// Whether version `v` of function `f`, or a function it may enter, computes with `long
+/// double`.
 fn computes_long_double(graph: &Mvicfg, f: usize, v: usize) -> bool {
     let bit: Versions = 1 << v;
     let mut seen = vec![false; graph.functions.len()];

@@ -436,13 +436,19 @@ fn core_values(scalar: Scalar) -> Vec<u64> {
 /// Most values taken from a pair's integer literals, and from its changed tables.
 const MAX_SINGLED_OUT: usize = 64;
 
-/// Values the pair's own code singles out, where the fixed lists and random values
-/// rarely land: the integer literals of both versions' functions, each also plus and
-/// minus one (the bounds of their comparisons), and the entries of the constant tables
-/// they name that only one version's table holds (md4c 3420ce7: code points added to a
-/// Unicode table local to its function), each also with its top bits cleared, where
-/// tables keep flags.
-fn program_values(old: &Program, new: &Program, old_func: FuncId, new_func: FuncId) -> Vec<u64> {
+/// The constants of a pair's code: the integer literals of both versions' functions, and
+/// the constant tables each version's function names.
+struct PairConstants<'p> {
+    literals: std::collections::BTreeSet<u64>,
+    tables: [Vec<&'p ripple_ir::Global>; 2],
+}
+
+fn pair_constants<'p>(
+    old: &'p Program,
+    new: &'p Program,
+    old_func: FuncId,
+    new_func: FuncId,
+) -> PairConstants<'p> {
     let sides = [(old, old_func), (new, new_func)];
     let mut literals: std::collections::BTreeSet<u64> = Default::default();
     let mut tables: [Vec<&ripple_ir::Global>; 2] = Default::default();
@@ -461,6 +467,17 @@ fn program_values(old: &Program, new: &Program, old_func: FuncId, new_func: Func
             }
         }
     }
+    PairConstants { literals, tables }
+}
+
+/// Values the pair's own code singles out, where the fixed lists and random values
+/// rarely land: the integer literals of both versions' functions, each also plus and
+/// minus one (the bounds of their comparisons), and the entries of the constant tables
+/// they name that only one version's table holds (md4c 3420ce7: code points added to a
+/// Unicode table local to its function), each also with its top bits cleared, where
+/// tables keep flags.
+fn program_values(constants: &PairConstants<'_>) -> Vec<u64> {
+    let PairConstants { literals, tables } = constants;
     let entries = |global: &ripple_ir::Global| -> std::collections::BTreeSet<u64> {
         let items = global.init.iter().flat_map(|init| &init.items);
         items
@@ -483,7 +500,7 @@ fn program_values(old: &Program, new: &Program, old_func: FuncId, new_func: Func
             out.extend([*v, v & 0xff_ffff, v & 0xffff, v & 0xff]);
         }
     }
-    for v in literals.into_iter().take(MAX_SINGLED_OUT) {
+    for &v in literals.iter().take(MAX_SINGLED_OUT) {
         out.extend([v, v.wrapping_add(1), v.wrapping_sub(1)]);
     }
     let mut seen = FxHashSet::default();
@@ -505,15 +522,12 @@ const TEXT_ALPHABET: usize = 24;
 /// it): the inputs a parser's fix shows on (picohttpparser 3d506cc: `":a\r\n\r\n"`), which
 /// no value of four separate bytes gives. The other integers are 0 or 4 (see below).
 /// None without a character buffer.
-#[allow(clippy::too_many_arguments)]
 fn text_inputs(
+    literals: &std::collections::BTreeSet<u64>,
     old: &Program,
-    new: &Program,
     old_func: FuncId,
-    new_func: FuncId,
     shapes: &[Shape],
     types: &[TypeId],
-    leaves: &[Scalar],
     args_of: &dyn Fn(&[u64]) -> Vec<ReplayArg>,
 ) -> Vec<Vec<ReplayArg>> {
     let is_text = |shape: &Shape| match shape {
@@ -546,21 +560,12 @@ fn text_inputs(
     }
     // The characters the pair's code compares with, in order, with `a` and a space.
     let mut alphabet: std::collections::BTreeSet<u8> = [b'a', b' '].into_iter().collect();
-    for (program, func) in [(old, old_func), (new, new_func)] {
-        for node in program.functions[func].nodes.iter() {
-            for expr in node.exprs() {
-                expr.walk(&mut |e| {
-                    if let ExprKind::Int(v) = e.kind {
-                        if let Ok(c) = u8::try_from(v) {
-                            if (0x20..0x7f).contains(&c) || matches!(c, b'\t' | b'\n' | b'\r') {
-                                alphabet.insert(c);
-                            }
-                        }
-                    }
-                });
-            }
-        }
-    }
+    alphabet.extend(
+        literals
+            .iter()
+            .filter_map(|&v| u8::try_from(v).ok())
+            .filter(|c| (0x20..0x7f).contains(c) || matches!(c, b'\t' | b'\n' | b'\r')),
+    );
     let alphabet: Vec<u8> = alphabet.into_iter().take(TEXT_ALPHABET).collect();
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let mut texts: Vec<Vec<u8>> = alphabet.iter().map(|c| vec![*c]).collect();
@@ -589,6 +594,7 @@ fn text_inputs(
             std::iter::repeat_n(own, shape.leaves().len())
         })
         .collect();
+    let leaves: Vec<Scalar> = shapes.iter().flat_map(Shape::leaves).collect();
     let mut out = Vec::new();
     // Integers pointed to, then integer arguments: 0 and 0, 0 and 4 (a count passed by
     // pointer below a capacity passed by value), 4 and 4.
@@ -763,7 +769,8 @@ pub(super) fn search(
         }
     }
     // Then the values the pair's own code singles out, in each integer leaf.
-    let singled_out = program_values(old, new, old_func, new_func);
+    let constants = pair_constants(old, new, old_func, new_func);
+    let singled_out = program_values(&constants);
     for (p, leaf) in leaves.iter().enumerate() {
         if let Scalar::Int {
             bits,
@@ -864,7 +871,12 @@ pub(super) fn search(
         random.clear();
     }
     let texts = text_inputs(
-        old, new, old_func, new_func, &shapes, &types, &leaves, &args_of,
+        &constants.literals,
+        old,
+        old_func,
+        &shapes,
+        &types,
+        &args_of,
     );
     let runs = tuples
         .iter()

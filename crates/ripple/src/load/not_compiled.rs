@@ -67,11 +67,12 @@ enum LineKind {
     Directive(Conditional),
 }
 
-/// The conditional directives that open, continue or close a branch.
+/// The conditional directives that open, continue or close a branch; `never`: the
+/// branch opened is `#if 0` or `#elif 0`, which no build compiles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Conditional {
-    Open,
-    Next,
+    Open { never: bool },
+    Next { never: bool },
     Close,
     Other,
 }
@@ -110,7 +111,7 @@ fn line_kinds(text: &str) -> Vec<LineKind> {
             } else if !b.is_ascii_whitespace() && b != b'\\' {
                 if kind == LineKind::Blank {
                     kind = if b == b'#' {
-                        LineKind::Directive(conditional(&line[i + 1..]))
+                        LineKind::Directive(conditional(&line[i + 1..], is_if_zero(line)))
                     } else {
                         LineKind::Code
                     };
@@ -132,15 +133,15 @@ fn line_kinds(text: &str) -> Vec<LineKind> {
     kinds
 }
 
-fn conditional(after_hash: &str) -> Conditional {
+fn conditional(after_hash: &str, never: bool) -> Conditional {
     let name: String = after_hash
         .trim_start()
         .chars()
         .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
         .collect();
     match name.as_str() {
-        "if" | "ifdef" | "ifndef" => Conditional::Open,
-        "elif" | "elifdef" | "elifndef" | "else" => Conditional::Next,
+        "if" | "ifdef" | "ifndef" => Conditional::Open { never },
+        "elif" | "elifdef" | "elifndef" | "else" => Conditional::Next { never },
         "endif" => Conditional::Close,
         _ => Conditional::Other,
     }
@@ -150,7 +151,6 @@ fn conditional(after_hash: &str) -> Conditional {
 /// `compiled` being the lines that gave the output a line.
 pub fn left_out_lines(text: &str, compiled: &FxHashSet<u32>) -> BTreeSet<u32> {
     let kinds = line_kinds(text);
-    let lines: Vec<&str> = text.split('\n').collect();
     // Branch 0 is the file outside any conditional; each branch knows its parent.
     let mut parent: Vec<usize> = vec![0];
     let mut has_code = vec![false];
@@ -161,17 +161,17 @@ pub fn left_out_lines(text: &str, compiled: &FxHashSet<u32>) -> BTreeSet<u32> {
     let mut branch_of = Vec::with_capacity(kinds.len());
     for (i, kind) in kinds.iter().enumerate() {
         let line = u32::try_from(i + 1).unwrap_or(u32::MAX);
-        let opens = match kind {
-            LineKind::Directive(Conditional::Open) => Some(current),
-            LineKind::Directive(Conditional::Next) => Some(parent[current]),
+        let opens = match *kind {
+            LineKind::Directive(Conditional::Open { never }) => Some((current, never)),
+            LineKind::Directive(Conditional::Next { never }) => Some((parent[current], never)),
             _ => None,
         };
-        if let Some(up) = opens {
+        if let Some((up, never)) = opens {
             branch_of.push(up);
             parent.push(up);
             has_code.push(false);
             taken.push(false);
-            dead.push(dead[up] || is_if_zero(lines.get(i).copied().unwrap_or("")));
+            dead.push(dead[up] || never);
             current = parent.len() - 1;
             continue;
         }
